@@ -31,6 +31,7 @@ from attnmt.documents.pipeline import DocumentOptions
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
 STAR = ("A man is ", "★", " very happy.")  # the star red, the rest plain
 
@@ -270,10 +271,12 @@ SCRIPTED = {  # runs (text, where its look sets it): a formula and a unit with t
     "unit": (("A room of 12 m", ""), ("2", "sup"), (".", "")),
 }
 SLIDE_BASELINES = {"sub": "-25000", "sup": "30000"}
+TEXT_POSITIONS = {"sub": "sub 58%", "sup": "super 58%"}  # an OpenDocument span's, as LibreOffice writes them
 
 
 def scripted_file(suffix: str, runs: tuple[tuple[str, str], ...]) -> bytes:
-    """A paragraph (a cell's rich text) of ``runs`` in a file of ``suffix``, built with the format's library."""
+    """A paragraph (a cell's rich text) of ``runs`` in a file of ``suffix``, built with the format's library
+    (an .odt's: one script, in a span)."""
     if suffix == ".docx":
         document = docx.Document()
         paragraph = document.add_paragraph()
@@ -291,6 +294,9 @@ def scripted_file(suffix: str, runs: tuple[tuple[str, str], ...]) -> bytes:
             if kind:
                 run.font._rPr.set("baseline", SLIDE_BASELINES[kind])
         return docx_bytes(deck)
+    if suffix == ".odt":
+        (before, _), (script, kind), (after, _) = runs
+        return odt_span(before, script, after, textposition=TEXT_POSITIONS[kind])
     book = openpyxl.Workbook()
     book.active["A1"] = CellRichText([TextBlock(InlineFont(vertAlign={"sub": "subscript", "sup": "superscript"}[
         kind]), text) if kind else text for text, kind in runs])
@@ -306,11 +312,19 @@ def scripted_runs(data: bytes, suffix: str) -> list[tuple[str, str]]:
         box = pptx.Presentation(io.BytesIO(data)).slides[0].shapes[0]
         kinds = {baseline: kind for kind, baseline in SLIDE_BASELINES.items()}
         return [(run.text, kinds.get(run.font._rPr.get("baseline"), "")) for run in box.text_frame.paragraphs[0].runs]
+    if suffix == ".odt":
+        content = etree.fromstring(read_members(data)["content.xml"])
+        positions = {style.get(f"{{{STYLE}}}name"): style.find(f"{{{STYLE}}}text-properties").get(
+            f"{{{STYLE}}}text-position") for style in content.iter(f"{{{STYLE}}}style")}
+        kinds = {position: kind for kind, position in TEXT_POSITIONS.items()}
+        paragraph = content.find(f".//{{{TEXT}}}p")
+        return [(paragraph.text, ""), *((span.text, kinds[positions[span.get(f"{{{TEXT}}}style-name")]])
+                                        for span in paragraph), (paragraph[-1].tail, "")]
     cell = openpyxl.load_workbook(io.BytesIO(data), rich_text=True).active["A1"].value
     return [(block, "") if isinstance(block, str) else (block.text, (block.font.vertAlign or "")[:3]) for block in cell]
 
 
-@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx"])
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
 @pytest.mark.parametrize("token, read, expected", [
     ("formula", "A man drinks on the street.", [("STREET. THE H", ""), ("2", "sub"), ("O ON DRINKS MAN A", "")]),
     ("unit", "A room of .", [("12 m", ""), ("2", "sup"), (". OF ROOM A", "")]),

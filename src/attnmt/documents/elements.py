@@ -33,6 +33,7 @@ from attnmt.documents.markers import (
     is_symbols,
 )
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.script_tokens import Script, markup_script
 from attnmt.documents.shown import has_text_of_its_own, shown_text
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_code_element, is_inline_code, paired_code
 
@@ -275,6 +276,10 @@ class Vocabulary:
         """How the translation of ``source``, a run's text in ``parent``, is written: as_written,
         the same for every text but in a dialect whose escapes hang on the text (Android's ``%``)."""
         return self.as_written
+
+    def script(self, node: etree._Element) -> Script | None:
+        """What ``node`` is as a script of a formula or a unit (script_tokens): in HTML, a ``<sub>`` or ``<sup>``."""
+        return markup_script(node)
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether an atom is text a reader does not see (an OpenDocument editor's note: its

@@ -20,7 +20,7 @@ from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.script_tokens import add_scripted, markup_scripts, scripted
+from attnmt.documents.script_tokens import add_scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
 
@@ -100,7 +100,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
     # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
-    kept = {} if vocabulary.xml else scripted(texts, markup_scripts(run.children))
+    kept = {} if vocabulary.xml else scripted(texts, [vocabulary.script(child) for child in run.children])
     add_text(texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None])
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):

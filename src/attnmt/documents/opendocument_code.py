@@ -81,15 +81,15 @@ ENCODED = re.compile(r"_([0-9A-Fa-f]{2})_")  # a character ODF's style:name cann
 class Look(NamedTuple):
     """What the styles over a text say: whether one of them is meant for code, the font the last of
     them that names one names (None where none does), whether the last of them that names a
-    display hides the text (None where none names one: shown), and whether the last of them that
-    names a text position sets it above the line (raised: None where none names one, on the line),
+    display hides the text (None where none names one: shown), and where the last of them that
+    names a text position sets it (script: "sup" above the line, "sub" below, "" on it; None where none names one),
     and the language the last of the spans' text styles that states one states (its ``fo:language``;
     None for a paragraph's own text: a paragraph's style states its language for all its text)."""
 
     styled: bool
     font: str | None
     hidden: bool | None = None
-    raised: bool | None = None
+    script: str | None = None
     language: str | None = None
 
     def under(self, layer: Look) -> Look:
@@ -97,7 +97,7 @@ class Look(NamedTuple):
         names them, win."""
         return Look(self.styled or layer.styled, self.font if layer.font is None else layer.font,
                     self.hidden if layer.hidden is None else layer.hidden,
-                    self.raised if layer.raised is None else layer.raised,
+                    self.script if layer.script is None else layer.script,
                     self.language if layer.language is None else layer.language)
 
 
@@ -199,11 +199,17 @@ class CodeLooks:
 
     def is_raised(self, mark: etree._Element) -> bool:
         """Whether each text of ``mark`` (a span, a link) that shows something is set above the line
-        (raises: ``style:text-position="super 58%"``), the superscript of a note's number typed by hand."""
+        (script: ``style:text-position="super 58%"``), the superscript of a note's number typed by hand."""
+        return self.script(mark) == "sup"
+
+    def script(self, mark: etree._Element) -> str:
+        """Where each text of ``mark`` (a span, a link) that shows something is set (text_position): "sup"
+        above the line, "sub" below it (``style:text-position="sub 58%"``: a formula's ``2`` in ``H2O``); ""
+        on it, or where its texts are set apart."""
         paragraph = next(mark.iterancestors(*PARAGRAPHS), None)
         shown = [holder for holder in holders(mark) if any(text.strip() for text in own_texts(holder))]
-        return paragraph is not None and bool(shown) and all(self.look_inside(holder, paragraph).raised
-                                                             for holder in shown)
+        kinds = {self.look_inside(holder, paragraph).script or "" for holder in shown if paragraph is not None}
+        return kinds.pop() if len(kinds) == 1 else ""
 
     def shows_words(self, paragraph: etree._Element) -> bool:
         """Whether ``paragraph`` has letters a reader sees: in a look that does not hide them."""
@@ -281,7 +287,7 @@ class CodeLooks:
         """The look ``layers`` (weakest first) give: whether a name of one is meant for code, their font,
         display, position and language."""
         return Look(any(is_code_style(name) for layer in layers for name in style_names(layer)), self.font(layers),
-                    hides(layers), raises(layers), stated(layers, f"{{{FO}}}language"))
+                    hides(layers), text_position(layers), stated(layers, f"{{{FO}}}language"))
 
     def chain(self, family: str, name: str | None) -> list[etree._Element]:
         """Style ``name`` of ``family`` and the styles it is based on, the furthest first (a loop of
@@ -325,15 +331,17 @@ def hides(layers: list[etree._Element]) -> bool | None:
     return None if display is None else display == "none"
 
 
-def raises(layers: list[etree._Element]) -> bool | None:
-    """Whether the last of ``layers`` (weakest first) that names a ``style:text-position`` sets its
-    text above the line: "super", or a positive height ("33% 58%"; "sub", "-33%" and "0%" do not);
-    None where none names one."""
+def text_position(layers: list[etree._Element]) -> str | None:
+    """Where the last of ``layers`` (weakest first) that names a ``style:text-position`` sets its text:
+    "sup" above the line ("super", or a positive height: "33% 58%"), "sub" below it ("sub", "-33%"), ""
+    on it ("0%"); None where none names one."""
     position = stated(layers, f"{{{STYLE}}}text-position")
     if position is None:
         return None
-    height = (position.split() or ["0%"])[0]
-    return height == "super" or is_positive(height.rstrip("%"))
+    height = (position.split() or ["0%"])[0].rstrip("%")
+    if height in ("super", "sub"):
+        return height[:3]
+    return "sup" if is_positive(height) else "sub" if height.startswith("-") and is_positive(height[1:]) else ""
 
 
 def holders(node: etree._Element) -> list[etree._Element]:

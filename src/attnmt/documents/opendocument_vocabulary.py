@@ -14,6 +14,7 @@ from attnmt.documents.flat import has_words
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.opendocument_code import MARKS, OFFICE, PARAGRAPHS, REFERENCES, TEXT, CodeLooks
 from attnmt.documents.pages import is_comment
+from attnmt.documents.script_tokens import Script
 
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 LINK = f"{{{TEXT}}}a"
@@ -65,6 +66,12 @@ class OpenDocumentVocabulary(Vocabulary):
         shown = shown_text(node)
         return node.tag in MARKS and ((node.tag == LINK and is_reference(shown)) or (
             is_note_number(shown, shown_before(node)) and self.looks.is_raised(node)))
+
+    def script(self, node: etree._Element) -> Script | None:
+        """What ``node`` is as a script of a formula or a unit (script_tokens): a span of text alone set below
+        or above the line by its style (opendocument_code.CodeLooks.script: ``H<text:span>2</text:span>O``)."""
+        kind = self.looks.script(node) if node.tag in MARKS and not len(node) else ""
+        return Script(kind, node.text or "") if kind else None
 
     def is_code(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of code with something to show (opendocument_code.CodeLooks.is_code,

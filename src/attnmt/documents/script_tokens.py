@@ -50,17 +50,18 @@ class Scripted:
     after: str
 
 
-def markup_scripts(children: Sequence[etree._Element]) -> list[Script | None]:
-    """A page's children as scripted reads them: each ``<sub>`` and ``<sup>`` a Script, any other None."""
-    return [None if is_comment(child) or local_name(child) not in SCRIPTS
-            else Script(local_name(child), None if len(child) else child.text or "") for child in children]
+def markup_script(node: etree._Element) -> Script | None:
+    """A page's child as scripted reads it: a ``<sub>`` or a ``<sup>`` a Script, any other None."""
+    if is_comment(node) or local_name(node) not in SCRIPTS:
+        return None
+    return Script(local_name(node), None if len(node) else node.text or "")
 
 
 def scripted(texts: Sequence[str], scripts: Sequence[Script | None]) -> dict[int, Scripted]:
     """The children that are scripts of a formula or a unit (module docstring), by their number, with
     their letters; ``texts``: the text before each child, and after the last (len(children) + 1 of them);
-    ``scripts``: each child's Script, None for one on the line (an HTML page's: markup_scripts; an office
-    paragraph's runs: attnmt.documents.run_scripts).  A text between two scripts ("H" of
+    ``scripts``: each child's Script, None for one on the line (a page's: elements.Vocabulary.script; an
+    office paragraph's runs: attnmt.documents.run_scripts).  A text between two scripts ("H" of
     ``C<sub>6</sub>H<sub>12</sub>``) goes with the script after it."""
     found: dict[int, Scripted] = {}
     for k, script in enumerate(scripts):
