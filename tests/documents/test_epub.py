@@ -1,6 +1,8 @@
 """An EPUB book's package (attnmt.documents.epub): the pages its manifest lists, each translated
 once, and the languages it states.  Mirror: words upper-cased in reverse order."""
 
+from xml.sax.saxutils import escape
+
 import pytest
 from lxml import etree, html
 from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
@@ -531,4 +533,21 @@ def test_a_paragraph_all_of_a_monospaced_class_among_prose_is_kept_as_code(mirro
     members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
     assert mirror.given == ["One", "Open a terminal and run the following command.", "A dog runs."]
+    assert code in out[PAGE].decode()
+
+
+@pytest.mark.parametrize("line", ["print('Hi.')", 'console.log("Saved!");', 'greeting = "Good morning."',
+                                  "$ echo Done.", ">>> len('abc.')"])
+def test_a_monospaced_line_of_code_that_ends_like_a_sentence_is_kept_as_code(mirror, line):
+    """Its stop is a string's or an argument's (``print('Hi.')``): read as a sentence, the line was translated
+    and the program broken.  A call with a string, an assignment or a prompt tells it from words in Courier."""
+    members = read_members(epub2_file())
+    members["OEBPS/Styles/style.css"] = (b".span0 { font-family: 'Liberation Serif'; }\n"
+                                         b".span1 { font-family: 'Liberation Mono'; }")
+    code = f'<p class="para0"><span class="span1">{escape(line)}</span></p>'
+    page = ('<p class="para0"><span class="span0">Open a terminal and type the following line.</span></p>'
+            f'{code}<p class="para0"><span class="span1">A dog runs (fast).</span></p>')
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "Open a terminal and type the following line.", "A dog runs (fast)."]
     assert code in out[PAGE].decode()
