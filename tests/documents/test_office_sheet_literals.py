@@ -307,3 +307,21 @@ def test_a_review_lists_a_formulas_result_texts_and_a_lists_items_at_their_sheet
                     (SHEET, 3, "Below target", "TARGET BELOW"), (SHEET, 4, "Open", "OPEN"),
                     (SHEET, 5, "Closed", "CLOSED")]
     assert review.sentences == 5
+
+
+def test_a_defined_names_text_a_cell_shows_is_translated_and_a_hidden_names_kept(mirror):
+    """``=Greeting``, the name holding "Good morning, dear customer.", showed the source in a translated
+    sheet, as a formula's result text did; the name and every reference stay as written."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    book = status_book()
+    book.defined_names["Greeting"] = DefinedName("Greeting", attr_text='"Good morning, dear customer."')
+    book.defined_names["Status"] = DefinedName("Status", attr_text='IF(Sheet!$A$2="In progress","Open","Closed")')
+    book.defined_names["Setting"] = DefinedName("Setting", attr_text='"Keep this text."', hidden=True)
+    book.active["B1"] = "=Greeting"
+    out = read_members(translate(docx_bytes(book), mirror))
+    names = {name.get("name"): name.text for name in etree.fromstring(out["xl/workbook.xml"]).iter(
+        f"{{{S}}}definedName")}
+    assert names == {"Greeting": '"CUSTOMER. DEAR MORNING, GOOD"', "Setting": '"Keep this text."',
+                     "Status": 'IF(Sheet!$A$2="PROGRESS IN","OPEN","CLOSED")'}
+    assert etree.fromstring(out[SHEET]).findtext(f".//{{{S}}}f") == "Greeting"

@@ -10,10 +10,11 @@ formula counted nothing, the highlighting stopped and Excel flagged every transl
 list as invalid.  So each text literal of a formula (a cell's, a defined name's, a table's
 column's, a rule's, Excel 2010's ``xm:f``), a text rule's ``text`` (Excel 2010's ``x14:cfRule``'s
 too) and each item of a list that reads, case apart, the whole source text of cells of the
-workbook (any sheet's string cells) or of a formula's result (``IF(…,"Done",…)``:
-attnmt.documents.result_literals) takes their translation; everything else in a formula stays as
-it was written, and a rule's text that is a part of a cell's (``beginsWith`` "In") is kept.  A
-list whose items are a range (``$D$1:$D$3``) needs nothing: the cells it names are translated.
+workbook (any sheet's string cells) or of a formula's result (``IF(…,"Done",…)``, a cell's or a
+defined name's a cell may show, ``=Greeting``: shown_names; attnmt.documents.result_literals) takes
+their translation; everything else in a formula stays as it was written, and a rule's text that is
+a part of a cell's (``beginsWith`` "In") is kept.  A list whose items are a range (``$D$1:$D$3``)
+needs nothing: the cells it names are translated.
 
 Excel holds at most 255 characters in a formula's text literal and in a list, and reads a comma
 in a list as the end of an item: a literal or list item whose translation would break that keeps
@@ -75,8 +76,9 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, tr
 
     followed = workbook_cells(archive, parts, [part(sheet) for sheet in sheets], set(held))
     held_sheets = [part(sheet) for sheet in sheets]
-    formulas = ((sheet.member, formula.text) for sheet in held_sheets
-                for formula in sheet.tree.getroot().iter(s("f")) if formula.text)
+    formulas = chain(((sheet.member, formula.text) for sheet in held_sheets
+                      for formula in sheet.tree.getroot().iter(s("f")) if formula.text),
+                     shown_names(part(workbook)) if workbook else ())
     translate_results(formulas, followed, translator, options, offered_items(held_sheets), review)
     if not followed:
         return []
@@ -84,6 +86,15 @@ def follow_sheet_literals(archive: Archive, parts: Sequence[Part], name: str, tr
         holder = part(member)
         holder.changed |= follow_part(holder.tree.getroot(), followed, f"{name}: {member}")
     return [part for part in added.values() if part.changed]
+
+
+def shown_names(workbook: Part) -> list[tuple[str, str]]:
+    """(member, formula) of each defined name of ``workbook`` whose result a cell may show (``=Greeting``,
+    the name ``"Good morning."``; ``IF(…,"Open","Closed")``), its result literals translated as a cell's
+    formula's are: kept, a translated sheet showed them in the source.  Not a hidden name's (an add-in's
+    settings, no reader's), nor a macro's (``function``, ``vbProcedure``)."""
+    return [(workbook.member, name.text) for name in workbook.tree.getroot().iter(s("definedName")) if name.text
+            and not any(name.get(flag) in ("1", "true") for flag in ("hidden", "function", "vbProcedure"))]
 
 
 def workbook_cells(archive: Archive, parts: Sequence[Part], sheets: Sequence[Part],
