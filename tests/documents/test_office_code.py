@@ -127,6 +127,19 @@ def test_a_heading_whose_style_is_in_consolas_is_translated(upper):
     assert [p.text for p in paragraphs] == ["GETTING STARTED", "OPEN THE BOX."]
 
 
+def test_lines_of_code_typed_in_consolas_between_paragraphs_of_words_are_kept_whole(upper):
+    """Code pasted from an editor, each line a paragraph whose runs are in Consolas: read as words, each came
+    back German ("pip install requests": "Ein Ärzzzelzze stellt").  A sentence in Consolas is words."""
+    document = docx.Document()
+    document.add_paragraph("Open a terminal and type the following lines.")
+    for line in ("pip install requests", "print('Hi.')", "A dog runs."):
+        document.add_paragraph().add_run(line).font.name = "Consolas"
+    document.add_paragraph("The program prints a greeting.")
+    paragraphs = docx.Document(io.BytesIO(translate(docx_bytes(document), ".docx", upper))).paragraphs
+    assert [p.text for p in paragraphs] == ["OPEN A TERMINAL AND TYPE THE FOLLOWING LINES.", "pip install requests",
+                                            "print('Hi.')", "A DOG RUNS.", "THE PROGRAM PRINTS A GREETING."]
+
+
 def test_a_paragraph_of_runs_each_in_a_code_style_is_kept_whole(upper):
     """A style says code where a font alone would not: "Verbatim Char" on every run, no other words."""
     document = docx.Document()

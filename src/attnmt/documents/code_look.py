@@ -5,7 +5,8 @@ such a span, told by attnmt.documents.opendocument_code with these lists), an at
 inline ``<code>`` is: read as words, the model translated the command and it was lost.  A paragraph in a
 style meant for code, or of runs each in one, is kept whole, as HTML's ``<pre>`` is.  A font alone
 makes code only inline, beside letters in a font that is not monospaced: a paragraph all in one (a
-screenplay in Courier, a slide in Consolas, a heading whose style is in Consolas) is words.
+screenplay in Courier, a slide in Consolas, a heading whose style is in Consolas) is words, but for a
+Word paragraph of code typed run by run in one among words (attnmt.documents.code_paragraphs).
 Text stated as in no language (``zxx``: language.says_no_words, LibreOffice's "[None]", what people
 set on code and part numbers) is code as a style meant for code is: translated, it came back German
 words tagged "no language".
@@ -33,12 +34,20 @@ typed after a symbol, which are drawn in the run's Latin font."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from attnmt.documents.closing_marks import SENTENCE_ENDS
+from attnmt.documents.flat import has_words
 from attnmt.documents.language import says_no_words
 
+# A sentence's end: a stop after a word (a closing quote or bracket between), spaces after it
+SENTENCE_END = re.compile(f"\\w[\"'\u201d\u2019)\\]]*[{re.escape(''.join(SENTENCE_ENDS))}]+\\W*\\Z")
+# What a line of code that ends like a sentence shows and a sentence does not (reads_as_code): a name
+# glued to a call's bracket and a quote, an assignment of a string at the line's start, a prompt.
+CODE_SIGNS = re.compile(r"\w\(\s*[\"']|\A\s*[\w.\[\]]+\s*[-+*/]?=\s*[\"']|\A\s*(?:\$|>>>)\s")
 # Common monospaced families, as documents name them (compared without case).
 MONOSPACED = frozenset(name.casefold() for name in (
     "Courier New", "Courier", "Courier 10 Pitch", "Consolas", "Lucida Console", "Lucida Sans Typewriter",
@@ -153,3 +162,11 @@ def is_symbol_font(font: str | None) -> bool:
 def is_code_style(name: str) -> bool:
     """Whether a style of this name (or id) is meant for code (CODE_STYLES)."""
     return "".join(name.split()).casefold() in CODE_STYLES
+
+
+def reads_as_code(text: str) -> bool:
+    """Whether a block's ``text``, all in a monospaced font, reads as code, not as a sentence set in Courier: it
+    has words and does not end in a stop after them (``A dog runs.`` is words, ``docker build .`` code), or,
+    where it ends like a sentence, its stop is code's (CODE_SIGNS: ``print('Hi.')``, ``greeting = "Good
+    morning."``, ``$ echo Done.``)."""
+    return has_words(text) and (not SENTENCE_END.search(text) or bool(CODE_SIGNS.search(text)))

@@ -62,6 +62,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
+from attnmt.documents.code_paragraphs import without_code_paragraphs
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
@@ -141,7 +142,7 @@ class ParagraphJob(ParagraphWriter):
         # the visible runs with words: a stray visible space shows none
         worded = worded_runs(paragraph, dialect, self.hiding)
         self.shows_words = bool(worded)
-        self.prose = any(not any(self._code_look(run)) for run in worded)  # letters in a font not monospaced
+        self.prose = any(not any(self.code_look(run)) for run in worded)  # letters in a font not monospaced
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
         # would keep: read again, those are atoms, kept where they stood.
@@ -269,10 +270,10 @@ class ParagraphJob(ParagraphWriter):
     def _is_code(self, node: etree._Element) -> bool:
         """Whether a run, or each run with text in a container, is code: a code style's, or a monospaced
         font's beside letters in another (self.prose: a paragraph all in Courier is words)."""
-        looks = [self._code_look(run) for run in text_runs(node, self.dialect)]
+        looks = [self.code_look(run) for run in text_runs(node, self.dialect)]
         return bool(looks) and all(styled or (monospaced and self.prose) for styled, monospaced in looks)
 
-    def _code_look(self, run: etree._Element) -> tuple[bool, bool]:
+    def code_look(self, run: etree._Element) -> tuple[bool, bool]:
         """(styled, monospaced): ``run``'s look as code (word_styles.WordStyles.code_look; else its own properties')."""
         return (self.styles.code_look(run, self.paragraph) if self.styles is not None
                 else (has_no_words(self._layers(run), run) or in_symbol_font(self._layers(run)),
@@ -348,7 +349,8 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
     fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
     the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
     date picker's: attnmt.documents.word_controls) is passed over.  An index's entry keeps its pages
-    (attnmt.documents.index_pages).  ``styles``: a Word document's, and
+    (attnmt.documents.index_pages).  A Word paragraph of code typed in a monospaced font among words is
+    passed over (attnmt.documents.code_paragraphs).  ``styles``: a Word document's, and
     ``source_lang`` its source's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
@@ -371,5 +373,5 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             jobs.append(job)
         elif job.drop_cap is not None:  # no job finishes it: its drop cap's letters go back now
             job.drop_cap.put_back(paragraph)
-    return jobs
+    return without_code_paragraphs(jobs) if dialect is WORD else jobs  # lines of code in Consolas
 

@@ -16,7 +16,7 @@ class="span1">make install clean</span></p>``, which a ``.docx`` or ``.odt`` kee
 only on the evidence that tells it from words merely set in Courier (is_code_block): most of its page's
 letters are in another font, so the monospaced font sets it apart, and it reads as no sentence (it does
 not end in a stop after its words: ``A dog runs.`` in Courier is words, ``docker build .`` is code), or, where
-it ends like one, its stop is code's (CODE_SIGNS: a name called with a string, ``print('Hi.')``; a string
+it ends like one, its stop is code's (code_look.reads_as_code: a name called with a string, ``print('Hi.')``; a string
 assigned, ``greeting = "Good morning."``; a shell's or Python's prompt, ``$ echo Done.``), which no sentence
 shows: read as one, the line was translated and the program broken.  A screenplay, all in Courier, is
 words throughout.
@@ -29,8 +29,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from attnmt.documents.closing_marks import SENTENCE_ENDS
-from attnmt.documents.code_look import is_monospaced
+from attnmt.documents.code_look import is_monospaced, reads_as_code
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import has_words
 from attnmt.documents.html_layout import BLOCKS
@@ -40,11 +39,7 @@ COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # a rule's selectors and declarations; an @media's rules inside it too
 FAMILY = re.compile(r"(?:^|;)\s*font-family\s*:\s*([^;]+)", re.IGNORECASE)
 SIMPLE = re.compile(r"([A-Za-z][\w-]*)?\.(-?[_A-Za-z][\w-]*)")  # ``span.code``, ``.span4``
-# A sentence's end: a stop after a word (a closing quote or bracket between), spaces after it
-SENTENCE_END = re.compile(f"\\w[\"'\u201d\u2019)\\]]*[{re.escape(''.join(SENTENCE_ENDS))}]+\\W*\\Z")
-# What a line of code that ends like a sentence shows and a sentence does not (module docstring): a name
-# glued to a call's bracket and a quote, an assignment of a string at the line's start, a prompt.
-CODE_SIGNS = re.compile(r"\w\(\s*[\"']|\A\s*[\w.\[\]]+\s*[-+*/]?=\s*[\"']|\A\s*(?:\$|>>>)\s")
+
 
 
 def monospaced_classes(stylesheets: Iterable[str]) -> frozenset[str]:
@@ -85,8 +80,7 @@ class StyledVocabulary(Vocabulary):
             return False
         text = "".join(node.itertext())
         own = not self.code_classes.isdisjoint(node.get("class", "").split())
-        if not has_words(text) or (SENTENCE_END.search(text) and not CODE_SIGNS.search(text)) or not (
-                own or not self.has_prose(node)):
+        if not reads_as_code(text) or not (own or not self.has_prose(node)):
             return False
         return self.is_prose_page(node.getroottree().getroot())
 
