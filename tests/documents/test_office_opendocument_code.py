@@ -129,6 +129,22 @@ def test_a_paragraph_of_spans_all_in_a_monospaced_font_is_translated(upper):
     assert str(paragraphs(translate(odf_bytes(made), upper))[0]) == "THE DOG RUNS HOME."
 
 
+def test_lines_of_code_in_monospaced_spans_between_paragraphs_of_words_are_kept_whole(upper):
+    """A Word file's Consolas lines as LibreOffice writes them, each a paragraph of one Liberation Mono span:
+    read as words, each came back German.  A sentence so typed is words, as in Word (test_office_code)."""
+    made = document()
+    made.text.addElement(text.P(text="Open a terminal and type the following lines."))
+    mono = liberation_mono(made)
+    for line in ("pip install requests", "print('Hi.')", "A dog runs."):
+        paragraph = text.P()
+        paragraph.addElement(text.Span(stylename=mono, text=line))
+        made.text.addElement(paragraph)
+    made.text.addElement(text.P(text="The program prints a greeting."))
+    assert [str(p) for p in paragraphs(translate(odf_bytes(made), upper))] == [
+        "OPEN A TERMINAL AND TYPE THE FOLLOWING LINES.", "pip install requests", "print('Hi.')", "A DOG RUNS.",
+        "THE PROGRAM PRINTS A GREETING."]
+
+
 def test_a_span_in_a_span_of_code_takes_its_look_and_may_undo_its_font(upper):
     """A mark's look is the one around it under its own style's: bold inside "Source Text" is still
     code; a serif word inside Liberation Mono is not, so the span around it is words."""

@@ -12,34 +12,32 @@ entry and keys (opendocument_index_marks), a form's controls' labels (opendocume
 (opendocument_numbering: "Chapter 1").
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
-(``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is;
-its annotation, ``text:ruby-text``, is an atom kept after its base) are marks, but for one the model would
-read nothing of (around a note alone), a marker (symbols alone between words: markers.is_marker_text; a link's
-"[3]": markers.is_reference; a superscript "¹²" glued to a word or stop: markers.is_note_number), code
-(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words in another,
-as in an Office file; a paragraph in "Preformatted Text" is kept whole) or hidden text beside visible words
-(``text:display="none"``: an editor's note, kept whole and unread as a hidden Word run is); everything else
-(``text:s`` spaces, tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is
-(attnmt.documents.opendocument_vocabulary), but a ``text:s`` of one space between two things shown, read as the
-space it is (``Slide<text:s/><text:page-number/>``: opendocument_vocabulary.is_lone_space); a link's tooltip (its
-``office:title``) is translated line by line, as an .xlsx's screen tip is (``link_titles``): a text link's
-(``text:a``) and a picture's or shape's (``draw:a`` around it, in a paragraph or on its own, as on a slide); a
-frame's or shape's alt text (``svg:title``, ``svg:desc``) as plain text (attnmt.documents.alt_texts). Where
-every character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans
-in a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes into the span
-beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into runs of its base look: outside
-every span it took the paragraph's. A note's, an annotation's or a text box's own
-paragraphs are translated as paragraphs of their own. A spreadsheet
-cell whose value is not a string (a number, a date, a formula's) is not translated (an annotation or a
-shape on it is; a formula's text result that LibreOffice computes again is taken out:
-attnmt.documents.opendocument_formulas); a translated string cell loses its ``office:string-value``, the source text
-LibreOffice would show in place of its paragraphs. A string cell with that attribute and no
-paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a paragraph of it, one
-a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself writes. A
-header a DataPilot table (a pivot table) names its fields after is not translated
-(attnmt.documents.opendocument_pivots); a validity message's title is
-(attnmt.documents.opendocument_validations). ``fo:language`` and ``fo:country`` of the styles follow the
-target language.
+(``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is; its
+annotation, ``text:ruby-text``, is an atom kept after its base) are marks, but for one the model would read nothing
+of (around a note alone), a marker (symbols alone between words: markers.is_marker_text; a link's "[3]":
+markers.is_reference; a superscript "¹²" glued to a word or stop: markers.is_note_number), code
+(attnmt.documents.opendocument_code: a span in "Source Text", or in a monospaced font beside words in another, as
+in an Office file; a paragraph in "Preformatted Text", or of code typed so among words, is kept whole:
+attnmt.documents.opendocument_code_blocks) or hidden text beside visible words (``text:display="none"``: an
+editor's note, kept whole and unread as a hidden Word run is); everything else (``text:s`` spaces, tabs, line
+breaks, fields, notes, frames, bookmarks) is an atom kept as it is (attnmt.documents.opendocument_vocabulary), but
+a ``text:s`` of one space between two things shown, read as the space it is (``Slide<text:s/><text:page-number/>``:
+opendocument_vocabulary.is_lone_space); a link's tooltip (its ``office:title``) is translated line by line, as an
+.xlsx's screen tip is (``link_titles``): a text link's (``text:a``) and a picture's or shape's (``draw:a`` around
+it, in a paragraph or on its own, as on a slide); a frame's or shape's alt text (``svg:title``, ``svg:desc``) as
+plain text (attnmt.documents.alt_texts). Where every character of a paragraph is in a span (LibreOffice writes a
+converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the text the translation puts outside them
+(the space between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text outside
+its marks goes into runs of its base look: outside every span it took the paragraph's. A note's, an annotation's or
+a text box's own paragraphs are translated as paragraphs of their own. A spreadsheet cell whose value is not a
+string (a number, a date, a formula's) is not translated (an annotation or a shape on it is; a formula's text
+result that LibreOffice computes again is taken out: attnmt.documents.opendocument_formulas); a translated string
+cell loses its ``office:string-value``, the source text LibreOffice would show in place of its paragraphs. A string
+cell with that attribute and no paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a
+paragraph of it, one a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself
+writes. A header a DataPilot table (a pivot table) names its fields after is not translated
+(attnmt.documents.opendocument_pivots); a validity message's title is (attnmt.documents.opendocument_validations).
+``fo:language`` and ``fo:country`` of the styles follow the target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
 META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated, and
@@ -77,6 +75,7 @@ from attnmt.documents.opendocument_code import (
     SharedStyles,
     set_language,
 )
+from attnmt.documents.opendocument_code_blocks import code_paragraphs
 from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
@@ -283,7 +282,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     if not chart:
         move_inline_deletions(root)  # a flat file's deletions, kept as an .odt's are
     looks = CodeLooks.of(root, shared)
-    vocabulary = OpenDocumentVocabulary(looks)
+    vocabulary, code = OpenDocumentVocabulary(looks), code_paragraphs(root, looks)  # code: kept whole
     job_options = replace(options, attributes=())
     added = [] if chart else value_paragraphs(root)
     headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
@@ -292,7 +291,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         """Whether the paragraph is translated, or the shape's link has its tooltip translated apart."""
         if node.tag == SHAPE_LINK:
             return is_shape_link(node)
-        return is_translated(node, chart) and not looks.is_code_paragraph(node) and holding_cell(node) not in headers
+        return is_translated(node, chart) and node not in code and holding_cell(node) not in headers
 
     # the paragraphs, and the links around shapes that no paragraph holds (a slide's linked picture)
     holders = [node for node in root.iter(*PARAGRAPHS, *DECLARATIONS, INDEX_TITLE, SHAPE_LINK)
