@@ -551,3 +551,16 @@ def test_a_monospaced_line_of_code_that_ends_like_a_sentence_is_kept_as_code(mir
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
     assert mirror.given == ["One", "Open a terminal and type the following line.", "A dog runs (fast)."]
     assert code in out[PAGE].decode()
+
+
+def test_a_formulas_script_in_a_class_set_below_the_line_is_kept_whole(mirror):
+    """A converter writes a subscript as a span of a class its CSS sets ``vertical-align: sub``, not as <sub>:
+    read as a mark, "H2O" went to the model, which lost it, and the span went over a translated word."""
+    members = read_members(epub2_file())
+    members["OEBPS/Styles/style.css"] = b".calibre5 { font-size: 0.75em; vertical-align: sub }\n.calibre6 { }"
+    formula = '<span class="calibre5">2</span>'
+    page = f'<p>A man drinks H{formula}O on the street.</p><p>A dog <span class="calibre5">runs</span> home.</p>'
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "A man drinks on the street.", "A dog runs home."]
+    assert f"<p>STREET. THE H{formula}O ON DRINKS MAN A</p>" in out[PAGE].decode()

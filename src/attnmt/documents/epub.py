@@ -39,7 +39,7 @@ from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job, page_lan
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
-from attnmt.documents.styled_code import StyledVocabulary, monospaced_classes
+from attnmt.documents.styled_code import StyledVocabulary, monospaced_classes, script_classes
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xstring import text_in
@@ -341,8 +341,9 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     check_encryption(archive)
     opf = parse_part(archive, opf_path, doctype=True)  # an EPUB 2 one may have OEB 1.2's DOCTYPE
     folder = posixpath.dirname(opf_path)
-    stylesheets = (archive.read(name).decode("utf-8", "replace") for name in archive.names() if name.endswith(".css"))
-    vocabulary = StyledVocabulary(monospaced_classes(stylesheets), options.source_lang)  # code told by its class
+    stylesheets = [archive.read(name).decode("utf-8", "replace") for name in archive.names() if name.endswith(".css")]
+    # code and a formula's scripts told by their classes
+    vocabulary = StyledVocabulary(monospaced_classes(stylesheets), options.source_lang, script_classes(stylesheets))
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once

@@ -12,20 +12,24 @@ their simple selectors alone (``.span4``, ``span.code``): a selector of a descen
 (``pre .x``, ``a:hover``) says nothing of a class by itself.
 
 A whole block in such classes is code too (LibreOffice's "Preformatted Text" paragraph, ``<p><span
-class="span1">make install clean</span></p>``, which a ``.docx`` or ``.odt`` keeps by its style's name), but
-only on the evidence that tells it from words merely set in Courier (is_code_block): most of its page's
-letters are in another font, so the monospaced font sets it apart, and it reads as no sentence (it does
-not end in a stop after its words: ``A dog runs.`` in Courier is words, ``docker build .`` is code), or, where
-it ends like one, its stop is code's (code_look.reads_as_code: a name called with a string, ``print('Hi.')``; a string
-assigned, ``greeting = "Good morning."``; a shell's or Python's prompt, ``$ echo Done.``), which no sentence
-shows: read as one, the line was translated and the program broken.  A screenplay, all in Courier, is
-words throughout.
+class="span1">make install clean</span></p>``, which a ``.docx`` or ``.odt`` keeps by its style's name, or on
+this evidence: attnmt.documents.code_paragraphs, attnmt.documents.opendocument_code_blocks), but only on the
+evidence that tells it from words merely set in Courier (is_code_block): most of its page's letters are in
+another font, so the monospaced font sets it apart, and it reads as no sentence (it does not end in a stop after
+its words: ``A dog runs.`` in Courier is words, ``docker build .`` is code), or, where it ends like one, its
+stop is code's (code_look.reads_as_code: a name called with a string, ``print('Hi.')``; a string assigned,
+``greeting = "Good morning."``; a shell's or Python's prompt, ``$ echo Done.``), which no sentence shows: read
+as one, the line was translated and the program broken.  A screenplay, all in Courier, is words throughout.
+
+A class whose rule sets ``vertical-align: sub`` or ``super`` (a converter's subscript:
+``H<span class="calibre5">2</span>O``) is a script as ``<sub>`` and ``<sup>`` are, a formula's or a unit's
+kept whole with its letters (attnmt.documents.script_tokens).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
@@ -34,34 +38,53 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import has_words
 from attnmt.documents.html_layout import BLOCKS
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.script_tokens import Script
 
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # a rule's selectors and declarations; an @media's rules inside it too
 FAMILY = re.compile(r"(?:^|;)\s*font-family\s*:\s*([^;]+)", re.IGNORECASE)
 SIMPLE = re.compile(r"([A-Za-z][\w-]*)?\.(-?[_A-Za-z][\w-]*)")  # ``span.code``, ``.span4``
+ALIGN = re.compile(r"(?:^|;)\s*vertical-align\s*:\s*(sub|super)\s*(?:;|$)", re.IGNORECASE)  # a script's look
 
+
+def class_rules(stylesheets: Iterable[str]) -> Iterator[tuple[list[str], str]]:
+    """(the classes its simple selectors name, its declarations) of each rule of ``stylesheets`` (CSS texts)."""
+    for css in stylesheets:
+        for selectors, declarations in RULE.findall(COMMENT.sub("", css)):
+            yield [match.group(2) for selector in selectors.split(",")
+                   if (match := SIMPLE.fullmatch(selector.strip())) is not None], declarations
 
 
 def monospaced_classes(stylesheets: Iterable[str]) -> frozenset[str]:
     """The classes that a rule of ``stylesheets`` (CSS texts) sets in a monospaced font (module docstring)."""
     found: set[str] = set()
-    for css in stylesheets:
-        for selectors, declarations in RULE.findall(COMMENT.sub("", css)):
-            family = FAMILY.search(declarations)
-            first = family.group(1).split(",")[0].strip().strip("'\"") if family else ""
-            if first.casefold() == "monospace" or is_monospaced(first):
-                found.update(match.group(2) for selector in selectors.split(",")
-                             if (match := SIMPLE.fullmatch(selector.strip())) is not None)
+    for classes, declarations in class_rules(stylesheets):
+        family = FAMILY.search(declarations)
+        first = family.group(1).split(",")[0].strip().strip("'\"") if family else ""
+        if first.casefold() == "monospace" or is_monospaced(first):
+            found.update(classes)
     return frozenset(found)
+
+
+def script_classes(stylesheets: Iterable[str]) -> dict[str, str]:
+    """Each class that a rule of ``stylesheets`` sets below or above the line (``vertical-align: sub``, ``super``:
+    a converter's subscript, ``H<span class="calibre5">2</span>O``), with where: "sub" or "sup"."""
+    found: dict[str, str] = {}
+    for classes, declarations in class_rules(stylesheets):
+        if (align := ALIGN.search(declarations)) is not None:
+            found.update(dict.fromkeys(classes, align.group(1).lower()[:3]))
+    return found
 
 
 class StyledVocabulary(Vocabulary):
     """HTML's vocabulary (elements.Vocabulary), where an inline element of one of ``code_classes``
     beside words outside them is code, kept whole (module docstring)."""
 
-    def __init__(self, code_classes: frozenset[str], source_lang: str = "") -> None:
+    def __init__(self, code_classes: frozenset[str], source_lang: str = "",
+                 scripts: dict[str, str] | None = None) -> None:
         super().__init__(source_lang=source_lang)
         self.code_classes = code_classes
+        self.scripts = scripts or {}  # the classes set below or above the line (script_classes)
         self.prose: dict[etree._Element, bool] = {}  # each block: whether it has words outside code classes
         self.prose_pages: dict[etree._Element, bool] = {}  # each page: whether most of its letters are outside them
 
@@ -91,6 +114,15 @@ class StyledVocabulary(Vocabulary):
             prose = sum(map(str.isalpha, "".join(self.prose_texts(body))))
             self.prose_pages[root] = prose > sum(map(str.isalpha, "".join(body.itertext()))) - prose
         return self.prose_pages[root]
+
+    def script(self, node: etree._Element) -> Script | None:
+        """HTML's ``<sub>`` and ``<sup>``, and an inline element of a class set below or above the line (scripts):
+        read as one, a formula's ``H<span class="calibre5">2</span>O`` is kept whole (script_tokens)."""
+        found = super().script(node)
+        if found is not None or is_comment(node) or local_name(node) in BLOCKS:
+            return found
+        kinds = {self.scripts[name] for name in node.get("class", "").split() if name in self.scripts}
+        return Script(kinds.pop(), None if len(node) else node.text or "") if len(kinds) == 1 else None
 
     def is_atom(self, node: etree._Element) -> bool:
         return super().is_atom(node) or (self.is_styled_code(node) and self.has_prose(block_of(node)))
