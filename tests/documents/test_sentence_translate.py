@@ -3,11 +3,13 @@ path inside a sentence kept out of what the model reads and placed in its transl
 places them in a text line and a JSONL text."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from support import failing_on, run_cli, write
 
 import attnmt
+import attnmt.decoding.translate as search
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
@@ -88,3 +90,32 @@ def test_a_no_break_space_between_two_words_is_kept_between_their_translations_a
     assert translated == translate_text(model, tokenizer, lines)
     # Where the narrow one lands follows the tiny model's alignment, which differs by CPU: only the first is fixed.
     assert translated[0] == "ein hund\u00a0rennt"
+
+
+def with_stop(text: str) -> str:
+    """``text`` ending in one full stop, inside its closing quotes."""
+    words = text.rstrip('"')
+    return words.rstrip(".") + "." + text[len(words):]
+
+
+@pytest.fixture
+def stopping(monkeypatch):
+    """The search's every hypothesis ending in a full stop, as a model trained on whole sentences writes one: the
+    demo model wrote "Ein Hund." for "dog"."""
+    best, n_best = search.translate, search.translate_n_best
+    monkeypatch.setattr(search, "translate", lambda *args, **kw: [with_stop(t) for t in best(*args, **kw)])
+    monkeypatch.setattr(search, "translate_n_best", lambda *args, **kw: [
+        [replace(h, text=with_stop(h.text)) for h in each] for each in n_best(*args, **kw)])
+
+
+def test_a_sentence_without_a_stop_gets_none_from_the_model_as_a_text_line_gets_none(loaded, stopping):
+    """The model's full stop was kept where the source had none (``attnmt.translate(m, t, ["dog", '"Dog"'])`` gave
+    "Ein Hund." and '"Ein Hund."'), while ``attnmt translate`` wrote "Ein Hund" (attnmt.documents.stops); a
+    sentence that ends in a stop or an ellipsis ends in it."""
+    model, tokenizer = loaded
+    sentences = ["a dog runs", '"a dog runs"', "a dog runs.", "a dog runs..."]
+    expected = ["ein hund rennt", '"ein hund rennt"', "ein hund rennt.", "ein hund rennt..."]
+    assert translate(model, tokenizer, sentences) == expected
+    found = translate_n_best(model, tokenizer, sentences, Decoding(beam_size=3, n_best=2))
+    assert [each[0].text for each in found] == expected
+    assert all(not h.text.rstrip('"').endswith(".") for each in found[:2] for h in each) and len(found[0]) == 2

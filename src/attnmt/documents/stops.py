@@ -48,21 +48,29 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     model reads "A dog runs" in quotes): their stop ends the translation, once, not after the model's
     own, wherever the model put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference
     among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference).  Where none
-    does, the sentence ends as its source does (``without_added_stop``, ``with_source_ellipsis``)."""
+    does, the sentence ends as its source does (``ended_as_source``)."""
     start, end = sentence
     text = atoms.flat.text
     source = text[start:end].rstrip()
     words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
-    if text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
-        return with_source_ellipsis(source, translation)
-    if not is_stop(atoms.shown_after(words_end)):
-        return without_added_stop(source, translation)
+    if text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS or not is_stop(atoms.shown_after(words_end)):
+        return ended_as_source(source, translation)
     kept = translation.rstrip()
     without = kept.rstrip(SENTENCE_ENDS).rstrip()
     closing = closing_length(without)
     words = without[:len(without) - closing].rstrip(SENTENCE_ENDS).rstrip()
     shorter = words + without[len(without) - closing:] if closing else without
     return shorter + translation[len(kept):] if words else translation  # a translation of stops alone stays
+
+
+def ended_as_source(source: str, translation: str) -> str:
+    """``translation`` ending as ``source``, a sentence read whole, ends: with its ellipsis where its words end in a
+    mark (``with_source_ellipsis``), else without the full stop the model added (``without_added_stop``).  The rule
+    of a sentence no atom ends (``without_added_end``), and of ``attnmt.translate``'s (sentence_translate.written)."""
+    said = source.rstrip()
+    if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
+        return with_source_ellipsis(source, translation)
+    return without_added_stop(source, translation)
 
 
 def without_added_stop(source: str, translation: str) -> str:
