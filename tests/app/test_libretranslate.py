@@ -705,3 +705,12 @@ def test_typographic_quotes_around_a_text_come_back_in_the_target_language_s_for
     answer = client.post("/translate", json={"q": "“a dog runs”", "source": "en", "target": "de",
                                              "format": text_format})
     assert translated_text(answer.json()) == {"translatedText": "„ein hund rennt“"}
+
+
+def test_alternatives_around_a_quoted_text_come_back_in_the_target_language_s_quotes_too(client):
+    """Asked for alternatives, the text's hypotheses were searched without the target language: its translation and
+    every alternative came back in the source's English quotes, which its translation alone had not."""
+    answer = client.post("/translate", json={"q": "“a dog runs”", "source": "en", "target": "de",
+                                             "alternatives": 2}).json()
+    assert answer["translatedText"] == "„ein hund rennt“" and answer["alternatives"]
+    assert all(text.startswith("„") and text.endswith("“") for text in answer["alternatives"])

@@ -227,14 +227,15 @@ class ServedModel(ModelFitsWrites):
 
             return translate_xml_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                        glossary=options.glossary)
+        # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms), in every
+        # hypothesis: those of a text with alternatives kept the source's, which its translation alone did not
+        target = replace(self.document_options, target_lang=self.target)
         if options.hypotheses or options.prefix is not None:
-            found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+            found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, target,
                                            options.glossary, options.prefix,
                                            quality=self.assessor() if options.quality else None)
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
-        # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms)
-        return translate_texts(self.model, self.tokenizer, texts, options.decoding,
-                               replace(self.document_options, target_lang=self.target), options.glossary)
+        return translate_texts(self.model, self.tokenizer, texts, options.decoding, target, options.glossary)
 
     def translated_html(self, texts: list[str], options: Options) -> list[str]:
         """HTML texts translated with their tags.  One with no tag and no entity (Nextcloud's app sends
