@@ -112,6 +112,23 @@ def test_an_atom_before_punctuation_leaves_the_model_no_space_before_that_punctu
     assert same.given == [given]
 
 
+@pytest.mark.parametrize("line, given", [
+    ("Tel.: +49 30 1234567, Fax: +49 30 7654321", "Tel.: Fax:"),
+    ("Write to: info@example.com, sales@example.com, or call us.", "Write to: or call us."),
+    ("https://example.org, then call us.", "then call us."),
+])
+def test_a_comma_after_atoms_that_open_a_value_or_a_list_goes_with_them(same, line, given):
+    """The model read "Tel.: , Fax:": the comma after the number closes no word of the label."""
+    assert translate_lines([line], same) == [line]
+    assert same.given == [given]
+
+
+def test_a_comma_taken_with_a_fields_value_comes_back_right_after_it(mirror):
+    """Mirror reads "Tel.: Fax:" and writes "FAX: TEL.:"; the first number goes before the word it came before."""
+    assert translate_lines(["Tel.: +49 30 1234567, Fax: +49 30 7654321"], mirror) == [
+        "+49 30 1234567, FAX: TEL.: +49 30 7654321"]
+
+
 def test_an_atom_before_a_stop_stays_after_the_word_it_followed_wherever_that_word_goes(mirror):
     """Mirror reads "Read the guide at." and writes "AT. GUIDE THE READ": the URL follows "AT" there."""
     assert translate_lines(["Read the guide at www.example.com/help."], mirror) == [

@@ -19,6 +19,10 @@ from attnmt.documents.inserted_spaces import take_out_last_space
 
 # A letter or digit and a plain space, at the text's end: where an atom after it is closed up.
 LETTER_SPACE = re.compile(r"[^\W_] \Z")
+# Where atoms open a field's value or a list, at the text's end: a label's colon ("Tel.: "), an opening bracket,
+# or nothing (the block's start); and the comma that parts such atoms from what follows, with its space.
+OPENS_LIST = re.compile(r"(?:\A|[:：(\[{（] ?)\Z")
+LIST_COMMA = re.compile(r"[，、]|,(?: |\Z)")
 
 if TYPE_CHECKING:
     from attnmt.documents.flat import FlatBuilder
@@ -52,3 +56,22 @@ def space_closed_up(builder: FlatBuilder, text: str) -> bool:
         atom.closed_up = True
     builder.gap = False
     return True
+
+
+def comma_taken_along(builder: FlatBuilder, text: str) -> str:
+    """``text``, the plain text after ``builder``'s pending atoms, without the comma (and its space) that starts
+    it where the atoms open a field's value or a list (OPENS_LIST): that comma becomes an atom of its own, kept
+    with them.  No word before them is closed by it: "Tel.: +49 30 1234567, Fax: +49 30 7654321" read "Tel.: ,
+    Fax:" and "Types (`str`, `int`, etc)." read "Types (, , etc).", a space before each comma, or a bracket
+    opened on a comma; now they read "Tel.: Fax:" and "Types (etc).", and each comma comes back after its atom."""
+    atoms, comma = builder.pending_atoms, LIST_COMMA.match(text)
+    if not atoms or comma is None or not OPENS_LIST.search(builder.text):
+        return text
+    if any(atom.line_break or not atom.shows_text for atom in atoms):
+        return text
+    # After a space the comma's own space is given back as the atoms' (Mark.space_after); right after a bracket,
+    # where the text has none to drop, it goes with the comma: "Types (etc).", not "Types ( etc)."
+    taken = comma.group() if not builder.text[-1:].isspace() else comma.group().rstrip(" ")
+    builder.add_atom(literal=taken)
+    builder.gap = False  # the atoms part no words there: the comma's space does
+    return text[len(taken):]

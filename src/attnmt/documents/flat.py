@@ -19,7 +19,7 @@ from lxml import etree
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
 from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
-from attnmt.documents.closing_marks import SENTENCE_ENDS, space_closed_up
+from attnmt.documents.closing_marks import SENTENCE_ENDS, comma_taken_along, space_closed_up
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
@@ -200,6 +200,7 @@ class FlatBuilder:
         self.ended_as = text[len(text.rstrip(" \t\n\f\r")):] if self.collapse and text else self.ended_as
         if self.collapse:
             text = COLLAPSED.sub(" ", text)
+        text = comma_taken_along(self, text)  # "Tel.: +49 30 1234567, Fax:" reads "Tel.: Fax:"
         if not text:
             return
         space_closed_up(self, text)  # "Visit https://example.org, then" reads "Visit, then"

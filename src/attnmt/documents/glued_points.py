@@ -13,7 +13,8 @@ the other rule, the later ones went before the earlier, ``auf [2] einem Fahrrad[
 to a word's start already goes before that word's translation, the word that follows it.  Atoms a
 space after a word and glued to the punctuation after it (a caption's number: ``Figure <field/>:``)
 go after that word's translation where the model wrote the punctuation on it (``Abbildung
-<field/>:``), not before it.  Apart from spans.py so that the placing rules read on their own."""
+<field/>:``), not before it.  Atoms inside a word after its opening bracket go before the letters of its
+translation (``Typen (`str`, `int`, usw.).``).  Apart from spans.py so that the placing rules read on their own."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def glued_point(flat: FlatText, atoms: Mapping[int, list[Mark]], words: Sequence
     ``aligned`` gives the target words aligned to source words (spans.Projector.aligned).  None
     where they are not glued to a word, or no target word aligned to it has letters."""
     k = glued_word(flat, atoms, words, position)
+    opened = opened_word(flat, words, position) if k is None else None
+    if opened is not None:
+        return letters_start(target, [target_words[t] for t in aligned([opened])])
     if k is None:
         k = word_before_stop(flat, atoms, words, position)
         return None if k is None else stop_written_on(target, [target_words[t] for t in aligned([k])])
@@ -77,6 +81,27 @@ def glued_word(flat: FlatText, atoms_at: Mapping[int, list[Mark]], words: Sequen
     rest = flat.text[position:end]
     if start < position <= end and core(flat.text, start, end)[1] == position:
         return k if not rest or closing_length(rest) != len(rest) else None
+    return None
+
+
+def opened_word(flat: FlatText, words: Sequence[tuple[int, int]], position: int) -> int | None:
+    """The index of the word of ``words`` that ``position`` stands inside of, after the brackets or quotes that open
+    it and before its letters (``(|etc).``, where ``(`str`, `int`, etc).`` reads ``(etc).``: closing_marks); None
+    for any other.  Left to the rule for other points, no word after them, they went to the sentence's end."""
+    k = bisect_left(words, position, key=lambda word: word[1])
+    if k == len(words):
+        return None
+    start, end = words[k]
+    return k if start < position < end and core(flat.text, start, end)[0] == position else None
+
+
+def letters_start(target: str, words: Sequence[tuple[int, int]]) -> int | None:
+    """The start of the letters of the first of ``words`` ([start, end) in ``target``) that has any
+    (``(|usw.).``); None where none has."""
+    for word in words:
+        start, end = core(target, *word)
+        if start < end:
+            return start
     return None
 
 
