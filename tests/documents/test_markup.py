@@ -1008,3 +1008,14 @@ def test_an_escaped_html_page_in_xml_gets_no_meta_charset(upper):
     assert translate_markup([text], upper, xml=True)[0] == (
         "<item><description>&lt;html&gt;&lt;head&gt;&lt;/head&gt;&lt;body&gt;&lt;p&gt;A DOG RUNS.&lt;/p&gt;"
         "&lt;/body&gt;&lt;/html&gt;</description></item>")
+
+
+def test_a_list_s_mark_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
+    """The demo model read "<p>(2) Two dogs play.</p>" as "Zwei Mannschaften spielen Hunde.", its "(2)" lost, and
+    dropped "- " and "a) " as words, where a text line kept each; one inside the words is text."""
+    pages = ["<p>- a red dog.</p>", "<p>(2) a red dog.</p>", "<ul><li>\n  a) a red dog.</li></ul>",
+             "<p>a dog - a cat.</p>"]
+    out = translate_markup(pages, mirror)
+    assert mirror.given == ["a red dog.", "a dog - a cat."]
+    assert out == ["<p>- DOG. RED A</p>", "<p>(2) DOG. RED A</p>", "<ul><li>\n  a) DOG. RED A</li></ul>",
+                   "<p>CAT. A - DOG A</p>"]

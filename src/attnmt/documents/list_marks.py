@@ -1,7 +1,8 @@
 """A list's mark at the start of a line of plain text or a JSONL text (attnmt.text.list_marks.LIST_MARK), kept
 whole, an atom at the line's start (attnmt.documents.pipeline.flat_line, attnmt.documents.terminal_codes.flat_whole),
 and what follows it is the line's text; in a text line, at the start of each field after a tab or a line break too,
-which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "."""
+which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "; and at the
+start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) Two dogs play.</p>`` lost its "(2)"."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ def after_list_mark(builder: FlatBuilder, line: str) -> str:
     builder.add_text(mark["indent"])
     builder.add_atom(literal=mark["mark"])
     return line[mark.end("mark"):]
+
+
+def after_block_mark(builder: FlatBuilder, text: str) -> str:
+    """``after_list_mark`` of the text that starts an HTML block, after the line breaks and spaces its markup put
+    there (``<li>\n  a) A cat sleeps.</li>``), which go into ``builder`` first where it starts with a mark."""
+    words = text.lstrip()
+    if LIST_MARK.match(words) is None:
+        return text
+    builder.add_text(text[:len(text) - len(words)])
+    return after_list_mark(builder, words)
 
 
 def add_fields(builder: FlatBuilder, text: str) -> None:

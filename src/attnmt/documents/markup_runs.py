@@ -16,6 +16,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail, is_icon
+from attnmt.documents.list_marks import after_block_mark
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
@@ -101,7 +102,9 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
     # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
     kept = {} if vocabulary.xml else scripted(texts, [vocabulary.script(child) for child in run.children])
-    add_text(texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None])
+    first = texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None]
+    # a list's mark typed at a page's block's start ("<p>- A man runs.</p>"), kept whole as a text line's is
+    add_text(after_block_mark(builder, first) if run.owner is run.parent and not vocabulary.xml else first)
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
         if k in kept:
