@@ -65,6 +65,27 @@ def test_an_order_a_ticket_an_iban_or_an_isbn_is_protected_whole(text, found):
     assert PROTECTED.findall(text) == found
 
 
+@pytest.mark.parametrize("text, found", [
+    ("Your PIN 4711 is valid for one day; enter Code A7 to continue.", ["4711", "A7"]),
+    ("Please go to Room B12 at noon, then board at Gate 4B.", ["B12", "4B"]),
+    ("Flight LH 454 is delayed; a man sits in seat 14C.", ["LH 454", "14C"]),
+    ("Der Zug fährt von Gleis 3 ab, Ihr Zimmer 12 ist frei.", ["3", "12"]),
+])
+def test_a_short_code_after_its_label_is_protected(text, found):
+    """The demo model wrote "PIN 4711" as "4111111" and dropped "Code A7", "Room B12" and "Gate 4B"."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "A woman pays 20 euros for 3 apples at 14:30 on 12.05.2020, 2:30 PM.",
+    "An A4 sheet, MP3 files, a B12 vitamin, 4B pencils and 5 rooms for 2 people.",
+    "The room 2.5 m wide, a gate at 12:30, a bedroom 5 and the code of conduct.",
+])
+def test_a_number_or_a_name_with_a_number_without_a_codes_label_is_no_code(text):
+    """A price, a time, a date, a count and "A4" or "MP3" are the model's to translate or to keep."""
+    assert PROTECTED.findall(text) == []
+
+
 @pytest.mark.parametrize("text", [
     "COVID-19 spread, F-16 jets flew, UTF-8 text, an A4 sheet, MP3 files, a T-Shirt, the B-52s and NATO.",
     "CO2-Ausstoß sinkt, the A-Team met in 1999-2000 on pages 123-456.",

@@ -129,6 +129,13 @@ def test_a_comma_taken_with_a_fields_value_comes_back_right_after_it(mirror):
         "+49 30 1234567, FAX: TEL.: +49 30 7654321"]
 
 
+def test_a_short_code_goes_after_its_labels_translation(mirror):
+    """Mirror reads "Please go to Room at noon." and writes "NOON. AT ROOM TO GO PLEASE": "B12" follows "ROOM";
+    left before the word after it, it came back "AT B12 ROOM", away from its room."""
+    assert translate_lines(["Please go to Room B12 at noon."], mirror) == ["NOON. AT ROOM B12 TO GO PLEASE"]
+    assert mirror.given == ["Please go to Room at noon."]
+
+
 def test_an_atom_before_a_stop_stays_after_the_word_it_followed_wherever_that_word_goes(mirror):
     """Mirror reads "Read the guide at." and writes "AT. GUIDE THE READ": the URL follows "AT" there."""
     assert translate_lines(["Read the guide at www.example.com/help."], mirror) == [

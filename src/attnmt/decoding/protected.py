@@ -109,6 +109,16 @@ IBAN = r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,7}(?: ?[A-Z\d]{1,3})?(?![\w-]
 ISBN = r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])"
 ID_CODE = (r"(?<![\w#\[-])#?(?=[A-Z\d-]*\d{3})[A-Z][A-Z\d]*(?:-[A-Z\d]+)+(?![\w-])"
            r"|(?<![\w-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){2})[A-Z\d]{10,}(?![\w-])")
+# A short code after the word that says it is one (``PIN 4711``, ``Code A7``, ``Room B12``, ``Gate 4B``, ``Flight LH
+# 454``, ``seat 14C``, ``Gleis 3``): a number, capitals and a number, or one or two capitals glued to digits.  After
+# such a label a number names a thing (no room is "1.000"), and the demo model wrote it as another ("4711" came back
+# "4111111") or dropped it.  Without the label it is text to translate: a plain number, a price, a time, "A4", "MP3".
+CODE_LABELS = ("PIN", "TAN", "Code", "code", "Room", "room", "Gate", "gate", "Flight", "flight", "Seat", "seat",
+               "Platform", "platform", "Terminal", "terminal", "Desk", "desk", "Counter", "counter", "Raum", "Zimmer",
+               "Gleis", "Flug", "Sitzplatz", "Schalter")
+_AFTER_LABEL = "|".join(rf"(?<=\b{label} )" for label in CODE_LABELS)
+LABELLED_CODE = (rf"(?:{_AFTER_LABEL})(?:[A-Z]{{2,3}} \d{{1,5}}[A-Z]?|[A-Z]{{0,2}}\d{{1,5}}[A-Z]?)"
+                 r"(?![\w-]|[.,:/]\d)")
 # A key, a token or data in base64 (``PZuDsGgLpEXqrcAqBH1Mz++6Bpy…``, a JSON web token's dotted parts): twenty
 # characters or more of base64's alphabet with a letter and a digit among them, as no word of a language is (not
 # "COVID-19-Pandemie", which a hyphen parts).  Given to the model, 4000 characters of base64 came back as words.
@@ -127,13 +137,17 @@ PLACEHOLDER = re.compile(r"(?<!%)%(?:\d+\$)?(?:\([A-Za-z_]\w*\))?[-+#0]*\d*(?:\.
 # bracket was read as the text's, and the model was given it.
 _URL_PART = r"[^\s<>\"„“”«»‹›()]|\([^\s()<>\"„“”«»‹›]*\)"
 _URL_REST = rf"(?:{_URL_PART})*(?:[^\s<>\"„“”«»‹›.,;:!?()\]}}'’…]|\([^\s()<>\"„“”«»‹›]*\))"
-PROTECTED = re.compile(
+VERBATIM = re.compile(
     rf"(?i:\bhttps?://|\bwww\.){_URL_REST}"
     rf"|(?<![\w.@/\\-])(?:[\w-]+\.)+(?i:{DOMAINS})/(?:{_URL_REST})?"
     rf"|{_LOCAL_PART}@[\w{_MARKS}-]+(?:\.[\w{_MARKS}-]+)*\.[A-Za-z]{{2,}}\b"
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
     rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{IBAN}|{ISBN}|{ID_CODE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
 )
+# What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
+# text comes from (attnmt.decoding.verbatim), and a short code after its label, which a translation names with its
+# own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label.
+PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}")
 # What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
 # placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
 # document "{0}" is the page's own text (a software string's reader keeps them: attnmt.documents.xml_dialects).

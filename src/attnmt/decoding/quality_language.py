@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from attnmt.decoding.verbatim import PLACEHOLDER, PROTECTED, TAG
+from attnmt.decoding.verbatim import PLACEHOLDER, TAG, VERBATIM
 from attnmt.text.invisible import folded
 from attnmt.text.language_codes import primary_subtag
 
@@ -158,7 +158,7 @@ def text_words(text: str) -> str:
     """``text`` without what passes through untranslated (verbatim's URLs, e-mail addresses and file names,
     tags with their attributes, placeholders): "Siehe https://example.com/how-to-use-the-app" is German,
     whatever the slug of the URL in it says."""
-    for kept in (PROTECTED, TAG, PLACEHOLDER):
+    for kept in (VERBATIM, TAG, PLACEHOLDER):
         text = kept.sub(" ", text)
     return text
 

@@ -19,7 +19,7 @@ import numpy as np
 from torch import Tensor
 
 from attnmt.decoding.quality_language import WORDS, text_words
-from attnmt.decoding.verbatim import PLACEHOLDER, PROTECTED, TAG
+from attnmt.decoding.verbatim import PLACEHOLDER, TAG, VERBATIM
 from attnmt.text.invisible import dropped, folded
 
 LOOP_RUNS = 3
@@ -111,7 +111,7 @@ def cut_short(source: str, translation: str) -> bool:
     (the demo model flagged it low_quality alone)."""
     def goes_on(text: str) -> bool:  # not at a URL's last "/" or "-", nor a tag's or placeholder's
         end = len(text.rstrip())
-        return bool(GOES_ON.search(text)) and not any(m.end() == end for kept in (PROTECTED, TAG, PLACEHOLDER)
+        return bool(GOES_ON.search(text)) and not any(m.end() == end for kept in (VERBATIM, TAG, PLACEHOLDER)
                                                       for m in kept.finditer(text))
 
     return (goes_on(translation) and not goes_on(source)
@@ -266,7 +266,7 @@ def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float
 def asks(text: str) -> bool:
     """Whether ``text`` holds a question mark (QUESTION_MARKS; Greek's ";" at its end), outside its URLs,
     e-mail addresses, file names and tags ("https://example.com/?q=1" asks nothing)."""
-    text = TAG.sub(" ", PROTECTED.sub(" ", text))
+    text = TAG.sub(" ", VERBATIM.sub(" ", text))
     return (not QUESTION_MARKS.isdisjoint(text)
             or GREEK.search(text) is not None and text.rstrip(CLOSING).endswith(";"))
 

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import NamedTuple
 
-from attnmt.decoding.protected import PLACEHOLDER, PROTECTED
+from attnmt.decoding.protected import PLACEHOLDER, VERBATIM
 from attnmt.decoding.verbatim_months import months_differ, periods_differ, weekdays_differ
 from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
@@ -172,7 +172,7 @@ def word_value(word: str) -> int | None:
 def _readable(text: str) -> str:
     """``text`` (in NFKC: ``differs``) as its numbers are read: without its URLs and addresses, 12-hour afternoon
     times as 24-hour ones, abbreviated year ranges in full, every digit an ASCII one ("٣" is "3")."""
-    text = PROTECTED.sub(" ", text)
+    text = VERBATIM.sub(" ", text)
     text = re.sub(r"\d", lambda m: str(unicodedata.decimal(m[0])), text)
     text = _AFTERNOON.sub(lambda m: f"{int(m[1]) + 12 if 0 < int(m[1]) < 12 else m[1]}{m[2] or ''}", text)
     return _YEAR_RANGE.sub(lambda m: m[0] if m[4] <= m[2] else f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}", text)
@@ -264,7 +264,7 @@ def numbers_left(source: str, translation: str) -> tuple[Counter[str], Counter[s
 
 
 def address_key(address: str) -> str:
-    """A URL or e-mail address (PROTECTED) as it is compared: a URL's scheme and host and all of an
+    """A URL or e-mail address (VERBATIM) as it is compared: a URL's scheme and host and all of an
     e-mail address in lower case, as they are case-insensitive ("Info@Example.COM" is
     "info@example.com", "HTTPS://Example.ORG/Path" "https://example.org/Path"); a URL's user and
     password, path, query and fragment as they are ("/Path" is not "/path").  Lower case, not
@@ -283,7 +283,7 @@ def code_keys(text: str) -> Counter[str]:
     """The placeholders and inline tags of ``text`` (outside its URLs, e-mail addresses and file names) as they are
     compared: a placeholder without its spaces (``{ name }`` is ``{name}``), a tag as "<", "/" where it
     closes, and its name in lower case."""
-    text = PROTECTED.sub(" ", text)
+    text = VERBATIM.sub(" ", text)
     found = Counter("".join(m.group().split()) for m in PLACEHOLDER.finditer(text))
     found.update(f"<{m[1]}{m[2].lower()}" for m in TAG.finditer(text))
     return found
@@ -297,7 +297,7 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
     added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
-    addresses = [Counter(map(address_key, PROTECTED.findall(text))) for text in (source, translation)]
+    addresses = [Counter(map(address_key, VERBATIM.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)

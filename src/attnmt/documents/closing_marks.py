@@ -15,10 +15,12 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
+from attnmt.decoding.protected import LABELLED_CODE
 from attnmt.documents.inserted_spaces import take_out_last_space
 
 # A letter or digit and a plain space, at the text's end: where an atom after it is closed up.
 LETTER_SPACE = re.compile(r"[^\W_] \Z")
+LABELLED = re.compile(LABELLED_CODE)
 # Where atoms open a field's value or a list, at the text's end: a label's colon ("Tel.: "), an opening bracket,
 # or nothing (the block's start); and the comma that parts such atoms from what follows, with its space.
 OPENS_LIST = re.compile(r"(?:\A|[:：(\[{（] ?)\Z")
@@ -75,3 +77,16 @@ def comma_taken_along(builder: FlatBuilder, text: str) -> str:
     builder.add_atom(literal=taken)
     builder.gap = False  # the atoms part no words there: the comma's space does
     return text[len(taken):]
+
+
+def closed_up_to_label(builder: FlatBuilder, text: str, match: re.Match[str]) -> None:
+    """Where ``match``, a protected span of ``text`` just added to ``builder`` as its last atom, is a code after
+    its label (attnmt.decoding.protected.LABELLED_CODE: "Room B12"), the space between them taken out of the text
+    (Mark.closed_up), as before a closing mark: the code goes after the label's translation (attnmt.documents.
+    glued_points), where it went before the word after it ("Please go to Room B12 at noon." read "Please go to
+    Room at noon.", and the code came back before the translation of "at", away from its room)."""
+    found = LABELLED.match(text, match.start())
+    if found is None or found.end() != match.end() or not builder.text.endswith(" "):
+        return
+    take_out_last_space(builder)
+    builder.pending_atoms[-1].closed_up = True

@@ -14,12 +14,13 @@ from typing import Any, TypeVar
 
 from lxml import etree
 
+from attnmt.decoding.protected import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
+
 # A soft hyphen and the zero-width breaks inside a word: stale once the word is translated, and dropped from
 # what the model reads, as translate drops them from its sentences
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
-from attnmt.decoding.verbatim import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
-from attnmt.documents.closing_marks import SENTENCE_ENDS, comma_taken_along, space_closed_up
+from attnmt.documents.closing_marks import SENTENCE_ENDS, closed_up_to_label, comma_taken_along, space_closed_up
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
@@ -192,6 +193,7 @@ class FlatBuilder:
             self._add_plain(text[position:match.start()])
             self.add_atom(literal=match.group(), parts_words=match.group() in ESCAPED_BREAKS or spaced(match.group()),
                           line_break=ESCAPED_BREAKS.get(match.group(), False))
+            closed_up_to_label(self, text, match)  # "Room B12 at noon" reads "Room at noon", the code after "Room"
             position = match.end()
         self._add_plain(text[position:])
 

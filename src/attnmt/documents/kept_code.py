@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from attnmt.decoding.verbatim import PROTECTED
+from attnmt.decoding.protected import PROTECTED
 
 # A template's tags in a page's text or an attribute: Jinja's, Liquid's, Django's, Angular's, Vue's and Handlebars'
 # ``{{ customer.name }}``, ``{{{ raw }}}``, ``{% if cart %}``, which the server or the framework fills in: given to the
