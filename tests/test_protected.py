@@ -86,6 +86,16 @@ def test_a_number_or_a_name_with_a_number_without_a_codes_label_is_no_code(text)
     assert PROTECTED.findall(text) == []
 
 
+@pytest.mark.parametrize("text, found", [
+    ("Press Ctrl+Shift+P to open the command palette.", ["Ctrl+Shift+P"]),
+    ("Close it with Alt+F4, or Cmd+Q on a Mac.", ["Alt+F4", "Cmd+Q"]),
+    ("Write C++ code, watch Disney+ and press Ctrl alone.", []),
+])
+def test_a_key_combination_is_protected(text, found):
+    """The demo model wrote "Press Ctrl+Shift+P to open the command palette." as "Fänzzzzzze Stefefefe ..."."""
+    assert PROTECTED.findall(text) == found
+
+
 @pytest.mark.parametrize("text", [
     "COVID-19 spread, F-16 jets flew, UTF-8 text, an A4 sheet, MP3 files, a T-Shirt, the B-52s and NATO.",
     "CO2-Ausstoß sinkt, the A-Team met in 1999-2000 on pages 123-456.",

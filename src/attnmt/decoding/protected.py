@@ -144,10 +144,15 @@ VERBATIM = re.compile(
     rf"|(?<![\w.@/\\-])\w[\w-]*(?:\.[\w-]+)*\.(?i:{FILE_EXTENSIONS})(?![\w@/\\-]|\.\w)"
     rf"|{PATH}|{IDENTIFIER}|{CODE_SPAN}|{VARIABLE}|{IBAN}|{ISBN}|{ID_CODE}|{HANDLE}|{PHONE}|{IPV4}|{VERSION}|{TOKEN}"
 )
+# A key combination (``Ctrl+Shift+P``, ``Cmd+K``, ``Alt+F4``): the demo model wrote "Press Ctrl+Shift+P to open the
+# command palette." as "Fänzzzzzze Stefefefe findet die Palme aus.".  Not in VERBATIM: a translation may name the
+# keys as its readers' keyboards do ("Strg+Umschalt+P").  Not a plus between words ("C++", "Disney+").
+_MODIFIER = r"(?:Ctrl|Strg|Shift|Alt|AltGr|Cmd|Command|Option|Opt|Win|Meta|Fn|Super)"
+KEY_COMBO = rf"(?<![\w+]){_MODIFIER}(?:\+(?:{_MODIFIER}|F\d{{1,2}}|[A-Za-z0-9]\w*))+(?![\w+])"
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
 # text comes from (attnmt.decoding.verbatim), and a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label.
-PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}")
+PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}")
 # What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
 # placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
 # document "{0}" is the page's own text (a software string's reader keeps them: attnmt.documents.xml_dialects).
