@@ -54,6 +54,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   where both are known, on fewer words (quality_language.in_source_language)
     negation      one of the source and the translation is negated and the other is not, where both
                   languages are known and it is clear (attnmt.decoding.quality_negation)
+    person        the translation's pronouns speak of another person ("my" as "dein", "we" as "Sie"), where
+                  both languages are known and it is clear (attnmt.decoding.quality_person)
     question      one of the source and the translation asks (a question mark of any script) and the other
                   does not: a question translated as a statement (quality_measures.question_differs)
     punctuation   the source ends with a final mark (a full stop, an exclamation mark) and the translation
@@ -97,7 +99,7 @@ from attnmt.text.invisible import blank
 from attnmt.text.language_codes import is_language_code
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "name", "language", "negation",
-         "question", "punctuation", "low_quality")
+         "person", "question", "punctuation", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)

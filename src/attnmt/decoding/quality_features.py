@@ -30,6 +30,7 @@ from attnmt.decoding.quality_measures import (
     words_of,
 )
 from attnmt.decoding.quality_negation import negation_differs
+from attnmt.decoding.quality_person import person_differs
 from attnmt.decoding.quality_unfinished import unfinished
 
 if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
@@ -63,6 +64,7 @@ class Features:
     verbatim: bool = False  # URLs, addresses, placeholders, tags or numbers differ (verbatim.differs): a rule
     language: bool = False  # clearly not in the target language (quality_language.in_other_language): a rule
     negation: bool = False  # one side negated, the other not (quality_negation.negation_differs): a rule
+    person: bool = False  # another person's pronouns (quality_person.person_differs): a rule
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
     cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short,
@@ -156,7 +158,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
         verbatim=verbatim_differs(source, translation, dictated, languages.target, languages.source),
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
-        negation=negation_differs(source, translation, languages), question=question_differs(source, translation),
+        negation=negation_differs(source, translation, languages),
+        person=person_differs(source, translation, languages), question=question_differs(source, translation),
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
         cut_short=cut_short(source, translation) or unfinished(source, translation, languages),
         stop_lost=stop_lost(source, translation),
@@ -211,6 +214,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "name": features.name_lost,
         "language": features.language,
         "negation": features.negation,
+        "person": features.person,
         "question": features.question,
         "punctuation": features.stop_lost,
     }

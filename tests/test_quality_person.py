@@ -1,0 +1,57 @@
+"""The person rule (attnmt.decoding.quality_person): a translation whose pronouns speak of another person than
+the source's is flagged ``person``, only where both languages are known and it is clear."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.quality_person import person_differs
+
+EN_DE = Languages("en", "de")
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("My suitcase is lost.", "Dein Koffer ist verloren."),
+    ("We arrive at 9.", "Sie kommen um 9 an."),
+    ("Our flight was cancelled because of the fog.", "Ihr Flug wurde wegen des Nebels gestrichen."),
+    ("Can you help me, please?", "Können Sie ihm bitte helfen?"),
+    ("Enter your e-mail address and your password.", "Geben Sie seine E-Mail-Adresse und sein Passwort ein."),
+    ("Check the spelling.", "Überprüfe deine Rechtschreibung."),
+])
+def test_another_person_is_flagged(source, translation):
+    assert person_differs(source, translation, EN_DE)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("My suitcase is lost.", "Mein Koffer ist verloren gegangen."),
+    ("We arrive at 9.", "Wir kommen um 9 an."),
+    ("You can change the language in the settings.", "Sie können die Sprache in den Einstellungen ändern."),
+    ("Restart the computer to save the changes.", "Starten Sie den Computer neu, um Ihre Änderungen zu speichern."),
+    ("Thank you for your order.", "Vielen Dank für Ihre Bestellung."),
+    ("Excuse me, where is the station?", "Entschuldigung, wo ist der Bahnhof?"),
+    ("You can see the lake from the hotel.", "Vom Hotel aus sieht man den See."),
+    ("The hotel is near the US border.", "Das Hotel liegt nahe der Grenze zu den USA."),
+    ("A man is checking his I-Pod.", "Ein Mann schaut auf seinen iPod."),
+    ('A boy in a "I love NY" shirt waves.', "Ein Junge in einem „I love NY“-Hemd winkt."),
+    ("A performer of the Cirque du Soleil bows.", "Ein Artist des Cirque du Soleil verbeugt sich."),
+])
+def test_the_same_person_or_one_german_may_mean_is_not_flagged(source, translation):
+    assert not person_differs(source, translation, EN_DE)
+
+
+def test_german_source_reads_the_same_way():
+    assert person_differs("Mein Koffer ist verloren.", "Your suitcase is lost.", Languages("de", "en"))
+    assert not person_differs("Ihr Koffer ist verloren.", "Her suitcase is lost.", Languages("de", "en"))
+
+
+@pytest.mark.parametrize("languages", [Languages("en", None), Languages(), Languages("en", "fr")])
+def test_a_language_not_known_or_without_pronouns_is_not_judged(languages):
+    assert not person_differs("My suitcase is lost.", "Dein Koffer ist verloren.", languages)
+
+
+def test_assess_flags_another_person(trained_model):
+    model, tokenizer = load_model_dir(trained_model)
+    changed, kept = assess(model, tokenizer, ["my dog sleeps"] * 2, ["dein hund schläft", "mein hund schläft"],
+                           languages=EN_DE)
+    assert "person" in changed.flags and "person" not in kept.flags
