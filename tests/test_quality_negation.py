@@ -57,6 +57,19 @@ def test_a_pair_that_is_not_clear_is_not_judged(source, translation):
     assert not negation_differs(source, translation, Languages("en", "de"))
 
 
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The server is down.", "Der Server ist nicht erreichbar."),
+    ("The website is down again.", "Die Webseite ist wieder nicht erreichbar."),
+    ("The lift is broken.", "Der Aufzug funktioniert nicht."),
+])
+def test_a_thing_down_or_broken_said_with_nicht_is_not_judged(source, translation):
+    assert not negation_differs(source, translation, Languages("en", "de"))
+
+
+def test_down_as_a_place_is_still_read():
+    assert negation_differs("A man is down on one knee.", "Ein Mann kniet nicht.", Languages("en", "de"))
+
+
 @pytest.mark.parametrize("languages", [Languages("en", None), Languages(None, "de"), Languages(), Languages("en", "ru"),
                                        Languages("en", "fi")])
 def test_a_language_not_known_or_without_a_list_is_not_judged(languages):
