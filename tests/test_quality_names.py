@@ -174,6 +174,25 @@ def test_an_english_name_at_a_sentences_start_is_read(source, changed, kept):
     assert not name_lost(source, kept, EN_DE, COMMON)
 
 
+@pytest.mark.parametrize(("source", "changed", "kept"), [
+    ("Thomas works as a nurse.", "Michael arbeitet als Krankenpfleger.", "Thomas arbeitet als Krankenpfleger."),
+    ("Chris is reading a book.", "Peter liest ein Buch.", "Chris liest ein Buch."),
+    ("Lucas says hello.", "Paul sagt Hallo.", "Lucas sagt Hallo."),
+])
+def test_a_first_name_in_s_before_a_verb_in_the_singular_is_read(source, changed, kept):
+    assert name_lost(source, changed, EN_DE, COMMON)
+    assert not name_lost(source, kept, EN_DE, COMMON)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Users report that the app crashes.", "Benutzer melden, dass die App abstürzt."),  # a plural's verb
+    ("Elections are being held today.", "Heute finden Wahlen statt."),
+    ("Business is growing.", "Das Geschäft wächst."),  # a noun's "ness"
+])
+def test_a_plural_or_a_noun_in_s_is_still_no_name(source, translation):
+    assert not name_lost(source, translation, EN_DE, COMMON)
+
+
 @pytest.mark.parametrize(("source", "translation"), [
     ("This is my brother.", "Das ist mein Bruder."),  # a closed class's word
     ("Several tourists walked to the beach.", "Mehrere Touristen gingen zum Strand."),
