@@ -21,10 +21,11 @@ from support import (
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_tails
+from attnmt.decoding.constraints import prefix_tails
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_after import FIRST_PART, JOINED, continuing_pieces, lone_space
 from attnmt.decoding.term_ids import Term, forms, inflects, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -420,6 +421,39 @@ def test_a_term_the_model_may_inflect_is_carried_on_by_an_inflection_ending_alon
     assert plural.tokens == [C]
 
 
+def test_a_term_that_is_a_compounds_first_part_may_be_carried_on_by_the_compounds_next_part_but_no_ending():
+    """"car key" with car -> Auto: "▁Auto" "schlüssel" could not be written, "schlüssel" carrying the term on."""
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D: "schlüssel", or an ending
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    outputs = [beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, continuing=continuing,
+                           terms=[[Term([C], endings=endings, rules=[FIRST_PART])]])[0][0].tokens
+               for endings in ([], [D])]
+    assert outputs == [[C, D], [C]]
+
+
+def test_a_compounds_first_part_with_its_link_meets_the_term_where_the_model_writes_the_compounds_next_part():
+    """"Dog owners" with dog -> Hund: the model's "▁Hunde" "besitzer" met no term, and "Hund" came after it."""
+    table = {(): {A: 0.9, C: 0.1}, (A,): {D: 0.9, EOS: 0.1}, (A, D): {EOS: 0.9, C: 0.1}}  # A "▁Hunde", D "besitzer"
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    [[compound]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                               terms=[[Term([C], [[A]], rules=[FIRST_PART, JOINED])]], continuing=continuing)
+    assert compound.tokens == [A, D]
+
+
+def test_a_compounds_first_part_with_its_link_and_no_next_part_is_the_plural_and_meets_no_term():
+    """"▁Hunde" and a word of its own is "Hunde", dogs: the term is still to be written, as were "▁Hunde" no form."""
+    table = {(): {A: 0.9, C: 0.01}, (A,): {B: 0.9, EOS: 0.1}, (A, B): {EOS: 0.9, C: 0.1}}  # B: a word of its own
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    [plural, plain] = [beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                                   terms=[[term]], continuing=continuing)[0][0].tokens
+                       for term in (Term([C], [[A]], rules=[FIRST_PART, JOINED]), [C])]
+    assert C in plural and plural == plain
+
+
 class Pieces:
     """A tokenizer that only names its pieces: as the hand-trained model's, with a bare "-"."""
 
@@ -643,7 +677,7 @@ def test_a_piece_that_carries_a_term_on_by_letters_that_are_no_inflection_ending
 def test_the_terms_a_sentence_holds_in_the_plural_are_given_to_the_search_to_inflect():
     codec = NamedWords()
     guides = Guides.of(2, Glossary.of({"dog": "Hund"}))
-    [plural] = guides.terms(codec, 1, ["Two dogs play.", "A dog plays."], 0, room=10)
-    [singular] = guides.terms(codec, 1, ["Two dogs play.", "A dog plays."], 1, room=10)
+    [plural] = guides.terms(codec, 1, ["Two dogs play.", "I see a dog."], 0, room=10)
+    [singular] = guides.terms(codec, 1, ["Two dogs play.", "I see a dog."], 1, room=10)
     assert plural.inflects and codec.encode_target("Hunde") in forms(plural)
     assert forms(singular) == [codec.encode_target("Hund")] and not inflects(singular)

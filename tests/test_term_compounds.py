@@ -1,7 +1,8 @@
 from support import NamedPieces
 
-from attnmt.decoding.term_compounds import compound_heads, modified
-from attnmt.decoding.term_ids import forms, with_other_forms
+from attnmt.decoding.term_after import COMPOUND, FIRST_PART, JOINED
+from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
+from attnmt.decoding.term_ids import forms, rules_of, with_other_forms
 
 
 class CompoundWords(NamedPieces):
@@ -44,3 +45,28 @@ def test_a_term_in_a_compound_is_met_by_the_compounds_pieces_where_its_source_ha
     [term] = with_other_forms(codec, [arbeiter], "Three construction workers", [(19, 26, "Arbeiter")])
     assert forms(term)[0] == arbeiter and pieces(codec, forms(term)[1:]) == ["▁Bauarbeiter", "arbeiter"]
     assert with_other_forms(codec, [arbeiter], "Three workers", [(6, 13, "Arbeiter")]) == [arbeiter]
+
+
+def test_a_source_term_before_a_word_that_is_no_function_word_may_be_a_compounds_first_part():
+    terms = {"dog": "Hund", "car": "Auto"}
+    for text, compounding in [("Dog owners wait by the car key rack.", {"Hund", "Auto"}), ("The dog and a car", set()),
+                              ("A dog, a car", set()), ("My dog is in the car", set())]:
+        assert modifying(text, found(text.lower(), terms)) == compounding
+
+
+def test_a_nouns_first_parts_are_its_linked_form_and_the_pieces_holding_it_and_a_word_more():
+    """"▁Hunde" must be carried on (the plural else); "▁Hundebesitzer" is a compound; "▁Hund" is the term."""
+    codec = CompoundWords()
+    assert first_parts(codec, "Hund") == [([codec.PIECES.index("▁Hunde")], JOINED),
+                                          ([codec.PIECES.index("▁Hundebesitzer")], COMPOUND)]
+    assert first_parts(codec, "rot") == []
+
+
+def test_a_term_whose_source_is_a_compounds_first_part_is_met_by_the_compounds_it_begins():
+    """"Dog owners walk in the park." with dog -> Hund came out "Hundebesitzer … Hund"."""
+    codec = CompoundWords()
+    hund = codec.encode_target("Hund")
+    [term] = with_other_forms(codec, [hund], "Dog owners walk.", [(0, 3, "Hund")])
+    assert pieces(codec, forms(term)) == ["▁Hund", "▁Hunde", "▁Hundebesitzer"]
+    assert rules_of(term) == [FIRST_PART, JOINED, COMPOUND]
+    assert with_other_forms(codec, [hund], "A dog.", [(2, 5, "Hund")]) == [hund]

@@ -36,9 +36,10 @@ That next piece is a reading only where the model offers it among its best token
 as a first piece is (``carried_tails``), so "Ein" followed by "Mann" stays the word "Ein".
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
-"Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start
-right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
-came out "Der Junge  20 Dollar", with two spaces.
+"Hund" + "-") may follow (term_after.continuing_pieces, from the target vocabulary), but as the rule of the form
+written allows (term_after: an ending, for a source term in the plural; a compound's next part, for "dog owners").
+Nor may a term start right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and
+"Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar", with two spaces.
 A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
 beside "▁Hund"; with a capital first at a sentence's start), any of which meets it; only the model's own
 choice of such a form's first piece starts it, and the search never offers one.  A term's forms that begin with
@@ -49,7 +50,6 @@ form the model writes ("▁Feuerwehrm" "änner" among twelve forms of "▁Feuerw
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -58,7 +58,8 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attnmt.decoding.banks import allocate
-from attnmt.decoding.term_ids import endings_of, forms, inflects
+from attnmt.decoding.term_after import JOINED, WORD, blocked_after
+from attnmt.decoding.term_ids import endings_of, forms, rules_of
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
 from attnmt.decoding.term_ids import fitting as fitting
@@ -90,30 +91,6 @@ def prefix_tails(prefix: Sequence[int], terms: Terms, space: int = -1) -> list[t
     return tails
 
 
-@functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
-def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
-    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter, a digit or
-    a hyphen first (a hyphen glued on makes a compound: "Saint-Louis" + "-" + "Schamaa"); None
-    for a tokenizer that does not name its pieces."""
-    if not hasattr(tokenizer, "id_to_piece"):
-        return None
-    return torch.tensor([piece[:1].isalnum() or piece[:1] in HYPHENS
-                         for piece in map(tokenizer.id_to_piece, range(vocab_size))])
-
-
-@functools.lru_cache(maxsize=4)  # per tokenizer, as continuing_pieces
-def lone_space(tokenizer, vocab_size: int) -> int | None:
-    """The id of the target piece that is SentencePiece's "▁" alone (a space before pieces that
-    carry no "▁" of their own: "▁" "2" "0"); None for a tokenizer that does not name its pieces, or
-    has none."""
-    if not hasattr(tokenizer, "id_to_piece"):
-        return None
-    return next((i for i in range(vocab_size) if tokenizer.id_to_piece(i) == "▁"), None)
-
-
-HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
-
-
 def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
     """A target prefix per sentence (the tokens the output must start with, forced one a step by
     the searches) as a table [B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest
@@ -128,8 +105,8 @@ def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: t
 class Progress:
     """The constraint state each candidate would have, each reading of its token a candidate of its
     own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
-    pieces written; missed [M], the terms not yet met; ended [M], whether its token ended a term;
-    spaced [M], whether its token is the lone "▁" piece; inflected [M], whether it ended a term it may inflect."""
+    pieces written; missed [M], the terms not yet met; ended [M], the form its token ended,
+    -1 where it ended none; spaced [M], whether its token is the lone "▁" piece."""
 
     met: Tensor
     current: Tensor
@@ -138,7 +115,6 @@ class Progress:
     missed: Tensor
     ended: Tensor
     spaced: Tensor
-    inflected: Tensor
 
 
 @dataclass
@@ -155,16 +131,15 @@ class Constraints:
              carried on (``carried_tails``); once one form is written, no other of its term starts
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
-    ended [N]: whether the hypothesis' last token ended a term
+    ended [N]: the form the hypothesis' last token ended, -1 where it ended none (its rule: ``rule``)
     spaced [N]: whether the hypothesis' last token is the lone "▁" piece
     left [G]: the tokens of each sentence's prefix still to be written (forced by the search)
     tails, tail_depths [G, T]: the terms each sentence's prefix ends part-way through (-1: none),
              and how many of their pieces it holds (``prefix_tails``), until the token after it
-    inflects [G, C]: whether the model may carry a form's last word on (term_ids.Term's ``inflects``: its
-             source term is in the plural), which ``continuing`` then bars but for the ``endings``
-    inflected [N]: whether the hypothesis' last token ended a term it may inflect
-    endings [V]: the pieces that inflect a word (term_ids.Term's ``endings``: "e", "en"), which may follow it
-    continuing [V]: the pieces that may not follow a term (None: any may)
+    rules [G, C]: what may follow each form's last piece (term_ids.rules_of: the word ends; it takes an ending,
+             its source term being in the plural; it is a compound's first part)
+    blocked [5, V]: the pieces each rule bars (term_after.blocked_after, from the pieces that carry a word on,
+             term_ids.Term's ``endings`` among them: "e", "en"); None: any piece may follow a term
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
 
@@ -180,11 +155,9 @@ class Constraints:
     tail_depths: Tensor
     term: Tensor
     primary: Tensor
-    inflects: Tensor
-    inflected: Tensor
-    continuing: Tensor | None = None
+    rules: Tensor
+    blocked: Tensor | None = None
     space: int = -1
-    endings: Tensor | None = None
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
@@ -202,30 +175,31 @@ class Constraints:
         in_prefix = torch.zeros(len(sentences), count, dtype=torch.bool)
         term = torch.arange(count).repeat(len(sentences), 1) + count  # an empty form: a term of its own
         primary = torch.ones(len(sentences), count, dtype=torch.bool)
-        inflecting = torch.zeros(len(sentences), count, dtype=torch.bool)
+        rules = torch.zeros(len(sentences), count, dtype=torch.long)
         each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
         space = -1 if space is None else space
         tails = [prefix_tails(prefix, [form for _, form in each_form], space)
                  for prefix, each_form in zip(each, written, strict=True)]
         tail_table = torch.full((len(sentences), max(map(len, tails)), 2), -1, dtype=torch.long)
         for g, each_form in enumerate(written):
+            rules[g, : len(each_form)] = torch.tensor([rule for term in sentences[g] for rule in rules_of(term)])
             for c, (t, form) in enumerate(each_form):
                 table[g, c, : len(form)] = torch.tensor(form)
                 in_prefix[g, c] = holds(each[g], form)
                 term[g, c], primary[g, c] = t, c == 0 or each_form[c - 1][0] != t
-                inflecting[g, c] = inflects(sentences[g][t])
             tail_table[g, : len(tails[g])] = torch.tensor(tails[g], dtype=torch.long).view(-1, 2)
         table, tail_table = table.to(device), tail_table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
-        endings = None if continuing is None else torch.zeros_like(continuing)
-        if endings is not None:
+        blocked = None
+        if continuing is not None:
+            endings = torch.zeros_like(continuing)
             endings[[i for terms in sentences for each in terms for i in endings_of(each)]] = True
-        return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
+            blocked = blocked_after(continuing, endings).to(device)
+        return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start - 1,
                    start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
-                   inflecting.to(device), start.bool(), None if continuing is None else continuing.to(device), space,
-                   None if endings is None else endings.to(device))
+                   rules.to(device), blocked, space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -285,15 +259,20 @@ class Constraints:
         return torch.cat([firsts, self.parting()], dim=1)
 
     def ruled_out(self) -> Tensor | None:
-        """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
-        its word on (``continuing``); None where there are none.  Left out of a row's best tokens
-        before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
+        """[N, V] the pieces each hypothesis may not write next: after a term, those its form's rule bars
+        (``blocked``: the pieces that would carry its word on); None where there are none.  Left out of a row's
+        best tokens before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
         "ol", ...) would otherwise have none left to write, and, while the other rows write a term
         (one piece each), the beam would fill with rows at -inf."""
-        if self.continuing is None or self.endings is None or not bool((self.ended | self.inflected).any()):
+        if self.blocked is None or not bool((self.ended >= 0).any()):
             return None
-        after = self.ended[:, None] | (self.inflected[:, None] & ~self.endings[None, :])  # [N, V]
-        return after & self.continuing[None, :]
+        rule = self.rule(torch.arange(len(self.ended), device=self.ended.device))
+        return self.blocked.index_select(0, rule.clamp(min=0)) & (rule >= 0)[:, None]
+
+    def rule(self, rows: Tensor) -> Tensor:
+        """[rows' shape] the rule (term_after) of the form each of hypotheses ``rows`` has just ended; -1: none."""
+        form = self.ended[rows]
+        return torch.where(form >= 0, self.rules[self.groups()[rows], form.clamp(min=0)], -1)
 
     def advance(self, rows: Tensor, tokens: Tensor) -> tuple[Progress, Tensor]:
         """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
@@ -307,6 +286,9 @@ class Constraints:
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, pieces = (t.index_select(0, rows)
                                        for t in (self.current, self.depth, self.met, self.next_pieces()))
+        if self.blocked is not None:  # a compound's first part with its link ("▁Hunde") the model did not go on
+            dropped = (self.rule(rows) == JOINED) & ~self.blocked[WORD, tokens]
+            met = met & ~(F.one_hot(self.ended[rows].clamp(min=0), met.size(1)).bool() & dropped[:, None])
         goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
         goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
         going = torch.where(ends.any(dim=1), ends.long().argmax(dim=1), goes.long().argmax(dim=1))
@@ -329,15 +311,14 @@ class Constraints:
         valid = torch.cat([torch.ones_like(count[:, None], dtype=torch.bool),
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
-        inflected = done & self.inflects.index_select(0, groups).gather(1, current.clamp(min=0))  # [M, R]
-        ended = done & ~inflected
+        ended = current.masked_fill(~done, -1)  # [M, R]
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
         spaced = (tokens == self.space)[:, None].expand_as(done)
         missed = (~self.written(met, groups) & self.primary.index_select(0, groups)[:, None, :]).sum(dim=2)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        missed.flatten(), ended.flatten(), spaced.flatten(), inflected.flatten()), valid
+                        missed.flatten(), ended.flatten(), spaced.flatten()), valid
 
     def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
@@ -364,10 +345,11 @@ class Constraints:
         (``allocate``); each reading's progress ([G·M·R], group-major, in the readings' order); and R."""
         prefixed = self.left.index_select(0, self.groups()) > 0  # [N]: the rows that write a prefix's token
         progress, valid = self.advance(rows.flatten(), tokens.flatten())
-        blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
-        if self.continuing is not None:
-            endings = self.endings[tokens] if self.endings is not None else torch.zeros_like(tokens, dtype=torch.bool)
-            blocked |= (self.ended[rows] | (self.inflected[rows] & ~endings)) & self.continuing[tokens]
+        all_met = progress.missed.view(*tokens.shape, -1)[:, :, 0] == 0  # EOS starts no term: its first reading
+        blocked = (tokens == eos) & ~(all_met | at_limit[rows])
+        if self.blocked is not None:  # what the rule of the form a row has just written bars
+            rule = self.rule(rows)
+            blocked |= (rule >= 0) & self.blocked[rule.clamp(min=0), tokens]
         if self.space >= 0:  # a term's first piece brings its own "▁"
             starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
             blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
@@ -384,13 +366,13 @@ class Constraints:
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth, self.ended, self.spaced, self.inflected = (
+        self.met, self.current, self.depth, self.ended, self.spaced = (
             t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended,
-                                              progress.spaced, progress.inflected))
+                                              progress.spaced))
         self.tails = self.tails.masked_fill((self.left == 0)[:, None], -1)  # carried on right after the prefix only
         self.left = (self.left - 1).clamp(min=0)
         if groups is not None:
             self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
-            self.term, self.primary, self.inflects = self.term[groups], self.primary[groups], self.inflects[groups]
+            self.term, self.primary, self.rules = self.term[groups], self.primary[groups], self.rules[groups]
 

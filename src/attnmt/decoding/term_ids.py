@@ -11,7 +11,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from attnmt.decoding.term_compounds import compound_heads, modified
+from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
+from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
 from attnmt.decoding.term_plurals import ENDINGS, umlauted, verb_target, without_umlaut
 from attnmt.errors import DataError, shown, value_shown
 
@@ -81,14 +82,17 @@ class Term(list):
     ``inflects``: whether the model may carry its last word on ("Zugangspunkt" + "e"), for a source term the
     sentence holds in the plural (attnmt.decoding.term_plurals) or an adjective ("alt" + "e": ``declines``), by the
     pieces ``endings`` alone (``ending_ids``: "e",
-    "en", not "ett": "Bankett" is no "Bank").  A plain list is a term of one form."""
+    "en", not "ett": "Bankett" is no "Bank"); ``rules``: what may follow each form's last piece, where a form has
+    a rule of its own (attnmt.decoding.term_after: a compound's first part; none given: ``rules_of``).  A plain list
+    is a term of one form."""
 
     def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False,
-                 endings: Sequence[int] = ()) -> None:
+                 endings: Sequence[int] = (), rules: Sequence[int] = ()) -> None:
         super().__init__(ids)
         self.others = [list(form) for form in others]
         self.inflects = inflects
         self.endings = list(endings)
+        self.rules = list(rules)
 
 
 def inflects(term: Sequence[int]) -> bool:
@@ -97,9 +101,17 @@ def inflects(term: Sequence[int]) -> bool:
 
 
 def endings_of(term: Sequence[int]) -> list[int]:
-    """The pieces that may carry ``term`` on once it is written, where the model may inflect it (``Term``'s
-    ``endings``); none for another."""
-    return term.endings if isinstance(term, Term) and term.inflects else []
+    """The pieces that are endings to ``term``'s forms' rules (``Term``'s ``endings``: those that inflect it, or
+    that may not follow it as a compound's first part); none for a plain list."""
+    return term.endings if isinstance(term, Term) else []
+
+
+def rules_of(term: Sequence[int]) -> list[int]:
+    """What may follow each of ``forms(term)``'s last piece (attnmt.decoding.term_after): ``Term``'s ``rules``
+    where given, else for each form an ending where the term ``inflects``, or else nothing that carries it on."""
+    if isinstance(term, Term) and term.rules:
+        return term.rules
+    return [INFLECTED if inflects(term) else WORD] * len(forms(term))
 
 
 def forms(term: Sequence[int]) -> list[list[int]]:
@@ -147,10 +159,12 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     first, in a capital ("Router is off.", but for the brackets and quotes before it; ``capitalised_form``); the
     target terms ``inflected`` (Glossary.inflected: their source terms are in another number) ``inflects``, as does
     an adjective (``declines``), those ``singular`` (Glossary.singular: given in the plural, their source in the
-    singular) ``stem_forms`` too, and a noun whose source term has a word before it (term_compounds.modified) the
-    compounds it is the head of (term_compounds.compound_heads)."""
+    singular) ``stem_forms`` too, a noun whose source term has a word before it (term_compounds.modified) the
+    compounds it is the head of (term_compounds.compound_heads), and one whose source term has a word after it
+    (term_compounds.modifying) the compounds it is the first part of (``as_first_part``)."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
+    modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
             glued.add(unicodedata.normalize("NFC", target.strip()))
@@ -172,9 +186,22 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        kept.append(Term(ids, others, inflecting, ending_ids(tokenizer) if inflecting else ())
-                    if others or inflecting else ids)
+        term = Term(ids, others, inflecting, ending_ids(tokenizer) if inflecting else ())
+        kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or inflecting
+                    else ids)
     return kept
+
+
+def as_first_part(tokenizer, term: Term, text: str) -> Term:
+    """``term`` (its target ``text``), whose source term is a compound's first part in English ("dog owners"),
+    with the forms that write it as a German compound's first part (term_compounds.first_parts, each with its rule)
+    and its own form free to go on as one ("▁Auto" "schlüssel": term_after.FIRST_PART); as it was where it
+    inflects (the source is in another number: its ending is the word's) or is no noun (it has no such forms)."""
+    parts = [(form, rule) for form, rule in first_parts(tokenizer, text) if form not in forms(term)]
+    if term.inflects or not text.isalpha() or not text[:1].isupper():
+        return term
+    rules = [FIRST_PART, *rules_of(term)[1:], *(rule for _, rule in parts)]
+    return Term(term, [*term.others, *(form for form, _ in parts)], False, ending_ids(tokenizer), rules)
 
 
 def declines(target: str) -> bool:

@@ -38,7 +38,6 @@ from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
-from attnmt.decoding.constraints import continuing_pieces, lone_space
 from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone
 from attnmt.decoding.inputs import (
@@ -58,6 +57,7 @@ from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
+from attnmt.decoding.term_after import continuing_pieces, lone_space
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses

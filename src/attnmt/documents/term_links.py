@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from attnmt.decoding.constraints import HYPHENS
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.term_after import HYPHENS
 from attnmt.documents.spans import WORD, Weights
 
 

@@ -1,0 +1,56 @@
+"""What may follow a term's last piece (attnmt.decoding.constraints): each form of a term has a rule, and a
+hypothesis that has just written a form may write next only what its rule allows (``blocked_after``), of the
+target pieces that carry a word on (``continuing_pieces``) and SentencePiece's lone "▁" (``lone_space``).
+
+- ``WORD``: the word ends ("Hund", not "Hund" + "e" or "Bank" + "ett"): no piece that carries a word on.
+- ``INFLECTED``: a term whose source is in another number, or an adjective, takes an ending ("Hund" + "e",
+  "alt" + "e"): of the pieces that carry a word on, only the endings.
+- ``FIRST_PART``: a noun whose source term is a compound's first part in English ("dog owner", "car key",
+  term_compounds.modifying) may be the first part of a German compound ("Auto" + "schlüssel") or a word alone: any
+  piece but an ending, which would make it another word ("Hund" + "e", the plural, for "dog owners").
+- ``JOINED``: the same noun with a compound's linking letters ("▁Hunde" for "Hundebesitzer"): no ending may
+  follow, and the term is met only where the model goes on with the compound's next part, a piece that carries the
+  word on (attnmt.decoding.constraints takes it back otherwise: "Hunde" alone is the plural, "dogs").  Not forced
+  on: a model that does not know the compound wrote "Hundeinnen" for "Dog owners".
+- ``COMPOUND``: one piece that holds the noun and more ("▁Straßenmusik" for "street musician"): anything.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import torch
+from torch import Tensor
+
+WORD, INFLECTED, FIRST_PART, JOINED, COMPOUND = range(5)
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
+def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
+    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter, a digit or
+    a hyphen first (a hyphen glued on makes a compound: "Saint-Louis" + "-" + "Schamaa"); None
+    for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return torch.tensor([piece[:1].isalnum() or piece[:1] in HYPHENS
+                         for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer, as continuing_pieces
+def lone_space(tokenizer, vocab_size: int) -> int | None:
+    """The id of the target piece that is SentencePiece's "▁" alone (a space before pieces that
+    carry no "▁" of their own: "▁" "2" "0"); None for a tokenizer that does not name its pieces, or
+    has none."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return next((i for i in range(vocab_size) if tokenizer.id_to_piece(i) == "▁"), None)
+
+
+HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
+
+
+def blocked_after(continuing: Tensor, endings: Tensor) -> Tensor:
+    """[5, V] the pieces each rule (module docstring, by its number) bars right after a term's form, given the
+    pieces that carry a word on, ``continuing`` [V], and those that are endings, ``endings`` [V]."""
+    return torch.stack([continuing, continuing & ~endings, continuing & endings, continuing & endings,
+                        torch.zeros_like(continuing)])
