@@ -454,6 +454,17 @@ def test_a_compounds_first_part_with_its_link_and_no_next_part_is_the_plural_and
     assert C in plural and plural == plain
 
 
+def test_a_compounds_first_part_with_its_link_takes_no_beam_place_of_a_written_term_before_its_next_part():
+    """Met at once and taken back where no next part came, "▁Straßen" filled the places of the hypotheses that had
+    written "Straße", and worse translations came out: with one place, the term written keeps it."""
+    table = {(): {A: 0.9, C: 0.1}, (A,): {B: 0.9, D: 0.1}, (A, B): {EOS: 0.9, C: 0.1}}
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    [[kept]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=1, alpha=0.0), use_cache=False,
+                           terms=[[Term([C], [[A]], rules=[FIRST_PART, JOINED])]], continuing=continuing)
+    assert kept.tokens == [C]
+
+
 class Pieces:
     """A tokenizer that only names its pieces: as the hand-trained model's, with a bare "-"."""
 

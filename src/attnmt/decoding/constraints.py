@@ -286,9 +286,9 @@ class Constraints:
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, pieces = (t.index_select(0, rows)
                                        for t in (self.current, self.depth, self.met, self.next_pieces()))
-        if self.blocked is not None:  # a compound's first part with its link ("▁Hunde") the model did not go on
-            dropped = (self.rule(rows) == JOINED) & ~self.blocked[WORD, tokens]
-            met = met & ~(F.one_hot(self.ended[rows].clamp(min=0), met.size(1)).bool() & dropped[:, None])
+        if self.blocked is not None:  # a compound's first part with its link ("▁Hunde"), once the model goes on
+            joined = (self.rule(rows) == JOINED) & self.blocked[WORD, tokens]
+            met = met | (F.one_hot(self.ended[rows].clamp(min=0), met.size(1)).bool() & joined[:, None])
         goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
         goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
         going = torch.where(ends.any(dim=1), ends.long().argmax(dim=1), goes.long().argmax(dim=1))
@@ -312,7 +312,8 @@ class Constraints:
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         ended = current.masked_fill(~done, -1)  # [M, R]
-        met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
+        meets = done & (self.rules.index_select(0, groups).gather(1, current.clamp(min=0)) != JOINED)  # not yet
+        met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & meets[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
         spaced = (tokens == self.space)[:, None].expand_as(done)

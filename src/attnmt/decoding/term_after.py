@@ -9,9 +9,10 @@ target pieces that carry a word on (``continuing_pieces``) and SentencePiece's l
   term_compounds.modifying) may be the first part of a German compound ("Auto" + "schlüssel") or a word alone: any
   piece but an ending, which would make it another word ("Hund" + "e", the plural, for "dog owners").
 - ``JOINED``: the same noun with a compound's linking letters ("▁Hunde" for "Hundebesitzer"): no ending may
-  follow, and the term is met only where the model goes on with the compound's next part, a piece that carries the
-  word on (attnmt.decoding.constraints takes it back otherwise: "Hunde" alone is the plural, "dogs").  Not forced
-  on: a model that does not know the compound wrote "Hundeinnen" for "Dog owners".
+  follow, and the term is met only once the model goes on with the compound's next part, a piece that carries the
+  word on (attnmt.decoding.constraints): "Hunde" alone is the plural, "dogs".  Not forced on: a model that does
+  not know the compound wrote "Hundeinnen" for "Dog owners"; nor met at once and taken back: the hypotheses that
+  wrote "▁Straßen" took the beam's places of those that had met the term, and worse translations came out.
 - ``COMPOUND``: one piece that holds the noun and more ("▁Straßenmusik" for "street musician"): anything.
 """
 
