@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.server.access import Access, MetricsAccess, WebOrigins, is_loopback
+from attnmt.server.api_errors import ApiError, api_error
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
 from attnmt.server.deepl_api import add_deepl_routes
@@ -237,6 +238,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_exception_handler(BodyRefused, body_refused)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(ApiError, api_error)
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        files=file_limits(server.settings.max_file_bytes))

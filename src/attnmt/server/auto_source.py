@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 
 from attnmt.decoding.quality import Assessment, blank_pair
+from attnmt.server.api_errors import LibreError
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name, readable_text
-from attnmt.server.libre_requests import LibreError
 
 # LibreTranslate's own cut: a text this short tells its language too poorly to go by alone.
 SHORT_TEXT = 40

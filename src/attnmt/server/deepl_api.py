@@ -33,9 +33,9 @@ from functools import partial
 from typing import TypeVar
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
 from attnmt.server.access import Refused, utf8_header
+from attnmt.server.api_errors import DeepLError, LibreError
 from attnmt.server.auto_source import detected
 from attnmt.server.context import Server
 from attnmt.server.deepl_tags import (
@@ -50,7 +50,6 @@ from attnmt.server.deepl_tags import (
 from attnmt.server.deepl_text import as_formatted, as_split
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
-    LibreError,
     check_unicode,
     form_items,
     json_body,
@@ -83,15 +82,6 @@ FIELDS = {"text": {"type": "array", "items": {"type": "string"}},
           "tag_handling": {"type": "string", "enum": list(TAG_HANDLING)},
           "ignore_tags": {"type": "array", "items": {"type": "string"}, "description": "elements kept as sent"},
           "formality": {"type": "string", "enum": list(FORMALITY)}}
-
-
-class DeepLError(Exception):
-    """Answered as DeepL answers: ``{"message": message}`` with ``status``."""
-
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.headers = headers or {}
 
 
 def deepl_key(request: Request, params: dict) -> object:
@@ -242,10 +232,6 @@ def no_such_glossary(glossary_id: str, params: dict) -> dict:
 
 
 def add_deepl_routes(app: FastAPI, server: Server) -> None:
-    @app.exception_handler(DeepLError)
-    async def deepl_error(request: Request, error: DeepLError) -> JSONResponse:
-        return JSONResponse({"message": str(error)}, status_code=error.status, headers=error.headers)
-
     async def answer(request: Request, reply: Callable[[dict], T]) -> T:
         """``reply`` to the request's parameters once its key is admitted, its errors in DeepL's words."""
         async def work() -> T:

@@ -31,12 +31,12 @@ from fastapi.responses import FileResponse
 
 from attnmt.errors import UserError
 from attnmt.server.access import log_of
+from attnmt.server.api_errors import DeepLError
 from attnmt.server.auto_source import detected
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.deepl_api import (
     REFUSED,
-    DeepLError,
     answered,
     checked_options,
     deepl_key,

@@ -5,7 +5,7 @@
     texts_of          ``q`` as texts, within the server's count and character limits (texts_in: without them)
     text_names        the names errors give ``q``'s texts
     language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
-    LibreError        an answer ``{"error": message}`` with LibreTranslate's status (refusal: for access's)
+    refusal           a key's refusal (attnmt.server.access) as a LibreError, with LibreTranslate's status
     FIELDS, FILE_BODY the request bodies in the OpenAPI schema
 
 Apart from attnmt.server.libretranslate (the routes, and what they do with a request) because
@@ -28,6 +28,7 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 
 from attnmt.errors import json_value, value_shown
 from attnmt.server.access import Refused
+from attnmt.server.api_errors import LibreError
 from attnmt.server.context import Server
 from attnmt.server.models import ServeSettings
 from attnmt.server.v1_api import is_json, media_type_of
@@ -64,15 +65,6 @@ FILE_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
 # A Refused reason's status in LibreTranslate's API, and what its message starts with.
 STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
 PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
-
-
-class LibreError(Exception):
-    """Answered as LibreTranslate answers: ``{"error": message}`` with ``status``."""
-
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.headers = headers or {}
 
 
 def missing(name: str) -> LibreError:

@@ -44,7 +44,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
 from starlette.requests import ClientDisconnect
 
@@ -52,6 +52,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
+from attnmt.server.api_errors import LibreError
 from attnmt.server.auto_source import detected, given_back
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.client_text import what_failed
@@ -73,7 +74,6 @@ from attnmt.server.libre_requests import (
     FIELDS,
     FILE_BODY,
     FORMATS,
-    LibreError,
     alternatives_of,
     check_charset,
     check_unicode,
@@ -313,10 +313,6 @@ def download_file(jobs: FileJobs, filename: str) -> FileResponse:
 
 
 def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
-    @app.exception_handler(LibreError)
-    async def libre_error(request: Request, error: LibreError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
-
     @app.post("/translate", tags=["LibreTranslate"], openapi_extra=json_body(["q", "source", "target"], FIELDS))
     async def translate(request: Request):
         """LibreTranslate's translate (q, source, target, format, alternatives, api_key)."""

@@ -52,13 +52,13 @@ from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.documents.translators import FoundTranslations
+from attnmt.server.api_errors import LibreError
 from attnmt.server.auto_source import detected, given_back
 from attnmt.server.batcher import MODEL_LOG, Busy
 from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
 from attnmt.server.libre_requests import (
     FIELDS,
-    LibreError,
     alternatives_of,
     check_unicode,
     json_body,
