@@ -39,6 +39,7 @@ def test_preserve_formatting_ends_a_line_in_a_full_stop_where_its_source_does(se
     ("Two dogs play.", "zwei Hunde spielen.", "Zwei Hunde spielen."),  # the capital the model left out
     ('"hello," she said.', '„Hallo", sagte sie.', '„hallo", sagte sie.'),  # after a quote
     ("- buy milk", "- Milch kaufen", "- milch kaufen"),  # after a bullet
+    ("apple pie\nfresh bread", "Apfelkuchen\nFrisches Brot", "apfelkuchen\nfrisches Brot"),  # a noun too, as DeepL
     ("ok, go", "OK, los", "OK, los"),  # a word cased otherwise, as the model wrote it
     ("The iPhone", "iPhone", "iPhone"),
     ("e-mail address", "E-Mail-Adresse", "E-Mail-Adresse"), ("e-mail", "E-mail", "e-mail"),  # a compound

@@ -102,7 +102,9 @@ def starts_kept(source: str, translation: str) -> str:
 def start_kept(source: str, translation: str) -> str:
     """``translation`` with its first letter in the case of ``source``'s, as DeepL keeps a sentence's first
     letter: lowered where the word is in title case, raised where it is all in lower case; a word cased
-    otherwise ("OK", "iPhone"), or a line that starts with a number or a letter without case, as written."""
+    otherwise ("OK", "iPhone"), or a line that starts with a number or a letter without case, as written.
+    A German noun is lowered too ("apple pie" is "apfelkuchen"): DeepL's documentation lists the case at a
+    sentence's beginning among what preserve_formatting keeps, and nothing here tells a noun from a first word."""
     said, written = FIRST_WORD.match(source), FIRST_WORD.match(translation)
     if not said or not written:
         return translation
