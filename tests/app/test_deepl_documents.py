@@ -130,3 +130,30 @@ def test_a_file_larger_than_a_requests_body_may_be_is_taken_up_to_the_file_limit
         "document_id", "document_key"}
     answer = upload(client, {"source_lang": "EN"}, content=LETTER + b" " * 100_000)
     assert answer.status_code == 413 and "over 30,000 bytes" in answer.json()["message"]
+
+
+@pytest.mark.parametrize("disposition", ['name="file"; filename="blob"', 'name="file"'])
+def test_the_filename_parameter_names_a_file_its_part_does_not(trained_model, disposition):
+    """DeepL's alternative to the part's name: a browser's FormData sends a Blob as "blob", and a part
+    may have no filename; either was 400, "no extension" or "Parameter 'file' not specified".  A server
+    of its own: the module's still translates the files of the tests before."""
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    with TestClient(create_app(models, access=Access({KEY: ApiKey(1, None)}))) as client:
+        assert_named_by_the_parameter(client, disposition)
+
+
+def assert_named_by_the_parameter(client, disposition):
+    boundary = "9d8c7b6a5f4e3d2c1b0a"
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="target_lang"\r\n\r\nDE\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\nletter.txt\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; {disposition}\r\n\r\n').encode() + LETTER + (
+            f'\r\n--{boundary}--\r\n').encode()
+    answer = client.post("/v2/document", content=body,
+                         headers={**AUTH, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert answer.status_code == 200, answer.text
+    handle = answer.json()
+    assert finished(client, handle)["status"] == "done"
+    result = client.post(f"/v2/document/{handle['document_id']}/result",
+                         data={"document_key": handle["document_key"]}, headers=AUTH)
+    assert 'filename="letter.de.txt"' in result.headers["content-disposition"]
+    assert result.text == "ein hund rennt\n\neine katze schläft\n"

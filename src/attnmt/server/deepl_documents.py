@@ -1,7 +1,8 @@
 """DeepL's document translation (API v2), for deepl-python's ``translate_document`` (deepl-node's
 ``translateDocument`` sends the same) and the tools built on them::
 
-    POST /v2/document  multipart file, target_lang, source_lang (none: detected from the file's text)
+    POST /v2/document  multipart file, target_lang, source_lang (none: detected from the file's text),
+                       filename (where given, the file's name, as DeepL reads it)
                        -> {"document_id": ..., "document_key": ...}
     POST /v2/document/{document_id}  document_key
                        -> {"document_id", "status": "translating", "done" (with "billed_characters": the
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import io
 import secrets
 from collections.abc import Callable
 from functools import partial
@@ -28,6 +30,8 @@ from pathlib import PurePath
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
+from python_multipart.multipart import parse_options_header
+from starlette.datastructures import UploadFile
 
 from attnmt.errors import UserError
 from attnmt.server.access import log_of
@@ -47,7 +51,7 @@ from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
 from attnmt.server.file_jobs import FileJob, FileJobs
 from attnmt.server.file_sample import file_sample
-from attnmt.server.libre_requests import check_unicode, first_values
+from attnmt.server.libre_requests import check_unicode, first_values, multipart_parts
 from attnmt.server.libretranslate import model_for
 from attnmt.server.models import TooMuch
 
@@ -55,8 +59,32 @@ from attnmt.server.models import TooMuch
 STATUS = {"running": "translating", "done": "done", "failed": "error"}
 
 
+def unnamed_part(request: Request, body: bytes, field: str) -> bytes | None:
+    """The bytes of the multipart ``body``'s part ``field`` as sent (Starlette reads a part without a
+    filename as text); None where it has none."""
+    boundary = parse_options_header(request.headers.get("content-type"))[1].get(b"boundary", b"")
+    for part in multipart_parts(body, boundary) if boundary else []:
+        if parse_options_header(part.headers.get(b"content-disposition"))[1].get(b"name") == field.encode():
+            return bytes(part.data)
+    return None
+
+
+def named_file(request: Request, body: bytes, file: UploadFile | None, params: dict) -> UploadFile | None:
+    """The upload's file, named by DeepL's ``filename`` parameter where one is given, DeepL's alternative to
+    the name in the file part's Content-Disposition: a browser's FormData names a Blob "blob", and a part
+    without a name reaches Starlette as text.  Either was refused, for a file DeepL translates."""
+    name = params.get("filename")
+    if not isinstance(name, str) or not name.strip():
+        return file
+    if file is not None:
+        return UploadFile(file.file, filename=name.strip(), headers=file.headers)
+    data = unnamed_part(request, body, "file")
+    return None if data is None else UploadFile(io.BytesIO(data), filename=name.strip())
+
+
 async def document_params(server: Server, request: Request) -> tuple[dict, str, bytes]:
     """The upload's fields, its file's checked name and its bytes, once its key is admitted."""
+    body = await request.body()  # kept for a file part without a name (named_file)
     try:
         form, file = await uploaded(request)
     except ValueError as error:
@@ -64,6 +92,7 @@ async def document_params(server: Server, request: Request) -> tuple[dict, str, 
     params = first_values(request.query_params.multi_items(), form.multi_items())
     check_unicode(params)
     server.access.admit(request, deepl_key(request, params))
+    file = named_file(request, body, file, params)
     if file is None:
         raise DeepLError(400, "Parameter 'file' not specified.")
     if not params.get("target_lang"):
