@@ -85,6 +85,20 @@ def test_a_pair_whose_target_is_its_source_is_dropped_and_counted(tmp_path, toke
         "0 duplicates")
 
 
+@pytest.mark.parametrize("header", ['"en"\t"de"', "source\ttarget"])
+def test_a_tsv_header_line_is_left_out_and_named_in_the_count_line(tmp_path, tokenizer, header):
+    """pandas (quoting=csv.QUOTE_ALL) and spreadsheets head a sheet with its columns' names: that line was
+    trained on as a pair."""
+    tsv = tmp_path / "corpus.tsv"
+    tsv.write_text("".join(f"{line}\n" for line in [header, *(f'"{s}"\t"{t}"' for s, t in PAIRS)]), encoding="utf-8")
+    config = TrainConfig.from_dict(dict(train_tsv=str(tsv), max_len=32))
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    cells = header.replace('"', "").replace("\t", "<TAB>")
+    assert report_of(folder) == FilterReport(read=20, kept=20, header=cells)
+    assert report_of(folder).summary(Filters(32, 3.0)).startswith(f"read 20 pairs after a header line ({cells}, left "
+                                                                  "out), kept 20; ")
+
+
 # A spelling corrector's corpus: each noisy line beside its correction, a correct line beside itself.
 SPELLING = [("a dgo runs", "a dog runs"), ("a cat sleeps", "a cat sleeps"), ("teh child plays", "the child plays"),
             ("a bird sings", "a bird sings")]

@@ -33,13 +33,15 @@ QUOTE_IN = {QUOTED_FIELD: '""', ESCAPED_FIELD: '\\"'}  # how each writes a '"' o
 @dataclass
 class ReadReport:
     """What reading a corpus kept (`pairs`), skipped for an empty side, for a line over LONGEST_LINE, and, of a
-    tsv file, for a line with another number of tabs than one (`malformed`; the first one's line number)."""
+    tsv file, for a line with another number of tabs than one (`malformed`; the first one's line number), and
+    the header line it left out (`header`, its cells joined by "<TAB>"; "" for none)."""
 
     pairs: int
     skipped_empty: int
     skipped_long: int = 0
     malformed: int = 0
     first_malformed: int = 0
+    header: str = ""
 
 
 def read_parallel(

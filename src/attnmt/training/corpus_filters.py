@@ -70,20 +70,22 @@ class FilterReport:
     long_lines: int = 0
     malformed: int = 0
     first_malformed: int = 0
+    header: str = ""  # a tsv's first line, left out for naming the columns ("en<TAB>de"); none before it was
     # Whether the untranslated pairs were kept (a same-language corpus), not dropped; False in a header written
     # before they could be.
     kept_untranslated: bool = False
 
     def summary(self, filters: Filters) -> str:
         """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 0 untranslated, 2 over 128 tokens, 8 over length
-        ratio 4, 0 duplicates", and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
+        ratio 4, 0 duplicates", after "pairs" a tsv's header line left out (" after a header line (en<TAB>de, left
+        out)"), and where there were any, ", 1 with a line over 1 MiB (not read), 2 without exactly
         one tab (the first: line 17)".  A corpus that keeps its untranslated pairs says so instead of dropping
         them: "read 300 pairs (101 untranslated, kept: one language on both sides), kept 300; dropped 0 empty,
         0 over 128 tokens, ..."."""
         skipped = [f"{self.long_lines} with a line over {OVER_LONGEST} (not read)"] if self.long_lines else []
         if self.malformed:
             skipped.append(f"{self.malformed} without exactly one tab (the first: line {self.first_malformed})")
-        read = f"read {self.read} pairs"
+        read = f"read {self.read} pairs" + (f" after a header line ({self.header}, left out)" if self.header else "")
         untranslated = [f"{self.untranslated} untranslated"]
         if self.kept_untranslated:
             read += f" ({self.untranslated} untranslated, kept: one language on both sides)"

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from attnmt.decoding.glossary_headers import csv_header
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
@@ -154,8 +155,25 @@ def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]
     that is no text (a spreadsheet, a TMX memory) is refused first (check_corpus_file)."""
     for path in spec.files().values():
         check_corpus_file(path)
-    raw = stream_tsv(spec.tsv, report) if spec.tsv else stream_parallel(spec.src, spec.tgt)
-    return nonempty_pairs(raw, report)
+    if spec.tsv:
+        return nonempty_pairs(without_header(stream_tsv(spec.tsv, report), spec.tsv, report), report)
+    return nonempty_pairs(stream_parallel(spec.src, spec.tgt), report)
+
+
+def without_header(raw: Iterator[tuple[str, str]], path: str, report: ReadReport) -> Iterator[tuple[str, str]]:
+    """A tsv's raw pairs, the first left out where it names the columns rather than translating (``en<TAB>de``,
+    ``"source"<TAB>"target"`` as pandas and spreadsheets head a sheet), told as a glossary's header is
+    (csv_header; in quotes or not: a file whose quotes stay part of its cells has them around it too), and
+    kept in ``report.header``: it was trained on as a pair."""
+    first = next(raw, None)
+    if first is None:
+        return
+    cells = [side.strip().strip('"') for side in first]
+    if all(cells) and csv_header(cells, f"{path}:1", None, None):
+        report.header = "<TAB>".join(cells)
+    else:
+        yield first
+    yield from raw
 
 
 def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
@@ -190,7 +208,7 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
         writer.finish(keep, np.dtype(entry["length_dtype"]))
     report.read = read.pairs + read.skipped_empty + read.skipped_long + read.malformed
     report.empty, report.long_lines = read.skipped_empty, read.skipped_long
-    report.malformed, report.first_malformed = read.malformed, read.first_malformed
+    report.malformed, report.first_malformed, report.header = read.malformed, read.first_malformed, read.header
     report.kept = int(keep.sum())
     report.duplicates = len(keep) - report.kept
     return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
