@@ -160,6 +160,25 @@ def test_a_tsv_of_every_field_quoted_is_read_as_its_cells_whether_quotes_are_dou
         assert read_tsv(write(tmp_path / name, text)) == (cells, ReadReport(pairs=4, skipped_empty=0))
 
 
+def test_a_cell_holding_a_line_break_is_one_sentence_and_the_other_cells_are_unquoted(tmp_path):
+    """pandas' to_csv(quoting=csv.QUOTE_ALL), Excel and R write a cell's line break as it is: its first line,
+    a quote opened and not closed, told the file was no spreadsheet's, and every sentence kept its quotes."""
+    cells = [("A dog runs.", "Ein Hund rennt."), ("A dog runs.\nIt is fast.", "Ein Hund rennt.\r\nEr ist schnell."),
+             ('She said "hi".', 'Sie sagte "hallo".')]
+    pandas = io.StringIO()
+    csv.writer(pandas, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(cells)
+    pairs, report = read_tsv(write(tmp_path / "pandas.tsv", pandas.getvalue()))
+    assert pairs == [cells[0], ("A dog runs. It is fast.", "Ein Hund rennt. Er ist schnell."), cells[2]]
+    assert report == ReadReport(pairs=3, skipped_empty=0)
+
+
+def test_a_cell_whose_quote_never_closes_in_a_quoted_file_is_named_by_its_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel_text, "TSV_SAMPLE", 2)  # the quoting is told from the first two lines
+    path = write(tmp_path / "cut.tsv", '"a"\t"b"\n"c"\t"d"\n"e"\t"f\ng\n')
+    with pytest.raises(DataError, match=r"cut\.tsv:3: a cell opened in quotes on this line is not closed within 2 "):
+        read_tsv(path)
+
+
 def test_a_report_shared_by_tsv_files_judges_each_file_on_its_own_lines(tmp_path):
     """One ReadReport counts a run's corpora in turn: a small file after one with lines skipped was
     refused as mostly malformed for the other file's lines."""

@@ -28,6 +28,11 @@ QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"(?=\t|$)')
 # backslash before anything else, or last, is the text's own (R leaves it as it is).
 ESCAPED_FIELD = re.compile(r'"((?:[^"\\]|\\"|\\)*)"(?=\t|$)')
 QUOTE_IN = {QUOTED_FIELD: '""', ESCAPED_FIELD: '\\"'}  # how each writes a '"' of the text
+# A field opened in quotes and not closed on its line: a cell holding a line break, which pandas, Excel and R write as
+# it is, its text going on over the lines after it (each pattern from a field's start to the text's end).
+OPEN_FIELD = {QUOTED_FIELD: re.compile(r'"(?:[^"]|"")*\Z'), ESCAPED_FIELD: re.compile(r'"(?:[^"\\]|\\"|\\)*\Z')}
+CELL_LINES = 100  # lines one cell may run over: an unclosed quote would otherwise join the rest of the file
+CELL_BREAK = re.compile(r"\s*\n\s*")  # a line break in a cell, with the spaces around it: one space of its sentence
 
 
 @dataclass
@@ -159,10 +164,11 @@ def stream_tsv(path: str | Path, report: ReadReport) -> Iterator[tuple[str, str]
     run.  A file mostly of such lines (one side's text, a CSV file, a corpus with a score column) is refused
     naming its first one (``check_mostly_pairs``), after TSV_SAMPLE lines and at its end."""
     kept, malformed, first = 0, 0, (0, 0)  # first: the first malformed line's number and tabs
-    spreadsheet = spreadsheet_quoting(path)
-    for number, line in enumerate(corpus_lines(path), start=1):
-        if number == TSV_SAMPLE + 1:  # TSV_SAMPLE lines read, this one not yet
+    spreadsheet, sampled = spreadsheet_quoting(path), False
+    for number, line in tsv_records(path, spreadsheet):
+        if number > TSV_SAMPLE and not sampled:  # TSV_SAMPLE lines read, this one not yet
             check_mostly_pairs(path, kept, malformed, first)
+            sampled = True
         fields = tsv_fields(line, spreadsheet)
         if not line.strip():
             yield line, line  # counted as skipped by nonempty_pairs: empty, or SKIPPED (too long to read)
@@ -195,7 +201,7 @@ def quoted_fields(line: str, spreadsheet: re.Pattern[str] | None) -> list[str]:
     in quotes is its text (Excel quotes a cell with a comma too, R and QUOTE_ALL every cell); in another, one
     holding neither a doubled quote nor a tab is as written, a corpus's quoted speech ('"Go!"')."""
     if spreadsheet is not None:
-        return [raw if inner is None else inner.replace(QUOTE_IN[spreadsheet], '"')
+        return [raw if inner is None else CELL_BREAK.sub(" ", inner.replace(QUOTE_IN[spreadsheet], '"'))
                 for raw, inner in split_quoted(line, spreadsheet)]
     return [inner.replace('""', '"') if inner is not None and ('""' in inner or "\t" in inner)
             else raw for raw, inner in split_quoted(line, QUOTED_FIELD)]
@@ -220,15 +226,66 @@ def spreadsheet_quoting(path: str | Path) -> re.Pattern[str] | None:
     spreadsheet, pandas or R wrote: in its first TSV_SAMPLE lines, a field holding a quote is always one in
     quotes whole, its own quotes written as that writer writes them, and there is one at least; else None.  A
     corpus's own quotes soon break that ('He said "hi".', '"Go," he said.')."""
-    fitting, quoted = [QUOTED_FIELD, ESCAPED_FIELD], False
-    for line in islice(corpus_lines(path), TSV_SAMPLE):
-        if '"' in line:
-            quoted = True
-            fitting = [field for field in fitting if all(
-                inner is not None for raw, inner in split_quoted(line, field) if '"' in raw)]
-            if not fitting:
-                return None
-    return fitting[0] if quoted else None
+    for field in (QUOTED_FIELD, ESCAPED_FIELD):
+        if (fits := quoted_whole(path, field)) is not False:
+            return field if fits else None  # None: no quote in them, and none to find reading them again
+    return None
+
+
+def quoted_whole(path: str | Path, field: re.Pattern[str]) -> bool | None:
+    """Whether, in the first TSV_SAMPLE lines of ``path`` (a cell over several lines joined, tsv_records), every field
+    holding a quote is one quoted as ``field`` matches; None where none holds a quote."""
+    quoted = False
+    try:
+        for _, line in tsv_records(path, field, TSV_SAMPLE):
+            if '"' in line:
+                quoted = True
+                if not all(inner is not None for raw, inner in split_quoted(line, field) if '"' in raw):
+                    return False
+    except DataError:  # a quote opened and never closed: no such writer's
+        return False
+    return quoted or None
+
+
+def tsv_records(path: str | Path, field: re.Pattern[str] | None, lines: int | None = None) -> Iterator[tuple[int, str]]:
+    """The lines of ``path`` (its first ``lines``; None: all) with their numbers, where ``field`` says how its cells
+    are quoted (None: not), a line whose last cell opens a quote it does not close (``open_cell``) joined by "\\n"
+    with the lines after it up to the one closing it, numbered as its first: a cell holding a line break, as pandas
+    with quoting=csv.QUOTE_ALL, Excel and R write it.  Split at its line breaks, the whole file was read with its
+    quotes.  A cell not closed within CELL_LINES lines, or by the file's end, is refused naming the line opening it."""
+    numbered = enumerate(islice(corpus_lines(path), lines), start=1)
+    if field is None:
+        yield from numbered
+        return
+    pending: list[str] = []
+    for number, line in numbered:
+        if not pending and (line is SKIPPED or not open_cell(line, field)):
+            yield number, line
+            continue
+        pending.append(line)
+        if not open_cell("\n".join(pending), field):
+            yield number - len(pending) + 1, "\n".join(pending)
+            pending = []
+        elif len(pending) == CELL_LINES:
+            break
+    if pending:
+        opened = number - len(pending) + 1
+        raise DataError(f"{path}:{opened}: a cell opened in quotes on this line is not closed within "
+                        f"{len(pending)} lines; close its quote, or double each quote inside a cell ('\"\"')")
+
+
+def open_cell(line: str, field: re.Pattern[str]) -> bool:
+    """Whether a field of ``line`` opens a quote (as ``field``, QUOTED_FIELD or ESCAPED_FIELD, quotes) that it does
+    not close: its text goes on over the next line."""
+    start = 0
+    while True:
+        quoted = field.match(line, start)
+        if not quoted and OPEN_FIELD[field].match(line, start):
+            return True
+        end = quoted.end() if quoted else line.find("\t", start)
+        if end < 0 or end == len(line):
+            return False
+        start = end + 1
 
 
 def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple[int, int]) -> None:
