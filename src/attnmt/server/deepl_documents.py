@@ -57,6 +57,14 @@ from attnmt.server.models import TooMuch
 
 # DeepL's word for each state of a job (file_jobs.FileJob.state)
 STATUS = {"running": "translating", "done": "done", "failed": "error"}
+# The extensions DeepL lists as one format ("htm / html", "xlf / xliff"), by the one output_format names them
+FORMAT_OF = {"htm": "html", "xlf": "xliff"}
+
+
+def format_of(name: str) -> str:
+    """The format of a file called ``name``, as DeepL's ``output_format`` names it: ``page.htm``'s is html."""
+    suffix = PurePath(name).suffix.lower().lstrip(".")
+    return FORMAT_OF.get(suffix, suffix)
 
 
 def unnamed_part(request: Request, body: bytes, field: str) -> bytes | None:
@@ -106,7 +114,7 @@ async def document_params(server: Server, request: Request) -> tuple[dict, str, 
     except (UserError, ValueError) as error:
         raise DeepLError(400, str(error)) from None
     wanted = str(params.get("output_format") or "").lower().lstrip(".")
-    if wanted and wanted != PurePath(name).suffix.lower().lstrip("."):
+    if wanted and FORMAT_OF.get(wanted, wanted) != format_of(name):
         raise DeepLError(400, f"Value for 'output_format' not supported: {wanted!r}; a file is translated "
                               f"into its own format ({name})")
     return params, name, data
