@@ -255,6 +255,9 @@ def test_read_tsv_leaves_out_the_empty_columns_a_spreadsheet_ends_its_rows_in(tm
 @pytest.mark.parametrize(("name", "text", "hint"), [
     ("pairs.csv", "A dog runs.,Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
     ("pairs.csv.gz", "A dog runs.;Ein Hund rennt.\n", "a CSV file is not read: save it tab-separated (TSV)"),
+    ("train.jsonl", '{"translation": {"en": "A dog runs.", "de": "Ein Hund rennt."}}\n',
+     "a JSON Lines file (as Hugging Face datasets export a corpus) is not read: write its two sides as "
+     "'source<TAB>target' lines, e.g. jq -r '[.translation.en, .translation.de] | @tsv'"),
     ("train.en", "A dog runs.\n", "a file of one side's sentences, one a line, is given with the other as train_src "
                                    "and train_tgt")])
 def test_a_tsv_line_without_a_tab_says_what_the_file_may_be_instead(tmp_path, name, text, hint):

@@ -299,13 +299,17 @@ def check_mostly_pairs(path: str | Path, kept: int, malformed: int, first: tuple
 
 
 def tsv_hint(path: str | Path, tabs: int) -> str:
-    """What a "source<TAB>target" file of lines with ``tabs`` tabs may be instead.  Without a tab: a CSV file (by
-    its name), which is not read as pairs, or one side's text, one sentence a line.  With more: a corpus with more
-    columns (ParaCrawl's and CCMatrix's scores, Tatoeba's sentence ids), whose two sentence columns are wanted."""
+    """What a "source<TAB>target" file of lines with ``tabs`` tabs may be instead.  Without a tab: a CSV or JSON Lines
+    file (by its name), which is not read as pairs (a JSON Lines one was told to be one side's text), or one side's
+    text, one sentence a line.  With more: a corpus with more columns (ParaCrawl's and CCMatrix's scores, Tatoeba's
+    sentence ids), whose two sentence columns are wanted."""
     if tabs:
         return "; a file of more columns (scores, ids) is given as its two sentence columns alone, cut out with cut -f"
     if unzipped_name(path).lower().endswith(".csv"):
         return "; a CSV file is not read: save it tab-separated (TSV)"
+    if unzipped_name(path).lower().endswith((".jsonl", ".ndjson", ".json")):
+        return ("; a JSON Lines file (as Hugging Face datasets export a corpus) is not read: write its two sides as "
+                "'source<TAB>target' lines, e.g. jq -r '[.translation.en, .translation.de] | @tsv'")
     return "; a file of one side's sentences, one a line, is given with the other as train_src and train_tgt"
 
 
