@@ -34,7 +34,8 @@ def spreadsheet(path):
 
 @pytest.mark.parametrize(("start", "kind"), [
     (bytes.fromhex("d0cf11e0a1b11ae1") + bytes(40), "an Office 97-2003 file (.xls, .doc)"),
-    (b"%PDF-1.7\n", "a PDF document"), (b"{\\rtf1\\ansi A dog runs.}", "an RTF document")])
+    (b"%PDF-1.7\n", "a PDF document"), (b"{\\rtf1\\ansi A dog runs.}", "an RTF document"),
+    (b"PAR1\x15\x04\x15\x10", "an Apache Parquet file (as Hugging Face datasets export a corpus)")])
 def test_a_document_given_as_text_is_refused_saying_what_it_is(tmp_path, start, kind):
     path = tmp_path / "corpus.en"
     path.write_bytes(start)

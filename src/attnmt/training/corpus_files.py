@@ -29,7 +29,8 @@ NOT_TEXT = {ZIP_START: ("a zip archive (an OPUS download, an .xlsx, .ods or .doc
             OLE_SIGNATURE: ("an Office 97-2003 file (.xls, .doc)", AS_TEXT),
             b"%PDF-": ("a PDF document", AS_TEXT), b"{\\rtf": ("an RTF document", AS_TEXT),
             b"\xfd7zXZ\x00": ("compressed with xz", AS_GZIP), b"\x28\xb5\x2f\xfd": ("compressed with zstd", AS_GZIP),
-            b"7z\xbc\xaf\x27\x1c": ("a 7-Zip archive", AS_GZIP)}
+            b"7z\xbc\xaf\x27\x1c": ("a 7-Zip archive", AS_GZIP),
+            b"PAR1": ("an Apache Parquet file (as Hugging Face datasets export a corpus)", AS_TEXT)}
 BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size, then a block's magic number
 # A tar archive (a corpus release's .tar, .tar.gz) says so past its first member's name: read as text, that header
 # was glued to the first pair (and each later member's to its first), its end's zero bytes a line of their own.
