@@ -67,10 +67,10 @@ def modifying(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
 
 def first_parts(tokenizer, target: str) -> list[tuple[list[int], int]]:
     """The forms that write a one-word noun ``target`` ("Hund") as a compound's first part, each with its rule
-    (attnmt.decoding.term_after): the term and each of the LINKS, where the vocabulary writes them as the term's
-    pieces or in pieces of their own ("▁Hunde"), JOINED; and each target piece that is the term, maybe a link, and
-    ``NEXT_PART`` letters more after a space ("▁Straßenmusik"), COMPOUND.  None for another term, or a tokenizer
-    that does not name its pieces."""
+    (attnmt.decoding.term_after): the term and each of the LINKS, where the vocabulary writes them exactly and not
+    beginning with the term's own pieces ("▁Hunde"; "▁Auto" "s" is the term carried on, as FIRST_PART lets it be),
+    JOINED; and each target piece that is "▁", the term and ``NEXT_PART`` letters more ("▁Straßenmusik"),
+    COMPOUND.  None for another term, or a tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece") or not (target.isalpha() and target[:1].isupper()):
         return []
     own = tokenizer.encode_target(target)

@@ -197,9 +197,9 @@ def as_first_part(tokenizer, term: Term, text: str) -> Term:
     with the forms that write it as a German compound's first part (term_compounds.first_parts, each with its rule)
     and its own form free to go on as one ("▁Auto" "schlüssel": term_after.FIRST_PART); as it was where it
     inflects (the source is in another number: its ending is the word's) or is no noun (it has no such forms)."""
-    parts = [(form, rule) for form, rule in first_parts(tokenizer, text) if form not in forms(term)]
     if term.inflects or not text.isalpha() or not text[:1].isupper():
         return term
+    parts = [(form, rule) for form, rule in first_parts(tokenizer, text) if form not in forms(term)]
     rules = [FIRST_PART, *rules_of(term)[1:], *(rule for _, rule in parts)]
     return Term(term, [*term.others, *(form for form, _ in parts)], False, ending_ids(tokenizer), rules)
 
