@@ -584,6 +584,25 @@ class NamedWords(NamedPieces):
               "▁Banken", "▁Bankett", "▁Bankster"]
 
 
+class WeakNouns(NamedPieces):
+    """Whole words after a space, as NamedWords, of a weak masculine noun and a feminine one, and two endings."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Polizist", "▁Polizisten", "en", "e", "▁Katze", "▁Katzen"]
+
+
+def test_a_weak_masculine_term_may_take_its_case_ending_en_alone_in_the_singular():
+    """"A man talks to a police officer" came out "mit einem Polizist": German's weak masculine nouns take "en" in
+    the singular too ("Polizisten"), and no other ending; a feminine noun in "-e" takes none in the singular."""
+    codec = WeakNouns()
+    polizist, katze = codec.encode_target("Polizist"), codec.encode_target("Katze")
+    text = "A man talks to a police officer and a cat."
+    found = [(text.index("police"), text.index(" and"), "Polizist"), (text.index("cat"), len(text) - 1, "Katze")]
+    [weak, plain] = with_other_forms(codec, [polizist, katze], text, found)
+    assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
+    assert weak.endings == [codec.PIECES.index("en")]
+    assert plain == katze and not inflects(plain)
+
+
 def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inflects_it():
     """"Two dogs play." with dog -> Hund came out "Zwei Hund spielen": "▁Hunde" is one piece, no "▁Hund" + "e"."""
     codec = NamedWords()

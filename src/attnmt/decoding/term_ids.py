@@ -13,7 +13,14 @@ from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
-from attnmt.decoding.term_plurals import ENDINGS, umlauted, verb_target, without_umlaut
+from attnmt.decoding.term_plurals import (
+    ENDINGS,
+    WEAK_CASE,
+    umlauted,
+    verb_target,
+    weak_masculine,
+    without_umlaut,
+)
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -185,9 +192,12 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
             others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
+        weak = not inflecting and weak_masculine(text)  # "mit einem Polizisten": its case, not its number
+        others += written_so(tokenizer, text + WEAK_CASE) if weak else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        term = Term(ids, others, inflecting, ending_ids(tokenizer) if inflecting else ())
-        kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or inflecting
+        endings = weak_endings(tokenizer) if weak else ending_ids(tokenizer) if inflecting else ()
+        term = Term(ids, others, inflecting or weak, endings)
+        kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)
     return kept
 
@@ -281,6 +291,12 @@ def ending_ids(tokenizer) -> tuple[int, ...]:
     if not hasattr(tokenizer, "id_to_piece"):
         return ()
     return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in ENDINGS)
+
+
+def weak_endings(tokenizer) -> tuple[int, ...]:
+    """The ids of the target pieces that are a weak masculine noun's ending alone (term_plurals.WEAK_CASE, "en"):
+    "Polizist" + "e" is no word, where the search let a noun take any of the ENDINGS."""
+    return tuple(i for i in ending_ids(tokenizer) if tokenizer.id_to_piece(i) == WEAK_CASE)
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
