@@ -50,6 +50,12 @@ def test_a_language_not_known_or_without_pronouns_is_not_judged(languages):
     assert not person_differs("My suitcase is lost.", "Dein Koffer ist verloren.", languages)
 
 
+def test_a_side_in_another_language_is_not_read_for_persons():
+    """French's article "du" is no German "du": a French text given as German is the language rule's to flag."""
+    assert not person_differs("The neighbour's dog sleeps in the garden.", "Le chien du voisin dort dans le jardin.",
+                              EN_DE)
+
+
 def test_assess_flags_another_person(trained_model):
     model, tokenizer = load_model_dir(trained_model)
     changed, kept = assess(model, tokenizer, ["my dog sleeps"] * 2, ["dein hund schläft", "mein hund schläft"],

@@ -12,8 +12,9 @@ Sie den Computer neu."), so they are the second person only maybe; "man" is a "y
 person for certain that the other says neither for certain nor maybe (``persons_differ``), or where the source
 says "your" and the translation has no possessive of the second person but one of the third, "sein" (``your_as_his``:
 "Enter your password." as "Geben Sie sein Passwort ein.", where "Sie" keeps the second person), and only where both
-languages are known and in PRONOUNS.  Phrases whose pronoun is no person of the sentence are read as none
-(NO_PERSON: "thank you" as "danke", "excuse me" as "Entschuldigung"), and neither is "US", the country.
+languages are known and in PRONOUNS, and each side is in its language (quality_language.in_other_language).
+Phrases whose pronoun is no person of the sentence are read as none (NO_PERSON: "thank you" as "danke", "excuse
+me" as "Entschuldigung"), and neither is "US", the country.
 A third person changed ("The minister" as "Die Ministerin") is no pronoun's, and is not read.
 Multi30k's references, en-de: 2 of its 2,014 validation and test pairs flagged (a typo's "us" for "is", and "gives
 us 2 thumbs up" as "zeigt zwei Daumen nach oben"), 23 of its 29,000 training pairs, most such a typo ("our" for
@@ -26,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.quality_language import Languages, in_other_language
 from attnmt.decoding.quality_negation import without_kept_quotes
 from attnmt.text.language_codes import primary_subtag
 
@@ -95,8 +96,9 @@ def person_differs(source: str, translation: str, languages: Languages) -> bool:
     """Whether ``translation`` speaks of another person than ``source`` (module docstring); False where a language
     is not known or not in PRONOUNS."""
     codes = tuple(primary_subtag(code) if code else "" for code in languages)
-    if len(codes) != 2 or not all(code in PRONOUNS for code in codes):
-        return False
+    if len(codes) != 2 or not all(code in PRONOUNS for code in codes) or any(
+            in_other_language(text, code) for text, code in zip((source, translation), codes, strict=True)):
+        return False  # French's "du" is no German "du": a side in another language is the language rule's
     kept = without_kept_quotes(_COUNTRY.sub(" ", source), translation)  # a sign's "I love NY" kept as written
     sides = [words_of(text, code) for text, code in zip(kept, codes, strict=True)]
     copied = set(sides[0]) & set(sides[1])  # a name's "du" ("Cirque du Soleil") says no person
