@@ -4,9 +4,12 @@ not match (another tokenizer, another format version, a truncated file, an id pa
 import json
 import multiprocessing
 import os
+import pickle
 import signal
 import subprocess
 import sys
+import types
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +20,6 @@ from attnmt.cli.main import ended_by_signals
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import encode_pairs
 from attnmt.text.tokenizer import Tokenizer
-from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import tokenize_corpora as prep
 from attnmt.training.batching import TokenBatcher
@@ -188,30 +190,42 @@ def test_spawned_workers_read_the_tokenizer_from_its_files_and_encode_as_one_pro
         chunk.src_tokens.tolist() + chunk.tgt_tokens.tolist() for chunk in alone]
 
 
-UNGUARDED_SCRIPT = """
-import multiprocessing, sys
-from pathlib import Path
-from attnmt.text.tokenizer_files import read_tokenizer
-from attnmt.training.corpus_filters import Filters
-from attnmt.training.tokenize_corpora import encoded_chunks
-pairs = [("a dog runs", "ein hund rennt"), ("a cat sleeps", "eine katze schläft")]
-tokenizer = read_tokenizer(Path(sys.argv[1]), True)
-context = multiprocessing.get_context(sys.argv[2])
-print(len(list(encoded_chunks(iter([pairs] * 4), tokenizer, Filters(32, 0), 2, context))))
+@contextmanager
+def failing_after(seconds: int, still: str):
+    """Fails the test, saying what it was ``still`` doing, where its block runs longer than ``seconds``: a
+    regression fails, not hangs (SIGALRM interrupts a blocked write to a pipe, too)."""
+    before = signal.signal(signal.SIGALRM, lambda *_: pytest.fail(f"still {still} after {seconds} s"))
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+
+
+# A script that starts processes outside an ``if __name__ == "__main__":`` guard, as the one preparing the corpora
+# did: a spawned worker runs it again before it reads what it was sent, and dies.  It starts them at once, so that
+# a worker dies in a fraction of a second rather than after importing attnmt and torch.
+UNGUARDED_SCRIPT = """import multiprocessing
+multiprocessing.get_context({method!r}).Pool(2)
 """
 
 
 @pytest.mark.parametrize("method", ["spawn", "forkserver"])
-def test_workers_that_die_as_they_start_are_named_in_one_line_not_waited_for(tmp_path, tokenizer, method):
+def test_workers_that_die_as_they_start_are_named_in_one_line_not_waited_for(tmp_path, tokenizer, monkeypatch, method):
     """A script without an ``if __name__ == "__main__":`` guard, spawned: each worker runs the script again and
-    dies starting its own pool; Pool made another, and the preparation hung for ever."""
-    save_tokenizer(tokenizer, tmp_path)
+    dies starting its own pool; Pool made another, and the preparation hung for ever.  Spawned, the write of the
+    pickled tokenizer, larger than a pipe holds, to a worker that died before reading it never returned."""
+    assert len(pickle.dumps(tokenizer)) > 2**16  # a pipe holds 64 KiB on Linux: a pickled one would not fit
     script = tmp_path / "prepare.py"
-    script.write_text(UNGUARDED_SCRIPT, encoding="utf-8")
-    run = subprocess.run([sys.executable, str(script), str(tmp_path), method], capture_output=True, text=True,
-                         timeout=120, env={**os.environ, "PYTHONPATH": str(Path(prep.__file__).parents[2])})
-    assert run.returncode == 1
-    assert run.stderr.splitlines()[-1] == f"attnmt.errors.ConfigError: {prep.DEAD_WORKER}"
+    script.write_text(UNGUARDED_SCRIPT.format(method=method), encoding="utf-8")
+    main = types.ModuleType("__main__")
+    main.__file__, main.__spec__ = str(script), None  # what `python prepare.py` makes, which workers run again
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    context = multiprocessing.get_context(method)
+    with failing_after(30, "waiting for workers that died as they started"), pytest.raises(ConfigError) as raised:
+        list(prep.encoded_chunks(iter([PAIRS[:10], PAIRS[10:]]), tokenizer, Filters(32, 0), 2, context))
+    assert str(raised.value) == prep.DEAD_WORKER
 
 
 def test_a_worker_killed_at_work_is_named_in_one_line_not_waited_for(tokenizer, monkeypatch):
@@ -219,14 +233,9 @@ def test_a_worker_killed_at_work_is_named_in_one_line_not_waited_for(tokenizer, 
     preparation waited for ever."""
     monkeypatch.setattr(prep, "encode_chunk", lambda *_: os.kill(os.getpid(), signal.SIGKILL))
     fork = multiprocessing.get_context("fork")
-    before = signal.signal(signal.SIGALRM, lambda *_: pytest.fail("still waiting for a dead worker's chunk"))
-    signal.alarm(20)  # a regression fails, not hangs
-    try:
-        with pytest.raises(ConfigError, match=r"^a worker process tokenising the corpora died: it was killed "):
-            list(prep.encoded_chunks(iter([PAIRS[:10], PAIRS[10:]]), tokenizer, Filters(32, 0), 2, fork))
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, before)
+    with failing_after(20, "waiting for a dead worker's chunk"), pytest.raises(
+            ConfigError, match=r"^a worker process tokenising the corpora died: it was killed "):
+        list(prep.encoded_chunks(iter([PAIRS[:10], PAIRS[10:]]), tokenizer, Filters(32, 0), 2, fork))
 
 
 def signal_handlers() -> dict[str, str]:
