@@ -1,9 +1,10 @@
 """What a speaker's turn in a cue holds at its edges, apart from the words translated as its
 sentence (attnmt.documents.subtitles): a label it opens with (attnmt.documents.cue_labels:
 ``JOHN:``, ``[DOOR SLAMS]``) and sound descriptions it ends with (``I'm leaving. [DOOR SLAMS]``,
-``I'm leaving now (door slams)``), each translated alone and written back where it was, first or
-last.  Read with the sentence, a description at its end went where the alignment put its words:
-to the front of the cue, or, in a sentence run on into the next cue, into that one.  No-break
+``I'm leaving now (door slams)``), each translated alone (a speaker's name in the label kept as it is
+written: attnmt.documents.cue_labels.named) and written back where it was, first or last.
+Read with the sentence, a description at its end went where the alignment put its words: to the front of the
+cue, or, in a sentence run on into the next cue, into that one.  No-break
 spaces before or after all of these (``&nbsp;Hello.``, ``\u00a0Hello.``, as editors indent a
 line with them; after the start tags it opens with, ``<i>&nbsp;Hello.</i>``, they stay right after
 them) are kept as they are, never read by the model: read, ``&nbsp;in the park.`` lost
@@ -20,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.cue_labels import DESCRIPTION, shown_places, split_label
+from attnmt.documents.cue_labels import DESCRIPTION, named, shown_places, split_label
 from attnmt.documents.flat import has_words
 
 # A no-break space, as itself (U+00A0, or U+202F's narrow one) or a reference, in either format.
@@ -61,6 +62,7 @@ class Edges:
     lead: str = ""
     trail: str = ""
     opened: int = 0  # how many start tags the text opens with before ``lead`` (1 in "<i>&nbsp;<b>Hi</b>.")
+    name: int = 0  # how much of ``label`` is a speaker's name, kept as written (cue_labels.named: "JOHN: ")
 
     def written(self, label: str, body: str, tail: str) -> str:
         """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
@@ -95,13 +97,13 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     found = TAIL.search(shown)
     if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])
             or in_sentence(shown[:found.start()], found.group(2))):
-        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened)
+        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened, name=named(label, tags))
     gap, start = places[found.start(1)], places[found.start(2)]
     for tag in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
         if tag.end() != start or (tag.group(1) or "")[:1] == "/":
             break
         start = tag.start()
-    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, opened)
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, opened, named(label, tags))
 
 
 def in_sentence(words: str, tail: str) -> bool:
@@ -116,6 +118,7 @@ def in_sentence(words: str, tail: str) -> bool:
 
 def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:
     """The texts of ``edges`` translated alone, each as (its turn's index, its place in the turn, 0
-    for a label and 2 for a tail, the turn's body being 1; its text), in the turns' order."""
+    for a label and 2 for a tail, the turn's body being 1; its text), in the turns' order: of a label,
+    what follows a speaker's name (``Edges.name``), which is kept as written."""
     return [(k, place, text) for k, edge in enumerate(edges)
-            for place, text in ((0, edge.label), (2, edge.tail)) if text]
+            for place, text in ((0, edge.label[edge.name:]), (2, edge.tail)) if text]

@@ -3,9 +3,11 @@
 ``DR. SMITH (V.O.): Hello``), or sound descriptions in brackets (``[DOOR SLAMS] I saw``,
 ``(laughs) Come here``).  A label is no part of the sentence after it: read with it, the
 alignment moved it with the words around it, and a sentence run on into the next cue took
-``JOHN:`` to that cue's end.  So it is translated alone and written back at its cue's start.  It is
-read as shown, through the tags and ASS codes around it (``<i>JOHN:</i> Hello``, ``<font
-color="#ffff00">JOHN:</font>``, ``{\\an8}JOHN: Hello``), which it takes with it.
+``JOHN:`` to that cue's end.  So it is written back at its cue's start: a speaker's name as it is written
+(``named``), never read by the model, which has no translation for a name and made one up ("ANNA:" came
+back "EIN CACH." from the demo model), and descriptions translated alone.  It is read as shown, through the
+tags and ASS codes around it (``<i>JOHN:</i> Hello``, ``<font color="#ffff00">JOHN:</font>``, ``{\\an8}JOHN:
+Hello``), which it takes with it.
 """
 
 from __future__ import annotations
@@ -67,3 +69,15 @@ def is_name(label: str) -> bool:
     if name is None or not name.group().isupper() or sum(ch.isalpha() for ch in name.group()) < 2:
         return False
     return not REMARKS.intersection(re.findall(r"[^\W\d_]+", name.group().replace(".", "")))
+
+
+def named(label: str, tags: re.Pattern[str]) -> int:
+    """How much of a ``label`` (``split_label``'s) is kept as it is written: a speaker's name (``is_name``) and the
+    spaces after it, up to the descriptions that follow it ("JOHN: " of "JOHN: (whispering)"), or all of a name
+    alone with its tags ("<i>JOHN:</i>"); 0 where it opens with none.  Read as shown, without its format's ``tags``."""
+    shown, places = shown_places(label, tags)
+    name = NAME.match(shown)
+    if name is None or not is_name(label):
+        return 0
+    after = len(shown) - len(shown[name.end():].lstrip())  # the first shown character after the name's spaces
+    return places[after] if after < len(shown) else len(label)

@@ -238,7 +238,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
             out[k] = text
     out = [breaks_inside(body, text, vtt) for body, text in zip(texts, out, strict=True)]
     said = {(k, place): out[len(bodies) + j] for j, (k, place, _) in enumerate(alone)}
-    return [start + edge.written(said.get((k, 0), ""), out[k], said.get((k, 2), "")) + end
+    return [start + edge.written(edge.label[:edge.name] + said.get((k, 0), ""), out[k], said.get((k, 2), "")) + end
             for k, ((start, _, end), edge) in enumerate(zip(speakers, edges, strict=True))]
 
 
