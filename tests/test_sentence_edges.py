@@ -24,8 +24,13 @@ def loaded(trained_model):
     ("(2) A dog runs.", ("(2) ", "A dog runs.", "")),
     ("§ 3 A dog runs.", ("§ 3 ", "A dog runs.", "")),
     ("iv. A dog runs.", ("iv. ", "A dog runs.", "")),
+    ("ANNA: Where are you going?", ("ANNA: ", "Where are you going?", "")),
+    ("- DR. SMITH (V.O.):  Hello.", ("- DR. SMITH (V.O.):  ", "Hello.", "")),
+    ("Q: How long?", ("Q: ", "How long?", "")),
+    ("NOTE: Do not touch.", ("", "NOTE: Do not touch.", "")),  # a remark's word is translated
+    ("I: went home. Anna: Hi.", ("", "I: went home. Anna: Hi.", "")),  # a letter alone; no capitals
 ])
-def test_a_list_mark_and_the_codes_after_it_are_the_sentence_s_head(sentence, edges):
+def test_a_list_mark_a_speakers_label_and_the_codes_after_them_are_the_sentence_s_head(sentence, edges):
     assert sentence_edges(sentence) == edges
     assert "".join(sentence_edges(sentence)) == sentence
 
@@ -50,6 +55,16 @@ def test_translate_keeps_a_list_mark_and_drops_soft_hyphens_as_the_command_does(
     assert translated == translate_text(model, tokenizer, LINES)
     assert translated[:2] == ["- ein hund rennt", "1) eine katze schläft"]
     assert not {"\u00ad", "\u200b", "-"} & set("".join(reached))
+
+
+def test_translate_keeps_a_speakers_label_as_the_command_does(loaded, reached):
+    """The demo model wrote "ANNA: Where are you going?" without its name, and "Q: How long ...?" without its "Q:"."""
+    model, tokenizer = loaded
+    lines = ["ANNA: a dog runs", "- Q: a cat sleeps"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated == ["ANNA: ein hund rennt", "- Q: eine katze schläft"]
+    assert not {"ANNA", "Q"} & {word.strip(":").upper() for each in reached for word in each.split()}
 
 
 def test_n_best_translations_keep_a_list_mark(loaded):

@@ -208,6 +208,16 @@ def test_a_counted_list_s_mark_in_brackets_or_roman_or_a_section_s_stays_at_the_
     assert out == [f"{mark} DOG. RED A", "RUNS. SMITH I."]
 
 
+def test_a_speakers_label_at_a_line_s_start_is_kept_as_written_and_never_reaches_the_translator(mirror):
+    """Read as words, "ANNA: Where are you going?" came back from the demo model without its name, "Q: How long have
+    you lived in the city?" without its "Q:"; a remark's word in capitals ("NOTE:") is translated with its words."""
+    lines = ["ANNA: a red dog.", "- DR. SMITH (V.O.): a cat.", "Q: a dog?\tA: a cat.", "NOTE: a dog.", "Anna: a cat."]
+    out = translate_lines(lines, mirror)
+    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "NOTE: a dog.", "Anna: a cat."]  # "a cat." once
+    assert out == ["ANNA: DOG. RED A", "- DR. SMITH (V.O.): CAT. A", "Q: DOG? A\tA: CAT. A", "DOG. A NOTE:",
+                   "CAT. A ANNA:"]
+
+
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
     translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])

@@ -1,8 +1,9 @@
 """What of a sentence given to ``translate`` the model does not read, kept as ``attnmt translate`` keeps it in a
 line (attnmt.documents.pipeline.flat_line) or a JSONL text (attnmt.documents.terminal_codes.flat_whole), so that
 the same text comes back the same from either: a list's mark at its start (``- ``, ``1) ``:
-attnmt.text.list_marks) and a terminal's escape codes at its edges (attnmt.text.terminal_codes.at_edges) are
-written back around its translation; its soft hyphens and the zero-width breaks inside its words are dropped.
+attnmt.text.list_marks) and a speaker's label after it or in its place (``ANNA: ``: attnmt.text.speaker_labels),
+and a terminal's escape codes at its edges (attnmt.text.terminal_codes.at_edges) are written back around its
+translation; its soft hyphens and the zero-width breaks inside its words are dropped.
 The Python call wrote "- A dog runs in the park." as "Ein Hund rennt im Park." and "A man is play\\u00ading the
 gui\\u00adtar." as "Ein Mann spielt Ausspprüssssen.", where the command wrote "- Ein Hund rennt im Park." and
 "Ein Mann spielt Gitarre.".
@@ -27,6 +28,7 @@ from collections.abc import Callable, Sequence
 from attnmt.decoding.word_edges import unspaced
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.speaker_labels import speaker_label
 from attnmt.text.terminal_codes import Edges, at_edges
 
 # A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
@@ -47,12 +49,15 @@ PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "�
 
 
 def sentence_edges(sentence: str) -> Edges:
-    """``sentence``'s list mark with the spaces around it, then the codes at its start, as its ``head``; the codes
-    at its end as its ``tail``: "- \\x1b[1mA dog runs.\\x1b[0m" is ("- \\x1b[1m", "A dog runs.", "\\x1b[0m")."""
+    """``sentence``'s list mark, then its speaker's label, with the spaces around them, then the codes at its start,
+    as its ``head``; the codes at its end as its ``tail``: "- \\x1b[1mA dog runs.\\x1b[0m" is ("- \\x1b[1m", "A dog
+    runs.", "\\x1b[0m"), "- ANNA: Hi." ("- ANNA: ", "Hi.", "")."""
     mark = LIST_MARK.match(sentence)
-    if mark is None:
+    start = len(sentence) - len(sentence[mark.end("mark"):].lstrip(" \t")) if mark else 0  # spaces, then more
+    if label := speaker_label(sentence[start:]):
+        start += len(sentence[start:]) - len(sentence[start + label.end("label"):].lstrip(" \t"))
+    if start == 0:
         return at_edges(sentence)
-    start = len(sentence) - len(sentence[mark.end("mark"):].lstrip(" \t"))  # LIST_MARK: spaces, then more
     inner = at_edges(sentence[start:])
     return Edges(sentence[:start] + inner.head, inner.body, inner.tail)
 

@@ -15,15 +15,12 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from attnmt.text.speaker_labels import NAME, is_speaker
+
 BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
 # deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
 DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
-NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
-# The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
-# "WARNING:", "P.S.:", "IMPORTANT NOTE:"): a label of one is no name, and it stays in its sentence.
-REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "CAUTION", "DANGER", "ATTENTION", "IMPORTANT",
-                     "REMINDER", "TIP", "HINT", "UPDATE", "DISCLAIMER", "FYI", "BTW"})
 ANY_TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")  # a tag or an ASS code, in a label split_label found
 # Descriptions (group 1) or a name (group 2), then the spaces before the cue's words (group 3).
 LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
@@ -31,7 +28,7 @@ LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)
 
 def split_label(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
-    with none.  A name is a label only in capitals with two letters or more ("JOHN:", not "I:" nor
+    with none.  A name is a label only as a speaker's (``is_name``: "JOHN:", "Q:", not "I:" nor
     "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I saw") are one
     label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart).
     Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the tags
@@ -62,13 +59,11 @@ def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
 
 
 def is_name(label: str) -> bool:
-    """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:"): a new speaker, whom the
-    sentence before does not go on in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals.  Not where a
-    word of it introduces a remark (REMARKS, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:")."""
+    """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:", "Q:":
+    attnmt.text.speaker_labels.is_speaker): a new speaker, whom the sentence before does not go on in.  Read as
+    shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
     name = NAME.match(unescape(ANY_TAG.sub("", label)))  # its tags, where it holds any, read by split_label
-    if name is None or not name.group().isupper() or sum(ch.isalpha() for ch in name.group()) < 2:
-        return False
-    return not REMARKS.intersection(re.findall(r"[^\W\d_]+", name.group().replace(".", "")))
+    return name is not None and is_speaker(name.group())
 
 
 def named(label: str, tags: re.Pattern[str]) -> int:

@@ -2,7 +2,9 @@
 whole, an atom at the line's start (attnmt.documents.pipeline.flat_line, attnmt.documents.terminal_codes.flat_whole),
 and what follows it is the line's text; in a text line, at the start of each field after a tab or a line break too,
 which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "; and at the
-start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) Two dogs play.</p>`` lost its "(2)"."""
+start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) Two dogs play.</p>`` lost its "(2)".
+A speaker's label after the mark, or at the start where there is none (attnmt.text.speaker_labels: ``ANNA: Where
+are you going?``, ``- Q: How long?``), is kept so in a text line and a JSONL text (``after_line_start``)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import re
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.speaker_labels import speaker_label
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -21,6 +24,18 @@ def after_list_mark(builder: FlatBuilder, line: str) -> str:
     builder.add_text(mark["indent"])
     builder.add_atom(literal=mark["mark"])
     return line[mark.end("mark"):]
+
+
+def after_line_start(builder: FlatBuilder, line: str) -> str:
+    """What of ``line`` follows its list mark (``after_list_mark``) and the speaker's label after it
+    (attnmt.text.speaker_labels.speaker_label), each added to ``builder`` as an atom, kept where it stood."""
+    text = after_list_mark(builder, line)
+    label = speaker_label(text)
+    if label is None:
+        return text
+    builder.add_text(label["indent"])
+    builder.add_atom(literal=label["label"])
+    return text[label.end("label"):]
 
 
 def after_block_mark(builder: FlatBuilder, text: str) -> str:
@@ -35,9 +50,9 @@ def after_block_mark(builder: FlatBuilder, text: str) -> str:
 
 def add_fields(builder: FlatBuilder, text: str) -> None:
     """``text``, a piece of a text line, into ``builder``, the list mark that starts a field after each of its tabs
-    and line breaks (``FIELD_END``) kept as ``after_list_mark`` keeps the line's first."""
+    and line breaks (``FIELD_END``), and the speaker's label after it, kept as ``after_line_start`` keeps the line's."""
     fields = re.split(f"({FIELD_END.pattern})", text)  # fields at even places, what parts them at odd ones
     builder.add_text(fields[0])
     for end, field in zip(fields[1::2], fields[2::2], strict=True):
         builder.add_text(end)
-        builder.add_text(after_list_mark(builder, field))
+        builder.add_text(after_line_start(builder, field))

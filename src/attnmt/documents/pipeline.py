@@ -32,7 +32,7 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
-from attnmt.documents.list_marks import add_fields, after_list_mark
+from attnmt.documents.list_marks import add_fields, after_line_start
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.quote_forms import in_target_form
@@ -289,9 +289,10 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
     line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was, as does a column's gap of
     spaces (attnmt.documents.column_gaps); a list's mark at its
-    start, or after such a tab or break, is kept whole there (attnmt.documents.list_marks)."""
+    start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
+    (``ANNA:``, ``Q:``: attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, after_list_mark(builder, line), codes, add_fields)
+    add_line(builder, after_line_start(builder, line), codes, add_fields)
     return with_column_gaps(builder.build())
 
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
 from attnmt.documents.flat import PROTECTED, SOFT_HYPHEN, FlatBuilder, FlatText
-from attnmt.documents.list_marks import after_list_mark
+from attnmt.documents.list_marks import after_line_start
 from attnmt.documents.spans import Nested
 from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.speaker_labels import speaker_label
 from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
 
 
@@ -58,14 +59,15 @@ def flat_whole(text: str) -> FlatText:
     """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, and what passes through
     untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version) kept whole as a text line's is, all else
     given to the model as it stands (no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
-    which the model read with its codes and URLs as words; a list's mark at its start kept whole, as a text line's
-    (attnmt.documents.list_marks).  A text without codes, mark or such is that text alone, unmarked, but for its soft
-    hyphens, dropped as ``FlatBuilder.add_text`` drops a text line's: the model read each as an unknown piece in
-    the middle of its word ("A man is play\\u00ading the gui\\u00adtar." came back "Ausspprüssssen")."""
-    if LINE_CODES.search(text) is None and LIST_MARK.match(text) is None and PROTECTED.search(text) is None:
+    which the model read with its codes and URLs as words; a list's mark and a speaker's label at its start kept
+    whole, as a text line's (attnmt.documents.list_marks).  A text without codes, mark or such is that text alone,
+    unmarked, but for its soft hyphens, dropped as ``FlatBuilder.add_text`` drops a text line's: the model read
+    each as an unknown piece in the middle of its word ("A man is play\\u00ading the gui\\u00adtar." came back
+    "Ausspprüssssen")."""
+    if not (LINE_CODES.search(text) or LIST_MARK.match(text) or speaker_label(text) or PROTECTED.search(text)):
         return FlatText(text.replace(SOFT_HYPHEN, ""))
     builder = FlatBuilder(collapse=False)
-    add_line(builder, after_list_mark(builder, text), LINE_CODES)
+    add_line(builder, after_line_start(builder, text), LINE_CODES)
     return builder.build()
 
 
