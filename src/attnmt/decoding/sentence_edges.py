@@ -43,9 +43,11 @@ ZERO_WIDTH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\u200b\u2060]+(?=[^\W\d_])")
 # start or end, with the spaces between it and them.
 LEADING_SYMBOLS = re.compile(r"(?P<run>[^\w\s]+)\s+")
 TRAILING_SYMBOLS = re.compile(r"\s+(?P<run>[^\w\s]+)$")
-# The marks that open a quotation or an aside, each with the one that closes it: not "[" (a subtitle's "[DOOR
-# SLAMS]", a link's label) nor "{" (a template's placeholder), which a sentence wraps itself in for other reasons.
-PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "(": ")"}
+# The marks that open a quotation, an aside or a caption's sound description ("[DOOR SLAMS]", "[dog barking]": the
+# demo model wrote them "HÄNNER KRANKENSCHWESTERN", "Wolbebebe…", their brackets lost), each with the one that closes
+# it: not "{" (a template's placeholder), which a sentence wraps itself in for other reasons.
+PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "‘", "«": "»", "»": "«", "‹": "›", "(": ")",
+         "[": "]"}
 
 
 def sentence_edges(sentence: str) -> Edges:
