@@ -1010,6 +1010,15 @@ def test_an_escaped_html_page_in_xml_gets_no_meta_charset(upper):
         "&lt;/body&gt;&lt;/html&gt;</description></item>")
 
 
+def test_a_speakers_label_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
+    """The demo model read "<p>ANNA: Where are you going?</p>" without "ANNA:", and "<p>Q: How long ...?</p>" without
+    its "Q:"; a remark's word ("NOTE:") is translated with its sentence."""
+    pages = ["<p>ANNA: a red dog.</p>", "<li>\n  - Q: a big cat.</li>", "<p>NOTE: a dog.</p>"]
+    out = translate_markup(pages, mirror)
+    assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog."]
+    assert out == ["<p>ANNA: DOG. RED A</p>", "<li>\n  - Q: CAT. BIG A</li>", "<p>DOG. A NOTE:</p>"]
+
+
 def test_a_list_s_mark_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
     """The demo model read "<p>(2) Two dogs play.</p>" as "Zwei Mannschaften spielen Hunde.", its "(2)" lost, and
     dropped "- " and "a) " as words, where a text line kept each; one inside the words is text."""

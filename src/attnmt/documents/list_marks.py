@@ -39,13 +39,14 @@ def after_line_start(builder: FlatBuilder, line: str) -> str:
 
 
 def after_block_mark(builder: FlatBuilder, text: str) -> str:
-    """``after_list_mark`` of the text that starts an HTML block, after the line breaks and spaces its markup put
-    there (``<li>\n  a) A cat sleeps.</li>``), which go into ``builder`` first where it starts with a mark."""
+    """``after_line_start`` of the text that starts an HTML block, after the line breaks and spaces its markup put
+    there (``<li>\n  a) A cat sleeps.</li>``, ``<p>ANNA: Where are you?</p>``), which go into ``builder`` first
+    where it starts with a mark or a speaker's label."""
     words = text.lstrip()
-    if LIST_MARK.match(words) is None:
+    if LIST_MARK.match(words) is None and speaker_label(words) is None:
         return text
     builder.add_text(text[:len(text) - len(words)])
-    return after_list_mark(builder, words)
+    return after_line_start(builder, words)
 
 
 def add_fields(builder: FlatBuilder, text: str) -> None:

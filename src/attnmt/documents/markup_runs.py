@@ -103,7 +103,8 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
     kept = {} if vocabulary.xml else scripted(texts, [vocabulary.script(child) for child in run.children])
     first = texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None]
-    # a list's mark typed at a page's block's start ("<p>- A man runs.</p>"), kept whole as a text line's is
+    # a list's mark or a speaker's label typed at a page's block's start ("<p>- A man runs.</p>", "<p>ANNA: Hi</p>"),
+    # kept whole as a text line's is
     add_text(after_block_mark(builder, first) if run.owner is run.parent and not vocabulary.xml else first)
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
