@@ -94,6 +94,15 @@ def test_html_tag_handling_carries_the_tags_over(client):
     assert answer.json()["translations"][0]["text"] == "<p>ein hund rennt</p>"
 
 
+@pytest.mark.parametrize("split", ["2", "yes", "off", ["0"]])
+def test_a_split_sentences_value_deepl_does_not_know_is_400_naming_the_parameter(client, split):
+    """It was read as "1", DeepL's default: the text split at its line breaks, which its sender meant to turn off."""
+    body = {"text": ["a man rides\na bike"], "target_lang": "DE", "source_lang": "EN", "split_sentences": split}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json() == {"message": f"Value for 'split_sentences' not supported: {split!r} (0, 1 or nonewlines)"}
+
+
 @pytest.mark.parametrize(("headers", "status"), [({}, 403), ({"Authorization": "DeepL-Auth-Key wrong"}, 403)])
 def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE"}, headers=headers)

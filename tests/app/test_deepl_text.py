@@ -16,6 +16,12 @@ def test_nonewlines_reads_a_line_break_inside_a_sentence_as_a_space(sent, read):
     assert as_split([sent], {"split_sentences": "1"}) == [sent]
 
 
+def test_split_sentences_sent_as_a_json_number_is_read_as_its_digit():
+    """A JSON 0 was read as DeepL's default, "1": the sentence wrapped over two lines split in two."""
+    assert as_split(["a man rides\na bike"], {"split_sentences": 0}) == ["a man rides a bike"]
+    assert as_split(["a man rides\na bike"], {"split_sentences": 1}) == ["a man rides\na bike"]
+
+
 @pytest.mark.parametrize(("sent", "translated", "kept"), [
     ("Save changes", "Änderungen speichern.", "Änderungen speichern"),  # a full stop the source never had
     ("a dog runs.", "ein hund rennt", "ein hund rennt."),  # the one the model left out

@@ -1,5 +1,6 @@
 """DeepL's options on how a plain text is read and written back, as its clients send them.
 
+    split_of      ``split_sentences`` as sent, one of DeepL's values (400 in DeepL's words for another)
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
     as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
                   (in its ellipsis), starts with a letter in its case and keeps the quotes or brackets around it
@@ -14,7 +15,9 @@ from __future__ import annotations
 import re
 
 from attnmt.documents.stops import ENDS, STOPS, with_source_ellipsis, without_added_stop
+from attnmt.server.api_errors import DeepLError
 
+SPLITS = ("0", "1", "nonewlines")  # DeepL's split_sentences values; "1", its default, splits at line breaks too
 NO_NEWLINES = ("nonewlines", "0")
 # A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
 # close it), before a line of text; a blank line (a paragraph's end) is none
@@ -31,11 +34,24 @@ CLOSING = "".join(PAIRS.values())
 SENTENCE_GAP = re.compile(r"((?<=[.!?…。！？])\s+)")  # the spaces after a sentence's end, kept by re.split
 
 
+def split_of(params: dict) -> str:
+    """DeepL's ``split_sentences`` as sent, "1" where none is, a JSON number 0 or 1 as its digit; 400 in DeepL's
+    words, naming the parameter, for another value.  "2" or "yes" was read as "1", as DeepL's default: the text
+    split at its line breaks, which its sender may have meant to turn off."""
+    value = params.get("split_sentences")
+    if value is None or value == "":
+        return "1"
+    sent = str(value) if type(value) is int else value
+    if sent not in SPLITS:
+        raise DeepLError(400, f"Value for 'split_sentences' not supported: {value!r} (0, 1 or nonewlines)")
+    return sent
+
+
 def as_split(texts: list[str], params: dict) -> list[str]:
     """``texts`` as DeepL's ``split_sentences`` reads them: with ``nonewlines`` or ``0``, each line
     break inside a sentence (WRAPPED) a space.  A sentence wrapped over two lines (copied from a PDF or
     an e-mail) was translated as two halves ("Ein Mann steht." / "Eine Leiter ...")."""
-    if params.get("split_sentences") not in NO_NEWLINES:
+    if split_of(params) not in NO_NEWLINES:
         return texts
     return [WRAPPED.sub(" ", text) for text in texts]
 
