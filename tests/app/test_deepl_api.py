@@ -103,6 +103,16 @@ def test_a_split_sentences_value_deepl_does_not_know_is_400_naming_the_parameter
     assert answer.json() == {"message": f"Value for 'split_sentences' not supported: {split!r} (0, 1 or nonewlines)"}
 
 
+@pytest.mark.parametrize(("sent", "language"), [("EN-GB", "EN"), ("en-US", "EN"), ("en_GB", "EN")])
+def test_a_source_lang_with_a_region_is_400_naming_the_code_to_send_as_deepl_refuses_it(client, sent, language):
+    """DeepL lists EN-GB and PT-BR among its targets alone; read as en here, a client worked that DeepL refuses."""
+    body = {"text": ["a dog runs"], "target_lang": "DE", "source_lang": sent}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json() == {"message": f"Value for 'source_lang' not supported: {sent!r}; a source language names "
+                                        f"no region or script, as DeepL's: send {language!r}"}
+
+
 @pytest.mark.parametrize(("headers", "status"), [({}, 403), ({"Authorization": "DeepL-Auth-Key wrong"}, 403)])
 def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE"}, headers=headers)

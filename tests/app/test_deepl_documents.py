@@ -63,6 +63,13 @@ def test_deepl_pythons_upload_status_and_result_give_the_translated_file(client)
     assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"
 
 
+def test_a_source_lang_with_a_region_is_400_as_deepl_answers_it(client):
+    """Read as en here, as DeepL refuses it: a source language names no region."""
+    answer = upload(client, {"source_lang": "EN-GB"})
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("Value for 'source_lang' not supported: 'EN-GB'; a source language")
+
+
 def test_without_source_lang_the_files_language_is_detected(client):
     handle = upload(client).json()
     assert finished(client, handle)["status"] == "done"

@@ -133,6 +133,17 @@ def served_language(params: dict, name: str, codes: list[str]) -> str:
     return code
 
 
+def served_source(params: dict, codes: list[str]) -> str:
+    """``source_lang``'s code (served_language); 400 in DeepL's words for one with a region or script ("EN-GB",
+    "PT-BR") that is no served code itself: DeepL lists those among its targets alone and refuses them as a source,
+    so a client that works here would fail against DeepL.  It names the code to send instead."""
+    sent = params["source_lang"]
+    if isinstance(sent, str) and (language := re.split(r"[-_]", sent)[0]) != sent and sent.lower() not in codes:
+        raise DeepLError(400, f"Value for 'source_lang' not supported: {sent!r}; a source language names no region "
+                              f"or script, as DeepL's: send {language.upper()!r}")
+    return served_language(params, "source_lang", codes)
+
+
 def checked_options(params: dict) -> str:
     """The text format DeepL's ``tag_handling`` asks for ("text", "html" or "xml": written back as XML);
     400 for an option no model here honours."""
@@ -171,7 +182,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
     target = served_language(params, "target_lang", codes)
     if params.get("source_lang"):
-        sources = [served_language(params, "source_lang", codes)] * len(texts)
+        sources = [served_source(params, codes)] * len(texts)
     else:
         read = "text" if text_format == "text" else "html"  # markup's text is read, not its tags
         sources = [found["language"] for found in await detected(server, texts, target, read)]

@@ -46,6 +46,7 @@ from attnmt.server.deepl_api import (
     deepl_key,
     deepl_parameters,
     served_language,
+    served_source,
 )
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
@@ -124,7 +125,7 @@ async def source_of(server: Server, params: dict, name: str, data: bytes, target
     """``source_lang``, else the language of the file's text as it will be read (file_sample)."""
     codes = server.models.codes()
     if params.get("source_lang"):
-        source = served_language(params, "source_lang", codes)
+        source = served_source(params, codes)
     else:
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
