@@ -1,11 +1,17 @@
 """Office files through the server: a Word file sent to attnmt's file jobs and to LibreTranslate's
-/translate_file, read back with python-docx."""
+/translate_file, read back with python-docx; a presentation, a workbook, an OpenDocument text and an
+e-book through /translate_file, each read back with its own library (python-pptx, openpyxl, odfpy, ebooklib)."""
 
 import io
 import zipfile
+from urllib.parse import quote
 
+import openpyxl
+import pptx
 import pytest
 from fastapi.testclient import TestClient
+from lxml import etree
+from pptx.util import Inches
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -49,6 +55,114 @@ def test_a_word_file_goes_through_libretranslates_translate_file(client):
     assert answer.status_code == 200, answer.text
     assert paragraphs(client.get(answer.json()["translatedFileUrl"]).content) == ["zwei hunde rennen"]
     assert ".docx" in client.get("/frontend/settings").json()["supportedFilesFormat"]
+
+
+def slides(title: str, text: str) -> bytes:
+    """A title-only slide, its title ``title``, with a text box holding ``text``."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = title
+    slide.shapes.add_textbox(Inches(1), Inches(2), Inches(6), Inches(1)).text_frame.text = text
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def slide_texts(data: bytes) -> list[str]:
+    deck = pptx.Presentation(io.BytesIO(data))
+    return [shape.text_frame.text for slide in deck.slides for shape in slide.shapes if shape.has_text_frame]
+
+
+def workbook(*texts: str) -> bytes:
+    """``texts`` down column A, a number beside the first."""
+    book = openpyxl.Workbook()
+    for row, text in enumerate(texts, start=1):
+        book.active.cell(row, 1, text)
+    book.active["B1"] = 3
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def cell_values(data: bytes) -> list[object]:
+    return [cell.value for row in openpyxl.load_workbook(io.BytesIO(data)).active.iter_rows() for cell in row]
+
+
+def odf_text(*texts: str) -> bytes:
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    document = OpenDocumentText()
+    for text in texts:
+        document.text.addElement(P(text=text))
+    out = io.BytesIO()
+    document.write(out)
+    return out.getvalue()
+
+
+def odf_paragraphs(data: bytes) -> list[str]:
+    from odf import teletype, text
+    from odf.opendocument import load
+
+    return [teletype.extractText(paragraph) for paragraph in load(io.BytesIO(data)).getElementsByType(text.P)]
+
+
+def book(*texts: str) -> bytes:
+    """An EPUB 3 book of one chapter, a paragraph for each of ``texts``."""
+    from ebooklib import epub
+
+    written = epub.EpubBook()
+    written.set_identifier("id-1")
+    written.set_language("en")
+    chapter = epub.EpubHtml(title="one", file_name="one.xhtml", lang="en")
+    chapter.content = "".join(f"<p>{text}</p>" for text in texts)
+    written.add_item(chapter)
+    written.add_item(epub.EpubNav())
+    written.spine = [chapter]
+    out = io.BytesIO()
+    epub.write_epub(out, written)
+    return out.getvalue()
+
+
+def book_paragraphs(data: bytes) -> list[str]:
+    from ebooklib import epub
+
+    chapter = epub.read_epub(io.BytesIO(data), {"ignore_ncx": True}).get_item_with_href("one.xhtml")
+    page = etree.fromstring(chapter.get_content())
+    return ["".join(paragraph.itertext()) for paragraph in page.iter("{http://www.w3.org/1999/xhtml}p")]
+
+
+# Each format LibreTranslate's page offers beside .docx: the file sent, and what its own library reads back
+TEXTS, TRANSLATED = ("a dog runs", "a cat sleeps"), ["ein hund rennt", "eine katze schläft"]
+SENT_AND_READ = {".pptx": (slides(*TEXTS), slide_texts, TRANSLATED),
+                 ".xlsx": (workbook(*TEXTS), cell_values, ["ein hund rennt", 3, "eine katze schläft", None]),
+                 ".odt": (odf_text(*TEXTS), odf_paragraphs, TRANSLATED),
+                 ".epub": (book(*TEXTS), book_paragraphs, TRANSLATED)}
+
+
+@pytest.mark.parametrize("suffix", list(SENT_AND_READ))
+def test_libretranslates_translate_file_gives_a_file_its_own_library_opens(client, suffix):
+    """As LibreTranslate's page sends it (file, source, target, api_key), under a name a person gives it."""
+    sent, read, translated = SENT_AND_READ[suffix]
+    answer = client.post("/translate_file", data={"source": "en", "target": "de", "api_key": ""},
+                         files={"file": (f"Präsentation Q3{suffix}", sent, "application/octet-stream")})
+    assert answer.status_code == 200, answer.text
+    url = answer.json()["translatedFileUrl"]
+    assert url.endswith(quote(f"Präsentation Q3.de{suffix}"))
+    download = client.get(url)
+    assert download.status_code == 200 and read(download.content) == translated
+    assert suffix in client.get("/frontend/settings").json()["supportedFilesFormat"]
+
+
+@pytest.mark.parametrize(("name", "sent", "message"), [
+    ("stock.xlsx", slides(*TEXTS),
+     "stock.xlsx: the file is a PowerPoint presentation, not a .xlsx file: give it its own extension (.pptx)"),
+    ("novel.epub", odf_text("a dog runs"), "novel.epub: member META-INF/container.xml is missing; this is not an EPUB"),
+    ("letter.odt", odf_text("a dog runs")[:200], "letter.odt: not a readable zip archive")])
+def test_translate_file_names_the_file_that_is_not_what_its_name_says(client, name, sent, message):
+    answer = client.post("/translate_file", data={"source": "en", "target": "de", "api_key": ""},
+                         files={"file": (name, sent, "application/octet-stream")})
+    assert answer.status_code == 400 and answer.json()["error"].startswith(message)
 
 
 def test_a_corrupt_word_file_fails_its_job_with_one_line(client):
