@@ -103,6 +103,23 @@ def test_a_split_sentences_value_deepl_does_not_know_is_400_naming_the_parameter
     assert answer.json() == {"message": f"Value for 'split_sentences' not supported: {split!r} (0, 1 or nonewlines)"}
 
 
+@pytest.mark.parametrize("preserve", ["yes", "on", "2"])
+def test_a_preserve_formatting_value_neither_on_nor_off_is_400_naming_the_parameter(client, preserve):
+    """It was read as off: "a dog runs" came back without the source's lower case and missing full stop kept."""
+    body = {"text": ["a dog runs."], "target_lang": "DE", "source_lang": "EN", "preserve_formatting": preserve}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json() == {"message": f"Value for 'preserve_formatting' not supported: {preserve!r} "
+                                        "(0 or 1, true or false)"}
+
+
+@pytest.mark.parametrize("preserve", [1, "true"])
+def test_preserve_formatting_as_a_json_number_or_a_word_is_on(client, preserve):
+    body = {"text": ["a dog runs."], "target_lang": "DE", "source_lang": "EN", "preserve_formatting": preserve}
+    answer = client.post("/v2/translate", json=body, headers=AUTH).json()
+    assert answer["translations"][0]["text"] == "ein hund rennt."
+
+
 @pytest.mark.parametrize(("sent", "language"), [("EN-GB", "EN"), ("en-US", "EN"), ("en_GB", "EN")])
 def test_a_source_lang_with_a_region_is_400_naming_the_code_to_send_as_deepl_refuses_it(client, sent, language):
     """DeepL lists EN-GB and PT-BR among its targets alone; read as en here, a client worked that DeepL refuses."""

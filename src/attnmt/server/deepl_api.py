@@ -47,7 +47,7 @@ from attnmt.server.deepl_tags import (
     marked_ignored,
     unmarked,
 )
-from attnmt.server.deepl_text import as_formatted, as_split, split_of
+from attnmt.server.deepl_text import as_formatted, as_split, preserved, split_of
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     check_unicode,
@@ -158,6 +158,7 @@ def checked_options(params: dict) -> str:
     if tags and tags not in TAG_HANDLING:
         raise DeepLError(400, f"Value for 'tag_handling' not supported: {tags!r} (html or xml)")
     split_of(params)  # DeepL refuses a value it does not know whether the text's format reads it or not
+    preserved(params)
     return tags or "text"
 
 

@@ -2,6 +2,7 @@
 
     split_of      ``split_sentences`` as sent, one of DeepL's values (400 in DeepL's words for another)
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
+    preserved     ``preserve_formatting`` as sent, on or off (400 in DeepL's words for another value)
     as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
                   (in its ellipsis), starts with a letter in its case and keeps the quotes or brackets around it
 
@@ -22,8 +23,10 @@ NO_NEWLINES = ("nonewlines", "0")
 # A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
 # close it), before a line of text; a blank line (a paragraph's end) is none
 WRAPPED = re.compile(r"(?<![.!?…:;])(?<![.!?…:;][\"'”’»)\]])(?<!\s)[ \t]*\r?\n[ \t]*(?=\S)")
-# preserve_formatting as deepl-python (JSON true) and deepl-node (a form's "1") send it
+# preserve_formatting as deepl-python (JSON true) and deepl-node (a form's "1") send it, on and off (a JSON
+# number 1 or 0 equals True or False)
 PRESERVED = (True, "1", "true")
+NOT_PRESERVED = (None, "", False, "0", "false")
 # A line's first word, up to a space, where it starts with a letter (after spaces, quotes, brackets, a bullet), not
 # a number: a compound's capitals after a hyphen ("E-Mail-Adresse") are the word's own
 FIRST_WORD = re.compile(r"^[\W_]*([^\W\d_]\S*)")
@@ -56,13 +59,23 @@ def as_split(texts: list[str], params: dict) -> list[str]:
     return [WRAPPED.sub(" ", text) for text in texts]
 
 
+def preserved(params: dict) -> bool:
+    """Whether ``preserve_formatting`` is on; 400 in DeepL's words, naming the parameter, for a value that is
+    neither on nor off: "yes" was read as off, and the line's case and full stop changed where its sender
+    asked they be kept."""
+    value = params.get("preserve_formatting")
+    if value not in PRESERVED and value not in NOT_PRESERVED:
+        raise DeepLError(400, f"Value for 'preserve_formatting' not supported: {value!r} (0 or 1, true or false)")
+    return value in PRESERVED
+
+
 def as_formatted(texts: list[str], translations: list[str], params: dict) -> list[str]:
     """``translations`` with ``preserve_formatting``: each line's end as its source line's (``end_kept``),
     its first letter's case (``start_kept``) and the marks around it (``line_kept``), line by line where a
     translation has its text's lines, else at the text's ends.  A user interface's "Save changes" came back
     "Änderungen speichern.", a full stop its source never had; a chat's "hello world." came back "Hallo Welt.",
     a capital it never had."""
-    if params.get("preserve_formatting") not in PRESERVED:
+    if not preserved(params):
         return translations
     return [lines_kept(text, translation) for text, translation in zip(texts, translations, strict=True)]
 
