@@ -63,6 +63,16 @@ def test_deepl_pythons_upload_status_and_result_give_the_translated_file(client)
     assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"
 
 
+def test_a_document_is_deleted_once_downloaded_as_deepl_deletes_it(client):
+    """DeepL's documentation: removed "for privacy reasons" once downloaded; it stayed here for file_ttl_s."""
+    handle = upload(client, {"source_lang": "EN"}).json()
+    assert finished(client, handle)["status"] == "done"
+    path = f"/v2/document/{handle['document_id']}/result"
+    assert client.post(path, data={"document_key": handle["document_key"]}, headers=AUTH).status_code == 200
+    again = client.post(path, data={"document_key": handle["document_key"]}, headers=AUTH)
+    assert again.status_code == 404 and "downloaded already" in again.json()["message"]
+
+
 def test_a_source_lang_with_a_region_is_400_as_deepl_answers_it(client):
     """Read as en here, as DeepL refuses it: a source language names no region."""
     answer = upload(client, {"source_lang": "EN-GB"})

@@ -7,7 +7,8 @@
     POST /v2/document/{document_id}  document_key
                        -> {"document_id", "status": "translating", "done" (with "billed_characters": the
                            characters charged to its key) or "error" (with "error_message")}
-    POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done)
+    POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done),
+                       deleted once sent, as DeepL deletes it (a second download is 404)
 
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
 attnmt.documents.files reads.  Its id is its job's; its key a keyed hash of that id with a secret the
@@ -31,6 +32,7 @@ from pathlib import PurePath
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 from python_multipart.multipart import parse_options_header
+from starlette.background import BackgroundTask
 from starlette.datastructures import UploadFile
 
 from attnmt.errors import UserError
@@ -157,8 +159,9 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         server.access.identify(request, deepl_key(request, params))
         job = jobs.get(document_id)
         if job is None or not hmac.compare_digest(str(params.get("document_key") or ""), key_of(job)):
-            raise DeepLError(404, f"Document {document_id!r} not found: its id or document_key is wrong, or it "
-                                  f"was deleted ({jobs.deleted_when()}), or the server has restarted since")
+            raise DeepLError(404, f"Document {document_id!r} not found: its id or document_key is wrong, or it was "
+                                  "downloaded already (deleted then, as DeepL deletes one), or deleted unread "
+                                  f"({jobs.deleted_when()}), or the server has restarted since")
         return job
 
     @app.post("/v2/document", tags=["DeepL"])
@@ -192,6 +195,10 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             answer["billed_characters"] = billed.get(job.id, [0])[0]
         return answer if job.detail is None else {**answer, "error_message": job.detail}
 
+    def forget(job: FileJob) -> None:
+        if jobs.jobs.get(job.id) is job:  # two downloads at once: the second finds it gone
+            jobs.delete(job)
+
     @app.post("/v2/document/{document_id}/result", tags=["DeepL"])
     async def result(document_id: str, request: Request) -> FileResponse:
         """The translated file, once its status is done (503 before, as DeepL's "Document not ready")."""
@@ -202,5 +209,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             raise DeepLError(400 if job.user_error else 500, f"Document translation failed: {job.detail}")
         if job.state != "done" or job.path is None:
             raise DeepLError(503, "Document not ready: it is being translated", {"Retry-After": "1"})
-        return TranslatedFile(str(job.path), filename=job.filename)
+        # deleted once sent, as DeepL's documentation promises "for privacy reasons": the translation of a
+        # confidential file stayed on the server for file_ttl_s after its client had its copy
+        return TranslatedFile(str(job.path), filename=job.filename, background=BackgroundTask(forget, job))
 

@@ -37,6 +37,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.background import BackgroundTask
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import ClientDisconnect
 from starlette.responses import MalformedRangeHeader
@@ -336,8 +337,9 @@ class TranslatedFile(FileResponse):
     text/markdown, as a .md is (Python guesses nothing for .mdx), and a .webvtt text/vtt, as a .vtt is.  A text
     file's charset is its own (``own_charset``), where Starlette said utf-8 of every one."""
 
-    def __init__(self, path: str, filename: str) -> None:
-        super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()))
+    def __init__(self, path: str, filename: str, background: BackgroundTask | None = None) -> None:
+        super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()),
+                         background=background)
         self.headers["content-disposition"] = attachment(filename)  # with an ASCII stand-in (attachment)
         charset = own_charset(path, filename)
         kind = self.headers.get("content-type", "")
