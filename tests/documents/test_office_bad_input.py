@@ -69,6 +69,14 @@ def test_a_name_given_as_a_str_or_a_path_names_the_file_in_its_errors(same, name
         translate_office(word_file()[:-200], ".docx", same, DocumentOptions(), name=name)
 
 
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt", ".epub"])
+def test_an_empty_file_is_refused_saying_it_is_empty(same, suffix):
+    """It was "not a readable zip archive (File is not a zip file); the file is damaged": a placeholder of a
+    file not yet synced, sent as no bytes at all, is no damaged file."""
+    said = f": the file is empty (0 bytes), not a {suffix} file; send it again once it is saved"
+    assert refused(b"", suffix, same).endswith(said)
+
+
 def test_a_damaged_archive_is_refused(same):
     assert "not a readable zip archive" in refused(word_file()[:-200], ".docx", same)
     assert "not a readable zip archive" in refused(b"plain text, not a document", ".xlsx", same)

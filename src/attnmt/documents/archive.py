@@ -134,6 +134,8 @@ class Archive:
 def read_archive(data: bytes, name: str, suffix: str) -> Archive:
     """The members of a zip archive, checked as the module says (``data`` is kept, not copied);
     ``suffix``: the file's extension."""
+    if not data:  # a file not saved yet, or a cloud drive's placeholder not yet downloaded, is sent as no bytes
+        raise DataError(f"{name}: the file is empty (0 bytes), not a {suffix} file; send it again once it is saved")
     if data.startswith(OLE_SIGNATURE):
         raise DataError(f"{name}: the file is encrypted or password-protected (or an old binary Office file); "
                         "remove the password, or save it as .docx, .pptx or .xlsx, and try again")
