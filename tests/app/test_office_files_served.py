@@ -157,7 +157,8 @@ def test_libretranslates_translate_file_gives_a_file_its_own_library_opens(clien
 @pytest.mark.parametrize(("name", "sent", "message"), [
     ("stock.xlsx", slides(*TEXTS),
      "stock.xlsx: the file is a PowerPoint presentation, not a .xlsx file: give it its own extension (.pptx)"),
-    ("novel.epub", odf_text("a dog runs"), "novel.epub: member META-INF/container.xml is missing; this is not an EPUB"),
+    ("novel.epub", odf_text("a dog runs"), "novel.epub: member META-INF/container.xml is missing; this is not an EPUB "
+                                           "book; it is a .odt file: give it its own extension and translate it again"),
     ("letter.odt", odf_text("a dog runs")[:200], "letter.odt: not a readable zip archive"),
     ("slides.pptx", b"", "slides.pptx: the file is empty (0 bytes), not a .pptx file")])
 def test_translate_file_names_the_file_that_is_not_what_its_name_says(client, name, sent, message):

@@ -69,6 +69,15 @@ def test_a_name_given_as_a_str_or_a_path_names_the_file_in_its_errors(same, name
         translate_office(word_file()[:-200], ".docx", same, DocumentOptions(), name=name)
 
 
+@pytest.mark.parametrize(("data", "suffix", "kind"), [
+    (sheet_file(), ".odt", ".xlsx"), (slides_file(), ".odp", ".pptx"), (text_file(), ".docx", ".odt"),
+    (book_file(), ".pptx", ".epub"), (text_file(), ".epub", ".odt")])
+def test_a_file_under_another_kinds_extension_is_named_as_what_it_is(same, data, suffix, kind):
+    """An Excel workbook saved as .odt was only "member content.xml is missing", as if it were damaged."""
+    assert refused(data, suffix, same).endswith(f"; it is a {kind} file: give it its own extension and translate it "
+                                                "again")
+
+
 @pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt", ".epub"])
 def test_an_empty_file_is_refused_saying_it_is_empty(same, suffix):
     """It was "not a readable zip archive (File is not a zip file); the file is damaged": a placeholder of a

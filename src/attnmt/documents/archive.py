@@ -131,6 +131,25 @@ class Archive:
         return self.read(member)
 
 
+# A zip's kind by its own marks: its ``mimetype`` (OpenDocument, EPUB), else its main folder beside
+# [Content_Types].xml (Office Open XML)
+KIND_BY_MIMETYPE = {"application/epub+zip": ".epub", "application/vnd.oasis.opendocument.text": ".odt",
+                    "application/vnd.oasis.opendocument.presentation": ".odp",
+                    "application/vnd.oasis.opendocument.spreadsheet": ".ods"}
+KIND_BY_FOLDER = {"word/": ".docx", "ppt/": ".pptx", "xl/": ".xlsx"}
+
+
+def kind_advice(archive: Archive) -> str:
+    """What to do where the archive's marks say it is a kind of file other than its extension's: an Excel workbook
+    named .odt was only "member content.xml is missing; this is not a .odt file", as if it were damaged."""
+    media = archive.read(MIMETYPE)[:100].decode("ascii", "replace").strip() if MIMETYPE in archive else ""
+    found = next((kind for prefix, kind in KIND_BY_MIMETYPE.items() if media.startswith(prefix)), None)
+    if found is None and "[Content_Types].xml" in archive:
+        found = next((kind for folder, kind in KIND_BY_FOLDER.items()
+                      if any(member.startswith(folder) for member in archive.names())), None)
+    return f"; it is a {found} file: give it its own extension and translate it again" if found else ""
+
+
 def read_archive(data: bytes, name: str, suffix: str) -> Archive:
     """The members of a zip archive, checked as the module says (``data`` is kept, not copied);
     ``suffix``: the file's extension."""

@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, media_type
@@ -303,7 +303,8 @@ def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -
 def package_path(archive: Archive) -> str:
     """The package document (.opf) the container names."""
     if CONTAINER not in archive:
-        raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book")
+        raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book"
+                        f"{kind_advice(archive)}")
     rootfile = parse_part(archive, CONTAINER, doctype=True).getroot().find(".//{*}rootfile")
     path = rootfile.get("full-path") if rootfile is not None else None
     if not path or path not in archive:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.bound_controls import Bindings
 from attnmt.documents.chart_literals import literal_jobs
 from attnmt.documents.chart_workbooks import cache_jobs
@@ -53,7 +53,8 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     .docx, .pptx or .xlsx; ``named``: the file's own extension, .docm for one with macros)."""
     named = named or suffix
     if CONTENT_TYPES not in archive:
-        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
+        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file"
+                        f"{kind_advice(archive)}")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     kinds, chunks = imported_chunks(archive, content_types(archive, types))  # chunks: read by their own types
     main = check_main_part(archive, kinds, suffix, named)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from attnmt.documents.archive import MIMETYPE, Archive, parse_part
+from attnmt.documents.archive import MIMETYPE, Archive, kind_advice, parse_part
 from attnmt.errors import DataError
 
 MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
@@ -33,7 +33,8 @@ def check_kind(archive: Archive, suffix: str) -> None:
     media = archive.read(MIMETYPE).decode("ascii", "replace").strip() if MIMETYPE in archive else ""
     check_media(archive.name, media, suffix, MEDIA_TYPES)
     if "content.xml" not in archive:
-        raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
+        raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file"
+                        f"{kind_advice(archive)}")
 
 
 def check_media(name: str, media: str, suffix: str, kinds: dict[str, str]) -> None:
