@@ -12,6 +12,7 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 
 
 UNWRITABLE = "👍🏽❤\ufe0f🐕|»→"  # what Dropping's vocabulary has no piece for: emoji, separators
+UNITLESS = "°€£µ×±½"  # what Unitless's vocabulary has no piece for besides: the signs of measures
 NO_RAISED_DIGITS = str.maketrans("", "", "⁰¹²³⁴⁵⁶⁷⁸⁹")  # what Unnoted drops
 UNDIRECTED = str.maketrans("", "", "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -69,6 +70,18 @@ class SameDropping(Dropping):
 
     def texts(self, sentences: list[str]) -> list[str]:
         return ["".join(c for c in s if c not in UNWRITABLE) for s in sentences]
+
+
+class Unitless(SameDropping):
+    """SameDropping's, its vocabulary without the signs of measures too (UNITLESS), as the demo model's
+    (Multi30k's) has no piece for "°", "€" or "½": each word aligned to itself, so what it reads shows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = lambda text: not any(character in UNWRITABLE + UNITLESS for character in text)
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return ["".join(c for c in s if c not in UNWRITABLE + UNITLESS) for s in sentences]
 
 
 class Unnoted(Same):
@@ -158,6 +171,11 @@ def dropping() -> Dropping:
 @pytest.fixture
 def same_dropping() -> SameDropping:
     return SameDropping()
+
+
+@pytest.fixture
+def unitless() -> Unitless:
+    return Unitless()
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
+from attnmt.documents.measures import measure_runs
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -128,8 +129,8 @@ def lone_runs(text: str, edges: Collection[int], breaks: Collection[int]) -> Ite
 
 def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
                      terms: Callable[[str], Sequence[tuple[int, int]]] | None = None) -> None:
-    """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``) and each word
-    (``unwritable_words``) that ``writes``
+    """In place: each run of symbols in ``flat`` (``symbol_runs``, ``lone_runs``), each word
+    (``unwritable_words``) and each measure, a number with its signs (``with_measures``), that ``writes``
     says the model's vocabulary cannot write (unknown pieces) taken out of its text into an atom
     with the run as its literal, which shows text (Mark.shows_text) and keeps the spaces around it,
     as FlatBuilder.add_atom keeps a URL's; one of the two spaces it stood between goes with it where
@@ -151,7 +152,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     # vocabulary writes at its edges stays too (".»" keeps its "."), so that a sentence still ends there.
     lone = [unwritable_part(text, s, e, writes, runs) for s, e in lone_runs(text, edges, flat.breaks)
             if not writes("".join(c for k, c in enumerate(text[s:e], s) if not any(a <= k < b for a, b in runs)))]
-    taken = lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)]
+    taken = with_measures(text, lone + [(s, e) for s, e in runs if not any(a <= s and e <= b for a, b in lone)],
+                          edges, writes)
     held = terms(text) if taken and terms is not None else ()
     cuts = with_leading_marks(text, sorted((s, e) for s, e in taken if not any(a < e and s < b for a, b in held)),
                               edges, flat.breaks)
@@ -180,6 +182,16 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def with_measures(text: str, taken: Sequence[tuple[int, int]], edges: Collection[int],
+                  writes: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """``taken`` with each measure the vocabulary cannot write (attnmt.documents.measures: "12 °C", "€5") in
+    place of the runs inside it: its sign taken alone, the number went to the model, which lost it.  A measure
+    that a run reaches out of (the "°🔥" of "12°🔥", one run of symbols) is left to the runs."""
+    measures = [(s, e) for s, e in measure_runs(text, edges, writes)
+                if not any(a < e and s < b and not (s <= a and b <= e) for a, b in taken)]
+    return measures + [(a, b) for a, b in taken if not any(s <= a and b <= e for s, e in measures)]
 
 
 def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int],

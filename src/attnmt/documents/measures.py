@@ -1,0 +1,44 @@
+"""A number with the sign that makes it a measure, kept whole where the model's vocabulary cannot write that
+sign: a temperature ("12 °C", "-5 °C", "350 °F", "12 ° C"), an angle ("90°"), a price ("5 €", "€5", "£20"), a
+size ("50 µm", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "3½").
+
+Taken out alone, as a symbol is (attnmt.documents.symbols), the sign went back beside another word and the
+number was lost: the demo model read "It is 12 C outside." and wrote "Es ist im °Freien zu sehen.".  The whole
+measure is one atom instead, put back as written where its neighbours' words went.  A number whose signs the
+vocabulary writes ("$5", "20 %", "12 km", "12 C") is the model's to read, as every other number is."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Collection
+
+# The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
+CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
+# What a unit is written with besides letters: a degree, a mathematical sign of a size or a tolerance, a per
+# mille, a micro or an ohm sign ("kΩ"), a currency sign.
+UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ" + CURRENCY
+FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
+_GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as a measure is typeset
+_SIGN = f"[{re.escape(UNIT_SIGNS)}]"
+# A number: a minus, digits with their decimal or group separators ("1,000.5", "1 000"), a range ("20–25"), a
+# fraction ("3½", "½").  Not the end of one ("1 000" is no "000") nor of a word ("B12").
+_DIGITS = rf"\d+(?:[.,]\d+)*(?:{_GAP}\d{{3}}(?!\d))*"
+_NUMBER = (rf"(?<![\w.,])(?<!\d{_GAP})[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTIONS}])"
+           rf"(?:[-–]{_DIGITS}[{FRACTIONS}]?)?")
+# A unit after the number: a degree and its scale, spaced or not ("°C", "° C"), or its signs with letters glued
+# around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4").
+_UNIT = rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))(?!\w)"
+_QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}(?!\w)|{_GAP}?{_UNIT})?"
+_JOINED = rf"{_QUANTITY}(?:{_GAP}?{_SIGN}{_GAP}?{_QUANTITY})*"
+# One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
+# model "It is () outside.", and it dropped the brackets.
+MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)")
+
+
+def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """[start, end) of each measure in ``text`` (``MEASURE``) that ``writes`` says the model's vocabulary cannot
+    write, and no mark starts or ends inside (``edges``: "<b>12</b> °C" is left as its marks cut it)."""
+    return [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
+            if not m[0].isascii() and not writes(m[0]) and not any(m.start() < p < m.end() for p in edges)]
+

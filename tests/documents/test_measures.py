@@ -1,0 +1,48 @@
+"""A number with a sign the model's vocabulary cannot write ("12 °C", "5 €", "½") is kept whole as one atom,
+not its sign alone with the number left to the model (attnmt.documents.measures)."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.documents import translate_text
+from attnmt.documents.measures import measure_runs
+from attnmt.documents.pipeline import translate_lines
+
+MEASURES = ["12 °C", "12°C", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C", "12 °C (54 °F)",
+            "5 €", "€5", "€ 5", "£1,000.50", "1 000 €", "50 µm", "2 × 4", "5 ± 1 °C", "½", "3½"]
+
+
+@pytest.mark.parametrize("measure", MEASURES)
+def test_a_measure_with_a_sign_the_vocabulary_lacks_is_kept_whole_by_its_words(unitless, measure):
+    """The sign alone was taken out: the model read "It is 12 C outside.", and the demo model wrote
+    "Es ist im °Freien zu sehen.", the number lost and the sign glued to another word."""
+    line = f"It is {measure} outside."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["It is outside."]
+
+
+def test_a_measure_at_a_sentence_end_keeps_the_stop_for_the_model(unitless):
+    assert translate_lines(["The water boils at 100 °C."], unitless) == ["The water boils at 100 °C."]
+    assert unitless.given == ["The water boils at ."]
+
+
+def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
+    line = "A man pays $5 for 20 % of 3 cakes at 12 C, 1,000.50 in all, 2019."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [line]
+
+
+def test_a_measure_a_mark_cuts_is_left_to_its_marks():
+    """"<b>12</b> °C": an atom across the bold's end could not be put back inside and outside it."""
+    assert measure_runs("It is 12 °C.", {8}, lambda text: "°" not in text) == []
+    assert measure_runs("It is 12 °C.", {6, 11}, lambda text: "°" not in text) == [(6, 11)]
+
+
+def test_a_measure_the_vocabulary_writes_is_not_taken():
+    assert measure_runs("It is 12 °C, 5 €.", set(), lambda text: True) == []
+
+
+def test_the_tiny_model_reads_no_temperature_and_writes_it_back(trained_model, reached):
+    model, tokenizer = load_model_dir(trained_model)
+    [found] = translate_text(model, tokenizer, ["a dog runs at -5 °C"])
+    assert reached == ["a dog runs at"] and "-5 °C" in found
