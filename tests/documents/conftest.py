@@ -12,7 +12,7 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 
 
 UNWRITABLE = "👍🏽❤\ufe0f🐕|»→"  # what Dropping's vocabulary has no piece for: emoji, separators
-UNITLESS = "°€£µ×±½"  # what Unitless's vocabulary has no piece for besides: the signs of measures
+UNITLESS = "°€£µ×±½≥§"  # what Unitless's vocabulary has no piece for besides: the signs of measures
 NO_RAISED_DIGITS = str.maketrans("", "", "⁰¹²³⁴⁵⁶⁷⁸⁹")  # what Unnoted drops
 UNDIRECTED = str.maketrans("", "", "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 

@@ -1,6 +1,6 @@
 """A number with the sign that makes it a measure, kept whole where the model's vocabulary cannot write that
 sign: a temperature ("12 °C", "-5 °C", "350 °F", "12 ° C"), an angle ("90°"), a price ("5 €", "€5", "£20"), a
-size ("50 µm", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "3½").
+size ("50 µm", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "3½"), a bound ("≥ 12"), a section ("§ 5").
 
 Taken out alone, as a symbol is (attnmt.documents.symbols), the sign went back beside another word and the
 number was lost: the demo model read "It is 12 C outside." and wrote "Es ist im °Freien zu sehen.".  The whole
@@ -16,8 +16,9 @@ from collections.abc import Callable, Collection
 # The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
 CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
 # What a unit is written with besides letters: a degree, a mathematical sign of a size or a tolerance, a per
-# mille, a micro or an ohm sign ("kΩ"), a currency sign.
-UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ" + CURRENCY
+# mille, a micro or an ohm sign ("kΩ"), a currency sign; and what stands before a number to say how it is meant, a
+# bound ("≥ 12", "~5 €") or a section ("§ 5"), which taken alone as well left the number to the model, which lost it.
+UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ≥≤~§" + CURRENCY
 FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as a measure is typeset
 _SIGN = f"[{re.escape(UNIT_SIGNS)}]"
