@@ -10,7 +10,7 @@ from attnmt.documents.pipeline import translate_lines
 
 MEASURES = ["12 °C", "12°C", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C", "12 °C (54 °F)",
             "5 €", "€5", "€ 5", "£1,000.50", "1 000 €", "50 µm", "2 × 4", "5 ± 1 °C", "½", "3½",
-            "~5 €", "≥ 12", "§ 5"]
+            "~5 €", "≥ 12", "§ 5", "№ 5"]
 
 
 @pytest.mark.parametrize("measure", MEASURES)
@@ -20,6 +20,13 @@ def test_a_measure_with_a_sign_the_vocabulary_lacks_is_kept_whole_by_its_words(u
     line = f"It is {measure} outside."
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == ["It is outside."]
+
+
+def test_a_number_sign_the_vocabulary_reads_as_letters_is_kept_with_its_number(unitless):
+    """The vocabulary writes "№" as NFKC reads it, "No": the demo model wrote "The dog is in room № 5." as "Der Hund
+    befindet sich in einem Raum.", the sign and the number lost."""
+    assert translate_lines(["The dog is in room № 5."], unitless) == ["The dog is in room № 5."]
+    assert unitless.given == ["The dog is in room ."]
 
 
 def test_a_measure_at_a_sentence_end_keeps_the_stop_for_the_model(unitless):

@@ -398,3 +398,10 @@ def test_words_the_vocabulary_lacks_parted_by_a_zero_width_space_pass_through_as
     the line came back reordered ("\\u200b ฉันกิน")."""
     model, tokenizer = load_model_dir(trained_model)
     assert translate_text(model, tokenizer, ["ฉัน\u200bกิน", "ฉัน กิน"]) == ["ฉัน\u200bกิน", "ฉัน กิน"]
+
+
+def test_a_symbol_the_vocabulary_writes_only_as_letters_is_kept_not_read(same_dropping):
+    """The tokenizer reads "™" as "TM" (NFKC), which the vocabulary writes: the demo model wrote "The man uses a
+    Nokia™ phone." as "Der Mann verwendet ein T-Shirt.", the sign lost and "TM" read as a word."""
+    assert translate_lines(["The man uses a Nokia™ phone."], same_dropping) == ["The man uses a Nokia™ phone."]
+    assert same_dropping.given == ["The man uses a Nokia phone."]

@@ -17,8 +17,9 @@ from collections.abc import Callable, Collection
 CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
 # What a unit is written with besides letters: a degree, a mathematical sign of a size or a tolerance, a per
 # mille, a micro or an ohm sign ("kΩ"), a currency sign; and what stands before a number to say how it is meant, a
-# bound ("≥ 12", "~5 €") or a section ("§ 5"), which taken alone as well left the number to the model, which lost it.
-UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ≥≤~§" + CURRENCY
+# bound ("≥ 12", "~5 €"), a section's or a number's sign ("§ 5", "№ 5"), which taken alone as well left the
+# number to the model, which lost it.
+UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ≥≤~§№" + CURRENCY
 FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as a measure is typeset
 _SIGN = f"[{re.escape(UNIT_SIGNS)}]"
@@ -37,9 +38,18 @@ _JOINED = rf"{_QUANTITY}(?:{_GAP}?{_SIGN}{_GAP}?{_QUANTITY})*"
 MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)")
 
 
+def read_as_other(text: str) -> bool:
+    """Whether the tokenizer reads ``text`` as other characters, its compatibility form (NFKC: "™" as "TM", "№" as
+    "No", "㎏" as "kg"), which the vocabulary writes where it has no piece for the sign: the model never writes the
+    sign back, and the demo model wrote "The man uses a Nokia™ phone." as "Der Mann verwendet ein T-Shirt."."""
+    return unicodedata.normalize("NFKC", text) != text
+
+
 def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool]) -> list[tuple[int, int]]:
     """[start, end) of each measure in ``text`` (``MEASURE``) that ``writes`` says the model's vocabulary cannot
-    write, and no mark starts or ends inside (``edges``: "<b>12</b> °C" is left as its marks cut it)."""
+    write, or with a sign it reads as other characters (``read_as_other``: "№ 5" as "No 5"), and no mark starts or
+    ends inside (``edges``: "<b>12</b> °C" is left as its marks cut it)."""
     return [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
-            if not m[0].isascii() and not writes(m[0]) and not any(m.start() < p < m.end() for p in edges)]
+            if not m[0].isascii() and (not writes(m[0]) or any(read_as_other(c) for c in m[0] if c in UNIT_SIGNS))
+            and not any(m.start() < p < m.end() for p in edges)]
 

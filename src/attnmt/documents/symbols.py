@@ -9,10 +9,12 @@ Hund 👍🏽 rennt.". So is a run of symbols and punctuation of any kind (Unico
 "Ein Krünnnnnnner verwämmmmmt.". So is a word the vocabulary cannot write, of a script it has no
 pieces for ("Αθήνα"): a line of such words alone is then left with no letter, and passes through.
 A symbol the vocabulary writes is left to the model, which may
-translate it ("-", "&", "..."); so is one inside or glued to a word that is no "other symbol"
-(Unicode's So) nor part of an emoji: "e-mail", and "´", which the tokenizer reads as a space and an
-accent ("a man´s dog"). Which the vocabulary writes only the translator knows (``translator_writes``),
-so this is done where a document's sentences are split (pipeline.flat_sentences), for every format."""
+translate it ("-", "&", "..."), but for an "other symbol" it writes only as the letters the tokenizer
+reads it as ("™" as "TM", ``read_as_other``), which the model never wrote back; so is one inside or
+glued to a word that is no "other symbol" (Unicode's So) nor part of an emoji: "e-mail", and "´",
+which the tokenizer reads as a space and an accent ("a man´s dog"). Which the vocabulary writes only
+the translator knows (``translator_writes``), so this is done where a document's sentences are split
+(pipeline.flat_sentences), for every format."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
-from attnmt.documents.measures import measure_runs
+from attnmt.documents.measures import measure_runs, read_as_other
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -145,7 +147,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     stop_point()  # a stopped job stops between the blocks it looks through
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
-    runs = sorted([(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e])]
+    runs = sorted([(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e]) or read_as_other(text[s:e])]
                   + unwritable_words(text, edges, writes))
     # A lone run goes where the vocabulary cannot write it even without those symbols ("| 👍");
     # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.  What the
