@@ -29,10 +29,11 @@ _DIGITS = rf"\d+(?:[.,]\d+)*(?:{_GAP}\d{{3}}(?!\d))*"
 _NUMBER = (rf"(?<![\w.,])(?<!\d{_GAP})[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTIONS}])"
            rf"(?:[-–]{_DIGITS}[{FRACTIONS}]?)?")
 # A unit after the number: a degree and its scale, spaced or not ("°C", "° C"), or its signs with letters glued
-# around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4").
-_UNIT = rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))(?!\w)"
+# around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what it is per
+# ("€/kg", "µg/ml"), which left alone the model read as "It costs /kg.".
+_UNIT = rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))(?:/[A-Za-z]{{1,3}})?(?!\w)"
 _QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}(?!\w)|{_GAP}?{_UNIT})?"
-_JOINED = rf"{_QUANTITY}(?:{_GAP}?{_SIGN}{_GAP}?{_QUANTITY})*"
+_JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*"  # "2 × 4", "12°C/54°F"
 # One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
 # model "It is () outside.", and it dropped the brackets.
 MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)")
