@@ -5,6 +5,7 @@ import pytest
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents import translate_text
+from attnmt.documents.markup import translate_markup
 from attnmt.documents.measures import measure_runs
 from attnmt.documents.pipeline import translate_lines
 
@@ -40,9 +41,11 @@ def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
     assert unitless.given == [line]
 
 
-def test_a_measure_a_mark_cuts_is_left_to_its_marks():
-    """"<b>12</b> °C": an atom across the bold's end could not be put back inside and outside it."""
-    assert measure_runs("It is 12 °C.", {8}, lambda text: "°" not in text) == []
+def test_a_measure_a_mark_cuts_is_kept_in_its_pieces(unitless):
+    """"<b>12</b> °C": the sign alone was taken out, and the demo model wrote "Es ist im °Freien <b>zu sehen</b>."."""
+    [translated] = translate_markup(["<p>It is <b>12</b> °C outside.</p>"], unitless)
+    assert "<b>12</b> °C outside." in translated and unitless.given[0].split() == ["It", "is", "outside."]
+    assert measure_runs("It is 12 °C.", {8}, lambda text: "°" not in text) == [(6, 8), (9, 11)]
     assert measure_runs("It is 12 °C.", {6, 11}, lambda text: "°" not in text) == [(6, 11)]
 
 

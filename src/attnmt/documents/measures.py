@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Collection
+from itertools import pairwise
 
 # The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
 CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
@@ -48,9 +49,20 @@ def read_as_other(text: str) -> bool:
 
 def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool]) -> list[tuple[int, int]]:
     """[start, end) of each measure in ``text`` (``MEASURE``) that ``writes`` says the model's vocabulary cannot
-    write, or with a sign it reads as other characters (``read_as_other``: "№ 5" as "No 5"), and no mark starts or
-    ends inside (``edges``: "<b>12</b> °C" is left as its marks cut it)."""
-    return [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
-            if not m[0].isascii() and (not writes(m[0]) or any(read_as_other(c) for c in m[0] if c in UNIT_SIGNS))
-            and not any(m.start() < p < m.end() for p in edges)]
+    write, or with a sign it reads as other characters (``read_as_other``: "№ 5" as "No 5"); one that a mark starts
+    or ends inside (``edges``) in its pieces, each a run of its own: "<b>12</b> °C" is "12" in the bold and "°C",
+    where the sign alone was taken out, and the demo model wrote "Es ist im °Freien <b>zu sehen</b>."."""
+    found = [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
+             if not m[0].isascii() and (not writes(m[0]) or any(read_as_other(c) for c in m[0] if c in UNIT_SIGNS))]
+    runs = []
+    for start, end in found:
+        cuts = [start, *sorted(p for p in set(edges) if start < p < end), end]
+        runs += [trimmed(text, a, b) for a, b in pairwise(cuts) if text[a:b].strip()]
+    return runs
+
+
+def trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without the spaces at its edges: a measure's piece ("12" of "12 °C"), its spaces left as text."""
+    piece = text[start:end]
+    return start + len(piece) - len(piece.lstrip()), end - len(piece) + len(piece.rstrip())
 
