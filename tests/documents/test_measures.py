@@ -11,7 +11,8 @@ from attnmt.documents.pipeline import translate_lines
 
 MEASURES = ["12 °C", "12°C", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C", "12 °C (54 °F)",
             "5 €", "€5", "€ 5", "£1,000.50", "1 000 €", "50 µm", "2 × 4", "5 ± 1 °C", "½", "3½",
-            "~5 €", "≥ 12", "§ 5", "№ 5", "3 €/kg", "5 µg/ml", "12°C/54°F"]
+            "~5 €", "≥ 12", "§ 5", "№ 5", "3 €/kg", "5 µg/ml", "12°C/54°F",
+            "20 m²", "5 cm³"]
 
 
 @pytest.mark.parametrize("measure", MEASURES)

@@ -1,6 +1,6 @@
 """A number with the sign that makes it a measure, kept whole where the model's vocabulary cannot write that
 sign: a temperature ("12 °C", "-5 °C", "350 °F", "12 ° C"), an angle ("90°"), a price ("5 €", "€5", "£20"), a
-size ("50 µm", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "3½"), a bound ("≥ 12"), a section ("§ 5").
+size ("50 µm", "20 m²", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "3½"), a bound ("≥ 12"), a section ("§ 5").
 
 Taken out alone, as a symbol is (attnmt.documents.symbols), the sign went back beside another word and the
 number was lost: the demo model read "It is 12 C outside." and wrote "Es ist im °Freien zu sehen.".  The whole
@@ -22,6 +22,9 @@ CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c
 # number to the model, which lost it.
 UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ≥≤~§№" + CURRENCY
 FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
+# An area's or a volume's power ("m²", "cm³"), which the tokenizer reads as "m2": the demo model wrote "20 m²" as
+# "zwei2".
+POWERS = "²³"
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as a measure is typeset
 _SIGN = f"[{re.escape(UNIT_SIGNS)}]"
 # A number: a minus, digits with their decimal or group separators ("1,000.5", "1 000"), a range ("20–25"), a
@@ -32,11 +35,13 @@ _NUMBER = (rf"(?<![\w.,])(?<!\d{_GAP})[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACT
 # A unit after the number: a degree and its scale, spaced or not ("°C", "° C"), or its signs with letters glued
 # around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what it is per
 # ("€/kg", "µg/ml"), which left alone the model read as "It costs /kg.".
-_UNIT = rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))(?:/[A-Za-z]{{1,3}})?(?!\w)"
-_QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}(?!\w)|{_GAP}?{_UNIT})?"
+_UNIT = (rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{1,2}}[{POWERS}]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))"
+         rf"(?:/[A-Za-z]{{1,3}})?(?!\w)")
+_QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}[{POWERS}]?(?!\w)|{_GAP}?{_UNIT})?"
 _JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*"  # "2 × 4", "12°C/54°F"
 # One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
 # model "It is () outside.", and it dropped the brackets.
+_READ_SIGNS = set(UNIT_SIGNS + POWERS)  # the signs a measure is read by, each asked whether it is read as others
 MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)")
 
 
@@ -53,7 +58,7 @@ def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool
     or ends inside (``edges``) in its pieces, each a run of its own: "<b>12</b> °C" is "12" in the bold and "°C",
     where the sign alone was taken out, and the demo model wrote "Es ist im °Freien <b>zu sehen</b>."."""
     found = [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
-             if not m[0].isascii() and (not writes(m[0]) or any(read_as_other(c) for c in m[0] if c in UNIT_SIGNS))]
+             if not m[0].isascii() and (not writes(m[0]) or any(map(read_as_other, set(m[0]) & _READ_SIGNS)))]
     runs = []
     for start, end in found:
         cuts = [start, *sorted(p for p in set(edges) if start < p < end), end]
