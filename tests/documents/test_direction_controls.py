@@ -10,7 +10,7 @@ from attnmt.documents.pipeline import flat_line, translate_lines
 
 @pytest.mark.parametrize("line, expected", [
     ("He said \u2067שלום עליכם\u2069 to us.", "HE SAID \u2067שלום עליכם\u2069 TO US."),
-    ("Press \u202aCtrl+S\u202c to save the file.", "PRESS \u202aCTRL+S\u202c TO SAVE THE FILE."),
+    ("Press \u202aCtrl+S\u202c to save the file.", "PRESS \u202aCtrl+S\u202c TO SAVE THE FILE."),
     ("The file report.pdf\u200e was saved.", "THE FILE report.pdf\u200e WAS SAVED."),
     ("She wrote \u2067\u202bאב\u202c גד\u2069 here.", "SHE WROTE \u2067\u202bאב\u202c גד\u2069 HERE."),
 ], ids=["isolate", "embedding", "mark-after-a-file-name", "nested"])

@@ -153,14 +153,15 @@ def test_inline_code_in_html_is_shown_as_its_text_and_its_tags_left_out(same):
 
 
 def test_a_kept_passage_is_shown_apart_from_a_word_it_did_not_touch(fixed):
-    """The row read "bonjour mon amiund": the model dropped the comma after the passage."""
+    """The row read "bonjour mon amiund": the model dropped the comma after the passage, which now comes back with
+    it (closing_marks.comma_taken_along)."""
     page = b'<p>The man said: <span lang="fr">bonjour mon ami</span>, and a woman laughed.</p>\n'
     model = fixed("Der Mann, der Teig und eine Frau lachen.", [(0, 0), (1, 1), (2, 3), (4, 4), (5, 5), (6, 6)])
     review = Review(Graded(), 1.0)
     translate_file_bytes(page, "page.html", model, OPTIONS, review=review)
     assert [(s.source, s.translation) for s in review.segments] == [
         ("The man said: bonjour mon ami, and a woman laughed.",
-         "Der Mann, der Teig bonjour mon ami und eine Frau lachen.")]
+         "Der Mann, der Teig bonjour mon ami, und eine Frau lachen.")]
 
 
 def test_an_opendocument_sentences_note_comment_and_line_break_are_shown_as_a_reader_sees_them(same):
