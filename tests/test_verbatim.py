@@ -532,3 +532,55 @@ def test_a_short_code_named_by_another_label_in_the_translation_keeps_the_rule()
     """"Gate 4B" as "Flugsteig 4B": the code is kept, under a label the source's protection does not know."""
     assert not differs("Boarding at Gate 4B.", "Einsteigen am Flugsteig 4B.")
     assert differs("Boarding at Gate 4B.", "Einsteigen am Flugsteig 5B.")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Fill the tank half full.", "Füllen Sie den Tank ganz."),  # the half lost, every number kept
+    ("The central bank raised interest rates by half a percentage point.",
+     "Die Zentralbank hat die Zinsen um einen ganzen Prozentpunkt erhöht."),
+    ("The meeting lasts half an hour.", "Das Treffen dauert eine Stunde."),
+    ("Only a quarter of the seats were taken.", "Nur ein Drittel der Plätze war besetzt."),
+    ("Prices have doubled since last year.", "Die Preise haben sich seit letztem Jahr verdreifacht."),
+    ("Sales tripled in the first quarter.", "Der Umsatz hat sich im ersten Quartal verdoppelt."),
+    ("Cut the onion in half.", "Schneiden Sie die Zwiebel."),
+    ("Der Zug kommt um Viertel nach drei an.", "The train arrives at three."),
+    ("Die Hälfte der Befragten war zufrieden.", "Most of the respondents were satisfied."),
+    ("Book a room for the night.", "Buchen Sie ein Doppelzimmer für die Nacht. Es kostet das Doppelte."),  # added
+])
+def test_a_fraction_or_multiple_in_words_said_on_one_side_alone_breaks_the_rule(source, translation):
+    """"half full" as "ganz" kept every number and raised no flag: a fraction or a multiple was no number the rule
+    read, and one said on one side alone passed."""
+    source_language, target = ("de", "en") if "Viertel" in source or "Hälfte" in source else ("en", "de")
+    assert differs(source, translation, target, source_language)
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Fill the tank half full.", "Füllen Sie den Tank zur Hälfte."),
+    ("The meeting lasts half an hour.", "Das Treffen dauert eine halbe Stunde."),
+    ("We met halfway.", "Wir trafen uns in der Mitte."),  # halfway is not read
+    ("The flight takes one and a half hours.", "Der Flug dauert anderthalb Stunden."),
+    ("A man on a half pipe.", "Ein Mann auf einer Halfpipe."),
+    ("Three quarters of the votes were counted.", "Drei Viertel der Stimmen wurden ausgezählt."),
+    ("The bus leaves at a quarter past three.", "Der Bus fährt um Viertel nach drei ab."),
+    ("The quarterback throws the ball.", "Der Quarterback wirft den Ball."),
+    ("The restaurant is in the French Quarter.", "Das Restaurant liegt im French Quarter."),
+    ("She finished third.", "Sie wurde Dritte."),
+    ("Double-click the icon.", "Doppelklicken Sie auf das Symbol."),
+    ("Please double-check your address.", "Bitte überprüfen Sie Ihre Adresse."),  # no number: checked again
+    ("She plays the double bass.", "Sie spielt Kontrabass."),
+    ("The room has a double bed.", "Das Zimmer hat ein Doppelbett."),
+    ("Prices have doubled.", "Die Preise haben sich verdoppelt."),
+    ("The risk is three times higher, it has tripled.", "Das Risiko ist dreimal höher, es hat sich verdreifacht."),
+    ("Once upon a time there was a king.", "Es war einmal ein König."),  # once is not read
+    ("Take it twice a day.", "Nehmen Sie es zweimal täglich."),
+    ("Sie wohnt in einem ruhigen Viertel.", "She lives in a quiet neighbourhood."),  # a district
+    ("Die Halbinsel ist halbwegs erreichbar.", "The peninsula is fairly easy to reach."),  # compounds not read
+])
+def test_a_fraction_or_multiple_said_both_ways_or_no_number_keeps_the_rule(source, translation):
+    source_language, target = ("de", "en") if source.startswith(("Sie ", "Die ")) else ("en", "de")
+    assert not differs(source, translation, target, source_language)
+
+
+def test_a_fraction_is_read_only_where_both_languages_are_known():
+    assert not differs("Fill the tank half full.", "Füllen Sie den Tank ganz.")
+    assert not differs("Fill the tank half full.", "Riempi il serbatoio.", "it", "en")

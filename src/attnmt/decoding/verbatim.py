@@ -31,7 +31,8 @@ attnmt.decoding.verbatim_words, where the languages' numbers in words are known,
 group ("two" as "beide", "Paar"); "ein" is as often an article as a number.  So a changed number ("3.5 m" as
 "35 m", "1,5 kg" as "15 kg") is found as a dropped or an added one is, and so is a month named in words changed
 ("May 3" as "3. März"), a day of the week ("on Sunday" as "am Samstag") or a time of day ("at noon" as "um
-Mitternacht": attnmt.decoding.verbatim_months).
+Mitternacht": attnmt.decoding.verbatim_months), and a fraction or a multiple in words said on one side alone
+("half full" as "ganz", "doubled" as "verdreifacht": attnmt.decoding.verbatim_fractions).
 On Multi30k's validation and test references, en-de, 3 pairs of 2,014 break it, each a number the English lacks
 ("Twp children" for "Zwei Kinder"; de-en: 3, the same kind); of the benchmark's references with a number word
 dropped, all 392 do (benchmarks/results/quality_number_words_epyc.txt).
@@ -47,6 +48,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.protected import PLACEHOLDER, VERBATIM
+from attnmt.decoding.verbatim_fractions import FRACTIONS_IN, fractions_differ
 from attnmt.decoding.verbatim_months import months_differ, periods_differ, weekdays_differ
 from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
@@ -295,7 +297,8 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     inline tags (``code_keys``), or a number in digits on one side is not on the other.  A number in
     words dropped (``word_dropped``) is read only where ``target``, the translation's language, is one
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
-    added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none."""
+    added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none; a fraction
+    or a multiple in words said on one side alone (``fractions_differ``) where both languages are FRACTIONS_IN."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
     addresses = [Counter(map(address_key, VERBATIM.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
@@ -303,10 +306,12 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     ours, theirs, our_words, their_words = numbers_left(source, translation)
     said = numbers_in(source), numbers_in(translation)
     counted = primary_subtag(target or "") in COUNTED_IN  # the translation's numbers in words are known
+    parts = {primary_subtag(target or ""), primary_subtag(source_language or "")} <= set(FRACTIONS_IN)
     return bool(ours or theirs or our_words and their_words  # a number in words changed
                 or not their_words and counted and word_dropped(*said, source, translation)
                 or not our_words and counted and primary_subtag(source_language or "") in COUNTED_IN
                 and word_added(*said, source, translation)
+                or parts and fractions_differ(source, translation)
                 or unit_changed(*said) or measure_changed(*said)
                 or months_differ(source, translation) or weekdays_differ(source, translation)
                 or periods_differ(source, translation))
