@@ -584,3 +584,18 @@ def test_a_fraction_or_multiple_said_both_ways_or_no_number_keeps_the_rule(sourc
 def test_a_fraction_is_read_only_where_both_languages_are_known():
     assert not differs("Fill the tank half full.", "Füllen Sie den Tank ganz.")
     assert not differs("Fill the tank half full.", "Riempi il serbatoio.", "it", "en")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("The flight takes two and a half hours.", "Der Flug dauert zweieinhalb Stunden."),
+    ("He lived there for three and a half years.", "Er hat dreieinhalb Jahre dort gelebt."),
+    ("The trip takes one and a half days.", "Die Reise dauert eineinhalb Tage."),
+])
+def test_a_german_number_and_a_half_in_one_word_is_its_whole_number_and_a_half(source, translation):
+    """"zweieinhalb" was read as zwei + ein, 3, and "two and a half hours" as it was flagged as a number changed."""
+    assert not differs(source, translation, "de", "en") and not differs(translation, source, "en", "de")
+
+
+def test_a_german_number_and_a_half_changed_breaks_the_rule():
+    assert differs("The flight takes two and a half hours.", "Der Flug dauert dreieinhalb Stunden.", "de", "en")
+    assert differs("The flight takes two and a half hours.", "Der Flug dauert zwei Stunden.", "de", "en")

@@ -150,7 +150,8 @@ def word_value(word: str) -> int | None:
     """The number a lowercased word names: one of NUMBER_WORDS, a compound of tens and units
     ("twenty-five", "twenty-first"), the first of hyphened words ("three-year-old"), or a German
     number and what follows it ("fünfundzwanzig", "zweihundert", "dreizehnte", "dreijähriger",
-    "fünf-sterne-hotel"); None for any other word."""
+    "fünf-sterne-hotel"), the whole number of one and a half ("zweieinhalb" is 2, as "two and a half" says it);
+    None for any other word."""
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]
     head, _, tail = word.partition("-")
@@ -159,6 +160,9 @@ def word_value(word: str) -> int | None:
         return tens + units
     if tens is not None:
         return tens  # "three-year-old"
+    if word.endswith("einhalb") and word != "einhalb":
+        # "zweieinhalb" is two and a half, not zwei + ein: its whole number, the half verbatim_fractions reads.
+        return word_value(word.removesuffix("einhalb"))
     pieces = _GERMAN_NUMBER.match(word)
     if not pieces or word.startswith("und") or pieces.group() == "ein" and word != "ein":
         return None  # "ein" begins too many other words: einfach, einige, Eingang
