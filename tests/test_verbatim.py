@@ -599,3 +599,19 @@ def test_a_german_number_and_a_half_in_one_word_is_its_whole_number_and_a_half(s
 def test_a_german_number_and_a_half_changed_breaks_the_rule():
     assert differs("The flight takes two and a half hours.", "Der Flug dauert dreieinhalb Stunden.", "de", "en")
     assert differs("The flight takes two and a half hours.", "Der Flug dauert zwei Stunden.", "de", "en")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Add ½ cup of sugar.", "Fügen Sie eine halbe Tasse Zucker hinzu."),
+    ("The drive takes 2½ hours.", "Die Fahrt dauert zweieinhalb Stunden."),
+    ("The drive takes 2½ hours.", "Die Fahrt dauert 2½ Stunden."),
+    ("Add ⅓ of the flour.", "Fügen Sie ein Drittel des Mehls hinzu."),
+])
+def test_a_vulgar_fraction_is_read_as_its_fraction_in_words(source, translation):
+    """"½" was read after NFKC as the numbers 1 and 2 ("2½" as 21 and 2), and "½ cup" as "eine halbe Tasse" flagged."""
+    assert not differs(source, translation, "de", "en")
+
+
+def test_a_vulgar_fraction_dropped_or_changed_breaks_the_rule():
+    assert differs("Add ½ cup of sugar.", "Fügen Sie eine Tasse Zucker hinzu.", "de", "en")
+    assert differs("The drive takes 2½ hours.", "Die Fahrt dauert 3½ Stunden.", "de", "en")

@@ -72,6 +72,9 @@ _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)
 _METRIC = re.compile(r"\s?(?:°\s?C\b|(?:k?m|[cm]m|k?g|m?l|(?:kilo|zenti|centi|milli)?met(?:er|re)s?|(?:kilo)?gramm?e?s?"
                      r"|(?:milli)?lit(?:er|re)s?)\b)", re.IGNORECASE)
 
+# A vulgar fraction as the word a fraction in words is read by (verbatim_fractions), before NFKC writes "2½" as
+# "21⁄2", 21 and 2: "½ cup" is "eine halbe Tasse", "2½ hours" "zweieinhalb Stunden".
+_VULGAR = str.maketrans({"½": " half ", "¼": " quarter ", "⅓": " third "})
 _TENS = tuple(str(tens) for tens in range(20, 100, 10))  # what a number in words of units after it adds to
 _ENGLISH_ORDINALS = {1: "first", 2: "second", 3: "third", 5: "fifth", 8: "eighth", 9: "ninth", 12: "twelfth"}
 NUMBER_WORDS = {word: value for value, words in CARDINALS.items() for word in words.split()}
@@ -303,7 +306,7 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
     added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none; a fraction
     or a multiple in words said on one side alone (``fractions_differ``) where both languages are FRACTIONS_IN."""
-    source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))  # for both checks
+    source, translation = (unicodedata.normalize("NFKC", text.translate(_VULGAR)) for text in (source, translation))
     addresses = [Counter(map(address_key, VERBATIM.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
