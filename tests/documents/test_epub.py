@@ -524,14 +524,8 @@ def test_a_paragraph_all_of_a_monospaced_class_among_prose_is_kept_as_code(mirro
     """LibreOffice exports a "Preformatted Text" paragraph as a span of a class its CSS sets in a
     monospaced font, the body's in another: ``make install clean`` was translated.  A Courier paragraph
     that reads as a sentence is words."""
-    members = read_members(epub2_file())
-    members["OEBPS/Styles/style.css"] = (b".span0 { font-family: 'Liberation Serif'; }\n"
-                                         b".span1 { font-family: 'Liberation Mono'; }")
     code = '<p class="para0"><span class="span1">make install clean</span></p>'
-    page = ('<p class="para0"><span class="span0">Open a terminal and run the following command.</span></p>'
-            f'{code}<p class="para0"><span class="span1">A dog runs.</span></p>')
-    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
-    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    out = monospaced_book(mirror, code, "Open a terminal and run the following command.", "A dog runs.")
     assert mirror.given == ["One", "Open a terminal and run the following command.", "A dog runs."]
     assert code in out[PAGE].decode()
 
@@ -541,16 +535,22 @@ def test_a_paragraph_all_of_a_monospaced_class_among_prose_is_kept_as_code(mirro
 def test_a_monospaced_line_of_code_that_ends_like_a_sentence_is_kept_as_code(mirror, line):
     """Its stop is a string's or an argument's (``print('Hi.')``): read as a sentence, the line was translated
     and the program broken.  A call with a string, an assignment or a prompt tells it from words in Courier."""
+    code = f'<p class="para0"><span class="span1">{escape(line)}</span></p>'
+    out = monospaced_book(mirror, code, "Open a terminal and type the following line.", "A dog runs (fast).")
+    assert mirror.given == ["One", "Open a terminal and type the following line.", "A dog runs (fast)."]
+    assert code in out[PAGE].decode()
+
+
+def monospaced_book(mirror, code: str, before: str, after: str) -> dict[str, bytes]:
+    """A LibreOffice-style book's members, translated: its page a serif paragraph ``before``, the paragraph ``code``
+    and a monospaced paragraph ``after``, the two spans' fonts in its stylesheet."""
     members = read_members(epub2_file())
     members["OEBPS/Styles/style.css"] = (b".span0 { font-family: 'Liberation Serif'; }\n"
                                          b".span1 { font-family: 'Liberation Mono'; }")
-    code = f'<p class="para0"><span class="span1">{escape(line)}</span></p>'
-    page = ('<p class="para0"><span class="span0">Open a terminal and type the following line.</span></p>'
-            f'{code}<p class="para0"><span class="span1">A dog runs (fast).</span></p>')
+    page = (f'<p class="para0"><span class="span0">{before}</span></p>'
+            f'{code}<p class="para0"><span class="span1">{after}</span></p>')
     members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
-    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
-    assert mirror.given == ["One", "Open a terminal and type the following line.", "A dog runs (fast)."]
-    assert code in out[PAGE].decode()
+    return read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
 
 
 def test_a_formulas_script_in_a_class_set_below_the_line_is_kept_whole(mirror):

@@ -19,11 +19,7 @@ def after_list_mark(builder: FlatBuilder, line: str) -> str:
     """What of ``line`` follows its list mark (``LIST_MARK``), the mark and the spaces before it added to
     ``builder`` (an atom, kept where it stood); all of ``line`` where it starts with none."""
     mark = LIST_MARK.match(line)
-    if mark is None:
-        return line
-    builder.add_text(mark["indent"])
-    builder.add_atom(literal=mark["mark"])
-    return line[mark.end("mark"):]
+    return line if mark is None else kept_start(builder, line, mark, "mark")
 
 
 def after_line_start(builder: FlatBuilder, line: str) -> str:
@@ -31,11 +27,15 @@ def after_line_start(builder: FlatBuilder, line: str) -> str:
     (attnmt.text.speaker_labels.speaker_label), each added to ``builder`` as an atom, kept where it stood."""
     text = after_list_mark(builder, line)
     label = speaker_label(text)
-    if label is None:
-        return text
-    builder.add_text(label["indent"])
-    builder.add_atom(literal=label["label"])
-    return text[label.end("label"):]
+    return text if label is None else kept_start(builder, text, label, "label")
+
+
+def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str) -> str:
+    """What of ``line`` follows the group ``name`` of ``found``, its indent added to ``builder`` as text and the
+    group as an atom, kept where it stood."""
+    builder.add_text(found["indent"])
+    builder.add_atom(literal=found[name])
+    return line[found.end(name):]
 
 
 def after_block_mark(builder: FlatBuilder, text: str) -> str:
