@@ -93,6 +93,25 @@ def test_a_resume_drops_the_tensorboard_steps_written_after_its_checkpoint(tmp_p
     assert tensorboard_steps(tmp_path / "tensorboard", "train/loss") == [5, 10, 15, 20]
 
 
+def test_a_resume_in_the_same_second_as_the_killed_run_is_read_after_it(tmp_path, monkeypatch):
+    """TensorBoard reads event files in name order, and the name's writer number sorts as text:
+    the killed run's writer 9 came after the resumed run's writer 10 started in the same second,
+    and the purge was read before the steps it purges ([15, 20, 5, 10, 15])."""
+    pytest.importorskip("torch.utils.tensorboard")
+    event_file_writer = pytest.importorskip("tensorboard.summary.writer.event_file_writer")
+    monkeypatch.setattr(event_file_writer, "_global_uid", event_file_writer.AtomicCounter(9))
+    killed = RunLog(tmp_path, is_main=True, progress=False, tensorboard=True)
+    killed.open()
+    for step in (5, 10, 15):
+        killed.record({"step": step, "loss": 1.0 / step})
+    killed.close()
+    resumed = RunLog(tmp_path, is_main=True, progress=False, tensorboard=True)
+    resumed.open(resumed_at=10)
+    resumed.record({"step": 15, "loss": 2.0 / 15})
+    resumed.close()
+    assert tensorboard_steps(tmp_path / "tensorboard", "train/loss") == [5, 10, 15]
+
+
 def test_a_resumed_run_logs_each_step_once(tmp_path):
     config = tiny_config(tmp_path, eval_metric="loss", max_tokens=120, max_steps=2, eval_every=2, log_every=1,
                          model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64))

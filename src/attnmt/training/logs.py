@@ -65,6 +65,8 @@ class RunLog:
                           "(log.jsonl has it all)")
             else:  # resumed: TensorBoard hides the event files' steps after the checkpoint, as log.jsonl drops them
                 purge_step = None if resumed_at is None else resumed_at + 1
+                if resumed_at is not None:
+                    wait_for_a_later_second(self.dir / "tensorboard")
                 self.writer = SummaryWriter(str(self.dir / "tensorboard"), purge_step=purge_step)
 
     def line(self, text: str) -> None:
@@ -108,6 +110,18 @@ class RunLog:
                 log.write(text)
         except OSError as error:  # a full disk, say: one line, as for the checkpoints
             raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+
+
+def wait_for_a_later_second(folder: Path) -> None:
+    """Waits, at most a second, until the clock is past the second in which the newest event file
+    in ``folder`` was started.  TensorBoard reads a folder's event files in the order of their
+    names, ``events.out.tfevents.<second>.<host>.<pid>.<writer number>``: a resumed run's file
+    started in the same second as the killed run's could sort first (pid 9999 after 12345, writer
+    10 after 9), and its purge would then come before the steps it purges."""
+    seconds = [int(part) for name in (p.name for p in folder.glob("events.out.tfevents.*"))
+               if (part := name.split(".")[3]).isdigit()]
+    if seconds and 0 <= (wait := max(seconds) + 1 - time.time()) <= 1:
+        time.sleep(wait)
 
 
 def drop_records_after(path: Path, step: int) -> int:
