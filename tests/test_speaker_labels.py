@@ -13,6 +13,8 @@ from attnmt.text.speaker_labels import speaker_label
     ("INTERVIEWER: What do you do?", "INTERVIEWER:"),
     ("Q: How long?", "Q:"),
     ("A: Two years.", "A:"),
+    ("TIME TRAVELLER: I come from the year 3000.", "TIME TRAVELLER:"),  # a heading's word in a longer name
+    ("DR. SMITH (O.S.): Hello.", "DR. SMITH (O.S.):"),
 ])
 def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers_label(line, label):
     assert speaker_label(line)["label"] == label
@@ -23,4 +25,13 @@ def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers
     "Anna: Hi.", "I: went home.", "ANNA:", "HTTP://EXAMPLE.ORG is down.", "Time: 10:30",
 ])
 def test_a_remarks_word_a_name_in_mixed_case_or_a_label_with_no_words_after_it_is_none(line):
+    assert speaker_label(line) is None
+
+
+@pytest.mark.parametrize("line", [
+    "ERROR: file not found", "FATAL ERROR: Disk full.", "TODO: Clean the kitchen.", "FIXME: The loop never ends.",
+    "INFO: Server started on port 80.", "FAQ: How do I reset my password?", "SUMMARY: The study found nothing.",
+    "USA: The country has fifty states.", "API: The server returns a list of users.", "NB: The shop is closed.",
+])
+def test_a_status_a_heading_or_an_acronym_before_a_colon_is_no_speakers_label(line):
     assert speaker_label(line) is None

@@ -4,7 +4,8 @@ interview's ``Q:`` and ``A:``.  A name has no translation: read as words, the de
 going?" as "Ein Hühner, der auf dem Aussprüssssssssssen kann.", the name lost, and "Q: How long ...?" without its
 "Q:".  So a label is kept as it is written and only the words after it are translated.  Not a word that introduces a
 remark, written in capitals before a colon as names are (``NOTE:``, ``WARNING:``, ``P.S.:``): a reader wants it
-translated with its sentence.  The one rule that says what is a speaker's label, which attnmt.documents.cue_labels
+translated with its sentence, and so is a status, a heading or an acronym written so
+(``ERROR:``, ``FAQ:``, ``USA:``).  The one rule that says what is a speaker's label, which attnmt.documents.cue_labels
 reads in a cue (through its tags), attnmt.documents.list_marks keeps in a text line and
 attnmt.decoding.sentence_edges around a sentence ``translate`` is given."""
 
@@ -14,9 +15,22 @@ import re
 
 NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
 # The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
-# "WARNING:", "P.S.:", "IMPORTANT NOTE:"): a label of one is no name, and it stays in its sentence.
-REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "CAUTION", "DANGER", "ATTENTION", "IMPORTANT",
-                     "REMINDER", "TIP", "HINT", "UPDATE", "DISCLAIMER", "FYI", "BTW"})
+# "WARNING:", "P.S.:", "IMPORTANT NOTE:"), or a program's or a checklist's status ("ERROR: file not found", "FATAL
+# ERROR:", "TODO: Clean the kitchen."): a label with one is no name, and it stays in its sentence.
+REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "WARNINGS", "CAUTION", "DANGER", "ATTENTION",
+                     "IMPORTANT", "REMINDER", "TIP", "HINT", "UPDATE", "UPDATED", "DISCLAIMER", "FYI", "BTW", "SPOILER",
+                     "SPOILERS", "ERROR", "ERRORS", "FATAL", "FAIL", "FAILED", "FAILURE", "INFO", "DEBUG", "TRACE",
+                     "WARN", "PASS", "PASSED", "SUCCESS", "DONE", "TODO", "FIXME", "XXX", "HACK", "ALERT"})
+# The labels that are a heading, a form's field or an acronym the sentence after it is about, whole ("FAQ: How do I
+# ...?", "SUMMARY: The ...", "USA: The country has fifty states.", "API: The server ..."), each no name; a word of them
+# in a longer label may be one's ("TIME TRAVELLER:", "DR. SMITH (O.S.):").  Read as a speaker's, "ERROR: file not
+# found" kept its English "ERROR:" before the translated words.
+HEADINGS = frozenset({"FAQ", "TLDR", "SUMMARY", "ABSTRACT", "EXAMPLE", "SOLUTION", "QUESTION", "ANSWER", "RESULT",
+                      "RESULTS", "SOURCE", "SUBJECT", "DATE", "TIME", "PLACE", "ADDRESS", "TOPIC", "STATUS", "EDIT",
+                      "OK", "BREAKING NEWS", "NEWS", "EXCLUSIVE", "CORRECTION", "USA", "US", "UK", "EU", "UN", "NATO",
+                      "API", "URL", "CPU", "GPU", "RAM", "SQL", "HTTP", "HTTPS", "HTML", "CSS", "JSON", "XML", "PDF",
+                      "USB", "CEO", "CFO", "CTO", "FBI", "CIA", "NASA", "BBC", "CNN", "GDP", "AI", "IT", "HR", "PR",
+                      "QA", "ETA", "DIY", "RSVP", "ASAP", "ID", "APP", "APPS"})
 # The one-letter labels of an interview's or a hearing's transcript, question and answer ("Q: How long?", "A: Two
 # years."); any other letter alone ("I: ...") is too likely a word.
 ASKED = frozenset({"Q", "A"})
@@ -27,11 +41,13 @@ LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
 
 def is_speaker(name: str) -> bool:
     """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: in capitals, with two letters or more
-    ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", and none of its words introduces a remark
-    (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:")."""
+    ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
+    status (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:"), and it is no
+    heading nor acronym (``HEADINGS``: "FAQ:", "USA:")."""
     if not name.isupper() or (sum(ch.isalpha() for ch in name) < 2 and name[:-1] not in ASKED):
         return False
-    return not REMARKS.intersection(re.findall(r"[^\W\d_]+", name.replace(".", "")))
+    words = re.findall(r"[^\W\d_]+", name.replace(".", ""))
+    return not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
 
 
 def speaker_label(line: str) -> re.Match[str] | None:
