@@ -564,3 +564,17 @@ def test_a_formulas_script_in_a_class_set_below_the_line_is_kept_whole(mirror):
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
     assert mirror.given == ["One", "A man drinks on the street.", "A dog runs home."]
     assert f"<p>STREET. THE H{formula}O ON DRINKS MAN A</p>" in out[PAGE].decode()
+
+
+def test_a_formulas_script_in_a_class_moved_below_the_line_by_its_position_is_kept_whole(mirror):
+    """LibreOffice's EPUB export moves a subscript down by a relative position and leaves its ``vertical-align`` at
+    baseline: read as a word's mark, "H2O" went to the model, which lost the "2"."""
+    members = read_members(epub2_file())
+    members["OEBPS/styles/stylesheet.css"] = (b".span2 {\n  font-size: 0.58em;\n  position: relative;\n  top: 0.33em;\n"
+                                              b"  vertical-align: baseline;\n}\n.span3 { position: relative; top: 0; }")
+    formula = '<span class="span2">2</span>'
+    page = f'<p>A man drinks H{formula}O on the street.</p><p>A dog <span class="span3">runs</span> home.</p>'
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "A man drinks on the street.", "A dog runs home."]
+    assert f"<p>STREET. THE H{formula}O ON DRINKS MAN A</p>" in out[PAGE].decode()

@@ -22,7 +22,8 @@ stop is code's (code_look.reads_as_code: a name called with a string, ``print('H
 as one, the line was translated and the program broken.  A screenplay, all in Courier, is words throughout.
 
 A class whose rule sets ``vertical-align: sub`` or ``super`` (a converter's subscript:
-``H<span class="calibre5">2</span>O``) is a script as ``<sub>`` and ``<sup>`` are, a formula's or a unit's
+``H<span class="calibre5">2</span>O``), or moves its text down or up by a relative position (LibreOffice's:
+``position: relative; top: 0.33em``, script_kind) is a script as ``<sub>`` and ``<sup>`` are, a formula's or a unit's
 kept whole with its letters (attnmt.documents.script_tokens).
 """
 
@@ -45,6 +46,8 @@ RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # a rule's selectors and declaration
 FAMILY = re.compile(r"(?:^|;)\s*font-family\s*:\s*([^;]+)", re.IGNORECASE)
 SIMPLE = re.compile(r"([A-Za-z][\w-]*)?\.(-?[_A-Za-z][\w-]*)")  # ``span.code``, ``.span4``
 ALIGN = re.compile(r"(?:^|;)\s*vertical-align\s*:\s*(sub|super)\s*(?:;|$)", re.IGNORECASE)  # a script's look
+RELATIVE = re.compile(r"(?:^|;)\s*position\s*:\s*relative\s*(?:;|$)", re.IGNORECASE)
+SHIFT = re.compile(r"(?:^|;)\s*(top|bottom)\s*:\s*(-?)(\d*\.?\d+)[a-z%]*\s*(?:;|$)", re.IGNORECASE)  # "top: -0.33em"
 
 
 def class_rules(stylesheets: Iterable[str]) -> Iterator[tuple[list[str], str]]:
@@ -71,9 +74,23 @@ def script_classes(stylesheets: Iterable[str]) -> dict[str, str]:
     a converter's subscript, ``H<span class="calibre5">2</span>O``), with where: "sub" or "sup"."""
     found: dict[str, str] = {}
     for classes, declarations in class_rules(stylesheets):
-        if (align := ALIGN.search(declarations)) is not None:
-            found.update(dict.fromkeys(classes, align.group(1).lower()[:3]))
+        if kind := script_kind(declarations):
+            found.update(dict.fromkeys(classes, kind))
     return found
+
+
+def script_kind(declarations: str) -> str:
+    """Where a rule's ``declarations`` set its text: "sub" below the line, "sup" above it, "" on it.  Calibre writes
+    ``vertical-align: sub``; LibreOffice's EPUB export moves the text by a relative position and leaves
+    ``vertical-align: baseline`` (``position: relative; top: 0.33em``: down, a subscript; ``top: -0.33em``: up).
+    Read by vertical-align alone, H₂O's script was a word's mark and the model lost the "2"."""
+    if (align := ALIGN.search(declarations)) is not None:
+        return align.group(1).lower()[:3]
+    shift = SHIFT.search(declarations)
+    if RELATIVE.search(declarations) is None or shift is None or float(shift.group(3)) == 0:
+        return ""
+    down = (shift.group(1).lower() == "top") != (shift.group(2) == "-")  # a positive top, or a negative bottom
+    return "sub" if down else "sup"
 
 
 class StyledVocabulary(Vocabulary):
