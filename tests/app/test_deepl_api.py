@@ -130,6 +130,17 @@ def test_a_source_lang_with_a_region_is_400_naming_the_code_to_send_as_deepl_ref
                                         f"no region or script, as DeepL's: send {language!r}"}
 
 
+@pytest.mark.parametrize("sent", ["DE-DE", "de-AT", "de_CH"])
+def test_a_target_lang_with_a_region_deepl_has_no_variant_for_is_400_naming_the_code_to_send(client, sent):
+    """DeepL names a region or script in a target only for EN-GB, PT-BR, ZH-HANS and their like: read as de here,
+    a browser's DE-DE worked that DeepL refuses."""
+    body = {"text": ["a dog runs"], "target_lang": sent, "source_lang": "EN"}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith(f"Value for 'target_lang' not supported: {sent!r}; DeepL's target ")
+    assert answer.json()["message"].endswith("send 'DE'")
+
+
 @pytest.mark.parametrize(("headers", "status"), [({}, 403), ({"Authorization": "DeepL-Auth-Key wrong"}, 403)])
 def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
     answer = client.post("/v2/translate", json={"text": ["a dog runs"], "target_lang": "DE"}, headers=headers)

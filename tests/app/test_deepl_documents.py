@@ -80,6 +80,12 @@ def test_a_source_lang_with_a_region_is_400_as_deepl_answers_it(client):
     assert answer.json()["message"].startswith("Value for 'source_lang' not supported: 'EN-GB'; a source language")
 
 
+def test_a_target_lang_with_a_region_deepl_has_no_variant_for_is_400_as_deepl_answers_it(client):
+    answer = upload(client, {"target_lang": "DE-DE"})
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("Value for 'target_lang' not supported: 'DE-DE'; DeepL's target")
+
+
 def test_without_source_lang_the_files_language_is_detected(client):
     handle = upload(client).json()
     assert finished(client, handle)["status"] == "done"

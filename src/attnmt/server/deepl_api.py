@@ -62,6 +62,8 @@ from attnmt.server.v1_api import is_json, media_type_of
 
 # DeepL's target codes for a language it writes in more than one variety (EN alone is deprecated there)
 VARIETIES = {"en": ("EN-GB", "EN-US"), "pt": ("PT-BR", "PT-PT")}
+# Every target code of DeepL's that names a region or script; it refuses any other, such as a browser's DE-DE
+TARGET_VARIANTS = ("EN-GB", "EN-US", "ES-419", "PT-BR", "PT-PT", "ZH-HANS", "ZH-HANT")
 # DeepL's own answer for an account without a character limit
 NO_LIMIT = 1_000_000_000_000
 # formality values DeepL's clients send: "prefer_…" falls back to the default where a language has none
@@ -144,6 +146,18 @@ def served_source(params: dict, codes: list[str]) -> str:
     return served_language(params, "source_lang", codes)
 
 
+def served_target(params: dict, codes: list[str]) -> str:
+    """``target_lang``'s code (served_language); 400 in DeepL's words for one with a region or script DeepL
+    has no variant for ("DE-DE", "de-AT"): read as de here, a client worked that DeepL refuses.  It names the
+    code to send instead."""
+    sent = params["target_lang"]
+    if (isinstance(sent, str) and (language := re.split(r"[-_]", sent)[0]) != sent
+            and sent.upper().replace("_", "-") not in TARGET_VARIANTS and sent.lower() not in codes):
+        raise DeepLError(400, f"Value for 'target_lang' not supported: {sent!r}; DeepL's target languages name a "
+                              f"region or script only in {', '.join(TARGET_VARIANTS)}: send {language.upper()!r}")
+    return served_language(params, "target_lang", codes)
+
+
 def checked_options(params: dict) -> str:
     """The text format DeepL's ``tag_handling`` asks for ("text", "html" or "xml": written back as XML);
     400 for an option no model here honours."""
@@ -181,7 +195,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     codes = server.models.codes()
     if not params.get("target_lang"):
         raise DeepLError(400, "Parameter 'target_lang' not specified.")
-    target = served_language(params, "target_lang", codes)
+    target = served_target(params, codes)
     if params.get("source_lang"):
         sources = [served_source(params, codes)] * len(texts)
     else:

@@ -47,8 +47,8 @@ from attnmt.server.deepl_api import (
     checked_options,
     deepl_key,
     deepl_parameters,
-    served_language,
     served_source,
+    served_target,
 )
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
@@ -169,7 +169,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         """Starts translating the multipart ``file`` into ``target_lang``."""
         async def work() -> dict:
             params, name, data = await document_params(server, request)
-            target = served_language(params, "target_lang", server.models.codes())
+            target = served_target(params, server.models.codes())
             served = model_for(server, await source_of(server, params, name, data, target), target)
             try:
                 jobs.check_room()  # before the file is charged, as LibreTranslate's /translate_file
