@@ -50,7 +50,6 @@ from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment, blank_pair
-from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.api_errors import LibreError
 from attnmt.server.auto_source import detected, given_back
@@ -243,11 +242,10 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     source, target = (language_of(params, name, server.models.codes()) for name in ("source", "target"))
     try:
         name = checked_name(file, server.settings)
-    except UserError as error:  # a file with macros this server does not take: its own words
-        raise LibreError(400, str(error)) from None
     except ValueError as error:
-        # LibreTranslate's words first, as clients match them, then the file's name and the formats served;
-        # "empty file" only where no name was sent, as its own server says it
+        # LibreTranslate's words first, as clients match them (its own server answers them to a .docm too), then
+        # the file's name and the formats served or why not macros; "empty file" only where no name was sent, as
+        # its own server says it
         raise LibreError(400, f"Invalid request: file format not supported: {error}" if file.filename else
                               "Invalid request: empty file") from None
     try:
