@@ -129,6 +129,15 @@ class Known(Same):
         return one_hot(set(self.known[source][1]), len(source.split()), len(translation.split()))
 
 
+class KnownUnitless(Known):
+    """Known's translations, read with Unitless's vocabulary: a measure's sign ("°", "€") and an emoji are
+    taken out of what it reads, as the demo model's vocabulary has no piece for them."""
+
+    def __init__(self, known: dict[str, tuple[str, list[tuple[int, int]]]]) -> None:
+        super().__init__(known)
+        self.writes = Unitless().writes
+
+
 class Undirected(Upper):
     """Upper's translation as a model writes it: without the bidirectional controls (U+200E, U+200F,
     U+202A-U+202E, U+2066-U+2069), which its tokenizer reads as unknown pieces or spaces; it writes
@@ -196,6 +205,11 @@ def fixed():
 @pytest.fixture
 def known():
     return Known
+
+
+@pytest.fixture
+def known_unitless():
+    return KnownUnitless
 
 
 @pytest.fixture

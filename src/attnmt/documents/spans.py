@@ -26,7 +26,8 @@ gives them with examples):
    atoms glued to a word's end alone (``bench<a>[1]</a>.``), and those only spaces after them, after the letters of
    the last target word aligned to its letters (``Bank<a>[1]</a>.``: attnmt.documents.glued_points); inside a word,
    before its closing quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
-   ``„ja<b>.</b>“ und``), in a word written unchanged at its place; after the last word of a sentence, at the end of
+   ``„ja<b>.</b>“ und``), in a word written unchanged at its place; with only a sentence's stop after them, before
+   the stop its translation ends with (attnmt.documents.final_stops); after the last word of a sentence, at the end of
    its translation (before the quotes and brackets that close it, where the source has it before them), at its place
    in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that had no space
    beside it takes the place of the space between the target words either side.  A range's start and end (a
@@ -51,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import controls_between, held
+from attnmt.documents.final_stops import final_stop_point
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
@@ -250,6 +252,9 @@ class Projector:
         if closed is None and inside_word:  # a word the translation writes unchanged keeps it in its place
             closed = kept_point(self.flat.text, self.source_words[i][inside_word[0]], self.target,
                                 [self.target_words[i][t] for t in self.aligned(i, inside_word)], position)
+        if closed is None:
+            closed = final_stop_point(self.flat.text, self.atoms, position, self.sentences[i][1], self.target,
+                                      self.target_spans[i])
         if closed is None:
             closed = glued_point(self.flat, self.atoms, self.source_words[i], self.target, self.target_words[i],
                                  lambda words: self.aligned(i, words), position)
