@@ -67,6 +67,15 @@ def test_translate_keeps_a_speakers_label_as_the_command_does(loaded, reached):
     assert not {"ANNA", "Q"} & {word.strip(":").upper() for each in reached for word in each.split()}
 
 
+def test_translate_keeps_the_names_that_take_turns_in_a_dialogue_as_the_command_does(loaded, reached):
+    """"Anna:" / "Tom:" / "Anna:" were read as words by ``translate``, as by the command: the demo model lost them."""
+    model, tokenizer = loaded
+    lines = ["Anna: a dog runs", "Tom: a cat sleeps", "Anna: a dog runs"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated == ["Anna: ein hund rennt", "Tom: eine katze schläft", "Anna: ein hund rennt"]
+    assert not {"ANNA", "TOM"} & {word.strip(":").upper() for each in reached for word in each.split()}
+
 def test_n_best_translations_keep_a_list_mark(loaded):
     model, tokenizer = loaded
     [hypotheses] = translate_n_best(model, tokenizer, ["- a dog runs"])

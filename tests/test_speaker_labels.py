@@ -3,7 +3,7 @@ interview's "Q:" and "A:", but not a remark's word ("NOTE:") nor a word in mixed
 
 import pytest
 
-from attnmt.text.speaker_labels import speaker_label
+from attnmt.text.speaker_labels import dialogue, speaker_label
 
 
 @pytest.mark.parametrize("line, label", [
@@ -35,3 +35,20 @@ def test_a_remarks_word_a_name_in_mixed_case_or_a_label_with_no_words_after_it_i
 ])
 def test_a_status_a_heading_or_an_acronym_before_a_colon_is_no_speakers_label(line):
     assert speaker_label(line) is None
+
+
+def test_the_names_in_title_case_that_take_turns_in_a_dialogue_are_its_speakers():
+    lines = ["Anna: Where are you?", "- Tom: In the garden.", "Anna: Come in.", "It is raining.", "Dr. Lee: Hello."]
+    speakers = dialogue(lines)
+    assert speakers == {"Anna:", "Tom:", "Dr. Lee:"}
+    assert speaker_label("Tom: In the garden.", speakers)["label"] == "Tom:"
+
+
+@pytest.mark.parametrize("lines", [
+    ["Anna: Where are you?", "Anna: Come in."],  # one name alone
+    ["Anna: Where are you?", "Tom: In the garden."],  # no name said twice
+    ["Note: Bring a coat.", "Date: Monday.", "Note: Bring a hat."],  # a remark's word, a form's field
+    ["Input: two dogs.", "Output: zwei Hunde.", "Input: a cat.", "Output: eine Katze."],  # a form's fields
+])
+def test_lines_that_take_no_turns_between_names_in_title_case_have_no_speakers(lines):
+    assert dialogue(lines) == frozenset()

@@ -612,6 +612,13 @@ def test_a_speakers_name_label_is_kept_as_written_and_never_read_by_the_model(mi
     assert mirror.given == given
 
 
+def test_a_name_in_title_case_that_takes_turns_in_the_cues_is_kept_as_written_and_starts_a_turn(mirror):
+    """Subtitles' "Anna:" / "Tom:" / "Anna:" were read as words: the demo model wrote "Anna: Where are you?" as "Ein
+    Hühnzzze, der auf der Fähnt ist.", and "Tom:" as "Innn", both names lost."""
+    out = translate_subtitle_text(srt("Anna: Where are you", "Tom: In the garden.", "- Anna: Come in."), mirror)
+    assert out == srt("Anna: YOU ARE WHERE", "Tom: GARDEN. THE IN", "- Anna: IN. COME")
+    assert mirror.given == ["Where are you", "In the garden.", "Come in."]
+
 @pytest.mark.parametrize("cues, given", [
     (["NOTE: the dog is", "running in the park."], ["NOTE: the dog is running in the park."]),
     (["Take the pills.\nWARNING: never with wine."], ["Take the pills.", "WARNING: never with wine."]),

@@ -218,6 +218,13 @@ def test_a_speakers_label_at_a_line_s_start_is_kept_as_written_and_never_reaches
                    "CAT. A ANNA:"]
 
 
+def test_a_name_in_title_case_that_takes_turns_in_a_dialogue_is_kept_as_written(mirror):
+    """An interview's "Anna:" / "Tom:" / "Anna:" were read as words: the demo model wrote "Anna: Where are you?" as
+    "Ein Hühnzzze, der auf der Fähnt ist.", the name lost; a name said alone once is still read with its words."""
+    out = translate_lines(["Anna: a red dog.", "- Tom: a cat.", "Anna: a dog?"], mirror)
+    assert mirror.given == ["a red dog.", "a cat.", "a dog?"]
+    assert out == ["Anna: DOG. RED A", "- Tom: CAT. A", "Anna: DOG? A"]
+
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
     translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])

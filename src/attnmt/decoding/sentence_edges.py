@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from attnmt.decoding.word_edges import unspaced
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import speaker_label
+from attnmt.text.speaker_labels import dialogue, speaker_label
 from attnmt.text.terminal_codes import Edges, at_edges
 
 # A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
@@ -50,13 +50,13 @@ PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“", "‚": "�
          "[": "]"}
 
 
-def sentence_edges(sentence: str) -> Edges:
-    """``sentence``'s list mark, then its speaker's label, with the spaces around them, then the codes at its start,
-    as its ``head``; the codes at its end as its ``tail``: "- \\x1b[1mA dog runs.\\x1b[0m" is ("- \\x1b[1m", "A dog
-    runs.", "\\x1b[0m"), "- ANNA: Hi." ("- ANNA: ", "Hi.", "")."""
+def sentence_edges(sentence: str, speakers: frozenset[str] = frozenset()) -> Edges:
+    """``sentence``'s list mark, then its speaker's label (one of the dialogue's ``speakers`` too), with the spaces
+    around them, then the codes at its start, as its ``head``; the codes at its end as its ``tail``: "- \\x1b[1mA
+    dog runs.\\x1b[0m" is ("- \\x1b[1m", "A dog runs.", "\\x1b[0m"), "- ANNA: Hi." ("- ANNA: ", "Hi.", "")."""
     mark = LIST_MARK.match(sentence)
     start = len(sentence) - len(sentence[mark.end("mark"):].lstrip(" \t")) if mark else 0  # spaces, then more
-    if label := speaker_label(sentence[start:]):
+    if label := speaker_label(sentence[start:], speakers):
         start += len(sentence[start:]) - len(sentence[start + label.end("label"):].lstrip(" \t"))
     if start == 0:
         return at_edges(sentence)
@@ -78,10 +78,13 @@ def symbol_edges(edges: Edges, writes: Callable[[str], bool]) -> Edges:
 
 def read_sentences(sentences: Sequence[str], writes: Callable[[str], bool] | None = None
                    ) -> tuple[list[Edges], list[str]]:
-    """Each sentence's edges (``sentence_edges``, and ``symbol_edges`` where the vocabulary's ``writes`` is given),
+    """Each sentence's edges (``sentence_edges``, the labels of a dialogue they take turns in too: "Anna:" of "Anna:
+    Hi." / "Tom: Hello." / "Anna: Bye.", and ``symbol_edges`` where the vocabulary's ``writes`` is given),
     and what of it the model reads: its body, less its soft hyphens and the zero-width breaks inside its words
     (``without_word_breaks``), as a text line's (attnmt.documents.flat)."""
-    edges = [symbol_edges(sentence_edges(each), writes) if writes else sentence_edges(each) for each in sentences]
+    speakers = dialogue(sentences)
+    edges = [symbol_edges(sentence_edges(each, speakers), writes) if writes else sentence_edges(each, speakers)
+             for each in sentences]
     return edges, [without_word_breaks(each.body.replace(SOFT_HYPHEN, "")) for each in edges]
 
 

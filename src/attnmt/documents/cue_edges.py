@@ -80,9 +80,10 @@ class Edges:
         return text[:at] + self.lead + text[at:]
 
 
-def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
+def cue_edges(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> Edges:
     """``text`` (a turn's) in its parts (``Edges``), read as shown without its format's ``tags``
-    (attnmt.documents.cue_text.tags_of): a description at its end is its tail where words come
+    (attnmt.documents.cue_text.tags_of), its label a name where it is one of the dialogue's ``speakers`` too
+    (attnmt.documents.cue_labels.split_label): a description at its end is its tail where words come
     before it, not descriptions alone (a cue of those is set apart whole: subtitles.set_apart), and
     takes the start tags right before it ("<i>[DOOR SLAMS]</i>").  A lyric's notes after a label
     ("[singing] ♪ La la ♪") stay after it, with the spaces that part it from the words."""
@@ -90,20 +91,22 @@ def cue_edges(text: str, tags: re.Pattern[str]) -> Edges:
     opened = len(START.findall(opening))
     text = opening + text[len(opening) + len(lead):]
     trail = found.group() if (found := TRAIL.search(text, len(opening))) else ""
-    label, after_label, rest = split_label(text[:len(text) - len(trail)], tags)
+    label, after_label, rest = split_label(text[:len(text) - len(trail)], tags, speakers)
     if label and (notes := SUNG_START.match(rest)) and has_words(rest[notes.end():]):  # "JOHN: ♪ La la ♪"
         after_label, rest = after_label + notes.group(), rest[notes.end():]
     shown, places = shown_places(rest, tags)
     found = TAIL.search(shown)
     if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])
             or in_sentence(shown[:found.start()], found.group(2))):
-        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened, name=named(label, tags))
+        return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened,
+                     name=named(label, tags, speakers))
     gap, start = places[found.start(1)], places[found.start(2)]
     for tag in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
         if tag.end() != start or (tag.group(1) or "")[:1] == "/":
             break
         start = tag.start()
-    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, opened, named(label, tags))
+    return Edges(rest[:gap], label, after_label, rest[gap:start], rest[start:], lead, trail, opened,
+                 named(label, tags, speakers))
 
 
 def in_sentence(words: str, tail: str) -> bool:

@@ -26,17 +26,17 @@ ANY_TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")  # a tag or an ASS code, in a lab
 LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
 
 
-def split_label(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
+def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
-    with none.  A name is a label only as a speaker's (``is_name``: "JOHN:", "Q:", not "I:" nor
-    "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I saw") are one
-    label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart).
+    with none.  A name is a label only as a speaker's (``is_name``: "JOHN:", "Q:", one of the dialogue's
+    ``speakers``, not "I:" nor "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I
+    saw") are one label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart).
     Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the tags
     before it and the end tags right after it ("<i>JOHN:</i>")."""
     shown, places = shown_places(text, tags)
     label, gap, rest = "", "", shown
     while (match := LABEL.match(rest)) and not DESCRIPTION.fullmatch(rest) and not (
-            match.group(2) and (label or not is_name(match.group(2)))):
+            match.group(2) and (label or not is_name(match.group(2), speakers))):
         label, gap, rest = label + gap + (match.group(1) or match.group(2)), match.group(3), rest[match.end():]
     if not label:
         return "", "", text
@@ -58,21 +58,22 @@ def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
     return "".join(text[k] for k in places), places
 
 
-def is_name(label: str) -> bool:
-    """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:", "Q:":
-    attnmt.text.speaker_labels.is_speaker): a new speaker, whom the sentence before does not go on in.  Read as
-    shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
+def is_name(label: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:", "Q:", one of a dialogue's
+    ``speakers``: attnmt.text.speaker_labels.is_speaker): a new speaker, whom the sentence before does not go on
+    in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
     name = NAME.match(unescape(ANY_TAG.sub("", label)))  # its tags, where it holds any, read by split_label
-    return name is not None and is_speaker(name.group())
+    return name is not None and is_speaker(name.group(), speakers)
 
 
-def named(label: str, tags: re.Pattern[str]) -> int:
-    """How much of a ``label`` (``split_label``'s) is kept as it is written: a speaker's name (``is_name``) and the
+def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> int:
+    """How much of a ``label`` (``split_label``'s) is kept as it is written: a speaker's name (``is_name``, one of
+    the dialogue's ``speakers`` too) and the
     spaces after it, up to the descriptions that follow it ("JOHN: " of "JOHN: (whispering)"), or all of a name
     alone with its tags ("<i>JOHN:</i>"); 0 where it opens with none.  Read as shown, without its format's ``tags``."""
     shown, places = shown_places(label, tags)
     name = NAME.match(shown)
-    if name is None or not is_name(label):
+    if name is None or not is_name(label, speakers):
         return 0
     after = len(shown) - len(shown[name.end():].lstrip())  # the first shown character after the name's spaces
     return places[after] if after < len(shown) else len(label)

@@ -22,11 +22,12 @@ def after_list_mark(builder: FlatBuilder, line: str) -> str:
     return line if mark is None else kept_start(builder, line, mark, "mark")
 
 
-def after_line_start(builder: FlatBuilder, line: str) -> str:
+def after_line_start(builder: FlatBuilder, line: str, speakers: frozenset[str] = frozenset()) -> str:
     """What of ``line`` follows its list mark (``after_list_mark``) and the speaker's label after it
-    (attnmt.text.speaker_labels.speaker_label), each added to ``builder`` as an atom, kept where it stood."""
+    (attnmt.text.speaker_labels.speaker_label, with the ``speakers`` of the dialogue ``line`` is of), each added to
+    ``builder`` as an atom, kept where it stood."""
     text = after_list_mark(builder, line)
-    label = speaker_label(text)
+    label = speaker_label(text, speakers)
     return text if label is None else kept_start(builder, text, label, "label")
 
 
@@ -49,11 +50,12 @@ def after_block_mark(builder: FlatBuilder, text: str) -> str:
     return after_line_start(builder, words)
 
 
-def add_fields(builder: FlatBuilder, text: str) -> None:
+def add_fields(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> None:
     """``text``, a piece of a text line, into ``builder``, the list mark that starts a field after each of its tabs
-    and line breaks (``FIELD_END``), and the speaker's label after it, kept as ``after_line_start`` keeps the line's."""
+    and line breaks (``FIELD_END``), and the speaker's label after it (one of the dialogue's ``speakers`` too), kept
+    as ``after_line_start`` keeps the line's."""
     fields = re.split(f"({FIELD_END.pattern})", text)  # fields at even places, what parts them at odd ones
     builder.add_text(fields[0])
     for end, field in zip(fields[1::2], fields[2::2], strict=True):
         builder.add_text(end)
-        builder.add_text(after_line_start(builder, field))
+        builder.add_text(after_line_start(builder, field, speakers))

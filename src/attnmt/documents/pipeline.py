@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
@@ -57,6 +58,7 @@ from attnmt.documents.translator_parts import (
 from attnmt.documents.translators import Translator
 from attnmt.errors import ConfigError
 from attnmt.text.language_codes import as_bcp_47, is_language_code
+from attnmt.text.speaker_labels import dialogue
 from attnmt.text.tokenizer import check_text_list
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
@@ -283,16 +285,17 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
                           translator_writes(translator))
 
 
-def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re.Pattern[str] = CODE) -> FlatText:
+def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re.Pattern[str] = CODE,
+              speakers: frozenset[str] = frozenset()) -> FlatText:
     """A line of plain text: its spacing kept, URLs, e-mail addresses, file names and a program's placeholders
     protected (what ``protected`` matches: PLAIN_PROTECTED), a terminal's escape codes kept around their words
     (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
     line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was, as does a column's gap of
     spaces (attnmt.documents.column_gaps); a list's mark at its
     start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
-    (``ANNA:``, ``Q:``: attnmt.documents.list_marks)."""
+    (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, after_line_start(builder, line), codes, add_fields)
+    add_line(builder, after_line_start(builder, line, speakers), codes, partial(add_fields, speakers=speakers))
     return with_column_gaps(builder.build())
 
 
@@ -321,7 +324,8 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     glossary = translator_glossary(translator)
     given = [reaches_model(line) for line in lines]
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
-    flats = [replace(flat_line(line, codes=LINE_CODES), place=place)
+    speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
+    flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     texts = iter([written(flat, content) for flat, content in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
@@ -356,7 +360,8 @@ def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, gloss
     none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
     e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
     translator is given (``with_letters``) and those that pass through."""
-    flats = [flat_line(line, codes=LINE_CODES) for line in text.split("\n")]
+    lines = text.split("\n")
+    flats = [flat_line(line, codes=LINE_CODES, speakers=dialogue(lines)) for line in lines]
     return pairs(flats, flat_sentences(flats, options, glossary, fits, writes, parted=parted))
 
 

@@ -61,15 +61,8 @@ from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
-from attnmt.documents.cue_labels import DESCRIPTION, is_name
-from attnmt.documents.cue_lines import (
-    Turn,
-    another_speaker,
-    speaker,
-    speaker_name,
-    turns,
-    written,
-)
+from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places
+from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.cue_wrap import breaks_inside
@@ -88,6 +81,7 @@ from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
 from attnmt.documents.translators import Translator
 from attnmt.errors import LeftUntranslated, warn
+from attnmt.text.speaker_labels import dialogue
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
@@ -223,9 +217,10 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why."""
     speakers = [speaker(text, tags_of(vtt)) for text in texts]
-    edges = [cue_edges(body, tags_of(vtt)) for _, body, _ in speakers]  # a label or a tail translated alone
+    names = dialogue(shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers)  # "Anna:" and "Tom:" taking turns
+    edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     bodies = [edge.body for edge in edges]
-    follows = [goes_on and not is_name(edges[k + 1].label) for k, goes_on in enumerate(follows)]  # a new speaker
+    follows = [goes_on and not is_name(edges[k + 1].label, names) for k, goes_on in enumerate(follows)]  # a new speaker
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]

@@ -12,6 +12,10 @@ attnmt.decoding.sentence_edges around a sentence ``translate`` is given."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
+
+from attnmt.text.list_marks import LIST_MARK
 
 NAME = re.compile(r"[^\W\d_][^:\n]{0,40}?:")  # a speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):")
 # The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
@@ -26,31 +30,58 @@ REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "WARNINGS", 
 # in a longer label may be one's ("TIME TRAVELLER:", "DR. SMITH (O.S.):").  Read as a speaker's, "ERROR: file not
 # found" kept its English "ERROR:" before the translated words.
 HEADINGS = frozenset({"FAQ", "TLDR", "SUMMARY", "ABSTRACT", "EXAMPLE", "SOLUTION", "QUESTION", "ANSWER", "RESULT",
-                      "RESULTS", "SOURCE", "SUBJECT", "DATE", "TIME", "PLACE", "ADDRESS", "TOPIC", "STATUS", "EDIT",
-                      "OK", "BREAKING NEWS", "NEWS", "EXCLUSIVE", "CORRECTION", "USA", "US", "UK", "EU", "UN", "NATO",
-                      "API", "URL", "CPU", "GPU", "RAM", "SQL", "HTTP", "HTTPS", "HTML", "CSS", "JSON", "XML", "PDF",
-                      "USB", "CEO", "CFO", "CTO", "FBI", "CIA", "NASA", "BBC", "CNN", "GDP", "AI", "IT", "HR", "PR",
-                      "QA", "ETA", "DIY", "RSVP", "ASAP", "ID", "APP", "APPS"})
+                      "RESULTS", "SOURCE", "SUBJECT", "DATE", "TIME", "PLACE", "ADDRESS", "NAME", "PHONE", "EMAIL",
+                      "INPUT", "OUTPUT", "TOPIC", "STATUS", "EDIT", "OK", "BREAKING NEWS", "NEWS", "EXCLUSIVE",
+                      "CORRECTION", "USA", "US", "UK", "EU", "UN", "NATO", "API", "URL", "CPU", "GPU", "RAM", "SQL",
+                      "HTTP", "HTTPS", "HTML", "CSS", "JSON", "XML", "PDF", "USB", "CEO", "CFO", "CTO", "FBI", "CIA",
+                      "NASA", "BBC", "CNN", "GDP", "AI", "IT", "HR", "PR", "QA", "ETA", "DIY", "RSVP", "ASAP", "ID",
+                      "APP", "APPS"})
 # The one-letter labels of an interview's or a hearing's transcript, question and answer ("Q: How long?", "A: Two
 # years."); any other letter alone ("I: ...") is too likely a word.
 ASKED = frozenset({"Q", "A"})
 # A label at a line's start, after its indent (group "indent"), then a space and more: "ANNA: Where", not a URL's
 # "HTTP://" nor a label alone on its line.
 LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
+# Names in mixed case ("Anna:", "Dr. Smith:") are a dialogue's speakers' where two or more open its lines, one of
+# them this many times or more, as turns go: a label said once alone may as well be a word ("Ingredients: flour").
+TURNS = 2
 
 
-def is_speaker(name: str) -> bool:
-    """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: in capitals, with two letters or more
+def is_speaker(name: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: one of a dialogue's ``speakers``
+    (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more
     ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
     status (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:"), and it is no
     heading nor acronym (``HEADINGS``: "FAQ:", "USA:")."""
+    if name in speakers:
+        return True
     if not name.isupper() or (sum(ch.isalpha() for ch in name) < 2 and name[:-1] not in ASKED):
         return False
     words = re.findall(r"[^\W\d_]+", name.replace(".", ""))
     return not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
 
 
-def speaker_label(line: str) -> re.Match[str] | None:
-    """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker``), or None."""
+def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match[str] | None:
+    """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``), or
+    None."""
     found = LABEL.match(line)
-    return found if found is not None and is_speaker(found["label"]) else None
+    return found if found is not None and is_speaker(found["label"], speakers) else None
+
+
+def dialogue(lines: Iterable[str]) -> frozenset[str]:
+    """The names in mixed case that ``lines`` open with, after a list's mark or a speaker's dash ("- Anna: Hi."),
+    where two names or more do and one of them ``TURNS`` times or more: a dialogue's speakers ("Anna: Where are you?"
+    / "Tom: In the garden." / "Anna: Come in."), read as words else, which the demo model wrote "Ein Hühnzzze, der
+    auf der Fähnt ist.", "Anna" lost.  A word in title case before a colon is none when it would be none in capitals
+    ("Note:", "Question:", "Date:": ``is_speaker``)."""
+    counts = Counter(found["label"] for line in lines
+                     if (found := LABEL.match(line[mark.end("mark"):].lstrip() if (mark := LIST_MARK.match(line))
+                                              else line)) and titled(found["label"]))
+    return frozenset(counts) if len(counts) >= 2 and max(counts.values()) >= TURNS else frozenset()
+
+
+def titled(name: str) -> bool:
+    """Whether ``name`` (a ``LABEL``'s) is a name in title case: each of its words starts with a capital ("Anna:",
+    "Dr. Smith:", "Man 2:"), and it is a speaker's in capitals (``is_speaker``: not "Note:", not "A:")."""
+    words = re.findall(r"[^\W\d_]+", name)
+    return not name.isupper() and all(word[0].isupper() for word in words) and is_speaker(name.upper())
