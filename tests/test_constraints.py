@@ -711,3 +711,30 @@ def test_the_terms_a_sentence_holds_in_the_plural_are_given_to_the_search_to_inf
     [singular] = guides.terms(codec, 1, ["Two dogs play.", "I see a dog."], 1, room=10)
     assert plural.inflects and codec.encode_target("Hunde") in forms(plural)
     assert forms(singular) == [codec.encode_target("Hund")] and not inflects(singular)
+
+
+def test_a_sentences_endings_carry_on_its_own_term_alone_not_another_sentences_in_the_batch():
+    """The endings were pooled per batch: "Polizist" (its only ending "en", B) took "Hund"'s "e" (D) in the same
+    batch.  Each sentence alone, and the two together, write the same."""
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D: an ending of the first sentence's term only
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    terms = [[Term([C], inflects=True, endings=[D])], [Term([C], inflects=True, endings=[B])]]
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    alone = [beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[each],
+                         continuing=continuing)[0][0].tokens for each in terms]
+    together = beam_search(ScriptedModel(table), ONE_SOURCE.repeat(2, 1), decoding, use_cache=False, terms=terms,
+                           continuing=continuing)
+    assert alone == [[C, D], [C]] and [best.tokens for best, *_ in together] == alone
+
+
+def test_a_terms_endings_carry_on_that_term_alone_not_another_of_its_sentence():
+    """"Polizist" (its only ending "en", B) took the "e" (D) of "Hund" in the same sentence: "Polizist" + "e"."""
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.8, A: 0.2}, (C, D): {A: 0.9, EOS: 0.1}, (C, D, A): {EOS: 1.0},
+             (C, A): {EOS: 0.9, D: 0.1}}
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    terms = [[Term([C], inflects=True, endings=[B]), Term([A], inflects=True, endings=[D])]]
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                           terms=terms, continuing=continuing)
+    assert best.tokens == [C, A]

@@ -37,7 +37,8 @@ as a first piece is (``carried_tails``), so "Ein" followed by "Mann" stays the w
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
 "Hund" + "-") may follow (term_after.continuing_pieces, from the target vocabulary), but as the rule of the form
-written allows (term_after: an ending, for a source term in the plural; a compound's next part, for "dog owners").
+written allows (term_after: an ending, for a source term in the plural; a compound's next part, for "dog owners"),
+by that term's own endings (``endings``: "Polizist" takes "en" alone, where another term in the batch takes "e").
 Nor may a term start right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and
 "Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar", with two spaces.
 A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
@@ -58,7 +59,7 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attnmt.decoding.banks import allocate
-from attnmt.decoding.term_after import JOINED, WORD, blocked_after
+from attnmt.decoding.term_after import JOINED, barred
 from attnmt.decoding.term_ids import endings_of, forms, rules_of
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
@@ -138,8 +139,10 @@ class Constraints:
              and how many of their pieces it holds (``prefix_tails``), until the token after it
     rules [G, C]: what may follow each form's last piece (term_ids.rules_of: the word ends; it takes an ending,
              its source term being in the plural; it is a compound's first part)
-    blocked [5, V]: the pieces each rule bars (term_after.blocked_after, from the pieces that carry a word on,
-             term_ids.Term's ``endings`` among them: "e", "en"); None: any piece may follow a term
+    continuing [V]: the pieces that carry a word on, which the rules bar (term_after.barred); None: any piece may
+             follow a term
+    endings [G, C, E]: the ids of each form's term's own endings (term_ids.Term's ``endings``: "e", "en"), -1 past
+             them, which its rule allows or bars (term_after.barred)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
 
@@ -156,7 +159,8 @@ class Constraints:
     term: Tensor
     primary: Tensor
     rules: Tensor
-    blocked: Tensor | None = None
+    endings: Tensor
+    continuing: Tensor | None = None
     space: int = -1
 
     @classmethod
@@ -176,6 +180,8 @@ class Constraints:
         term = torch.arange(count).repeat(len(sentences), 1) + count  # an empty form: a term of its own
         primary = torch.ones(len(sentences), count, dtype=torch.bool)
         rules = torch.zeros(len(sentences), count, dtype=torch.long)
+        own = [[endings_of(term) for term in terms for _ in forms(term)] for terms in sentences]
+        endings = torch.full((len(sentences), count, max(map(len, sum(own, [])), default=0)), -1, dtype=torch.long)
         each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
         space = -1 if space is None else space
         tails = [prefix_tails(prefix, [form for _, form in each_form], space)
@@ -185,6 +191,7 @@ class Constraints:
             rules[g, : len(each_form)] = torch.tensor([rule for term in sentences[g] for rule in rules_of(term)])
             for c, (t, form) in enumerate(each_form):
                 table[g, c, : len(form)] = torch.tensor(form)
+                endings[g, c, : len(own[g][c])] = torch.tensor(own[g][c], dtype=torch.long)
                 in_prefix[g, c] = holds(each[g], form)
                 term[g, c], primary[g, c] = t, c == 0 or each_form[c - 1][0] != t
             tail_table[g, : len(tails[g])] = torch.tensor(tails[g], dtype=torch.long).view(-1, 2)
@@ -192,14 +199,9 @@ class Constraints:
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
-        blocked = None
-        if continuing is not None:
-            endings = torch.zeros_like(continuing)
-            endings[[i for terms in sentences for each in terms for i in endings_of(each)]] = True
-            blocked = blocked_after(continuing, endings).to(device)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start - 1,
                    start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
-                   rules.to(device), blocked, space)
+                   rules.to(device), endings.to(device), None if continuing is None else continuing.to(device), space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -260,14 +262,32 @@ class Constraints:
 
     def ruled_out(self) -> Tensor | None:
         """[N, V] the pieces each hypothesis may not write next: after a term, those its form's rule bars
-        (``blocked``: the pieces that would carry its word on); None where there are none.  Left out of a row's
+        (term_after.barred: the pieces that would carry its word on); None where there are none.  Left out of a row's
         best tokens before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
         "ol", ...) would otherwise have none left to write, and, while the other rows write a term
         (one piece each), the beam would fill with rows at -inf."""
-        if self.blocked is None or not bool((self.ended >= 0).any()):
+        if self.continuing is None or not bool((self.ended >= 0).any()):
             return None
-        rule = self.rule(torch.arange(len(self.ended), device=self.ended.device))
-        return self.blocked.index_select(0, rule.clamp(min=0)) & (rule >= 0)[:, None]
+        rows = torch.arange(len(self.ended), device=self.ended.device)
+        own = self.own_endings(rows)  # [N, E]
+        ending = torch.zeros(len(rows), len(self.continuing) + 1, dtype=torch.bool, device=own.device)
+        ending = ending.scatter(1, own.masked_fill(own < 0, len(self.continuing)), True)[:, :-1]  # [N, V]
+        return barred(self.rule(rows)[:, None], self.continuing[None, :], ending)
+
+    def own_endings(self, rows: Tensor) -> Tensor:
+        """[rows' shape, E] the ids of the endings of the term whose form each of hypotheses ``rows`` has just
+        ended (-1 past them, and where it ended none)."""
+        form = self.ended[rows]
+        own = self.endings[self.groups()[rows], form.clamp(min=0)]
+        return own.masked_fill((form < 0)[..., None], -1)
+
+    def bars(self, rows: Tensor, tokens: Tensor) -> Tensor:
+        """[rows' shape] whether each of hypotheses ``rows`` may not write the token of ``tokens`` next: what the
+        rule of the form it has just written bars (term_after.barred); nothing where no pieces carry a word on."""
+        if self.continuing is None:
+            return torch.zeros_like(tokens, dtype=torch.bool)
+        ending = (self.own_endings(rows) == tokens[..., None]).any(dim=-1)
+        return barred(self.rule(rows), self.continuing[tokens], ending)
 
     def rule(self, rows: Tensor) -> Tensor:
         """[rows' shape] the rule (term_after) of the form each of hypotheses ``rows`` has just ended; -1: none."""
@@ -286,8 +306,8 @@ class Constraints:
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, pieces = (t.index_select(0, rows)
                                        for t in (self.current, self.depth, self.met, self.next_pieces()))
-        if self.blocked is not None:  # a compound's first part with its link ("▁Hunde"), once the model goes on
-            joined = (self.rule(rows) == JOINED) & self.blocked[WORD, tokens]
+        if self.continuing is not None:  # a compound's first part with its link ("▁Hunde"), once the model goes on
+            joined = (self.rule(rows) == JOINED) & self.continuing[tokens]
             met = met | (F.one_hot(self.ended[rows].clamp(min=0), met.size(1)).bool() & joined[:, None])
         goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
         goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
@@ -348,9 +368,7 @@ class Constraints:
         progress, valid = self.advance(rows.flatten(), tokens.flatten())
         all_met = progress.missed.view(*tokens.shape, -1)[:, :, 0] == 0  # EOS starts no term: its first reading
         blocked = (tokens == eos) & ~(all_met | at_limit[rows])
-        if self.blocked is not None:  # what the rule of the form a row has just written bars
-            rule = self.rule(rows)
-            blocked |= (rule >= 0) & self.blocked[rule.clamp(min=0), tokens]
+        blocked |= self.bars(rows, tokens)  # what the rule of the form a row has just written bars
         if self.space >= 0:  # a term's first piece brings its own "▁"
             starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
             blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
@@ -376,4 +394,5 @@ class Constraints:
             self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
             self.term, self.primary, self.rules = self.term[groups], self.primary[groups], self.rules[groups]
+            self.endings = self.endings[groups]
 

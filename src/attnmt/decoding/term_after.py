@@ -1,5 +1,5 @@
 """What may follow a term's last piece (attnmt.decoding.constraints): each form of a term has a rule, and a
-hypothesis that has just written a form may write next only what its rule allows (``blocked_after``), of the
+hypothesis that has just written a form may write next only what its rule allows (``barred``), of the
 target pieces that carry a word on (``continuing_pieces``) and SentencePiece's lone "▁" (``lone_space``).
 
 - ``WORD``: the word ends ("Hund", not "Hund" + "e" or "Bank" + "ett"): no piece that carries a word on.
@@ -50,8 +50,10 @@ def lone_space(tokenizer, vocab_size: int) -> int | None:
 HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 
-def blocked_after(continuing: Tensor, endings: Tensor) -> Tensor:
-    """[5, V] the pieces each rule (module docstring, by its number) bars right after a term's form, given the
-    pieces that carry a word on, ``continuing`` [V], and those that are endings, ``endings`` [V]."""
-    return torch.stack([continuing, continuing & ~endings, continuing & endings, continuing & endings,
-                        torch.zeros_like(continuing)])
+def barred(rule: Tensor, continuing: Tensor, ending: Tensor) -> Tensor:
+    """Whether each piece is barred right after a form whose rule (module docstring, by its number; -1: none) is
+    ``rule``, given whether it carries a word on, ``continuing``, and whether it is one of that form's own endings,
+    ``ending`` (term_ids.Term's ``endings``; all three of one shape, or broadcast to one).  The endings are the
+    form's own: pooled over a batch, "Polizist" (its ending "en") took the "e" of another sentence's "Hund"."""
+    no_ending = (rule == FIRST_PART) | (rule == JOINED)
+    return continuing & ((rule == WORD) | ((rule == INFLECTED) & ~ending) | (no_ending & ending))
