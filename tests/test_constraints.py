@@ -25,8 +25,8 @@ from attnmt.decoding.constraints import prefix_tails
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.term_after import FIRST_PART, JOINED, continuing_pieces, lone_space
-from attnmt.decoding.term_ids import Term, forms, inflects, target_ids, term_tokens, with_other_forms
+from attnmt.decoding.term_after import FIRST_PART, INFLECTED, JOINED, WORD, continuing_pieces, lone_space
+from attnmt.decoding.term_ids import Term, forms, inflects, rules_of, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
@@ -587,7 +587,7 @@ class NamedWords(NamedPieces):
 class WeakNouns(NamedPieces):
     """Whole words after a space, as NamedWords, of a weak masculine noun and a feminine one, and two endings."""
 
-    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Polizist", "▁Polizisten", "en", "e", "▁Katze", "▁Katzen"]
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Polizist", "▁Polizisten", "en", "e", "▁Katze", "▁Katzen", "s"]
 
 
 def test_a_weak_masculine_term_may_take_its_case_ending_en_alone_in_the_singular():
@@ -599,8 +599,19 @@ def test_a_weak_masculine_term_may_take_its_case_ending_en_alone_in_the_singular
     found = [(text.index("police"), text.index(" and"), "Polizist"), (text.index("cat"), len(text) - 1, "Katze")]
     [weak, plain] = with_other_forms(codec, [polizist, katze], text, found)
     assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
-    assert weak.endings == [codec.PIECES.index("en")]
+    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [INFLECTED, WORD]
     assert plain == katze and not inflects(plain)
+
+
+def test_a_weak_masculine_term_whose_source_is_in_the_plural_takes_en_alone_and_nothing_after_it():
+    """"The elephants' trunks" with elephant -> Elefant: the term took every ending ("Elefant" + "e", "s") and
+    "▁Elefanten" + "s", "Elefantens", which German never writes: a weak masculine noun takes "en" in every case and
+    number but the nominative singular, and no genitive "s"."""
+    codec = WeakNouns()
+    polizist = codec.encode_target("Polizist")
+    [weak] = with_other_forms(codec, [polizist], "Two police officers", [(4, 19, "Polizist")], {"Polizist"})
+    assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
+    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [INFLECTED, WORD]
 
 
 def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inflects_it():

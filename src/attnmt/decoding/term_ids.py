@@ -183,20 +183,19 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         capitalised = capitalised_form(tokenizer, text) if text in first else []
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
-        plural = text in as_written(inflected)
-        inflecting = plural or declines(text)
+        plural, weak = text in as_written(inflected), weak_masculine(text)
+        inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
             others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each)]
             others += [form for each in written for form in ending_forms(tokenizer, each)]
-        if plural:
+        if plural and not weak:
             others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
-        weak = not inflecting and weak_masculine(text)  # "mit einem Polizisten": its case, not its number
         others += written_so(tokenizer, text + WEAK_CASE) if weak else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         endings = weak_endings(tokenizer) if weak else ending_ids(tokenizer) if inflecting else ()
-        term = Term(ids, others, inflecting or weak, endings)
+        term = Term(ids, others, inflecting or weak, endings, weak_rules(tokenizer, [ids, *others]) if weak else ())
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)
     return kept
@@ -291,6 +290,13 @@ def ending_ids(tokenizer) -> tuple[int, ...]:
     if not hasattr(tokenizer, "id_to_piece"):
         return ()
     return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in ENDINGS)
+
+
+def weak_rules(tokenizer, written: Sequence[Sequence[int]]) -> list[int]:
+    """What may follow each of a weak masculine noun's forms ``written`` (term_after): its "en" after the forms
+    without it ("Polizist" + "en"), nothing after those with it: "▁Elefanten" + "s" made "Elefantens", a genitive
+    German never writes ("des Elefanten"), and "Polizisten" + "en" is no word either."""
+    return [WORD if tokenizer.decode(form).endswith(WEAK_CASE) else INFLECTED for form in written]
 
 
 def weak_endings(tokenizer) -> tuple[int, ...]:
