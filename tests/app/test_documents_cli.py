@@ -479,6 +479,17 @@ def test_an_office_file_of_an_extension_attnmt_does_not_know_is_one_line_not_a_u
     assert len(err.strip().splitlines()) == 1 and not (tmp_path / "out.dotx").exists()
 
 
+def test_an_old_binary_office_file_is_one_line_saying_what_to_save_it_as(trained_model, tmp_path, capsys):
+    """It was "an office file or an archive, not text, ... it translates .txt, ...", and every format."""
+    source = tmp_path / "talk.ppt"
+    source.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(100))
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "talk.de.ppt"], capsys)
+    assert code == 2 and err == (f"attnmt: error: {source} is a PowerPoint 97-2003 presentation, a binary format "
+                                 "attnmt does not translate: save it as .pptx (File > Save As in Office, or soffice "
+                                 "--headless --convert-to pptx talk.ppt) and translate that\n")
+    assert not (tmp_path / "talk.de.ppt").exists()
+
+
 FLAT_TEXT = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document '
              'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" '

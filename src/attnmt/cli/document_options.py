@@ -55,11 +55,11 @@ from attnmt.documents.files import (
     not_qt_ts,
     not_text,
     read_as_text,
-    rtf_refused,
     supported_suffixes,
     translated_name,
 )
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.refused_formats import old_office_refused, rtf_refused
 from attnmt.errors import ConfigError
 from attnmt.model_languages import languages_from_training
 from attnmt.output_checks import check_not_an_input, check_not_stdout, check_stdout_not_stdin, check_writable
@@ -152,6 +152,8 @@ def check_text_input(path: str | None) -> None:
         return
     if suffix.lower() in TEXT_SUFFIXES:  # "does not translate files ending in .txt: it translates .txt", before
         raise ConfigError(misnamed_archive(path, suffix, head))
+    if head.startswith(OLE_SIGNATURE) and (said := old_office_refused(path)) is not None:
+        raise ConfigError(said)
     raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
                       f"ending in {suffix or '(no extension)'}: it translates "
                       f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")

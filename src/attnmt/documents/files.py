@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -35,6 +34,7 @@ from attnmt.documents.ass_subtitles import translate_ass_text
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
+from attnmt.documents.refused_formats import old_office_refused, pdf_refused
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -119,11 +119,13 @@ def check_output_name(source: str, output: str) -> None:
 
 def suffix_of(filename: str, macros: bool = True) -> str:
     """The extension ``filename`` is translated by (``.html``); UserError for one that is not known
-    (saying what to do with a PDF: pdf_refused), or, without ``macros``, an office file's with macros
-    (supported_suffixes)."""
+    (saying what to do with a PDF or an old .doc, .xls or .ppt: attnmt.documents.refused_formats), or,
+    without ``macros``, an office file's with macros (supported_suffixes)."""
     suffix = Path(filename).suffix.lower()
     if suffix == ".pdf":
         raise UserError(pdf_refused(filename))
+    if (said := old_office_refused(filename)) is not None:
+        raise UserError(said)
     if suffix not in supported_suffixes(macros):
         named = f"the extension {suffix}" if suffix else "no extension"
         raise UserError(f"{filename}: {named} is not a format attnmt translates; the formats are "
@@ -217,20 +219,6 @@ def translated_bytes(data: bytes, filename: str, translator: Translator, options
     check_not_archive(data, filename, suffix)
     counted = translator if progress is None else Counted(translator, progress, progress_step)
     return translate_text_bytes(data, TEXT_SUFFIXES[suffix], counted, options, filename, review)
-
-
-def pdf_refused(filename: str) -> str:
-    """The one line that refuses a PDF named ``filename``, and says how to have it translated."""
-    return (f"{filename} is a PDF, not text, and attnmt does not translate it: convert it to .docx or .odt first "
-            f"(e.g. with LibreOffice: soffice --headless --infilter=writer_pdf_import --convert-to docx "
-            f"{shlex.quote(Path(filename).name)}) and translate that")  # quoted: "Brief an Anna.pdf" pastes whole
-
-
-def rtf_refused(filename: str) -> str:
-    """The one line that refuses a Rich Text Format document named ``filename``, and says how to save it."""
-    return (f"{filename} is a Rich Text Format document, not text, and attnmt does not translate it: save it as "
-            f".docx or .odt (soffice --headless --convert-to docx {shlex.quote(Path(filename).name)}) and "
-            "translate that")
 
 
 def not_text(head: bytes, filename: str) -> str | None:
