@@ -547,6 +547,12 @@ def test_a_corpus_spec_built_in_python_with_a_path_that_is_no_path_is_refused_na
         CorpusSpec(src=3, tgt="b")
 
 
+@pytest.mark.parametrize("values", [{"source_lang": "English"}, {"train": [{"tsv": "c.tsv", "target_lang": "de en"}]}])
+def test_a_language_that_is_no_code_is_refused_naming_its_key(values):
+    with pytest.raises(ConfigError, match=r"_lang='(English|de en)': give a language code, as BCP 47 writes it"):
+        TrainConfig.from_dict(values)
+
+
 @pytest.mark.parametrize("values, message", [
     ({"src": "a"}, "give either src and tgt, or tsv"),
     ({"tsv": "c.tsv", "weight": 0}, "weight must be positive and finite, got 0.0"),

@@ -101,6 +101,39 @@ def test_a_tsv_header_line_is_left_out_and_named_in_the_count_line(tmp_path, tok
                                                                   "out), kept 20; ")
 
 
+def tsv_headed(tmp_path: Path, first: str, **changes) -> TrainConfig:
+    """A config training on a tsv of PAIRS whose first line is ``first``, its validation files named in no language
+    (so that ``changes`` alone say which languages are translated)."""
+    tsv = tmp_path / "corpus.tsv"
+    tsv.write_text("".join(f"{s}\t{t}\n" for s, t in [first.split("\t"), *PAIRS]), encoding="utf-8")
+    return TrainConfig.from_dict({"train_tsv": str(tsv), "max_len": 32, "valid_src": "dev.src", "valid_tgt": "dev.tgt",
+                                  **changes})
+
+
+@pytest.mark.parametrize("languages", [dict(source_lang="en", target_lang="de"),
+                                       dict(valid_src="dev.en", valid_tgt="dev.de")])
+def test_a_first_pair_of_two_language_codes_is_kept_where_the_run_names_its_languages(tmp_path, tokenizer, languages):
+    """English "no" and German "ja" are Norwegian's and Japanese's codes too: the pair was left out as a header."""
+    config = tsv_headed(tmp_path, "no\tja", **languages)
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=21, kept=21)
+    assert config.corpora()[0].source_lang == "en"
+
+
+def test_a_first_line_of_two_codes_is_a_header_where_no_language_is_named(tmp_path, tokenizer):
+    config = tsv_headed(tmp_path, "no\tja")
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=20, kept=20, header="no<TAB>ja")
+
+
+def test_a_header_naming_the_columns_the_wrong_way_round_is_refused_naming_its_line(tmp_path, tokenizer):
+    """Its pairs were trained de -> en in a run meant to translate en -> de, without a word."""
+    config = tsv_headed(tmp_path, "de\ten", source_lang="en", target_lang="de")
+    with pytest.raises(DataError, match=r"corpus.tsv:1: the header names the columns de -> en, and the run "
+                                        r"translates en -> de .*: swap the columns"):
+        tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+
+
 # A spelling corrector's corpus: each noisy line beside its correction, a correct line beside itself.
 SPELLING = [("a dgo runs", "a dog runs"), ("a cat sleeps", "a cat sleeps"), ("teh child plays", "the child plays"),
             ("a bird sings", "a bird sings")]
@@ -389,7 +422,8 @@ def test_a_train_list_names_corpora_and_old_keys_still_work():
     config = TrainConfig.from_dict({"train": [{"src": "a.en", "tgt": "a.de", "weight": 3}, web]})
     assert [(c.name, c.files(), c.weight) for c in config.corpora()] == [
         ("corpus0", {"src": "a.en", "tgt": "a.de"}, 3.0), ("web", {"tsv": "b.tsv"}, 1.0)]
-    assert TrainConfig.from_dict({"train_tsv": "c.tsv"}).corpora() == [CorpusSpec(tsv="c.tsv", name="corpus0")]
+    assert TrainConfig.from_dict({"train_tsv": "c.tsv"}).corpora() == [  # en, de: the validation files' names
+        CorpusSpec(tsv="c.tsv", name="corpus0", source_lang="en", target_lang="de")]
 
 
 @pytest.mark.parametrize("entry, message", [

@@ -35,6 +35,8 @@ from attnmt.config_ranges import (
     typed,
 )
 from attnmt.errors import ConfigError
+from attnmt.model_languages import code_in_name, languages_from_training
+from attnmt.text.language_codes import is_language_code
 
 
 @dataclass
@@ -49,6 +51,10 @@ class TrainConfig:
     train_tsv: str | None = None  # one "source<TAB>target" file instead of train_src/train_tgt
     train: list[dict[str, Any]] | None = None  # several corpora instead: [{src: A, tgt: B, weight: 2}, {tsv: C}]
     prepared_dir: str | None = None  # a directory 'attnmt prepare' wrote for these corpora; None: prepare on the fly
+    # The languages translated, which tell a tsv's header from its first pair; None: init_from's, else (but for a
+    # train list, which may hold several pairs) those valid_src's and valid_tgt's names end in (val.en, val.de).
+    source_lang: str | None = None  # the source's language code (en, pt-BR)
+    target_lang: str | None = None  # the target's
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
     max_length_ratio: float = 3.0  # pairs with one side over this many times the other's tokens are filtered; 0: off
     # None: kept in a corpus whose two files' names end in one language (train.noisy.en, train.clean.en).
@@ -130,6 +136,7 @@ class TrainConfig:
                               f"(a sentence's tokens, BOS and EOS), got {model.max_positions}: raise "
                               "model.max_positions or lower max_len")
         check_paths(self, TRAIN_PATHS)
+        check_languages(self)
         if isinstance(self.train, list):
             self.train = [text_paths(entry) for entry in self.train]
         self.check_one_kind_of_corpus()
@@ -156,7 +163,8 @@ class TrainConfig:
         """The training corpora: the ``train`` list, or else ``train_tsv``, or else ``train_src``/``train_tgt``."""
         if self.train is None:
             files = {"tsv": self.train_tsv} if self.train_tsv else {"src": self.train_src, "tgt": self.train_tgt}
-            return [CorpusSpec(**files, name="corpus0")]
+            source_lang, target_lang = self.languages()
+            return [CorpusSpec(**files, name="corpus0", source_lang=source_lang, target_lang=target_lang)]
         if self.train_tsv:
             raise ConfigError("train_tsv and train are both set: list the tsv file in train as {tsv: FILE}")
         if not isinstance(self.train, list) or not self.train:
@@ -170,7 +178,20 @@ class TrainConfig:
         names = [corpus.name for corpus in corpora]
         if len(set(names)) < len(names):
             raise ConfigError(f"train: corpus names must differ, got {names}")
+        for corpus in corpora:  # the keys', not languages() guessed from one pair's files: a list may hold several
+            corpus.source_lang = corpus.source_lang or self.source_lang
+            corpus.target_lang = corpus.target_lang or self.target_lang
         return corpora
+
+    def languages(self) -> tuple[str | None, str | None]:
+        """The languages translated: source_lang and target_lang where given, else init_from's (its training
+        files' names, attnmt.model_languages), else the codes valid_src's and valid_tgt's names end in, where
+        they are two; None for a language none of them names."""
+        known = languages_from_training(Path(self.init_from)) if self.init_from else (None, None)
+        if None in known:
+            named = (code_in_name(self.valid_src), code_in_name(self.valid_tgt))
+            known = named if named[0] != named[1] else (None, None)
+        return self.source_lang or known[0], self.target_lang or known[1]
 
     def model_config(self, vocab_size: int, src_vocab_size: int | None = None) -> TransformerConfig:
         """The model section, with the vocabulary sizes the tokenizer really has.
@@ -225,6 +246,8 @@ class CorpusSpec:
     valid_src: str | None = None  # this corpus's own validation source
     valid_tgt: str | None = None  # and references
     name: str = ""  # in the log (valid_loss_NAME); default corpus0, corpus1, ...
+    source_lang: str | None = None  # this corpus's languages; None: the run's (TrainConfig.source_lang)
+    target_lang: str | None = None
 
     def __post_init__(self) -> None:
         """Checked as a ``train:`` entry is (from_dict names the entry): a CorpusSpec built in Python with
@@ -241,6 +264,7 @@ class CorpusSpec:
         # src and tgt: checked by TrainConfig.corpora, which knows whether a copy corpus is meant
         check_two_sides(self, ("valid_src", "valid_tgt"))
         self.name = typed(self.name, "str", "name")
+        check_languages(self)
 
     @classmethod
     def from_dict(cls, values: dict, source: str, index: int) -> CorpusSpec:
@@ -273,6 +297,14 @@ def check_two_sides(holder: TrainConfig | CorpusSpec, keys: tuple[str, str]) -> 
         copy = "" if keys[0].startswith("valid") else " (or, for a copy task in one language, keep_untranslated: true)"
         raise ConfigError(f"{keys[0]} and {keys[1]} both name {source}, so each sentence would be its own "
                           f"translation: give the target side's file in {keys[1]}{copy}")
+
+
+def check_languages(holder: TrainConfig | CorpusSpec) -> None:
+    """Refuses a source_lang or target_lang that is no language code (``English``, ``en de``), naming its key."""
+    for key in ("source_lang", "target_lang"):
+        value = getattr(holder, key)
+        if value is not None and not is_language_code(value):
+            raise ConfigError(f"{key}={value!r}: give a language code, as BCP 47 writes it (en, de, pt-BR)")
 
 
 def text_paths(entry: object) -> object:

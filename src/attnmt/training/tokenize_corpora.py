@@ -156,24 +156,43 @@ def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]
     for path in spec.files().values():
         check_corpus_file(path)
     if spec.tsv:
-        return nonempty_pairs(without_header(stream_tsv(spec.tsv, report), spec.tsv, report), report)
+        languages = (spec.source_lang, spec.target_lang)
+        return nonempty_pairs(without_header(stream_tsv(spec.tsv, report), spec.tsv, report, languages), report)
     return nonempty_pairs(stream_parallel(spec.src, spec.tgt), report)
 
 
-def without_header(raw: Iterator[tuple[str, str]], path: str, report: ReadReport) -> Iterator[tuple[str, str]]:
+def without_header(raw: Iterator[tuple[str, str]], path: str, report: ReadReport,
+                   languages: tuple[str | None, str | None] = (None, None)) -> Iterator[tuple[str, str]]:
     """A tsv's raw pairs, the first left out where it names the columns rather than translating (``en<TAB>de``,
-    ``"source"<TAB>"target"`` as pandas and spreadsheets head a sheet), told as a glossary's header is
-    (csv_header; in quotes or not: a file whose quotes stay part of its cells has them around it too), and
-    kept in ``report.header``: it was trained on as a pair."""
+    ``"source"<TAB>"target"`` as pandas and spreadsheets head a sheet; in quotes or not: a file whose quotes stay
+    part of its cells has them around it too), as ``is_header`` tells with the ``languages`` translated, and kept
+    in ``report.header``: it was trained on as a pair."""
     first = next(raw, None)
     if first is None:
         return
     cells = [side.strip().strip('"') for side in first]
-    if all(cells) and csv_header(cells, f"{path}:1", None, None):
+    if all(cells) and is_header(cells, path, languages):
         report.header = "<TAB>".join(cells)
     else:
         yield first
     yield from raw
+
+
+def is_header(cells: list[str], path: str, languages: tuple[str | None, str | None]) -> bool:
+    """Whether a tsv's first line ``cells`` heads its columns, as a glossary's header is told (csv_header): where
+    the ``languages`` translated are known, it names those (``no<TAB>ja``, English "no" and German "ja", is then a
+    pair, where without them two codes of ISO 639-1 are a header); one naming others (``de<TAB>en`` for en -> de,
+    columns the wrong way round, or another pair's ``en<TAB>fr``) is a DataError, before the run trains on them."""
+    named = csv_header(cells, f"{path}:1", None, None)
+    if not named or None in languages:
+        return named
+    try:
+        return csv_header(cells, f"{path}:1", *languages)
+    except DataError:
+        raise DataError(f"{path}:1: the header names the columns {cells[0]} -> {cells[1]}, and the run translates "
+                        f"{languages[0]} -> {languages[1]} (source_lang and target_lang, or init_from's, or the "
+                        "validation files' names): swap the columns where they are the wrong way round, or give "
+                        "this pair's corpus") from None
 
 
 def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
