@@ -5,6 +5,8 @@ import importlib
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -1007,3 +1009,26 @@ def test_serve_refuses_an_old_max_batch_of_0_naming_it(monkeypatch, capsys):
     assert stopped.value.code == 2
     error = "argument --max-batch: must be at least 1, got 0"
     assert capsys.readouterr().err.splitlines()[-1] == f"attnmt serve: error: {error}"
+
+
+# What translating a line of plain text has no use for (issue 44: a one-line job starts in about a second, and
+# each of these took its share of it): the readers of subtitles and of Word's and HTML's pages.
+NOT_FOR_PLAIN_TEXT = ("attnmt.documents.subtitles", "attnmt.documents.ass_subtitles", "attnmt.documents.cue_text",
+                      "attnmt.documents.fields", "attnmt.documents.ooxml", "attnmt.documents.pages")
+# ``attnmt ARGV`` in this process, then its status and the attnmt modules it loaded.
+LOADED = """
+import sys
+from attnmt.cli.main import main
+status = main(sys.argv[1:])
+print(status, *sorted(name for name in sys.modules if name.startswith("attnmt")))
+"""
+
+
+def test_translating_a_line_of_plain_text_loads_no_reader_of_other_formats(trained_model, tmp_path):
+    source, output = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", LOADED, "translate", "--model", trained_model, source, output],
+                         capture_output=True, text=True, timeout=300, check=True)
+    status, *loaded = run.stdout.split()
+    assert status == "0" and output.read_text(encoding="utf-8") == "ein hund rennt\n"
+    assert [name for name in NOT_FOR_PLAIN_TEXT if name in loaded] == []

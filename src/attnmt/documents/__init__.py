@@ -31,11 +31,9 @@ from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.ass_subtitles import is_ass, translate_ass_text
 from attnmt.documents.failed import by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs, check_options, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
-from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
@@ -105,6 +103,9 @@ def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str | b
                         glossary: Glossary | Mapping[str, str] | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept; or an
     ASS/SSA file's (it starts with ``[Script Info]``): each Dialogue's Text translated, all else kept."""
+    from attnmt.documents.ass_subtitles import is_ass, translate_ass_text  # loaded for subtitles only (issue 44)
+    from attnmt.documents.subtitles import translate_subtitle_text
+
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     given = given_text(text)
     read = translate_ass_text if is_ass(given) else translate_subtitle_text

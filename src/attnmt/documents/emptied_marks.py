@@ -25,11 +25,8 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from attnmt.documents.fields import field_code_kind
 from attnmt.documents.flat import FlatText, Mark, has_words
-from attnmt.documents.formatting import is_link as links_in_properties
 from attnmt.documents.nesting import nest
-from attnmt.documents.ooxml_dialects import DRAWING
 from attnmt.documents.spans import Nested, Placement, plain
 from attnmt.documents.wordml import w
 
@@ -62,6 +59,11 @@ def is_link(mark: Mark) -> bool:
     node = mark.node  # a subtitle's cue tag (attnmt.documents.cue_text) is no element: never a link
     if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
+    # Word's and DrawingML's readers, loaded for an element only: a line of plain text starts without them (issue 44)
+    from attnmt.documents.fields import field_code_kind
+    from attnmt.documents.formatting import is_link as links_in_properties
+    from attnmt.documents.ooxml_dialects import DRAWING
+
     if node.tag == w("fldSimple"):
         return field_code_kind(node.get(w("instr"), "")) == "HYPERLINK"
     if node.tag == w("hyperlink"):

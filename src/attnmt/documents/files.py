@@ -3,19 +3,17 @@
     translate_file_bytes(data, "report.html", translator, options)  -> the translated page's bytes
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
-``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
-``.xlf``, ``.xliff`` (``.sdlxliff``, ``.mqxliff``, ``.mxliff``: attnmt.documents.xliff, each source into its
-target), ``.srt``, ``.vtt`` and ``.webvtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa``
+``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup), ``.xlf``,
+``.xliff`` (``.sdlxliff``, ``.mqxliff``, ``.mxliff``: attnmt.documents.xliff, each source into its target),
+``.srt``, ``.vtt`` and ``.webvtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa``
 (attnmt.documents.ass_subtitles), ``.md``, ``.markdown`` and MDX's ``.mdx`` (attnmt.documents.markdown, with the
 ``markdown`` extra; plain text without it); and the office formats and e-books of attnmt.documents.office's
-``SUFFIXES``.  Text files are
-read as UTF-8 (a byte order mark is kept), or in UTF-16 or UTF-32 where their byte order mark says so
-(Subtitle Edit's and Notepad's "Unicode": attnmt.documents.charsets.unicode_marked), and written back in
-it with their own line endings (a plain text file's, each line its own); an HTML, XHTML or XML page
-that declares another encoding is read and written back in it, its declaration as it was
-(attnmt.documents.charsets).  Every sentence of a file goes to the translator in calls of at most
-``progress_step`` sentences (``PROGRESS_STEP`` unless given), and ``progress(done, total)`` is told
-the sentences done after each (both only grow: ``Counted``).
+``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept), or in UTF-16 or UTF-32 where their byte
+order mark says so (Subtitle Edit's and Notepad's "Unicode": attnmt.documents.charsets.unicode_marked), and written
+back in it with their own line endings (a plain text file's, each line its own); an HTML, XHTML or XML page that
+declares another encoding is read and written back in it, its declaration as it was (attnmt.documents.charsets).
+Every sentence of a file goes to the translator in calls of at most ``progress_step`` sentences (``PROGRESS_STEP``
+unless given), and ``progress(done, total)`` is told the sentences done after each (both only grow: ``Counted``).
 A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text file,
 by member and paragraph in an office file.
 """
@@ -30,14 +28,12 @@ from functools import partial
 from pathlib import Path
 
 from attnmt.config_ranges import whole_number
-from attnmt.documents.ass_subtitles import translate_ass_text
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
-from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translator_parts import checked_answer
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
@@ -340,8 +336,12 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     "vtt", "markdown"): markup's with ``\\n`` line endings; a subtitle or Markdown file's as it was read,
     whose reader keeps its line endings (Markdown each line's own, in code blocks too)."""
     if kind in ("srt", "vtt"):
+        from attnmt.documents.subtitles import translate_subtitle_text  # loaded for subtitles only (issue 44)
+
         return translate_subtitle_text(text, translator, options, where, review)
     if kind == "ass":
+        from attnmt.documents.ass_subtitles import translate_ass_text
+
         return translate_ass_text(text, translator, options, where, review)
     if kind == "markdown":
         from attnmt.documents.markdown import translate_markdown  # markdown-it-py: attnmt[markdown]

@@ -16,7 +16,7 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.documents.pages import is_comment
+from attnmt.documents.shown import is_comment
 
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
 NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back

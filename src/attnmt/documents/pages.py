@@ -30,6 +30,7 @@ from attnmt.documents.page_writer import (
     written_as_they_came,
     written_references,
 )
+from attnmt.documents.shown import is_comment  # markers, a line's reader, asks it too
 from attnmt.documents.source_tags import SourceTags, source_tags, written_as_tagged
 from attnmt.documents.well_formed import XML_ROOT, Start, check_cdata_before, check_one_root, check_well_formed
 from attnmt.documents.xml_forms import SourceForms, source_forms, written_in_forms
@@ -53,10 +54,6 @@ HTML_SPACES = " \t\n\f\r"
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:[{HTML_SPACES}]|{NODE.pattern})*")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
-
-
-def is_comment(node: etree._Element) -> bool:
-    return not isinstance(node.tag, str)
 
 
 def local_name(node: etree._Element) -> str:

@@ -50,6 +50,11 @@ class ShowsItself(Protocol):
     shown: str
 
 
+def is_comment(node: etree._Element) -> bool:
+    """Whether ``node`` is a comment or a processing instruction: lxml's, whose tag is no name."""
+    return not isinstance(node.tag, str)
+
+
 def has_text_of_its_own(node: Any) -> bool:
     """Whether an atom's element shows text (inline code, a field's result, a subtitle's kept
     passage), not a comment's, a mark's or a line break's."""
