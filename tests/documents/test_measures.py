@@ -11,7 +11,7 @@ from attnmt.documents.pipeline import translate_lines
 
 MEASURES = ["12 °C", "12°C", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C", "12 °C (54 °F)",
             "5 €", "€5", "€ 5", "£1,000.50", "1 000 €", "50 µm", "2 × 4", "5 ± 1 °C", "½", "3½",
-            "~5 €", "≥ 12", "§ 5", "№ 5", "3 €/kg", "5 µg/ml", "12°C/54°F",
+            "12 345,50 €", "~5 €", "≥ 12", "§ 5", "№ 5", "3 €/kg", "5 µg/ml", "12°C/54°F",
             "20 m²", "5 cm³"]
 
 
@@ -22,6 +22,15 @@ def test_a_measure_with_a_sign_the_vocabulary_lacks_is_kept_whole_by_its_words(u
     line = f"It is {measure} outside."
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == ["It is outside."]
+
+
+@pytest.mark.parametrize("line, read", [("In 2019 150 € were paid.", "In 2019 were paid."),
+                                        ("In 2019 1 500 € were paid.", "In 2019 were paid."),
+                                        ("On page 12 5 € are listed.", "On page 12 are listed.")])
+def test_a_number_before_a_price_is_no_group_of_its_digits(unitless, line, read):
+    """"2019 150 €" was one atom, read as a number in groups of digits: the model read "In were paid."."""
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [read]
 
 
 def test_a_number_sign_the_vocabulary_reads_as_letters_is_kept_with_its_number(unitless):

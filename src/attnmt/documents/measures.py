@@ -27,10 +27,14 @@ FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 POWERS = "²³"
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as a measure is typeset
 _SIGN = f"[{re.escape(UNIT_SIGNS)}]"
-# A number: a minus, digits with their decimal or group separators ("1,000.5", "1 000"), a range ("20–25"), a
-# fraction ("3½", "½").  Not the end of one ("1 000" is no "000") nor of a word ("B12").
-_DIGITS = rf"\d+(?:[.,]\d+)*(?:{_GAP}\d{{3}}(?!\d))*"
-_NUMBER = (rf"(?<![\w.,])(?<!\d{_GAP})[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTIONS}])"
+# A number: a minus, digits with their decimal or group separators ("1,000.5", "1 000", "12 345,50"), a range
+# ("20–25"), a fraction ("3½", "½").  Spaced groups follow one to three digits alone: "In 2019 150 €" is a year and
+# a price, where "2019 150 €" was one atom and the model read "In were paid.".  Not the end of a number spaced in
+# groups ("1 000" is no "000") nor of a word ("B12").
+_DIGITS = rf"(?:\d{{1,3}}(?:{_GAP}\d{{3}}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)*)"
+# A group of three digits after one to three and a space ("000" of "1 000"), not a number after a year ("2019 150").
+_IN_GROUPS = "".join(rf"(?!(?<=(?<!\d)\d{{{n}}}{_GAP})\d{{3}}(?!\d))" for n in (1, 2, 3))
+_NUMBER = (rf"(?<![\w.,]){_IN_GROUPS}[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTIONS}])"
            rf"(?:[-–]{_DIGITS}[{FRACTIONS}]?)?")
 # A unit after the number: a degree and its scale, spaced or not ("°C", "° C"), or its signs with letters glued
 # around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what it is per
