@@ -9,7 +9,8 @@ from attnmt.documents.markup import translate_markup
 from attnmt.documents.measures import measure_runs
 from attnmt.documents.pipeline import translate_lines
 
-MEASURES = ["12 °C", "12°C", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C", "12 °C (54 °F)",
+MEASURES = ["12 °C", "12°C", "12°Celsius", "12 ° Fahrenheit", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C",
+            "12 °C (54 °F)",
             "5 €", "€5", "€ 5", "£1,000.50", "1 000 €", "50 µm", "2 × 4", "5 ± 1 °C", "½", "3½",
             "12 345,50 €", "~5 €", "≥ 12", "§ 5", "№ 5", "3 €/kg", "5 µg/ml", "12°C/54°F",
             "20 m²", "5 cm³"]
@@ -31,6 +32,12 @@ def test_a_number_before_a_price_is_no_group_of_its_digits(unitless, line, read)
     """"2019 150 €" was one atom, read as a number in groups of digits: the model read "In were paid."."""
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == [read]
+
+
+def test_the_hyphen_that_glues_a_measure_to_a_word_goes_with_it(unitless):
+    """Left behind, the model read "Draw a -angle." and the demo model wrote "Auf einem 25° Deuner."."""
+    assert translate_lines(["Draw a 25°-angle."], unitless) == ["Draw a 25°-angle."]
+    assert unitless.given == ["Draw a angle."]
 
 
 def test_a_number_sign_the_vocabulary_reads_as_letters_is_kept_with_its_number(unitless):

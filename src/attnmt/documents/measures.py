@@ -36,17 +36,20 @@ _DIGITS = rf"(?:\d{{1,3}}(?:{_GAP}\d{{3}}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)*)"
 _IN_GROUPS = "".join(rf"(?!(?<=(?<!\d)\d{{{n}}}{_GAP})\d{{3}}(?!\d))" for n in (1, 2, 3))
 _NUMBER = (rf"(?<![\w.,]){_IN_GROUPS}[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTIONS}])"
            rf"(?:[-–]{_DIGITS}[{FRACTIONS}]?)?")
-# A unit after the number: a degree and its scale, spaced or not ("°C", "° C"), or its signs with letters glued
-# around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what it is per
-# ("€/kg", "µg/ml"), which left alone the model read as "It costs /kg.".
-_UNIT = (rf"(?:°{_GAP}?[CFK]|[A-Za-z]{{1,2}}[{POWERS}]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))"
+# A unit after the number: a degree and its scale, spaced or not, by its letter or its name ("°C", "° C",
+# "°Celsius": the demo model wrote "12°Celsius" as "gesprühnt °im Freien", the number lost), or its signs with
+# letters glued around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what
+# it is per ("€/kg", "µg/ml"), which left alone the model read as "It costs /kg.".
+_SCALE = r"(?:Celsius|Fahrenheit|Kelvin|[CFK])"
+_UNIT = (rf"(?:°{_GAP}?{_SCALE}|[A-Za-z]{{1,2}}[{POWERS}]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))"
          rf"(?:/[A-Za-z]{{1,3}})?(?!\w)")
 _QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}[{POWERS}]?(?!\w)|{_GAP}?{_UNIT})?"
 _JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*"  # "2 × 4", "12°C/54°F"
 # One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
-# model "It is () outside.", and it dropped the brackets.
+# model "It is () outside.", and it dropped the brackets.  The hyphen that glues it to a word after it goes with it
+# ("a 25°-angle", "ein 5 €-Schein"): left behind, the model read "a -angle" and wrote "Auf einem 25° Deuner.".
 _READ_SIGNS = set(UNIT_SIGNS + POWERS)  # the signs a measure is read by, each asked whether it is read as others
-MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)")
+MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)(?:-(?=[^\W\d_]))?")
 
 
 def read_as_other(text: str) -> bool:
