@@ -1019,6 +1019,15 @@ def test_a_speakers_label_typed_at_a_block_s_start_stays_there_as_a_text_line_s_
     assert out == ["<p>ANNA: DOG. RED A</p>", "<li>\n  - Q: CAT. BIG A</li>", "<p>DOG. A NOTE:</p>"]
 
 
+def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_whole_there(mirror):
+    """The demo model read "<p><b>INTERVIEWER:</b> How did you start?</p>" as "<p><b>Auf dieser Fefebebebebeung
+    findet es aus.</b></p>", the name lost and the question bold; a bold word that is no name is translated."""
+    pages = ["<p><b>INTERVIEWER:</b> a red dog.</p>", "<p><strong><i>DR. LEE:</i></strong>\n  a big cat.</p>",
+             "<p><b>NOTE:</b> a dog.</p>", "<p>It is <b>ANNA:</b> a cat.</p>"]
+    out = translate_markup(pages, mirror)
+    assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
+    assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
+
 def test_a_list_s_mark_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
     """The demo model read "<p>(2) Two dogs play.</p>" as "Zwei Mannschaften spielen Hunde.", its "(2)" lost, and
     dropped "- " and "a) " as words, where a text line kept each; one inside the words is text."""

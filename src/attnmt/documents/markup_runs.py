@@ -24,6 +24,7 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import add_scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
+from attnmt.text.speaker_labels import speaker_label
 
 
 @dataclass
@@ -112,6 +113,8 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
             add_scripted(builder, child, kept[k])
         elif k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
+        elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child):
+            builder.add_atom(node=child)
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
@@ -119,6 +122,18 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
         text = texts[k + 1][len(kept[k].after) if k in kept else 0:]
         add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
+
+
+def is_label_element(node: etree._Element) -> bool:
+    """Whether ``node``, inline at its block's start, holds a speaker's label alone, and words follow it
+    (attnmt.text.speaker_labels: ``<p><b>INTERVIEWER:</b> How did you start?</p>``): kept whole, as the label typed
+    at the block's start is (list_marks.after_block_mark).  Read as words, the demo model wrote that block "<b>Auf
+    dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
+    if not isinstance(node.tag, str):  # a comment or a processing instruction holds no label
+        return False
+    said, after = "".join(node.itertext()).strip(), (node.tail or "").strip()
+    found = speaker_label(f"{said} {after}")
+    return found is not None and found.end("label") == len(said) and bool(after)
 
 
 def in_trail(run: Run) -> bool:
