@@ -43,6 +43,21 @@ def test_a_bold_word_stays_bold_on_its_translation(mirror):
     assert runs(first) == [("GRASS. ", None), ("GREEN", True), (" THE ON RUNS DOG A", None)]
 
 
+def test_a_speakers_label_in_a_bold_run_or_typed_at_a_paragraph_s_start_is_kept_as_written(mirror):
+    """An interview in Word: "INTERVIEWER:" in bold, then " How did you start?", came back from the demo model as
+    "Auf dieser Fefebebebebeung findet es aus." all bold, the name lost, and "ANNA: Where are you going?" typed in
+    one run without "ANNA:"; a bold remark's word is translated with its sentence."""
+    document = docx.Document()
+    for label, words in [("INTERVIEWER:", " a red dog runs."), ("NOTE:", " a cat.")]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = True
+        paragraph.add_run(words)
+    document.add_paragraph("ANNA: a big cat.")
+    out = translated(docx_bytes(document), mirror).paragraphs
+    assert mirror.given == ["a red dog runs.", "NOTE: a cat.", "a big cat."]
+    assert runs(out[0]) == [("INTERVIEWER:", True), (" RUNS. DOG RED A", None)]
+    assert out[2].text == "ANNA: CAT. BIG A"
+
 def test_a_coloured_run_and_a_tab_keep_their_words(mirror):
     second = translated(word_file(), mirror).paragraphs[1]
     red = [run.text for run in second.runs if run.font.color.rgb is not None]

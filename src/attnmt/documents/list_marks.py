@@ -4,7 +4,9 @@ and what follows it is the line's text; in a text line, at the start of each fie
 which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "; and at the
 start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) Two dogs play.</p>`` lost its "(2)".
 A speaker's label after the mark, or at the start where there is none (attnmt.text.speaker_labels: ``ANNA: Where
-are you going?``, ``- Q: How long?``), is kept so in a text line and a JSONL text (``after_line_start``)."""
+are you going?``, ``- Q: How long?``), is kept so in a text line and a JSONL text (``after_line_start``), and at a
+Word paragraph's start (``after_speaker_label``); so is one that a look of its own sets apart at a block's start
+(``is_label_alone``: ``<p><b>INTERVIEWER:</b> How did you start?</p>``, a bold run in Word)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,20 @@ def after_line_start(builder: FlatBuilder, line: str, speakers: frozenset[str] =
     text = after_list_mark(builder, line)
     label = speaker_label(text, speakers)
     return text if label is None else kept_start(builder, text, label, "label")
+
+
+def after_speaker_label(builder: FlatBuilder, text: str) -> str:
+    """What of ``text`` follows the speaker's label it starts with, the label added to ``builder`` as an atom, kept
+    where it stood; all of ``text`` where it starts with none."""
+    label = speaker_label(text)
+    return text if label is None else kept_start(builder, text, label, "label")
+
+
+def is_label_alone(said: str, after: str) -> bool:
+    """Whether ``said``, the first piece of a block with a look of its own (an HTML element's text, a Word run's),
+    is a speaker's label alone, and ``after`` it come words: "INTERVIEWER:" before " How did you start?"."""
+    found = speaker_label(f"{said.strip()} {after.strip()}")
+    return found is not None and found.end("label") == len(said.strip()) and bool(after.strip())
 
 
 def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str) -> str:

@@ -16,7 +16,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail, is_icon
-from attnmt.documents.list_marks import after_block_mark
+from attnmt.documents.list_marks import after_block_mark, is_label_alone
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
@@ -24,7 +24,6 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import add_scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
-from attnmt.text.speaker_labels import speaker_label
 
 
 @dataclass
@@ -129,11 +128,8 @@ def is_label_element(node: etree._Element) -> bool:
     (attnmt.text.speaker_labels: ``<p><b>INTERVIEWER:</b> How did you start?</p>``): kept whole, as the label typed
     at the block's start is (list_marks.after_block_mark).  Read as words, the demo model wrote that block "<b>Auf
     dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
-    if not isinstance(node.tag, str):  # a comment or a processing instruction holds no label
-        return False
-    said, after = "".join(node.itertext()).strip(), (node.tail or "").strip()
-    found = speaker_label(f"{said} {after}")
-    return found is not None and found.end("label") == len(said) and bool(after)
+    # a comment or a processing instruction holds no label
+    return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "")
 
 
 def in_trail(run: Run) -> bool:

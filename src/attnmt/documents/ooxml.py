@@ -82,6 +82,7 @@ from attnmt.documents.hyphens import hyphenated_words, in_word
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.language import written_against
 from attnmt.documents.letterless import Shown, needs_translation
+from attnmt.documents.list_marks import after_speaker_label, is_label_alone
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_writing import ParagraphWriter
@@ -189,7 +190,8 @@ class ParagraphJob(ParagraphWriter):
                 continue
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
-                if (marked or self._is_note(child)) and self._kept_whole(builder, child):
+                if (marked or self._is_note(child) or self._label_alone(builder, child)) and self._kept_whole(
+                        builder, child):
                     continue
                 # A space at its edge keeps its look where the base's would show on it; a slide's
                 # linked run keeps it whatever the look, as a Word hyperlink does: the link covers it.
@@ -249,7 +251,8 @@ class ParagraphJob(ParagraphWriter):
             is_note_number(shown, before) and is_raised(node, self.dialect, self._layers))
         other = (node.tag in DIRECTIONS or says_rtl(node)) and self.source_lang is not None and written_against(
             shown, self.source_lang)
-        if shown and not (note or code or cited or other or is_marker_text(shown, before, self._text_after(node))):
+        if shown and not (note or code or cited or other or self._label_alone(builder, node)
+                          or is_marker_text(shown, before, self._text_after(node))):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -305,6 +308,15 @@ class ParagraphJob(ParagraphWriter):
                     return self.dialect.text_of(part)[:1]
         return ""
 
+    def _label_alone(self, builder: FlatBuilder, node: etree._Element) -> bool:
+        """Whether ``node``, a run or a container at its paragraph's start, holds a speaker's label alone, words in the
+        runs after it (list_marks.is_label_alone: "INTERVIEWER:" in bold, then " How did you start?")."""
+        if builder.text.strip():
+            return False
+        said = "".join(map(self.dialect.text_of, node.iter(self.dialect.text)))
+        return is_label_alone(said, "".join(self.dialect.text_of(part) for following in node.itersiblings()
+                                            for part in following.iter(self.dialect.text)))
+
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:
             if part.tag == self.dialect.properties:
@@ -312,7 +324,8 @@ class ParagraphJob(ParagraphWriter):
             if part.tag == w("fldChar"):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
-                builder.add_text(self.dialect.text_of(part))
+                text = self.dialect.text_of(part)  # a speaker's label typed at its start kept, as a text line's
+                builder.add_text(text if builder.text.strip() else after_speaker_label(builder, text))
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
