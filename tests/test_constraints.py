@@ -21,7 +21,7 @@ from support import (
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import prefix_tails
+from attnmt.decoding.constraints import Constraints, prefix_tails
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
@@ -749,3 +749,13 @@ def test_a_terms_endings_carry_on_that_term_alone_not_another_of_its_sentence():
     [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
                            terms=terms, continuing=continuing)
     assert best.tokens == [C, A]
+
+
+def test_a_term_met_in_a_form_of_fewer_pieces_is_in_the_bank_of_its_own_forms_pieces():
+    """"▁Elefanten" meets "▁E" "le" "f" "ant": counted by its one piece, the hypothesis that wrote it fell behind
+    those in the middle of the term's own form (the beam shared among the banks), and on Multi30k "Drei braune Hunde
+    springen auf die Frau" was lost for "… springen hoch in blau gekleideten Frau hoch"."""
+    constraints = Constraints.start([[Term([C, D, 8], [[A]])]], torch.device("cpu"))
+    progress, valid = constraints.advance(torch.tensor([0, 0]), torch.tensor([A, C]))
+    assert valid.tolist() == [[True, False], [True, True]]  # A: the form, met; C: a word of its own, the term begun
+    assert progress.bank.tolist()[::2] == [3, 0] and progress.bank[3] == 1 and progress.missed[0] == 0

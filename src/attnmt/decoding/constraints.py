@@ -335,9 +335,11 @@ class Constraints:
         meets = done & (self.rules.index_select(0, groups).gather(1, current.clamp(min=0)) != JOINED)  # not yet
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & meets[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
-        bank = (met * lengths[:, None, :]).sum(dim=2) + depth  # of the forms written: one per term
+        written, primary = self.written(met, groups), self.primary.index_select(0, groups)[:, None, :]  # [M, R, C]
+        # A term met in a form of fewer pieces ("▁Elefanten" for "▁E" "le" "f" "ant") counts its own form's: by the
+        # form's, it fell behind the hypotheses in the middle of the term's own ("springen hoch in … Frau hoch").
+        bank, missed = ((written & primary) * lengths[:, None, :]).sum(dim=2) + depth, (~written & primary).sum(dim=2)
         spaced = (tokens == self.space)[:, None].expand_as(done)
-        missed = (~self.written(met, groups) & self.primary.index_select(0, groups)[:, None, :]).sum(dim=2)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
                         missed.flatten(), ended.flatten(), spaced.flatten()), valid
 
