@@ -261,6 +261,18 @@ def test_the_schema_gives_translates_body_and_each_endpoint_once(client):
     assert len(set(operations)) == 4
 
 
+@pytest.mark.parametrize(("path", "methods"), [("/v2/languages", {"GET", "POST"}), ("/v2/usage", {"GET", "POST"}),
+                                             ("/v2/glossaries", {"GET", "POST"}),
+                                             ("/v2/glossaries/def3a26b", {"GET", "DELETE"})])
+def test_options_and_a_wrong_method_name_every_method_a_path_takes(client, path, methods):
+    """Each method of these is a route of its own, and Starlette names the first one's: /v2/languages said POST
+    alone, so a client that asks before it sends, or reads a 405's Allow, would never send GET."""
+    allowed = {method.strip() for method in client.options(path).headers["allow"].split(",")}
+    assert allowed == methods | {"OPTIONS"}
+    answer = client.put(path, headers=AUTH)
+    assert answer.status_code == 405 and {method.strip() for method in answer.headers["allow"].split(",")} == methods
+
+
 @pytest.mark.parametrize(("method", "path", "sent", "status", "message"), [
     ("POST", "/v2/write/rephrase", {}, 404, "Not Found"),
     ("GET", "/v2/translate", {}, 405, "Method Not Allowed"),

@@ -38,6 +38,7 @@ from fastapi.routing import APIRoute
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.errors import json_value
@@ -223,14 +224,26 @@ async def http_error(request: Request, error: StarletteHTTPException) -> Respons
     (``{"text"}``), its own.
     OPTIONS, which asks what a path takes (RFC 9110 9.3.7), is answered so, as LibreTranslate's Flask
     answers it: 200 and Allow, no body (a page's CORS preflight is WebOrigins', before this)."""
-    if error.status_code == 405 and request.method == "OPTIONS":
-        allowed = [method.strip() for method in (error.headers or {}).get("Allow", "").split(",") if method.strip()]
-        return Response(status_code=200, headers={"Allow": ", ".join(dict.fromkeys([*allowed, "OPTIONS"]))})
+    if error.status_code == 405:
+        allowed = ", ".join(allowed_methods(request))
+        if request.method == "OPTIONS":
+            return Response(status_code=200, headers={"Allow": f"{allowed}, OPTIONS"})
+        error.headers = {**(error.headers or {}), "Allow": allowed}
     path = request.url.path
     if error.status_code not in (404, 405) or not path.startswith((*LIBRETRANSLATE_PATHS, *DEEPL_PATHS)):
         return await http_exception_handler(request, error)
     key = "message" if path.startswith(DEEPL_PATHS) else "error"
     return JSONResponse({key: error.detail}, status_code=error.status_code, headers=error.headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method the request's path takes, over all the routes that match it: Starlette's 405 names the first
+    route's alone, so a path served by two (DeepL's /v2/languages, GET and POST) said it took POST only."""
+    methods: list[str] = []
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.matches(request.scope)[0] != Match.NONE:
+            methods += sorted(route.methods)
+    return list(dict.fromkeys(methods))
 
 
 class AllowedHosts(HTTPMiddleware):
