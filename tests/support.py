@@ -155,6 +155,16 @@ def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:
     return src, tgt
 
 
+def tmx_text(units: list[dict[str, str]], srclang: str = "en", before_root: str = "") -> str:
+    """A TMX memory as a CAT tool exports it: one <tu> a unit, one <tuv> (its <seg>'s XML) per language of
+    ``units``' dicts, the header naming ``srclang``; ``before_root``: a DOCTYPE, say."""
+    tus = "".join("<tu>" + "".join(f'<tuv xml:lang="{lang}"><seg>{seg}</seg></tuv>' for lang, seg in unit.items())
+                  + "</tu>\n" for unit in units)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n{before_root}<tmx version="1.4">\n<header srclang="{srclang}" '
+            f'segtype="sentence" datatype="plaintext" o-tmf="x" adminlang="en" creationtool="t" '
+            f'creationtoolversion="1"/>\n<body>\n{tus}</body>\n</tmx>\n')
+
+
 def plain_spm_model(path: Path) -> Path:
     """A SentencePiece model of PAIRS as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
     writer = io.BytesIO()

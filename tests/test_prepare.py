@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import PAIRS, write_pairs
+from support import PAIRS, tmx_text, write_pairs
 
 from attnmt.cli.main import ended_by_signals
 from attnmt.errors import ConfigError, DataError
@@ -132,6 +132,17 @@ def test_a_header_naming_the_columns_the_wrong_way_round_is_refused_naming_its_l
     with pytest.raises(DataError, match=r"corpus.tsv:1: the header names the columns de -> en, and the run "
                                         r"translates en -> de .*: swap the columns"):
         tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+
+
+def test_a_tmx_memorys_units_without_both_languages_are_counted_in_the_count_line(tmp_path, tokenizer):
+    memory = tmp_path / "memory.tmx"
+    units = [{"en": s, "de": t} for s, t in PAIRS]
+    memory.write_text(tmx_text([*units[:3], {"en": "A horse."}, *units[3:]]), encoding="utf-8")
+    config = TrainConfig.from_dict(dict(train_tsv=str(memory), max_len=32))
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=21, kept=20, unpaired=1, first_unpaired=8)
+    assert report_of(folder).summary(Filters(32, 3.0)).endswith(
+        "0 duplicates, 1 translation units without both languages (the first: line 8)")
 
 
 # A spelling corrector's corpus: each noisy line beside its correction, a correct line beside itself.

@@ -48,11 +48,12 @@ class TrainConfig:
     train_tgt: str = "data/multi30k/train.de.gz"  # target side, line by line with train_src
     valid_src: str = "data/multi30k/val.en.gz"  # validation source (loss, BLEU, model selection)
     valid_tgt: str = "data/multi30k/val.de.gz"  # validation references
-    train_tsv: str | None = None  # one "source<TAB>target" file instead of train_src/train_tgt
+    train_tsv: str | None = None  # one "source<TAB>target" file (or a TMX memory) instead of train_src/train_tgt
     train: list[dict[str, Any]] | None = None  # several corpora instead: [{src: A, tgt: B, weight: 2}, {tsv: C}]
     prepared_dir: str | None = None  # a directory 'attnmt prepare' wrote for these corpora; None: prepare on the fly
-    # The languages translated, which tell a tsv's header from its first pair; None: init_from's, else (but for a
-    # train list, which may hold several pairs) those valid_src's and valid_tgt's names end in (val.en, val.de).
+    # The languages translated, which pick a TMX memory's two (train_tsv may name one) and tell a tsv's header from
+    # its first pair; None: init_from's, else (but for a train list, which may hold several pairs) those valid_src's
+    # and valid_tgt's names end in (val.en, val.de).
     source_lang: str | None = None  # the source's language code (en, pt-BR)
     target_lang: str | None = None  # the target's
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
@@ -241,7 +242,7 @@ class CorpusSpec:
 
     src: str | None = None  # source side, one sentence a line
     tgt: str | None = None  # target side, line by line with src
-    tsv: str | None = None  # one "source<TAB>target" file instead of src/tgt
+    tsv: str | None = None  # one "source<TAB>target" file (or a TMX memory) instead of src/tgt
     weight: float = 1.0  # batches are drawn from the corpora in proportion to their weights
     valid_src: str | None = None  # this corpus's own validation source
     valid_tgt: str | None = None  # and references

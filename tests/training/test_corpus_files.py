@@ -1,5 +1,5 @@
-"""Files given as training or validation text that hold none (a spreadsheet, a document, a TMX memory):
-refused in one line saying what each is, before any of it is read as sentences."""
+"""Files given as training or validation text that hold none (a spreadsheet, a document, a TMX memory as one
+side): refused in one line saying what each is, before any of it is read as sentences."""
 
 import bz2
 import gzip
@@ -16,7 +16,7 @@ from attnmt.errors import DataError
 from attnmt.text.parallel_text import ReadReport
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training import tokenize_corpora
-from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.corpus_files import check_corpora_found, check_corpora_text, check_corpus_file
 from attnmt.training.start import run_start
 from attnmt.training.tokenize_corpora import text_pairs
 from attnmt.training.training_data import prepare_config, read_validation_text
@@ -52,15 +52,29 @@ def test_a_spreadsheet_as_train_tsv_is_refused_before_a_line_is_read(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["memory.tmx", "memory.tmx.gz"])
-def test_a_tmx_memory_as_a_corpus_is_refused_naming_it(tmp_path, name):
-    """As train_tsv it was "expected 'source<TAB>target' with exactly one tab, found 0 tabs"; as train_src,
-    its XML lines were read as sentences."""
+def test_a_tmx_memory_as_one_side_of_a_corpus_is_refused_saying_how_it_is_read(tmp_path, name):
+    """As train_src, its XML lines were read as sentences."""
     path = tmp_path / name
     path.write_bytes(gzip.compress(TMX.encode()) if name.endswith(".gz") else TMX.encode())
     _, tgt = write_pairs(tmp_path, "tr", PAIRS[:3])
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: a TMX translation memory \(XML\), not one "
-                                        "sentence a line: attnmt reads plain text: export the memory's segments"):
+                                        "sentence a line: a memory is read as a corpus's one file: give it as "
+                                        "train_tsv"):
         next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
+
+
+@pytest.mark.parametrize(("name", "encoding"), [("memory.tmx", "utf-8"), ("memory.tmx.gz", "utf-8"),
+                                                ("export.tmx", "utf-16")])
+def test_a_tmx_memory_as_train_tsv_is_checked_and_read_as_its_pairs(tmp_path, name, encoding):
+    """It was refused: "attnmt reads plain text: export the memory's segments as two files"; a CAT tool's UTF-16
+    export passes the check that a tsv is UTF-8, its XML declaring its encoding."""
+    text = TMX.lstrip("\ufeff").replace('"UTF-8"', f'"{encoding.upper()}"').encode(encoding)
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
+    config = TrainConfig.from_dict(dict(train_tsv=str(path), source_lang="en", target_lang="de"))
+    check_corpora_found(config)
+    check_corpora_text(config)
+    assert list(text_pairs(config.corpora()[0], ReadReport(0, 0))) == [("A dog runs.", "Ein Hund rennt.")]
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])

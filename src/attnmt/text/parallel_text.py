@@ -39,7 +39,8 @@ CELL_BREAK = re.compile(r"\s*\n\s*")  # a line break in a cell, with the spaces 
 class ReadReport:
     """What reading a corpus kept (`pairs`), skipped for an empty side, for a line over LONGEST_LINE, and, of a
     tsv file, for a line with another number of tabs than one (`malformed`; the first one's line number), and
-    the header line it left out (`header`, its cells joined by "<TAB>"; "" for none)."""
+    the header line it left out (`header`, its cells joined by "<TAB>"; "" for none); of a TMX memory, the units
+    without a segment in one of the two languages (`unpaired`; the first one's line number)."""
 
     pairs: int
     skipped_empty: int
@@ -47,6 +48,8 @@ class ReadReport:
     malformed: int = 0
     first_malformed: int = 0
     header: str = ""
+    unpaired: int = 0
+    first_unpaired: int = 0
 
 
 def read_parallel(

@@ -1,8 +1,8 @@
 """What a file given as training or validation text is, before it is read one sentence a line: a
-spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML), which a practitioner often
-holds their parallel text in, a WMT test set's SGML, a tar archive, or compressed text whose name does not say
-so (.gz, .xz and .bz2 are read through their compression; an OPUS download's zip, .zst and .7z are not) is
-refused in one line saying what it is and what to give instead.
+spreadsheet, an Office, PDF or RTF document, a translation memory (TMX, XML) where one side's text is wanted
+(a memory is read as a corpus's one file: is_tmx), a WMT test set's SGML, a tar archive, or compressed text whose
+name does not say so (.gz, .xz and .bz2 are read through their compression; an OPUS download's zip, .zst and .7z
+are not) is refused in one line saying what it is and what to give instead.
 Read as text, each was "invalid UTF-8 (byte 0x85); convert the file to UTF-8, e.g. with iconv", advice that
 cannot help, a .tmx as train_tsv "expected 'source<TAB>target' with exactly one tab", and an .sgm's markup
 lines were scored as sentences."""
@@ -37,8 +37,8 @@ BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size
 TAR_MAGIC = re.compile(rb"ustar(\x0000|  \x00)")  # POSIX's and GNU's, at byte 257 of its first header
 TAR_AT = 257
 AS_TAR = "extract it first (tar -xf) and give the files in it"
-AS_TMX_TEXT = ("attnmt reads plain text: export the memory's segments as two files of one sentence a line, or as "
-               "one of 'source<TAB>target' a line for a tsv")
+AS_TMX_TEXT = ("a memory is read as a corpus's one file: give it as train_tsv (or a train entry's tsv), its segments "
+               "read in source_lang and target_lang")
 # A WMT test set's SGML (newstest2014-deen-src.en.sgm): its root, then documents of <seg id="1">…</seg> lines.
 WMT_SGML = re.compile(r"<(srcset|refset|tstset)\b")
 AS_SEGMENTS = ("give the text of its <seg> elements, one a line (sacrebleu -t wmt14 -l en-de --echo src writes a "
@@ -48,23 +48,39 @@ HEAD = 1024  # bytes looked at: a TMX's root follows its XML declaration and, at
 
 def check_corpus_file(path: str | Path) -> None:
     """Refuses ``path`` where it is no regular file (check_read_again), or where its first bytes are those of
-    a file NOT_TEXT names, or of XML (a TMX translation memory named as such).  A file that cannot be read
-    passes: reading it names why."""
+    a file NOT_TEXT names, or of XML (a TMX translation memory named as such, which is read as a corpus's one
+    file alone: is_tmx).  A file that cannot be read passes: reading it names why."""
     check_read_again(path)
-    try:
-        with open_bytes(path) as file:
-            head = file.read(HEAD)
-    except (OSError, *BROKEN_STREAM):  # reading it names why
-        return
+    head = file_head(path)
     if kind := packed_kind(head):
         raise DataError(f"{path}: {kind[0]}, not text: {kind[1]}")
     text = head_text(head).lstrip("\ufeff \t\r\n")
-    if "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!")):
+    if tmx_head(text):
         raise DataError(f"{path}: a TMX translation memory (XML), not one sentence a line: {AS_TMX_TEXT}")
     if WMT_SGML.match(text):
         raise DataError(f"{path}: a WMT test set in SGML (<srcset>, <seg>), not one sentence a line: {AS_SEGMENTS}")
     if text.startswith("<?xml"):
         raise DataError(f"{path}: an XML file, not one sentence a line: {AS_TEXT}")
+
+
+def is_tmx(path: str | Path) -> bool:
+    """Whether ``path`` (decompressed where its name says so) begins as a TMX translation memory, in UTF-8 or
+    UTF-16, whatever its name; False for a file that cannot be read (reading it names why)."""
+    return tmx_head(head_text(file_head(path)).lstrip("\ufeff \t\r\n"))
+
+
+def tmx_head(text: str) -> bool:
+    """Whether a file beginning with ``text`` (its white space and byte order mark left out) is a TMX memory."""
+    return "<tmx" in text and text.startswith(("<?xml", "<tmx", "<!"))
+
+
+def file_head(path: str | Path) -> bytes:
+    """The first HEAD bytes of ``path``, through its compression; b"" where it cannot be read."""
+    try:
+        with open_bytes(path) as file:
+            return file.read(HEAD)
+    except (OSError, *BROKEN_STREAM):  # reading it names why
+        return b""
 
 
 def head_text(head: bytes) -> str:
@@ -108,7 +124,8 @@ def check_corpora_found(config: TrainConfig) -> None:
     for key, path in corpus_keys(config):
         try:
             check_readable(path)
-            check_corpus_file(path)
+            if not (key.endswith("tsv") and is_tmx(path)):
+                check_corpus_file(path)
         except DataError as error:
             raise DataError(f"{key}: {error}") from None
 
@@ -125,7 +142,8 @@ def check_corpora_text(config: TrainConfig) -> None:
         files = spec.files()
         try:
             if "tsv" in files:
-                check_utf8(files["tsv"])
+                if not is_tmx(files["tsv"]):  # a memory's XML declares its encoding: reading it names a fault
+                    check_utf8(files["tsv"])
             else:
                 check_parallel_files(files["src"], files["tgt"])
         except DataError as error:

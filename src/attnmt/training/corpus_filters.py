@@ -71,6 +71,8 @@ class FilterReport:
     malformed: int = 0
     first_malformed: int = 0
     header: str = ""  # a tsv's first line, left out for naming the columns ("en<TAB>de"); none before it was
+    unpaired: int = 0  # a TMX memory's units without a segment in one of the two languages, and the first one's line
+    first_unpaired: int = 0
     # Whether the untranslated pairs were kept (a same-language corpus), not dropped; False in a header written
     # before they could be.
     kept_untranslated: bool = False
@@ -85,6 +87,9 @@ class FilterReport:
         skipped = [f"{self.long_lines} with a line over {OVER_LONGEST} (not read)"] if self.long_lines else []
         if self.malformed:
             skipped.append(f"{self.malformed} without exactly one tab (the first: line {self.first_malformed})")
+        if self.unpaired:
+            skipped.append(f"{self.unpaired} translation units without both languages (the first: line "
+                           f"{self.first_unpaired})")
         read = f"read {self.read} pairs" + (f" after a header line ({self.header}, left out)" if self.header else "")
         untranslated = [f"{self.untranslated} untranslated"]
         if self.kept_untranslated:
@@ -105,7 +110,8 @@ class FilterReport:
                    "untranslated (source = target; keep_untranslated: true keeps them, for a corpus in one language)"),
                   (self.too_long, f"over max_len {filters.max_len} tokens"),
                   (self.length_ratio, f"over max_length_ratio {filters.max_length_ratio:g}"),
-                  (self.long_lines, f"with a line over {OVER_LONGEST}"), (self.malformed, "without exactly one tab")]
+                  (self.long_lines, f"with a line over {OVER_LONGEST}"), (self.malformed, "without exactly one tab"),
+                  (self.unpaired, "translation units without both languages")]
         return f"of {self.read} pairs read, {', '.join(f'{count} {why}' for count, why in causes if count)}"
 
 

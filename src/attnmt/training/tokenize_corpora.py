@@ -34,6 +34,7 @@ from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, writ
 from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer, save_tokenizer
+from attnmt.text.translation_memory import stream_tmx
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import CorpusSpec, TrainConfig
 from attnmt.training.corpus import (
@@ -48,7 +49,7 @@ from attnmt.training.corpus import (
     smallest_uint,
     tokenizer_fingerprint,
 )
-from attnmt.training.corpus_files import check_corpus_file
+from attnmt.training.corpus_files import check_corpus_file, check_read_again, is_tmx
 from attnmt.training.corpus_filters import EncodedChunk, FilterReport, Filters, encode_chunk
 
 CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
@@ -152,11 +153,15 @@ def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer
 
 def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
     """The corpus's stripped non-empty pairs, streamed; ``report`` counts them and the empty ones.  A file
-    that is no text (a spreadsheet, a TMX memory) is refused first (check_corpus_file)."""
+    that is no text (a spreadsheet, a TMX memory as one side) is refused first (check_corpus_file); a TMX
+    memory as the one file of pairs is read in the corpus's languages (stream_tmx)."""
+    languages = (spec.source_lang, spec.target_lang)
+    if spec.tsv and is_tmx(spec.tsv):
+        check_read_again(spec.tsv)
+        return nonempty_pairs(stream_tmx(spec.tsv, languages, report), report)
     for path in spec.files().values():
         check_corpus_file(path)
     if spec.tsv:
-        languages = (spec.source_lang, spec.target_lang)
         return nonempty_pairs(without_header(stream_tsv(spec.tsv, report), spec.tsv, report, languages), report)
     return nonempty_pairs(stream_parallel(spec.src, spec.tgt), report)
 
@@ -225,9 +230,10 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
     keep[np.unique(all_hashes, return_index=True)[1]] = True  # each hash's first pair
     for writer in writers:
         writer.finish(keep, np.dtype(entry["length_dtype"]))
-    report.read = read.pairs + read.skipped_empty + read.skipped_long + read.malformed
+    report.read = read.pairs + read.skipped_empty + read.skipped_long + read.malformed + read.unpaired
     report.empty, report.long_lines = read.skipped_empty, read.skipped_long
     report.malformed, report.first_malformed, report.header = read.malformed, read.first_malformed, read.header
+    report.unpaired, report.first_unpaired = read.unpaired, read.first_unpaired
     report.kept = int(keep.sum())
     report.duplicates = len(keep) - report.kept
     return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
