@@ -187,3 +187,28 @@ def test_every_file_read_or_written_as_text_names_its_encoding():
     could not be read, and every run fell back to the slow decoder step with a warning."""
     found = [call for path in sorted(PACKAGE.rglob("*.py")) for call in text_without_encoding(path)]
     assert not found, f"text read or written in the locale's encoding: {found}"
+
+
+# Loads attnmt, then prints which of the modules behind its public names it loaded, what each such name is
+# once asked for, the public names dir() does not list, and whether it has a name it does not have.
+PUBLIC_NAMES = """
+import sys
+import attnmt
+print(sorted(name for name in ("attnmt.decoding.quality", "attnmt.decoding.glossary", "attnmt.documents")
+             if name in sys.modules))
+print(attnmt.translate.__module__, attnmt.translate_n_best.__module__, attnmt.assess.__module__,
+      attnmt.Glossary.__module__)
+print(sorted(set(attnmt.__all__) - set(dir(attnmt))), hasattr(attnmt, "translate_fast"))
+"""
+
+
+def test_importing_the_package_loads_the_modules_of_its_public_names_at_their_first_use():
+    """``import attnmt`` (and so every command) loaded quality estimation, glossary files and the documents'
+    sentence placing, which a one-line job of plain text never uses (issue 44)."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", PUBLIC_NAMES], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == [
+        "[]", "attnmt.documents.sentence_translate attnmt.documents.sentence_translate attnmt.decoding.quality "
+        "attnmt.decoding.glossary", "[] False"]

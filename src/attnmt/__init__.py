@@ -40,6 +40,8 @@ if not is_the_command_line():
 hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 
 import gc
+import importlib
+from typing import TYPE_CHECKING
 
 # Importing torch makes some 170,000 objects that live as long as the process.  With the cyclic
 # collector on, it goes over them again and again while they load (a full pass takes about
@@ -64,9 +66,6 @@ try:
         from attnmt.checkpoint import load_model_dir
         from attnmt.config import TransformerConfig
         from attnmt.decoding import Decoding
-        from attnmt.decoding.glossary import Glossary, read_glossary
-        from attnmt.decoding.quality import Assessor, assess
-        from attnmt.documents.sentence_translate import translate, translate_n_best
         from attnmt.errors import UserError
         from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
         from attnmt.model import AttentionTrace, Transformer
@@ -77,6 +76,35 @@ finally:
         gc.enable()
 
 __version__ = "0.1.0"
+
+# Public names imported where first used (issue 44: a one-line job starts in a second): their modules
+# load quality estimation, glossary files and the documents' sentence placing, which a job of the
+# command line that needs none of them (``attnmt translate`` of plain text) does not load.
+_ON_USE = {
+    "Assessor": "attnmt.decoding.quality",
+    "assess": "attnmt.decoding.quality",
+    "Glossary": "attnmt.decoding.glossary",
+    "read_glossary": "attnmt.decoding.glossary",
+    "translate": "attnmt.documents.sentence_translate",
+    "translate_n_best": "attnmt.documents.sentence_translate",
+}
+if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary, read_glossary
+    from attnmt.decoding.quality import Assessor, assess
+    from attnmt.documents.sentence_translate import translate, translate_n_best
+
+
+def __getattr__(name: str) -> object:
+    """One of the public names of ``_ON_USE``, imported now and kept: ``attnmt.translate``."""
+    if name not in _ON_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_ON_USE[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_ON_USE})
 
 
 class _Package(types.ModuleType):
