@@ -319,8 +319,10 @@ def scripted_runs(data: bytes, suffix: str) -> list[tuple[str, str]]:
         kinds = {position: kind for kind, position in TEXT_POSITIONS.items()}
         paragraph = content.find(f".//{{{TEXT}}}p")
         return [(paragraph.text, ""), *((span.text, kinds[positions[span.get(f"{{{TEXT}}}style-name")]])
-                                        for span in paragraph), (paragraph[-1].tail, "")]
+                                        for span in paragraph), *[(span.tail, "") for span in paragraph[-1:]]]
     cell = openpyxl.load_workbook(io.BytesIO(data), rich_text=True).active["A1"].value
+    if isinstance(cell, str):  # one run of the cell's look: its text alone
+        return [(cell, "")]
     return [(block, "") if isinstance(block, str) else (block.text, (block.font.vertAlign or "")[:3]) for block in cell]
 
 
@@ -334,6 +336,16 @@ def test_a_formula_or_a_unit_with_its_script_run_is_kept_whole(mirror, suffix, t
     keep it, and the subscript's look went over the translated words aligned to it, "H" and "O" lost."""
     out = translate(scripted_file(suffix, SCRIPTED[token]), suffix, mirror)
     assert mirror.given == [read] and scripted_runs(out, suffix) == expected
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
+def test_an_ordinals_raised_ending_is_read_as_the_letters_of_its_word(mirror, suffix):
+    """Word sets "st" of "21st" in superscript as one types it: read as a mark, the superscript went over the whole
+    translated word ("21ST" raised, German's "21." too); the translation writes its own ordinal."""
+    runs = (("Music of the 21", ""), ("st", "sup"), (" century is loud.", ""))
+    out = translate(scripted_file(suffix, runs), suffix, mirror)
+    assert mirror.given == ["Music of the 21st century is loud."]
+    assert scripted_runs(out, suffix) == [("LOUD. IS CENTURY 21ST THE OF MUSIC", "")]
 
 
 def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):
