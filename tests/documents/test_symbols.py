@@ -335,6 +335,16 @@ def test_kept_elements_and_symbols_at_one_place_come_back_in_their_order_and_spa
     assert translate_markup([page], same_dropping) == [page]
 
 
+@pytest.mark.parametrize("page, read", [
+    ("<p>It is <b>12 °C</b> today.</p>", "It is today."),
+    ("<p>Pay <span>5 €</span> or <span>£4</span> now.</p>", "Pay or now."),
+])
+def test_a_run_that_fills_an_element_takes_one_space_after_it_along(unitless, page, read):
+    """The space after the element stayed: the model read "It is  today." and it came back with two spaces."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
 def test_a_symbol_between_code_spans_in_markdown_stays_between_them(same_dropping):
     """It came back after both, the paragraph garbled: "Open `File` `Save` → to save."."""
     assert translate_markdown("Open `File` → `Save` to save.\n", same_dropping) == "Open `File` → `Save` to save.\n"

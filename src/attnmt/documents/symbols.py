@@ -164,11 +164,16 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"
     # reads "runs fast"), or atoms that it touched and then that word (``<kbd>Ctrl</kbd>+<kbd>C</kbd>
     # to``): placed, the atoms get it back (atom_spacing.atom_spaces), which they would not where more
-    # spacing or none follows ("run. 👍  " at a line's end), nor an element's edge.  Such spacing stays
-    # as it was, for the translation passes spacing outside its sentences through byte for byte.
-    fixed = {p for mark in flat.marks if not mark.atom for p in (mark.start, mark.end)} | set(flat.breaks)
+    # spacing or none follows ("run. 👍  " at a line's end), nor an element's edge but the end of those the
+    # run fills (``is <b>12 °C</b> today``, which read "is  today", two spaces, and came back so).  Such
+    # spacing stays as it was, for the translation passes spacing outside its sentences through byte for byte.
+    breaks = set(flat.breaks)
+    edged: dict[int, list[Mark]] = {}  # position -> the elements with an edge there
+    for mark in flat.marks:
+        for p in {mark.start, mark.end} if not mark.atom else ():
+            edged.setdefault(p, []).append(mark)
     removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
-                and e not in fixed else e) for s, e in cuts]
+                and e not in breaks and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
     moved = position_mover(removed)
     points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
     for mark in flat.marks:
@@ -184,6 +189,12 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+
+
+def fills(edged: Sequence[Mark], start: int, end: int) -> bool:
+    """Whether the elements ``edged`` at ``end``, a run's (flat.text[start:end]), all end there and start
+    within the run, none where none is: it fills them (``<b>12 °C</b>``), and the text after is no text of theirs."""
+    return all(mark.end == end and start <= mark.start < end for mark in edged)
 
 
 def with_measures(text: str, taken: Sequence[tuple[int, int]], edges: Collection[int],
