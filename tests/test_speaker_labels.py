@@ -52,3 +52,12 @@ def test_the_names_in_title_case_that_take_turns_in_a_dialogue_are_its_speakers(
 ])
 def test_lines_that_take_no_turns_between_names_in_title_case_have_no_speakers(lines):
     assert dialogue(lines) == frozenset()
+
+
+def test_a_role_or_a_name_that_speaks_elsewhere_in_brackets_is_a_speakers_label_and_a_sound_is_none():
+    speakers = dialogue(["ANNA: Where are you?", "(ANNA) Hello.", "[MUSIC] La la."])
+    assert speakers == {"ANNA:"}
+    assert speaker_label("[NARRATOR] Once upon a time.")["label"] == "[NARRATOR]"
+    assert speaker_label("(ANNA) Hello.", speakers)["label"] == "(ANNA)"
+    for line in ["(ANNA) Hello.", "[MUSIC] La la.", "(laughs) Yes.", "[NARRATOR]"]:  # no speaker known, no words
+        assert speaker_label(line, frozenset() if line.startswith("(ANNA") else speakers) is None

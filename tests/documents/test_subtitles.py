@@ -619,6 +619,14 @@ def test_a_name_in_title_case_that_takes_turns_in_the_cues_is_kept_as_written_an
     assert out == srt("Anna: YOU ARE WHERE", "Tom: GARDEN. THE IN", "- Anna: IN. COME")
     assert mirror.given == ["Where are you", "In the garden.", "Come in."]
 
+def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_translated_alone(mirror):
+    """Read as a description, the demo model wrote "[NARRATOR]" as "[SICHERHEITSWESTEN]" and "(ANNA)", where "ANNA:"
+    spoke before, as "(EINE FRAU IN DER HOCKE)"."""
+    out = translate_subtitle_text(srt("[NARRATOR] Once upon a time", "ANNA: Hello.", "(ANNA) Where?", "[MUSIC] Come."),
+                                  mirror)
+    assert out == srt("[NARRATOR] TIME A UPON ONCE", "ANNA: HELLO.", "(ANNA) WHERE?", "[MUSIC] COME.")
+    assert mirror.given == ["Once upon a time", "Hello.", "Where?", "[MUSIC]", "Come."]
+
 @pytest.mark.parametrize("cues, given", [
     (["NOTE: the dog is", "running in the park."], ["NOTE: the dog is running in the park."]),
     (["Take the pills.\nWARNING: never with wine."], ["Take the pills.", "WARNING: never with wine."]),

@@ -225,6 +225,13 @@ def test_a_name_in_title_case_that_takes_turns_in_a_dialogue_is_kept_as_written(
     assert mirror.given == ["a red dog.", "a cat.", "a dog?"]
     assert out == ["Anna: DOG. RED A", "- Tom: CAT. A", "Anna: DOG? A"]
 
+def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_translated(mirror):
+    """The demo model wrote "[NARRATOR] Once upon a time" with "[SICHERHEITSWESTEN]", and "(ANNA) Hello" with "(EINE
+    FRAU IN DER HOCKE)", where "ANNA:" spoke before."""
+    out = translate_lines(["[NARRATOR] a red dog.", "ANNA: a cat.", "(ANNA) a dog?", "[MUSIC] a cat."], mirror)
+    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "[MUSIC] a cat."]
+    assert out[:3] == ["[NARRATOR] DOG. RED A", "ANNA: CAT. A", "(ANNA) DOG? A"]
+
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
     translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])

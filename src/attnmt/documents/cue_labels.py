@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from attnmt.text.speaker_labels import NAME, is_speaker
+from attnmt.text.speaker_labels import NAME, VOICE, is_speaker, is_voice
 
 BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
@@ -60,10 +60,18 @@ def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
 
 def is_name(label: str, speakers: frozenset[str] = frozenset()) -> bool:
     """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:", "Q:", one of a dialogue's
-    ``speakers``: attnmt.text.speaker_labels.is_speaker): a new speaker, whom the sentence before does not go on
+    ``speakers``, "[NARRATOR]": ``name_in``): a new speaker, whom the sentence before does not go on
     in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
-    name = NAME.match(unescape(ANY_TAG.sub("", label)))  # its tags, where it holds any, read by split_label
-    return name is not None and is_speaker(name.group(), speakers)
+    return name_in(unescape(ANY_TAG.sub("", label)), speakers) is not None  # its tags read by split_label
+
+
+def name_in(shown: str, speakers: frozenset[str]) -> re.Match[str] | None:
+    """The speaker's name a label read as shown opens with, or None: "JOHN:" (``NAME``, ``is_speaker``), or one in
+    brackets (``VOICE``, ``is_voice``: "[NARRATOR]", "(ANNA)" where "ANNA:" speaks too), kept as written as a name
+    is, where "[DOOR SLAMS]" is a description, translated."""
+    if (name := NAME.match(shown)) is not None and is_speaker(name.group(), speakers):
+        return name
+    return voice if (voice := VOICE.match(shown)) is not None and is_voice(voice, speakers) else None
 
 
 def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> int:
@@ -72,7 +80,7 @@ def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozense
     spaces after it, up to the descriptions that follow it ("JOHN: " of "JOHN: (whispering)"), or all of a name
     alone with its tags ("<i>JOHN:</i>"); 0 where it opens with none.  Read as shown, without its format's ``tags``."""
     shown, places = shown_places(label, tags)
-    name = NAME.match(shown)
+    name = NAME.match(shown) or VOICE.match(shown)  # where it ends as written: "JOHN &amp; MARY:"
     if name is None or not is_name(label, speakers):
         return 0
     after = len(shown) - len(shown[name.end():].lstrip())  # the first shown character after the name's spaces

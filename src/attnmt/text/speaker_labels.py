@@ -42,6 +42,14 @@ ASKED = frozenset({"Q", "A"})
 # A label at a line's start, after its indent (group "indent"), then a space and more: "ANNA: Where", not a URL's
 # "HTTP://" nor a label alone on its line.
 LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
+# A speaker's name or role in brackets, as transcripts and captions write it before the words said ("[NARRATOR] Once
+# upon a time", "(ANNA) Hello"), what they hold (group "inside" or "round") a speaker's where ``is_voice`` says so;
+# at a line's start (``VOICE_LABEL``), after its indent, then a space and more, as ``LABEL``.
+VOICE = re.compile(r"\[(?P<inside>[^\[\]\n]{1,40})\]|\((?P<round>[^()\n]{1,40})\)")
+VOICE_LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{VOICE.pattern})(?=[ \t]+\S)")
+# The roles a voice has in capitals in brackets, no sound's description ("[NARRATOR]", not "[MUSIC]", "[LAUGHS]").
+ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INTERVIEWER", "INTERVIEWEE", "REPORTER",
+                   "PRESENTER", "MODERATOR", "COMMENTATOR", "VOICEOVER", "VOICE-OVER", "VOICE OVER", "V.O."})
 # Names in mixed case ("Anna:", "Dr. Smith:") are a dialogue's speakers' where two or more open its lines, one of
 # them this many times or more, as turns go: a label said once alone may as well be a word ("Ingredients: flour").
 TURNS = 2
@@ -61,23 +69,37 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset()) -> bool:
     return not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
 
 
+def is_voice(found: re.Match[str], speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether what ``VOICE`` found in brackets names a speaker: a role in capitals (``ROLES``: "[NARRATOR]"), or
+    a name the text's ``speakers`` hold (``dialogue``: "(ANNA)" where "ANNA:" speaks too), not a sound's description
+    ("[MUSIC]", "(laughs)"), which is translated.  Read as words, the demo model wrote "[NARRATOR]" as
+    "[SICHERHEITSWESTEN]" and "(ANNA) Hello" as "(EINE FRAU IN DER HOCKE)"."""
+    inside = (found["inside"] or found["round"]).strip()
+    return inside in ROLES or f"{inside}:" in speakers
+
+
 def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match[str] | None:
-    """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``), or
-    None."""
+    """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``; or in
+    brackets: ``VOICE_LABEL``, ``is_voice``), or None."""
     found = LABEL.match(line)
-    return found if found is not None and is_speaker(found["label"], speakers) else None
+    if found is not None and is_speaker(found["label"], speakers):
+        return found
+    found = VOICE_LABEL.match(line)
+    return found if found is not None and is_voice(found, speakers) else None
 
 
 def dialogue(lines: Iterable[str]) -> frozenset[str]:
-    """The names in mixed case that ``lines`` open with, after a list's mark or a speaker's dash ("- Anna: Hi."),
-    where two names or more do and one of them ``TURNS`` times or more: a dialogue's speakers ("Anna: Where are you?"
-    / "Tom: In the garden." / "Anna: Come in."), read as words else, which the demo model wrote "Ein Hühnzzze, der
-    auf der Fähnt ist.", "Anna" lost.  A word in title case before a colon is none when it would be none in capitals
-    ("Note:", "Question:", "Date:": ``is_speaker``)."""
+    """The speakers' names that ``lines`` open with, after a list's mark or a speaker's dash ("- Anna: Hi."): each in
+    capitals (``is_speaker``: "ANNA:"), and those in mixed case where two names or more do and one of them ``TURNS``
+    times or more: a dialogue's ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come in."), read as words
+    else, which the demo model wrote "Ein Hühnzzze, der auf der Fähnt ist.", "Anna" lost.  A word in title case
+    before a colon is none when it would be none in capitals ("Note:", "Question:", "Date:": ``is_speaker``)."""
     counts = Counter(found["label"] for line in lines
                      if (found := LABEL.match(line[mark.end("mark"):].lstrip() if (mark := LIST_MARK.match(line))
-                                              else line)) and titled(found["label"]))
-    return frozenset(counts) if len(counts) >= 2 and max(counts.values()) >= TURNS else frozenset()
+                                              else line)))
+    turns = {name: count for name, count in counts.items() if titled(name)}
+    taken = len(turns) >= 2 and max(turns.values()) >= TURNS
+    return frozenset(name for name in counts if is_speaker(name) or (taken and name in turns))
 
 
 def titled(name: str) -> bool:
