@@ -232,6 +232,13 @@ def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_t
     assert mirror.given == ["a red dog.", "a cat.", "a dog?", "[MUSIC] a cat."]
     assert out[:3] == ["[NARRATOR] DOG. RED A", "ANNA: CAT. A", "(ANNA) DOG? A"]
 
+def test_a_transcripts_time_before_a_speakers_label_is_kept_with_it(mirror):
+    """The demo model wrote "[00:00:05] INTERVIEWER: How did you start?" as "8 8 8 8 8 8 8 Dasaskerkerkerker.", the
+    time and the name lost, and "INTERVIEWER (00:01:23): How ...?" without its label."""
+    out = translate_lines(["[00:00:05] INTERVIEWER: a red dog?", "INTERVIEWER (00:01:23): a cat?"], mirror)
+    assert mirror.given == ["a red dog?", "a cat?"]
+    assert out == ["[00:00:05] INTERVIEWER: DOG? RED A", "INTERVIEWER (00:01:23): CAT? A"]
+
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
     translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])
