@@ -615,3 +615,42 @@ def test_a_vulgar_fraction_is_read_as_its_fraction_in_words(source, translation)
 def test_a_vulgar_fraction_dropped_or_changed_breaks_the_rule():
     assert differs("Add ½ cup of sugar.", "Fügen Sie eine Tasse Zucker hinzu.", "de", "en")
     assert differs("The drive takes 2½ hours.", "Die Fahrt dauert 3½ Stunden.", "de", "en")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Add two and a half cups of flour.", "Geben Sie 2,5 Tassen Mehl hinzu."),
+    ("Prices rose by one and a half percent.", "Die Preise stiegen um 1,5 Prozent."),
+    ("The journey takes 1.5 hours.", "Die Fahrt dauert eineinhalb Stunden."),
+    ("It takes 2 1/2 hours.", "Es dauert zweieinhalb Stunden."),
+    ("It takes 2½ hours.", "Es dauert 2,5 Stunden."),
+    ("It costs one and a half euros.", "Es kostet 1,50 Euro."),
+    ("Three quarters of the students passed the exam.", "Dreiviertel der Studenten haben die Prüfung bestanden."),
+    ("The recipe needs three quarters of a cup of milk.", "Das Rezept braucht eine Dreivierteltasse Milch."),
+    ("The recipe needs 3/4 cup of milk.", "Das Rezept braucht drei Viertel Tasse Milch."),
+    ("Mix 1/2 cup of sugar with the butter.", "Mischen Sie eine halbe Tasse Zucker mit der Butter."),
+    ("Use a quarter of the dough.", "Verwenden Sie 1/4 des Teigs."),
+    ("One district of the city was flooded.", "Ein Viertel der Stadt wurde überflutet."),
+    ("The meeting is on 5/3.", "Das Treffen ist am 5.3."),  # a date, no fraction
+])
+def test_a_fraction_in_digits_or_with_a_whole_number_is_read_as_its_value(source, translation):
+    """"two and a half" as "2,5" was a number changed (2 and a half read apart, "2,5" left), "Dreiviertel" was 7,
+    "1/2" the numbers 1 and 2, and "ein Viertel der Stadt" for a district a quarter lost."""
+    assert not differs(source, translation, "de", "en") and not differs(translation, source, "en", "de")
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Add two and a half cups of flour.", "Geben Sie 3,5 Tassen Mehl hinzu."),
+    ("The journey takes one and a half hours.", "Die Fahrt dauert zweieinhalb Stunden."),
+    ("It takes 2 1/2 hours.", "Es dauert 2 Stunden."),
+    ("Mix 1/2 cup of sugar.", "Mischen Sie 1/4 Tasse Zucker."),
+    ("The recipe needs 3/4 cup of milk.", "Das Rezept braucht eine Vierteltasse Milch."),
+    ("Three quarters of the students passed the exam.", "Ein Viertel der Studenten hat die Prüfung bestanden."),
+    ("Half of the city was flooded.", "Ein Viertel der Stadt wurde überflutet."),
+])
+def test_a_fraction_in_digits_or_with_a_whole_number_changed_breaks_the_rule(source, translation):
+    assert differs(source, translation, "de", "en")
+
+
+def test_a_german_fraction_s_denominator_is_no_number():
+    assert [verbatim.word_value(word) for word in ("dreiviertel", "viertel", "achtel", "hundertstel", "vierte")] \
+        == [3, None, None, None, 4]

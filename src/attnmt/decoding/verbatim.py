@@ -13,7 +13,7 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
 "1990-1995"), and matched one side's against the other's in three passes:
 
 1. by value (``number_value``): "1,000.5" = "1.000,5" = "1 000,5", "3.50" = "3,5", "$3.00" = "3",
-   "1 Million" = "1,000,000", and a number in words (``word_value``) is its value: "zwei",
+   "1 Million" = "1,000,000", "two and a half" = "2,5", and a number in words (``word_value``) is its value: "zwei",
    "zweihundert", "dreizehnte", "twenty-first", "two hundred", and a German compound by the
    number it starts with ("dreijähriger" is 3);
 2. a number in imperial units ("5 miles", "72°F", "4'") left on one side and one in metric units
@@ -48,7 +48,13 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from attnmt.decoding.protected import PLACEHOLDER, VERBATIM
-from attnmt.decoding.verbatim_fractions import FRACTIONS_IN, fractions_differ
+from attnmt.decoding.verbatim_fractions import (
+    FRACTIONS_IN,
+    digits_with_half,
+    fractions_differ,
+    fractions_in_words,
+    with_half,
+)
 from attnmt.decoding.verbatim_months import months_differ, periods_differ, weekdays_differ
 from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
@@ -72,9 +78,9 @@ _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)
 _METRIC = re.compile(r"\s?(?:°\s?C\b|(?:k?m|[cm]m|k?g|m?l|(?:kilo|zenti|centi|milli)?met(?:er|re)s?|(?:kilo)?gramm?e?s?"
                      r"|(?:milli)?lit(?:er|re)s?)\b)", re.IGNORECASE)
 
-# A vulgar fraction as the word a fraction in words is read by (verbatim_fractions), before NFKC writes "2½" as
-# "21⁄2", 21 and 2: "½ cup" is "eine halbe Tasse", "2½ hours" "zweieinhalb Stunden".
-_VULGAR = str.maketrans({"½": " half ", "¼": " quarter ", "⅓": " third "})
+# A vulgar fraction as the fraction in digits read in words (verbatim_fractions.fractions_in_words), before NFKC
+# writes "2½" as "21⁄2", 21 and 2: "½ cup" is "eine halbe Tasse", "2½ hours" "zweieinhalb Stunden".
+_VULGAR = str.maketrans({"½": " 1/2 ", "¼": " 1/4 ", "¾": " 3/4 ", "⅓": " 1/3 ", "⅔": " 2/3 "})
 _TENS = tuple(str(tens) for tens in range(20, 100, 10))  # what a number in words of units after it adds to
 _ENGLISH_ORDINALS = {1: "first", 2: "second", 3: "third", 5: "fifth", 8: "eighth", 9: "ninth", 12: "twelfth"}
 NUMBER_WORDS = {word: value for value, words in CARDINALS.items() for word in words.split()}
@@ -89,6 +95,7 @@ _GERMAN = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "se
            "hundert": 100, "tausend": 1000, "und": 0}
 _GERMAN_PIECE = re.compile("|".join(sorted(_GERMAN, key=len, reverse=True)))
 _GERMAN_NUMBER = re.compile(f"(?:{_GERMAN_PIECE.pattern})+")  # a German number's pieces, from a word's start
+_FRACTION_END = re.compile("s?tel")  # what makes a German number a fraction's denominator: "Viertel", "Hundertstel"
 
 
 class Number(NamedTuple):
@@ -163,14 +170,19 @@ def word_value(word: str) -> int | None:
         return tens + units
     if tens is not None:
         return tens  # "three-year-old"
-    if word.endswith("einhalb") and word != "einhalb":
-        # "zweieinhalb" is two and a half, not zwei + ein: its whole number, the half verbatim_fractions reads.
-        return word_value(word.removesuffix("einhalb"))
+    if word.endswith("einhalb") and word != "einhalb" or word == "anderthalb":
+        # "zweieinhalb" is two and a half, not zwei + ein: its whole number, the half verbatim_fractions.with_half adds.
+        return 1 if word == "anderthalb" else word_value(word.removesuffix("einhalb"))
     pieces = _GERMAN_NUMBER.match(word)
     if not pieces or word.startswith("und") or pieces.group() == "ein" and word != "ein":
         return None  # "ein" begins too many other words: einfach, einige, Eingang
+    found = _GERMAN_PIECE.findall(pieces.group())
+    if _FRACTION_END.match(word, pieces.end()) or found[-1] == "acht" and word[pieces.end():].startswith("el"):
+        found.pop()  # a fraction's denominator ("Viertel", "Achtel"): "Dreiviertel" is three, not 7, "Viertel" none
+    if not found:
+        return None
     total = current = 0
-    for piece in _GERMAN_PIECE.findall(pieces.group()):
+    for piece in found:
         if _GERMAN[piece] == 1000:
             total, current = total + (current or 1) * 1000, 0
         else:
@@ -191,29 +203,34 @@ def numbers_in(text: str) -> list[Number]:
     """The numbers ``text`` (in NFKC: ``differs``) writes, in digits or in words, outside its URLs and
     e-mail addresses, each with the units after it (a number in words too: "five foot"); a number
     followed by "hundred", "thousand", "million" ... is multiplied ("two hundred", "1,5 Millionen"), and
-    tens in words followed by units in words are one number ("twenty five")."""
+    tens in words followed by units in words are one number ("twenty five"), and so is a whole number and a half
+    ("two and a half", "2½", "zweieinhalb" are 2.5: verbatim_fractions.with_half)."""
     found: list[Number] = []
     text, end = _readable(text), -1
     for match in _NUMBER_OR_WORD.finditer(text):
-        after, digits = match.end(), match[0][-1].isdigit()
+        digits = match[0][-1].isdigit()
+        if digits:
+            written, after = digits_with_half(match[0], text, match.end())  # "2 and a half" (from "2½") is "2.5"
+        elif (whole := word_value(match[0].lower())) is None:
+            continue
+        else:
+            value, after = with_half(Decimal(whole), match[0], text, match.end())  # "two and a half" is 2.5
         imperial = _IMPERIAL.match(text, after)  # after a word, a unit in letters: "two 'cool' men" is no feet
         unit = ("imperial" if imperial and (digits or re.search(r"[^\W\d_]", imperial[0])) else
                 "metric" if _METRIC.match(text, after) else "")
         measure = measure_after(text, after) or measure_before(text, match.start())
         if digits:
-            number = Number(number_value(match[0]), digit_groups(match[0]), unit, measure=measure)
-        elif (value := word_value(match[0].lower())) is None:
-            continue
+            number = Number(number_value(written), digit_groups(written), unit, measure=measure)
         else:
-            number = Number(str(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()),
+            number = Number(_plain(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()),
                             measure=measure)
             previous = found[-1] if found else None
             # Not a unit of the number before ("15 Cent": French's hundred is a coin too, verbatim_units).
             if previous and previous.value and text[end:match.start()].isspace() and not previous.measure and (
                     value in (100, 1000, 10**6, 10**9) and value > Decimal(previous.value)
                     or 0 < value < 10 and not previous.groups and previous.value in _TENS):
-                whole = Decimal(previous.value) * value if value >= 100 else Decimal(previous.value) + value
-                found[-1] = previous._replace(value=_plain(whole), unit=unit, measure=measure)
+                total = Decimal(previous.value) * value if value >= 100 else Decimal(previous.value) + value
+                found[-1] = previous._replace(value=_plain(total), unit=unit, measure=measure)
                 end = match.end()
                 continue
         found.append(number)
@@ -248,8 +265,8 @@ def groups_left(source: str, translation: str) -> tuple[Counter[str], Counter[st
 
 
 def numbers_left(source: str, translation: str) -> tuple[Counter[str], Counter[str], list[Number], list[Number]]:
-    """``groups_left``'s digit groups, and the values of the numbers in words from 2 up (not "ein", "one":
-    articles as often) the source and the translation each hold and the other does not."""
+    """``groups_left``'s digit groups, and the values of the numbers in words from 2 up or with a half (not "ein",
+    "one": articles as often) the source and the translation each hold and the other does not."""
     ours, theirs = numbers_in(source), numbers_in(translation)
     # Digits with digits first, so that a "1" is not paired with an article ("A man with 1 dog": "Ein
     # Mann mit 1 Hund"), then any with any: "1 dog" is "ein Hund".
@@ -267,7 +284,7 @@ def numbers_left(source: str, translation: str) -> tuple[Counter[str], Counter[s
                 continue
             if groups[number.value] > 0:
                 groups[number.value] -= 1
-            elif Decimal(number.value) >= 2:
+            elif Decimal(number.value) >= 2 or Decimal(number.value) % 1:  # "one and a half" is no article
                 kept.append(number)
     return +left[0], +left[1], *words
 
@@ -306,7 +323,8 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     whose numbers in words are known (COUNTED_IN): "two dogs" as Italian's "due cani" is no number dropped; one
     added (``word_added``) only where ``source_language`` is one too: "due cani" as "zwei Hunde" is none; a fraction
     or a multiple in words said on one side alone (``fractions_differ``) where both languages are FRACTIONS_IN."""
-    source, translation = (unicodedata.normalize("NFKC", text.translate(_VULGAR)) for text in (source, translation))
+    source, translation = (fractions_in_words(unicodedata.normalize("NFKC", text.translate(_VULGAR)))
+                           for text in (source, translation))
     addresses = [Counter(map(address_key, VERBATIM.findall(text))) for text in (source, translation)]
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True

@@ -19,6 +19,11 @@ words or digits, "double" as "zweimal", "half" as "Halfpipe"), else the rule bre
   ("Kontrabass");
 - "triple", "tripled", "threefold" and German's "dreifach", "verdreifacht".
 
+A fraction in digits is read as the same words ("1/2 cup" is "half a cup", "3/4" "three quarters",
+``fractions_in_words``), and a whole number and a half as one number (``with_half``: "two and a half", "2½", "2 1/2"
+and "zweieinhalb" are 2.5, which "2,5" is too).  German's "Viertel" is a share only where the other side names no
+district ("ein Viertel der Stadt" is "a district of the city" as often as "a quarter of the city").
+
 Left out: "twice", which German says as "doppelt so" or "noch einmal" as often as "zweimal" (its value, 2, pairs
 with "zweimal" among the numbers in words); "once" and "einmal", a time past ("once upon a time", "es war
 einmal"), a conjunction ("once it is saved", "sobald") or a filler ("noch einmal", "nicht einmal", "at once")
@@ -28,15 +33,17 @@ far more often than a count.  How many times a side says a part is not compared.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 FRACTIONS_IN = ("en", "de")  # the languages PARTS reads
 # Each part: the words that say it (whole words, case-insensitive but where marked), and what says it in any way.
 _PARTS = {
     "half": (r"half|halves|halb(?:e[mnrs]?)?|hälften?|anderthalb|\w+einhalb",
-             r"\w*(?:halb|hälft)\w*|half\w*|halv\w*|semi\w*|mid\w*|mitte\w*|partial\w*|fifty|50"),
+             r"\w*(?:halb|hälft)\w*|half\w*|halv\w*|semi\w*|mid\w*|mitte\w*|partial\w*|fifty|50|\d*[.,]50?"),
     "quarter": (r"(?-i:quarter)|(?:three|two)[\s-]quarters|(?:ein|zwei|drei)\s?viertel\w*"
                 r"|viertel(?:stunde|jahr|finale|liter|pfund)\w*|viertel(?=\s+(?:nach|vor)\b)",
-                r"\w*viertel\w*|quarter\w*|quartal\w*|fourths?|fifteen|fünfzehn|15|25"),
+                r"\w*viertel\w*|quarter\w*|quartal\w*|fourths?|fifteen|fünfzehn|15|25|\d*[.,][27]5"
+                r"|district\w*|neighbou?rhood\w*|borough\w*|\w*bezirk\w*|stadtteil\w*|altstadt|quartier\w*"),
     "third": (r"thirds?|drittel\w*|dritt(?:e[mnrs]?)?",
               r"third\w*|3rd|three|\w*dritt\w*|drei\w*|3"),
     "double": (r"doubl(?:e|ed|es|ing)(?![\s-](?:check|bass))|(?:ver)?doppel(?:t\w*|n|e)?",
@@ -44,6 +51,12 @@ _PARTS = {
     "triple": (r"tripl(?:e|ed|es|ing)|threefold|(?:ver)?dreifach\w*",
                r"tripl\w*|thrice|three\w*|\w*dreifach\w*|dreimal|drei\w*|3"),
 }
+# A fraction in digits as the words it is read by, as a vulgar one is (verbatim._VULGAR): halves, thirds and
+# quarters alone, with no digit, slash or decimal mark around them ("24/7", "5/3/2021" are none); after a whole
+# number, its half is "and a half" (``with_half``): "2 1/2" is "2 and a half".
+ASCII_FRACTION = re.compile(r"(?<![\d/.,])(?:(\d+)\s+)?([1-3])/([2-4])(?![\d/]|[.,]\d)")
+_FRACTION_WORDS = {"1/2": "half", "1/3": "third", "2/3": "two thirds", "1/4": "quarter", "3/4": "three quarters"}
+AND_A_HALF = re.compile(r"[\s-]+and[\s-]+(?:a|one)[\s-]+half\b", re.IGNORECASE)
 PARTS = {name: (re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(rf"\b(?:{matched})\b", re.IGNORECASE))
          for name, (said, matched) in _PARTS.items()}
 
@@ -58,3 +71,31 @@ def fractions_differ(source: str, translation: str) -> bool:
     docstring): "half full" as "ganz", "ein Viertel" as "a third"."""
     return any(not PARTS[name][1].search(other) for one, other in ((source, translation), (translation, source))
                for name in parts_said(one))
+
+
+def fractions_in_words(text: str) -> str:
+    """``text`` with its halves, thirds and quarters in digits (ASCII_FRACTION) in words: "1/2 cup" as "half cup",
+    "2 1/2 hours" as "2 and a half hours"; "5/3" and "24/7" as they are."""
+    def words(match: re.Match[str]) -> str:
+        said = _FRACTION_WORDS.get(f"{match[2]}/{match[3]}")
+        if said is None:
+            return match[0]
+        return f"{match[1]} and a half" if match[1] and said == "half" else f"{match[1] or ''} {said} "
+
+    return ASCII_FRACTION.sub(words, text)
+
+
+def with_half(value: Decimal, word: str, text: str, end: int) -> tuple[Decimal, int]:
+    """``value``, the number ``word`` (digits or words) ending at ``end`` of ``text`` names, and where the number
+    ends, with the half that follows it ("two and a half", "2 and a half": AND_A_HALF) or ends its German word
+    ("zweieinhalb", "anderthalb") added: 2.5, as "2,5" is, where the half was read apart and "2,5" flagged."""
+    if after := AND_A_HALF.match(text, end):
+        return value + Decimal("0.5"), after.end()
+    return value + (Decimal("0.5") if word.lower().endswith(("einhalb", "anderthalb")) else 0), end
+
+
+def digits_with_half(digits: str, text: str, end: int) -> tuple[str, int]:
+    """A whole number in ``digits`` ending at ``end`` of ``text``, and where it ends, with the half that follows it
+    ("2 and a half", from "2½" or "2 1/2") written as a decimal fraction: "2.5", as "2,5" reads."""
+    after = AND_A_HALF.match(text, end)
+    return (f"{digits}.5", after.end()) if after and digits.isdigit() else (digits, end)
