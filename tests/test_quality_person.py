@@ -40,6 +40,31 @@ def test_the_same_person_or_one_german_may_mean_is_not_flagged(source, translati
     assert not person_differs(source, translation, EN_DE)
 
 
+@pytest.mark.parametrize(("source", "translation"), [
+    ("I'm hungry.", "Ich habe Hunger."),
+    ("I'm sorry.", "Es tut mir leid."),
+    ("I'd like a coffee, please.", "Ich hätte gern einen Kaffee, bitte."),
+    ("We're almost there.", "Wir sind fast da."),
+    ("We've arrived.", "Wir sind angekommen."),
+    ("We'll see.", "Mal sehen."),
+    ("Let's go!", "Los geht's!"),
+    ("Let's start.", "Fangen wir an."),
+])
+def test_an_english_contraction_says_its_pronoun_s_person(source, translation):
+    """"I'm hungry." as "Ich habe Hunger." was flagged: "I'm" was read as no pronoun, and "ich" as a person the
+    source did not say; "Let's go!" as "Los geht's!" was, "let's" a "we" for certain."""
+    assert not person_differs(source, translation, EN_DE)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("I'm tired.", "Er ist müde."),
+    ("I've finished the report.", "Sie hat den Bericht fertig."),
+    ("We're on our way.", "Sie sind unterwegs."),
+])
+def test_an_english_contraction_s_person_changed_is_flagged(source, translation):
+    assert person_differs(source, translation, EN_DE)
+
+
 def test_german_source_reads_the_same_way():
     assert person_differs("Mein Koffer ist verloren.", "Your suitcase is lost.", Languages("de", "en"))
     assert not person_differs("Ihr Koffer ist verloren.", "Her suitcase is lost.", Languages("de", "en"))

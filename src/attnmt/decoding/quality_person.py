@@ -8,13 +8,15 @@ second person ("you", "your"; "du", "dein", "euch").  A pronoun says its person 
 German's "Sie", "Ihnen", "Ihr" and "ihr" are "you" (formal, and "ihr" the plural) as well as "she", "they", "her"
 and "their", and an imperative writes "Sie" where English writes no "you" ("Restart the computer." as "Starten
 Sie den Computer neu."), so they are the second person only maybe; "man" is a "you" or a "we" said of anyone
-("You can see the lake from here." as "Man sieht von hier den See.").  The rule fires where one side says a
-person for certain that the other says neither for certain nor maybe (``persons_differ``), or where the source
-says "your" and the translation has no possessive of the second person but one of the third, "sein" (``your_as_his``:
-"Enter your password." as "Geben Sie sein Passwort ein.", where "Sie" keeps the second person), and only where both
-languages are known and in PRONOUNS, and each side is in its language (quality_language.in_other_language).
+("You can see the lake from here." as "Man sieht von hier den See."), and English's "let's" is a "we" only maybe
+("Let's go!" as "Los geht's!"); "I'm", "we're" and the other contractions say their pronoun's person for
+certain.  The rule fires where one side says a person for certain that the other says neither for certain nor
+maybe (``persons_differ``), or where the source says "your" and the translation has no possessive of the second
+person but one of the third, "sein" (``your_as_his``: "Enter your password." as "Geben Sie sein Passwort ein.",
+where "Sie" keeps the second person), and only where both languages are known and in PRONOUNS, and each side is
+in its language (quality_language.in_other_language).
 Phrases whose pronoun is no person of the sentence are read as none (NO_PERSON: "thank you" as "danke", "excuse
-me" as "Entschuldigung"), and neither is "US", the country.
+me" as "Entschuldigung", "we'll see" as "mal sehen"), and neither is "US", the country.
 A third person changed ("The minister" as "Die Ministerin") is no pronoun's, and is not read.
 Multi30k's references, en-de: 2 of its 2,014 validation and test pairs flagged (a typo's "us" for "is", and "gives
 us 2 thumbs up" as "zeigt zwei Daumen nach oben"), 23 of its 29,000 training pairs, most such a typo ("our" for
@@ -34,7 +36,8 @@ from attnmt.text.language_codes import primary_subtag
 FIRST_SINGULAR, FIRST_PLURAL, SECOND = "first person singular", "first person plural", "second person"
 # Each language's pronouns (case-folded) of each person: (certain, maybe); a word of neither says no person.
 PRONOUNS = {
-    "en": {FIRST_SINGULAR: ("i me my myself", ""), FIRST_PLURAL: ("we us our ours ourselves let's", ""),
+    "en": {FIRST_SINGULAR: ("i me my myself i'm i've i'll i'd", ""),
+           FIRST_PLURAL: ("we us our ours ourselves we're we've we'll we'd", "let's"),
            SECOND: ("you your yours yourself yourselves you're you've you'll you'd", "")},
     "de": {FIRST_SINGULAR: ("ich mich mir mein meine meinen meinem meiner meines meins", ""),
            FIRST_PLURAL: ("wir uns unser unsere unseren unserem unserer unseres unsre unsren unsrem unsrer", "man"),
@@ -47,7 +50,7 @@ POSSESSIVES = {"en": ("your yours", "", "his its"),
                "de": ("dein deine deinen deinem deiner deines euer eure euren eurem eurer eures",
                       "ihr ihre ihren ihrem ihrer ihres", "seine seinen seinem seiner seines")}
 # A caption's viewer ("you can see a ship", "here we have two players") is said without one: "ist zu sehen".
-NO_PERSON = {"en": re.compile(r"\b(?:thank you|thank-you|see you|bless you|excuse me|pardon me|"
+NO_PERSON = {"en": re.compile(r"\b(?:thank you|thank-you|see you|bless you|excuse me|pardon me|we'll see|"
                               r"(?:you|we) (?:can|could|may|might)(?:'t|n't| not)? (?:\w+ )?see|"
                               r"(?:here|photo|picture) we have)\b")}
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # "I-Pod", "E-Mail-Adresse": no pronoun
