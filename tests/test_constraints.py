@@ -25,7 +25,15 @@ from attnmt.decoding.constraints import Constraints, prefix_tails
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.term_after import FIRST_PART, INFLECTED, JOINED, WORD, continuing_pieces, lone_space
+from attnmt.decoding.term_after import (
+    FIRST_PART,
+    INFLECTED,
+    JOINED,
+    WORD,
+    continuing_pieces,
+    lone_space,
+    stop_pieces,
+)
 from attnmt.decoding.term_ids import Term, forms, inflects, rules_of, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -759,3 +767,35 @@ def test_a_term_met_in_a_form_of_fewer_pieces_is_in_the_bank_of_its_own_forms_pi
     progress, valid = constraints.advance(torch.tensor([0, 0]), torch.tensor([A, C]))
     assert valid.tolist() == [[True, False], [True, True]]  # A: the form, met; C: a word of its own, the term begun
     assert progress.bank.tolist()[::2] == [3, 0] and progress.bank[3] == 1 and progress.missed[0] == 0
+
+
+def test_a_term_is_not_begun_after_the_model_has_ended_its_translation():
+    """"A boy throws a ball." with ball -> Spielball came out "Ein Junge wirft einen Ball. Spielball.": the model
+    ended the sentence (EOS its best token after the stop), and the term was begun after it.  A (Ball) B (.) C
+    (Spielball) B + EOS (0.095) outscored C B + EOS (0.05), the term in its place before the stop."""
+    table = {(): {A: 0.95, C: 0.05}, (A,): {B: 1.0}, (A, B): {EOS: 0.9, C: 0.1}, (A, B, C): {B: 1.0},
+             (C,): {B: 1.0}}
+    stops = torch.zeros(10, dtype=torch.bool)
+    stops[B] = True
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                           terms=[[[C]]], stops=stops)
+    assert best.tokens == [C, B] and best.log_prob == pytest.approx(math.log(0.05))
+
+
+def test_a_term_may_begin_after_a_stop_where_the_model_goes_on_or_after_a_word_where_it_ends():
+    """A second sentence may begin with the term ("Ein Hund rennt. Hunde bellen."), and a translation without a
+    stop may end with it (TRAP: A C, where EOS is the model's best token after A)."""
+    table = {(): {A: 0.9, C: 0.1}, (A,): {B: 0.9, C: 0.1}, (A, B): {D: 0.6, C: 0.4}}  # A B C + EOS: 0.324
+    stops = torch.zeros(10, dtype=torch.bool)
+    stops[B] = True
+    decoding = Decoding(beam_size=2, alpha=0.0, n_best=2)  # the search goes on past C + EOS (0.1)
+    [[second, *_]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
+                                 stops=stops)
+    [[last, *_]] = beam_search(ScriptedModel(TRAP), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]], stops=stops)
+    assert second.tokens == [A, B, C] and last.tokens == [A, C]
+
+
+def test_the_pieces_that_end_a_sentence_are_stops():
+    codec = NamedPieces()
+    codec.PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁.", ".", "!", "...", "▁?", "▁", ".\"", "▁Hund", ",", "▁.5"]
+    assert stop_pieces(codec, len(codec.PIECES)).tolist() == [False] * 4 + [True] * 5 + [False] * 5

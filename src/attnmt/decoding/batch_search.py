@@ -29,15 +29,16 @@ from attnmt.text.data import pad_rows
 def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
                  terms: list[Terms], continuing: Tensor | None = None,
                  memory: Tensor | None = None, record: Recording | None = None,
-                 space: int | None = None) -> list[list[Hypothesis]]:
+                 space: int | None = None, stops: Tensor | None = None) -> list[list[Hypothesis]]:
     """One batch's hypotheses, by the search ``decoding`` asks for.
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
     scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
     (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: each
     sentence with terms runs constrained beam search with one hypothesis per bank (a beam of 1 +
-    its term pieces, at most MAX_BEAM; ``greedy_with_terms``).  ``continuing``, ``space``: the pieces
-    that may not follow a term, and the lone "▁" after which no term starts (``beam_search``).
+    its term pieces, at most MAX_BEAM; ``greedy_with_terms``).  ``continuing``, ``space``, ``stops``: the pieces
+    that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a sentence, after
+    which none starts where the model ends (``beam_search``).
     ``memory``: src's encoder output, where the caller has it already.  ``record``: beam search's
     hypotheses carry their cross-attention (``Hypothesis.attention``); greedy search's and sampling's
     do not.
@@ -47,17 +48,19 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if decoding.greedy and any(terms):
-        return greedy_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space)
+        return greedy_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space,
+                                 stops)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
     return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory,
-                       space=space, record=record)
+                       space=space, record=record, stops=stops)
 
 
 def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
                       terms: list[Terms], continuing: Tensor | None, memory: Tensor | None,
-                      record: Recording | None, space: int | None = None) -> list[list[Hypothesis]]:
+                      record: Recording | None, space: int | None = None,
+                      stops: Tensor | None = None) -> list[list[Hypothesis]]:
     """Greedy search of a batch where some sentences have terms: each sentence searched with its own
     beam, 1 + its term pieces (at most MAX_BEAM), one hypothesis per bank; those without terms
     greedily.  The sentences of one width are searched together, so that a sentence's translation
@@ -75,7 +78,7 @@ def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, score
         else:
             each = beam_search(model, src[index], replace(decoding, beam_size=width), prefixes=own_prefixes,
                                terms=own_terms, continuing=continuing, memory=own_memory, space=space,
-                               record=record)
+                               record=record, stops=stops)
         for k, hypotheses in zip(rows, each, strict=True):
             found[k] = hypotheses
     return found

@@ -135,10 +135,11 @@ class ConstrainedBeamSearch(BeamSearch):
     def rank(self, beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int,
              eos: int, at_limit: Tensor) -> Candidates:
         """Each candidate as many times as it has readings (a token that starts a term: as a word of
-        its own, and as the term's start; attnmt.decoding.constraints), the beam shared among the banks."""
+        its own, and as the term's start; attnmt.decoding.constraints), the beam shared among the banks; no
+        term begun by a row whose best token is EOS (the model has ended its translation)."""
         every = top_candidates(beam_log_prob, row_top, row_token, n_groups, row_top.numel())
         log_prob, self.order, self.progress, readings = self.constraints.arrange(
-            every.log_prob, every.row, every.token, eos, at_limit)
+            every.log_prob, every.row, every.token, eos, at_limit, row_token[:, 0] == eos)
         row, token, token_log_prob = (t.repeat_interleave(readings, dim=1)
                                       for t in (every.row, every.token, every.token_log_prob))
         return Candidates(log_prob, row, token, token_log_prob, self.progress.missed.view_as(log_prob)).take(self.order)
@@ -148,10 +149,12 @@ class ConstrainedBeamSearch(BeamSearch):
 
 
 def strategy_for(terms: Sequence[Terms] | None, device: torch.device, continuing: Tensor | None = None,
-                 space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None) -> BeamSearch:
+                 space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None,
+                 stops: Tensor | None = None) -> BeamSearch:
     """The beam's strategy for sentences with these ``terms`` (attnmt.decoding.constraints; ``continuing``
     [V]: the pieces that may not follow a term; ``space``: the lone "▁" piece, after which no term
-    starts; ``prefixes``: the sentences' prefixes, whose tokens start no term): constrained where any
-    sentence has one, else plain."""
-    constraints = Constraints.start(terms or [], device, continuing, space, prefixes)
+    starts; ``prefixes``: the sentences' prefixes, whose tokens start no term; ``stops`` [V]: the pieces that end
+    a sentence, after which no term starts where the model ends): constrained where any sentence has one, else
+    plain."""
+    constraints = Constraints.start(terms or [], device, continuing, space, prefixes, stops)
     return BeamSearch() if constraints is None else ConstrainedBeamSearch(constraints)

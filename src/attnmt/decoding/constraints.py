@@ -1,5 +1,5 @@
 """Lexical constraints for beam search: target terms that every output must contain (glossaries);
-and target prefixes, the tokens an output must start with (``prefix_table``).
+and target prefixes, the tokens an output must start with (term_prefixes.prefix_table).
 
 Constrained beam search with dynamic beam allocation (Post and Vilar, 2018), vectorised over a
 batch as in Hu et al. (2019) and fairseq.  Each hypothesis keeps track of
@@ -28,7 +28,7 @@ term the only reading, a term's first piece that is a word of its own ("▁Ein" 
 "▁die" of "die Bank") could no longer be written before the term: "Eine Mann … Einrad" (10eccb2,
 withdrawn).  A prefix's tokens start no term (``--prefix "Ein"`` is not the start of
 "Einstein"); a term the prefix holds whole is met from the start.  Typing stops mid-phrase,
-though, and where the prefix ends with a term's first k pieces (``prefix_tails``), the token
+though, and where the prefix ends with a term's first k pieces (term_prefixes.prefix_tails), the token
 right after it is read both ways too: as a word of its own, and, where it is the term's next
 piece, as the term carried on at depth k + 1 (then written whole).  ``--prefix "Ein kleiner"``
 with "kleiner Junge" wrote "Ein kleiner kleiner Junge"; "auf einem Ein" + "rad" is "Einrad".
@@ -40,7 +40,9 @@ right after its last piece no piece that would carry the word on ("Hund" + "e", 
 written allows (term_after: an ending, for a source term in the plural; a compound's next part, for "dog owners"),
 by that term's own endings (``endings``: "Polizist" takes "en" alone, where another term in the batch takes "e").
 Nor may a term start right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and
-"Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar", with two spaces.
+"Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar", with two spaces.  Nor right after a piece that ends a
+sentence (``stops``) where the model ends its translation (EOS its best token): "Ein Junge wirft einen Ball. Spielball."
+came out, where the hypotheses that wrote the term before the stop now win.
 A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
 beside "▁Hund"; with a capital first at a sentence's start), any of which meets it; only the model's own
 choice of such a form's first piece starts it, and the search never offers one.  A term's forms that begin with
@@ -68,38 +70,7 @@ from attnmt.decoding.term_ids import outermost as outermost
 from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
 from attnmt.decoding.term_ids import term_tokens as term_tokens
-
-Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target token ids
-
-
-def holds(output: Sequence[int], term: Sequence[int]) -> bool:
-    """Whether the token ids ``term`` occur in ``output``, one after the other."""
-    return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
-
-
-def prefix_tails(prefix: Sequence[int], terms: Terms, space: int = -1) -> list[tuple[int, int]]:
-    """The terms a prefix ends part-way through, as (term, k): the prefix's last k tokens are the
-    term's first k pieces (0 < k < its length; not right after the lone "▁" piece ``space``, after
-    which no term starts).  A term the prefix holds whole is left out: it is met already."""
-    tails = []
-    for c, term in enumerate(terms):
-        if holds(prefix, term):
-            continue
-        for k in range(1, min(len(term), len(prefix) + 1)):
-            start = len(prefix) - k  # where the term would begin
-            if list(prefix[start:]) == list(term[:k]) and (start == 0 or prefix[start - 1] != space):
-                tails.append((c, k))
-    return tails
-
-
-def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
-    """A target prefix per sentence (the tokens the output must start with, forced one a step by
-    the searches) as a table [B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest
-    prefix; no prefixes: [B, 1])."""
-    table = torch.full((batch, 1 + max(map(len, prefixes or []), default=0)), -1, dtype=torch.long)
-    for i, prefix in enumerate(prefixes or []):
-        table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
-    return table.to(device)
+from attnmt.decoding.term_prefixes import Terms, holds, prefix_tails
 
 
 @dataclass
@@ -107,7 +78,7 @@ class Progress:
     """The constraint state each candidate would have, each reading of its token a candidate of its
     own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
     pieces written; missed [M], the terms not yet met; ended [M], the form its token ended,
-    -1 where it ended none; spaced [M], whether its token is the lone "▁" piece."""
+    -1 where it ended none; last [M], its token."""
 
     met: Tensor
     current: Tensor
@@ -115,7 +86,7 @@ class Progress:
     bank: Tensor
     missed: Tensor
     ended: Tensor
-    spaced: Tensor
+    last: Tensor
 
 
 @dataclass
@@ -133,7 +104,7 @@ class Constraints:
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
     ended [N]: the form the hypothesis' last token ended, -1 where it ended none (its rule: ``rule``)
-    spaced [N]: whether the hypothesis' last token is the lone "▁" piece
+    last [N]: the hypothesis' last token (-1: none yet)
     left [G]: the tokens of each sentence's prefix still to be written (forced by the search)
     tails, tail_depths [G, T]: the terms each sentence's prefix ends part-way through (-1: none),
              and how many of their pieces it holds (``prefix_tails``), until the token after it
@@ -144,6 +115,7 @@ class Constraints:
     endings [G, C, E]: the ids of each form's term's own endings (term_ids.Term's ``endings``: "e", "en"), -1 past
              them, which its rule allows or bars (term_after.barred)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
+    stops [V]: the pieces that end a sentence, after which no term starts where the model ends (``arrange``)
     """
 
     terms: Tensor
@@ -152,7 +124,7 @@ class Constraints:
     current: Tensor
     depth: Tensor
     ended: Tensor
-    spaced: Tensor
+    last: Tensor
     left: Tensor
     tails: Tensor
     tail_depths: Tensor
@@ -162,10 +134,12 @@ class Constraints:
     endings: Tensor
     continuing: Tensor | None = None
     space: int = -1
+    stops: Tensor | None = None
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
-              space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None) -> Constraints | None:
+              space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None,
+              stops: Tensor | None = None) -> Constraints | None:
         """One row per sentence (nothing written yet); None where no sentence has a term.  A term
         that a sentence's prefix (``prefixes``) holds whole is met from the start: the prefix's
         tokens start no term (module docstring), yet the output holds it; one it ends part-way
@@ -200,8 +174,9 @@ class Constraints:
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start - 1,
-                   start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
-                   rules.to(device), endings.to(device), None if continuing is None else continuing.to(device), space)
+                   start - 1, left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
+                   rules.to(device), endings.to(device), None if continuing is None else continuing.to(device), space,
+                   None if stops is None else stops.to(device))
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -339,9 +314,9 @@ class Constraints:
         # A term met in a form of fewer pieces ("▁Elefanten" for "▁E" "le" "f" "ant") counts its own form's: by the
         # form's, it fell behind the hypotheses in the middle of the term's own ("springen hoch in … Frau hoch").
         bank, missed = ((written & primary) * lengths[:, None, :]).sum(dim=2) + depth, (~written & primary).sum(dim=2)
-        spaced = (tokens == self.space)[:, None].expand_as(done)
+        last = tokens[:, None].expand_as(done)
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        missed.flatten(), ended.flatten(), spaced.flatten()), valid
+                        missed.flatten(), ended.flatten(), last.flatten()), valid
 
     def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
@@ -359,21 +334,22 @@ class Constraints:
         return tails.gather(1, first), depths.gather(1, first) + 1, carries.gather(1, first)
 
     def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
-                at_limit: Tensor) -> tuple[Tensor, Tensor, Progress, int]:
+                at_limit: Tensor, ending: Tensor) -> tuple[Tensor, Tensor, Progress, int]:
         """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``): each
         candidate in R readings (``advance``), [G, M·R]: their log-probs, at -inf for a reading there is
         not, for EOS after a hypothesis that lacks a term and is not at its length limit (at_limit [N]),
         for a piece that would carry on a term just ended and for a term's first piece right after the
-        lone "▁" (``space``: two spaces); the order [G, M·R] that shares the beam among the banks
-        (``allocate``); each reading's progress ([G·M·R], group-major, in the readings' order); and R."""
+        lone "▁" (``space``: two spaces) or a stop where the model ends its translation (``stops``; ending [N]:
+        EOS its best token; "Ein Junge wirft einen Ball. Spielball."); the order [G, M·R] that shares the beam
+        among the banks (``allocate``); each reading's progress ([G·M·R], group-major, in the readings' order);
+        and R."""
         prefixed = self.left.index_select(0, self.groups()) > 0  # [N]: the rows that write a prefix's token
         progress, valid = self.advance(rows.flatten(), tokens.flatten())
         all_met = progress.missed.view(*tokens.shape, -1)[:, :, 0] == 0  # EOS starts no term: its first reading
         blocked = (tokens == eos) & ~(all_met | at_limit[rows])
         blocked |= self.bars(rows, tokens)  # what the rule of the form a row has just written bars
-        if self.space >= 0:  # a term's first piece brings its own "▁"
-            starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
-            blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
+        starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2) & (self.current[rows] < 0) & ~prefixed[rows]
+        blocked |= starts & (self.after_space(rows) | (ending[rows] & self.after_stop(rows)))
         parting = self.parting()[rows]  # [G, M, C]: a term's forms part; no other piece goes on
         blocked |= (parting >= 0).any(dim=2) & ~(tokens[:, :, None] == parting).any(dim=2)
         readings = valid.size(1)
@@ -381,15 +357,26 @@ class Constraints:
         log_prob = log_prob.masked_fill(~valid.view_as(log_prob), float("-inf")).flatten(1)
         return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress, readings
 
+    def after_space(self, rows: Tensor) -> Tensor:
+        """[rows' shape] whether each of hypotheses ``rows`` has just written the lone "▁" (``space``): a term's first
+        piece brings its own "▁"."""
+        return (self.last[rows] == self.space) & (self.space >= 0)
+
+    def after_stop(self, rows: Tensor) -> Tensor:
+        """[rows' shape] whether each of hypotheses ``rows`` has just written a piece that ends a sentence
+        (``stops``)."""
+        last = self.last[rows]
+        return (last >= 0) & (self.stops[last.clamp(min=0)] if self.stops is not None else False)
+
     def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
         """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's
         candidates in ``progress``; only sentence groups ``groups`` stay (None: all)."""
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth, self.ended, self.spaced = (
+        self.met, self.current, self.depth, self.ended, self.last = (
             t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended,
-                                              progress.spaced))
+                                              progress.last))
         self.tails = self.tails.masked_fill((self.left == 0)[:, None], -1)  # carried on right after the prefix only
         self.left = (self.left - 1).clamp(min=0)
         if groups is not None:

@@ -53,10 +53,11 @@ from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.beam import Candidates, strategy_for
-from attnmt.decoding.constraints import Terms, prefix_table
+from attnmt.decoding.constraints import Terms
 from attnmt.decoding.next_tokens import Sampler, allow_forced, never_generated
 from attnmt.decoding.state import DecoderState, Recording, output_limits
 from attnmt.decoding.term_ids import forms
+from attnmt.decoding.term_prefixes import prefix_table
 from attnmt.model import Transformer
 
 
@@ -232,12 +233,14 @@ def beam_search(
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
     continuing: Tensor | None = None, memory: Tensor | None = None, space: int | None = None,
     on_step: Callable[[dict[int, Hypothesis]], None] | None = None, record: Recording | None = None,
+    stops: Tensor | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` distinct finished
     hypotheses, best first (``n_best_list``; beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
     each starting with its ``prefixes`` and containing its ``terms`` (if any; attnmt.decoding.constraints:
     the beam is then shared among banks, and a hypothesis ends only with all its terms, none of
-    the ``continuing`` [V] pieces right after one, none started right after the lone "▁" piece ``space``).
+    the ``continuing`` [V] pieces right after one, none started right after the lone "▁" piece ``space``, nor
+    after a piece that ends a sentence, ``stops`` [V], where the model ends its translation).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
     ranks the extensions of every sentence's beam (the strategy: attnmt.decoding.beam, by
@@ -261,7 +264,7 @@ def beam_search(
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
-    strategy = strategy_for(terms, src.device, continuing, space, prefixes)
+    strategy = strategy_for(terms, src.device, continuing, space, prefixes, stops)
     table = prefix_table(prefixes, src.size(0), src.device)
     limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1), strategy.need())
     limit_of = limits.tolist()

@@ -47,6 +47,24 @@ def lone_space(tokenizer, vocab_size: int) -> int | None:
     return next((i for i in range(vocab_size) if tokenizer.id_to_piece(i) == "▁"), None)
 
 
+@functools.lru_cache(maxsize=4)  # per tokenizer, as continuing_pieces
+def stop_pieces(tokenizer, vocab_size: int) -> Tensor | None:
+    """[V] True for the target pieces that end a sentence: a full stop, "!", "?" or an ellipsis alone, with or
+    without SentencePiece's "▁" ("▁." "!" "..."); None for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return torch.tensor([bool(mark) and not mark.strip(STOPS) for mark in
+                         (piece.lstrip("▁") for piece in map(tokenizer.id_to_piece, range(vocab_size)))])
+
+
+def term_pieces(tokenizer, vocab_size: int) -> tuple[Tensor | None, int | None, Tensor | None]:
+    """The target pieces the constrained search reads around a term: those that carry a word on
+    (``continuing_pieces``), the lone "▁" (``lone_space``) and those that end a sentence (``stop_pieces``)."""
+    pieces = tokenizer, vocab_size
+    return continuing_pieces(*pieces), lone_space(*pieces), stop_pieces(*pieces)
+
+
+STOPS = ".!?…。！？"  # the marks that end a sentence, Latin and CJK ones
 HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 

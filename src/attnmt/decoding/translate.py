@@ -57,7 +57,7 @@ from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
-from attnmt.decoding.term_after import continuing_pieces, lone_space
+from attnmt.decoding.term_after import term_pieces
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses
@@ -198,11 +198,10 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, max(0, longest - len(prefix)))
              for i, prefix in zip(indices, prefixes, strict=True)]
-    continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
-    space = lone_space(tokenizer, model.config.vocab_size) if any(terms) else None
+    continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size) if any(terms) else (None, None, None)
     with torch.inference_mode():
         memory = model.encode(src)
-    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space)
+    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space, stops)
     for i, sentence_terms, found in zip(indices, terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])

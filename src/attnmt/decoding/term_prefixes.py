@@ -1,0 +1,42 @@
+"""Target prefixes, the tokens an output must start with, as the searches force them (``prefix_table``), and
+the glossary terms a prefix holds or ends part-way through (``holds``, ``prefix_tails``), which
+attnmt.decoding.constraints meets from the start or carries on right after it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+from torch import Tensor
+
+Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target token ids
+
+
+def holds(output: Sequence[int], term: Sequence[int]) -> bool:
+    """Whether the token ids ``term`` occur in ``output``, one after the other."""
+    return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
+
+
+def prefix_tails(prefix: Sequence[int], terms: Terms, space: int = -1) -> list[tuple[int, int]]:
+    """The terms a prefix ends part-way through, as (term, k): the prefix's last k tokens are the
+    term's first k pieces (0 < k < its length; not right after the lone "▁" piece ``space``, after
+    which no term starts).  A term the prefix holds whole is left out: it is met already."""
+    tails = []
+    for c, term in enumerate(terms):
+        if holds(prefix, term):
+            continue
+        for k in range(1, min(len(term), len(prefix) + 1)):
+            start = len(prefix) - k  # where the term would begin
+            if list(prefix[start:]) == list(term[:k]) and (start == 0 or prefix[start - 1] != space):
+                tails.append((c, k))
+    return tails
+
+
+def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
+    """A target prefix per sentence (the tokens the output must start with, forced one a step by
+    the searches) as a table [B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest
+    prefix; no prefixes: [B, 1])."""
+    table = torch.full((batch, 1 + max(map(len, prefixes or []), default=0)), -1, dtype=torch.long)
+    for i, prefix in enumerate(prefixes or []):
+        table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
+    return table.to(device)
