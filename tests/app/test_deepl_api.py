@@ -261,6 +261,13 @@ def test_the_schema_gives_translates_body_and_each_endpoint_once(client):
     assert len(set(operations)) == 4
 
 
+def test_json_that_does_not_parse_is_400_saying_where(client):
+    body = b'{"text": ["a dog runs"], "target_lang": "DE",}'
+    answer = client.post("/v2/translate", content=body, headers={**AUTH, "content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["message"].startswith("Invalid JSON format (")
+    assert answer.json()["message"].endswith(" at character 45)")
+
+
 @pytest.mark.parametrize(("path", "methods"), [("/v2/languages", {"GET", "POST"}), ("/v2/usage", {"GET", "POST"}),
                                              ("/v2/glossaries", {"GET", "POST"}),
                                              ("/v2/glossaries/def3a26b", {"GET", "DELETE"})])

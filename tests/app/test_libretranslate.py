@@ -368,10 +368,23 @@ def test_the_two_text_limits_keep_libretranslates_words_then_say_which_limit_and
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {message}"}
 
 
-@pytest.mark.parametrize("body", [b'{"q": "a dog', b"[1, 2]", b"null"])
-def test_a_body_that_is_not_a_json_object_is_400(client, body):
+@pytest.mark.parametrize("body, place", [(b'{"q": "a dog', 6), (b"{'q': 'a dog runs'}", 1),
+                                         (b'{"q": "a dog runs", "source": "en", "target": "de",}', 51)])
+def test_json_that_does_not_parse_is_400_saying_where(client, body, place):
+    """It was "Invalid JSON format" alone: a trailing comma in a hand-written curl, found by reading it all.
+    Why is Python's words, which its versions word differently; where is the character it stopped at."""
     answer = client.post("/translate", content=body, headers={"content-type": "application/json"})
-    assert answer.status_code == 400 and answer.json() == {"error": "Invalid JSON format"}
+    assert answer.status_code == 400 and answer.json()["error"].startswith("Invalid JSON format (")
+    assert answer.json()["error"].endswith(f" at character {place})")
+
+
+@pytest.mark.parametrize("body, why", [
+    (b"", "the body is empty"),
+    (b"[1, 2]", "the body is a list, where the parameters are sent as one JSON object, {…}"),
+    (b"null", "the body is null, where the parameters are sent as one JSON object, {…}")])
+def test_a_body_that_is_not_a_json_object_is_400_saying_what_it_is(client, body, why):
+    answer = client.post("/translate", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid JSON format ({why})"}
 
 
 @pytest.mark.parametrize("path", ["/translate", "/translate/stream"])

@@ -81,12 +81,21 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         except UnicodeDecodeError as error:  # as /v1/translate says it: the byte, and where
             raise LibreError(400, f"Invalid JSON format (not UTF-8: byte 0x{error.object[error.start]:02x} at "
                                   f"character {error.start})") from None
-        except ValueError:  # no JSON, nested too deeply or a number too long (json_value)
-            data = None
+        except json.JSONDecodeError as error:  # as /v1/translate says it: why, and where (json_value: no place)
+            where = f" at character {error.pos}" if error.pos else ""  # "starting at" is said once
+            why = f"{error.msg.removesuffix(' at')}{where}" if body.strip() else "the body is empty"
+            raise LibreError(400, f"Invalid JSON format ({why})") from None
         if not isinstance(data, dict):
-            raise LibreError(400, "Invalid JSON format")
+            raise LibreError(400, f"Invalid JSON format (the body is {json_kind(data)}, where the parameters are "
+                                  "sent as one JSON object, {…})")
         return data, body
     return first_values(await form_items(request, content_type)), None
+
+
+def json_kind(data: object) -> str:
+    """What a JSON value that is no object is, as the user would say it: "a list", "a text", "null"."""
+    kinds = {list: "a list", str: "a text", bool: "true or false", int: "a number", float: "a number"}
+    return "null" if data is None else kinds.get(type(data), type(data).__name__)
 
 
 async def form_items(request: Request, content_type: str, example: str = '{"q": …}') -> list[tuple[str, object]]:
