@@ -484,9 +484,9 @@ def test_an_old_binary_office_file_is_one_line_saying_what_to_save_it_as(trained
     source = tmp_path / "talk.ppt"
     source.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(100))
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "talk.de.ppt"], capsys)
-    assert code == 2 and err == (f"attnmt: error: {source} is a PowerPoint 97-2003 presentation, a binary format "
-                                 "attnmt does not translate: save it as .pptx (File > Save As in Office, or soffice "
-                                 "--headless --convert-to pptx talk.ppt) and translate that\n")
+    assert code == 2 and err == (f"attnmt: error: {source}: .ppt is PowerPoint 97-2003's binary format, which "
+                                 "attnmt does not translate: save it as .pptx (File > Save As in PowerPoint, or "
+                                 "soffice --headless --convert-to pptx talk.ppt) and translate that\n")
     assert not (tmp_path / "talk.de.ppt").exists()
 
 

@@ -167,10 +167,10 @@ OLE = bytes.fromhex("d0cf11e0a1b11ae1")  # how an Office 97-2003 file begins: a 
                                          "text, and attnmt does not translate it: convert it to .docx or .odt first "
                                          "(e.g. with LibreOffice: soffice --headless --infilter=writer_pdf_import "
                                          "--convert-to docx report.pdf) and translate that"),
-    ("budget.xls", OLE + bytes(100), {}, 400, "Invalid request: file format not supported: budget.xls is an Excel "
-                                               "97-2003 workbook, a binary format attnmt does not translate: save it "
-                                               "as .xlsx (File > Save As in Office, or soffice --headless --convert-to "
-                                               "xlsx budget.xls) and translate that"),
+    ("budget.xls", OLE + bytes(100), {}, 400, "Invalid request: file format not supported: budget.xls: .xls is "
+                                               "Excel 97-2003's binary format, which attnmt does not translate: save "
+                                               "it as .xlsx (File > Save As in Excel, or soffice --headless "
+                                               "--convert-to xlsx budget.xls) and translate that"),
     ("a.txt", b"a dog runs", {"target": ""}, 400, "Invalid request: missing target parameter"),
     ("a.txt", b"a dog runs", {"target": "zz"}, 400, "zz is not supported"),
     ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); convert it to UTF-8 first, "

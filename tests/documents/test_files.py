@@ -525,14 +525,16 @@ def test_a_pdf_is_said_to_be_one_with_how_to_convert_it(same, name, command_name
     assert same.given == []
 
 
-@pytest.mark.parametrize(("name", "kind", "new"), [("letter.doc", "a Word 97-2003 document", "docx"),
-                                                 ("Budget 2024.XLS", "an Excel 97-2003 workbook", "xlsx"),
-                                                 ("talk.ppt", "a PowerPoint 97-2003 presentation", "pptx")])
-def test_an_old_binary_office_file_is_refused_saying_what_to_save_it_as(same, name, kind, new):
+@pytest.mark.parametrize(("name", "program", "new"), [("letter.doc", "Word", "docx"),
+                                                    ("Budget 2024.XLS", "Excel", "xlsx"),
+                                                    ("talk.ppt", "PowerPoint", "pptx")])
+def test_an_old_binary_office_file_is_refused_saying_what_to_save_it_as(same, name, program, new):
     """It was "the extension .ppt is not a format attnmt translates", and a list of formats, .pptx among them."""
+    suffix = name[name.rindex("."):].lower()
     with pytest.raises(UserError, match="^" + re.escape(
-            f"{name} is {kind}, a binary format attnmt does not translate: save it as .{new} (File > Save As in "
-            f"Office, or soffice --headless --convert-to {new} {shlex.quote(name)}) and translate that") + "$"):
+            f"{name}: {suffix} is {program} 97-2003's binary format, which attnmt does not translate: save it as "
+            f".{new} (File > Save As in {program}, or soffice --headless --convert-to {new} {shlex.quote(name)}) and "
+            "translate that") + "$"):
         translate_file_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(100), name, same, OPTIONS)
     assert same.given == []
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-# The binary formats of Office 97-2003 (a compound file each, templates and slide shows too), and the
-# format each is saved as to be translated: attnmt reads an office file's XML, which these do not hold.
-OLD_OFFICE = {".doc": ("a Word 97-2003 document", "docx"), ".dot": ("a Word 97-2003 template", "docx"),
-              ".xls": ("an Excel 97-2003 workbook", "xlsx"), ".xlt": ("an Excel 97-2003 template", "xlsx"),
-              ".ppt": ("a PowerPoint 97-2003 presentation", "pptx"),
-              ".pps": ("a PowerPoint 97-2003 slide show", "pptx"), ".pot": ("a PowerPoint 97-2003 template", "pptx")}
+# The binary formats of Office 97-2003 (a compound file each, templates and slide shows too), by extension, and
+# the format each is saved as to be translated: attnmt reads an office file's XML, which these do not hold.
+OLD_OFFICE = {".doc": ("Word", "docx"), ".dot": ("Word", "docx"), ".xls": ("Excel", "xlsx"),
+              ".xlt": ("Excel", "xlsx"), ".ppt": ("PowerPoint", "pptx"), ".pps": ("PowerPoint", "pptx"),
+              ".pot": ("PowerPoint", "pptx")}
 
 
 def pdf_refused(filename: str) -> str:
@@ -31,10 +30,12 @@ def rtf_refused(filename: str) -> str:
 
 def old_office_refused(filename: str) -> str | None:
     """The one line that refuses an old binary Office file named ``filename`` (by its extension: OLD_OFFICE),
-    and says what to save it as; None for any other name."""
-    if (old := OLD_OFFICE.get(Path(filename).suffix.lower())) is None:
+    and says what to save it as; None for any other name.  It names the extension's format, not the file's:
+    a server has only the name to go by, and a .pptx renamed .ppt is saved as .pptx all the same."""
+    suffix = Path(filename).suffix.lower()
+    if (old := OLD_OFFICE.get(suffix)) is None:
         return None
-    kind, new = old
-    return (f"{filename} is {kind}, a binary format attnmt does not translate: save it as .{new} (File > Save As "
-            f"in Office, or soffice --headless --convert-to {new} {shlex.quote(Path(filename).name)}) and "
-            "translate that")
+    program, new = old
+    return (f"{filename}: {suffix} is {program} 97-2003's binary format, which attnmt does not translate: save it "
+            f"as .{new} (File > Save As in {program}, or soffice --headless --convert-to {new} "
+            f"{shlex.quote(Path(filename).name)}) and translate that")
