@@ -130,15 +130,23 @@ def test_a_source_lang_with_a_region_is_400_naming_the_code_to_send_as_deepl_ref
                                         f"no region or script, as DeepL's: send {language!r}"}
 
 
-@pytest.mark.parametrize("sent", ["DE-DE", "de-AT", "de_CH"])
+@pytest.mark.parametrize("sent", ["DE-DE", "de-AT", "de_DE"])
 def test_a_target_lang_with_a_region_deepl_has_no_variant_for_is_400_naming_the_code_to_send(client, sent):
-    """DeepL names a region or script in a target only for EN-GB, PT-BR, ZH-HANS and their like: read as de here,
-    a browser's DE-DE worked that DeepL refuses."""
+    """DeepL names a region or script in a target only for EN-GB, PT-BR, DE-CH, ZH-HANS and their like: read as de
+    here, a browser's DE-DE worked that DeepL refuses."""
     body = {"text": ["a dog runs"], "target_lang": sent, "source_lang": "EN"}
     answer = client.post("/v2/translate", json=body, headers=AUTH)
     assert answer.status_code == 400
     assert answer.json()["message"].startswith(f"Value for 'target_lang' not supported: {sent!r}; DeepL's target ")
     assert answer.json()["message"].endswith("send 'DE'")
+
+
+@pytest.mark.parametrize("sent", ["DE-CH", "de-ch"])
+def test_a_target_lang_variant_deepl_has_is_read_as_its_language(client, sent):
+    """DE-CH is among DeepL's targets, as EN-GB and PT-BR are: refused, a client that works against DeepL failed."""
+    body = {"text": ["a dog runs"], "target_lang": sent, "source_lang": "EN"}
+    answer = client.post("/v2/translate", json=body, headers=AUTH)
+    assert answer.status_code == 200 and answer.json()["translations"][0]["text"] == "ein hund rennt"
 
 
 @pytest.mark.parametrize(("headers", "status"), [({}, 403), ({"Authorization": "DeepL-Auth-Key wrong"}, 403)])

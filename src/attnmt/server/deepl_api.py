@@ -62,8 +62,10 @@ from attnmt.server.v1_api import is_json, media_type_of
 
 # DeepL's target codes for a language it writes in more than one variety (EN alone is deprecated there)
 VARIETIES = {"en": ("EN-GB", "EN-US"), "pt": ("PT-BR", "PT-PT")}
-# Every target code of DeepL's that names a region or script; it refuses any other, such as a browser's DE-DE
-TARGET_VARIANTS = ("EN-GB", "EN-US", "ES-419", "PT-BR", "PT-PT", "ZH-HANS", "ZH-HANT")
+# Every target code of DeepL's that names a region or script, as its documentation lists them (the variants its
+# glossaries are not made for); it refuses any other, such as a browser's DE-DE
+TARGET_VARIANTS = ("DE-CH", "EN-GB", "EN-US", "ES-419", "ES-ES", "FR-CA", "FR-CH", "IT-CH", "PT-BR", "PT-PT",
+                   "ZH-HANS", "ZH-HANT")
 # DeepL's own answer for an account without a character limit
 NO_LIMIT = 1_000_000_000_000
 # formality values DeepL's clients send: "prefer_…" falls back to the default where a language has none
