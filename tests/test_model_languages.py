@@ -19,6 +19,12 @@ def test_the_language_code_in_a_file_name(name, code):
     ({"train_src": "train.src", "train_tgt": "train.tgt"}, (None, None)),
     ({"train_src": "x.en", "train_tgt": "y.en"}, (None, None)),
     ({"train": [{"src": "a.en", "tgt": "a.de"}, {"src": "b.en", "tgt": "b.de"}]}, ("en", "de")),
+    ({"train_tsv": "fr-en.tsv", "train_src": "data/multi30k/train.en.gz", "train_tgt": "data/multi30k/train.de.gz",
+      "valid_src": "dev.src", "valid_tgt": "dev.tgt", "source_lang": None, "target_lang": None}, (None, None)),
+    ({"train_tsv": "fr-en.tsv", "train_src": "data/multi30k/train.en.gz", "train_tgt": "data/multi30k/train.de.gz",
+      "valid_src": "dev.fr", "valid_tgt": "dev.en"}, ("fr", "en")),
+    ({"train_tsv": "memory.tmx", "train_src": "data/multi30k/train.en.gz", "train_tgt": "data/multi30k/train.de.gz",
+      "source_lang": "fr", "target_lang": "en"}, ("fr", "en")),
 ])
 def test_a_models_languages_come_from_its_training_files(tmp_path, config, pair):
     (tmp_path / "train.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")

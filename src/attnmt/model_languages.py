@@ -19,8 +19,9 @@ COMPRESSED = ("gz", "xz")  # file endings that are not languages
 
 
 def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
-    """The language codes of a model's training files, where their names end in them
-    (``train.en.gz`` / ``train.de.gz`` -> en, de), from the train.yaml it was trained with;
+    """The languages a model's train.yaml names: its source_lang and target_lang, else the codes its training
+    files' names end in (``train.en.gz`` / ``train.de.gz`` -> en, de), or a train_tsv's run's validation files'
+    (its train_src and train_tgt are Multi30k's defaults, never read: it was named en-de whatever it translated);
     (None, None) where it names no two different ones, or where its ``train:`` entries name more than one
     source or target language: a multilingual model (en->de and en->fr, chosen by a >>fr<< token) has no one
     target language, and taking the first entry's refused its XLIFF files for fr as "asked for de"."""
@@ -32,6 +33,12 @@ def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
         return None, None
     if not isinstance(config, dict):  # empty, or a list or a scalar: no training files to name the pair
         return None, None
+    given = (config.get("source_lang"), config.get("target_lang"))
+    if all(isinstance(code, str) for code in given):  # the pair the run was told it translates
+        return given if given[0] != given[1] else (None, None)
+    if config.get("train_tsv") and config.get("train") is None:  # train_src, train_tgt: the defaults it left unread
+        validated = (code_in_name(config.get("valid_src")), code_in_name(config.get("valid_tgt")))
+        return validated if None not in validated and validated[0] != validated[1] else (None, None)
     train = config.get("train")
     entries = [entry for entry in train if isinstance(entry, dict)] if isinstance(train, list) else []
     pairs = {(code_in_name(entry.get("src", config.get("train_src"))),
