@@ -10,6 +10,7 @@ fetched, and a DOCTYPE declaring an entity refused (xml_entities.check_entities)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from lxml import etree
@@ -61,17 +62,18 @@ def stream_tmx(path: str | Path, languages: Languages, report: ReadReport) -> It
 
 
 def units(file: object, path: str | Path) -> Iterator[etree._Element]:
-    """The ``<tu>`` elements of the TMX ``file``, each whole, its header read first (``srclang``)."""
-    parser = etree.iterparse(file, events=("start", "end"), resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
-    for event, element in parser:
-        if event == "start" and element.getparent() is None:
-            check_entities(element.getroottree().docinfo.internalDTD, str(path), keeps_internal=False)
-            if local_name(element) != "tmx":
-                raise DataError(f"{path}:{element.sourceline}: expected a TMX memory (a <tmx> root), got "
-                                f"<{local_name(element)}>")
-        elif event == "end" and local_name(element) == "tu":
-            yield element
+    """The ``<tu>`` elements of the TMX ``file``, each whole; the document's root and DOCTYPE checked at the first
+    (no entity is resolved before: a reference to one stays a node of its own)."""
+    parser = etree.iterparse(file, events=("end",), tag="{*}tu", resolve_entities=False, no_network=True,
+                             load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True)
+    for number, (_, tu) in enumerate(parser):
+        if number == 0:
+            root = tu.getroottree().getroot()
+            check_entities(root.getroottree().docinfo.internalDTD, str(path), keeps_internal=False)
+            if local_name(root) != "tmx":
+                raise DataError(f"{path}:{root.sourceline}: expected a TMX memory (a <tmx> root), got "
+                                f"<{local_name(root)}>")
+        yield tu
 
 
 def chosen(tu: etree._Element, languages: Languages, path: str | Path) -> tuple[str, str]:
@@ -98,9 +100,10 @@ def source_language(root: etree._Element) -> str | None:
 def segment_in(tu: etree._Element, language: str) -> str | None:
     """The text of ``tu``'s first segment in ``language`` (text_of), None where it has none with text."""
     for tuv in tu:
-        seg = next((child for child in tuv if local_name(child) == "seg"), None)
-        if local_name(tuv) == "tuv" and speaks(tuv_language(tuv), language) and seg is not None:
-            return text_of(seg) or None
+        if local_name(tuv) == "tuv" and speaks(tuv_language(tuv), language):
+            seg = next((child for child in tuv if local_name(child) == "seg"), None)
+            if seg is not None:
+                return text_of(seg) or None
     return None
 
 
@@ -115,6 +118,7 @@ def text_of(seg: etree._Element) -> str:
     return " ".join("".join(words).split())
 
 
+@cache  # a memory's few codes, compared for each of its millions of segments
 def speaks(code: str, wanted: str) -> bool:
     """Whether the language code ``code`` (a ``<tuv>``'s: ``en-US``, ``EN``) is of ``wanted``: its variety where
     ``wanted`` names one (``pt-BR``), else its language (``en``; a three-letter ``eng`` is ``en``)."""
@@ -134,7 +138,7 @@ def tu_languages(tu: etree._Element) -> list[str]:
 
 def local_name(element: etree._Element) -> str:
     """An element's name without a namespace; "" for an entity or a comment."""
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+    return element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
 
 
 def clear(tu: etree._Element) -> None:
