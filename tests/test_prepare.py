@@ -126,11 +126,13 @@ def test_a_first_line_of_two_codes_is_a_header_where_no_language_is_named(tmp_pa
     assert report_of(folder) == FilterReport(read=20, kept=20, header="no<TAB>ja")
 
 
-def test_a_header_naming_the_columns_the_wrong_way_round_is_refused_naming_its_line(tmp_path, tokenizer):
-    """Its pairs were trained de -> en in a run meant to translate en -> de, without a word."""
-    config = tsv_headed(tmp_path, "de\ten", source_lang="en", target_lang="de")
-    with pytest.raises(DataError, match=r"corpus.tsv:1: the header names the columns de -> en, and the run "
-                                        r"translates en -> de .*: swap the columns"):
+@pytest.mark.parametrize("header", ["de\ten", "en\tfr", "English\tFrench"])
+def test_a_header_naming_other_languages_is_refused_naming_its_line(tmp_path, tokenizer, header):
+    """Its pairs were trained de -> en (or en -> fr) in a run meant to translate en -> de, without a word."""
+    config = tsv_headed(tmp_path, header, source_lang="en", target_lang="de")
+    cells = header.split("\t")
+    with pytest.raises(DataError, match=rf"corpus.tsv:1: the header names the columns {cells[0]} -> {cells[1]}, and "
+                                        r"the run translates en -> de .*: swap the columns"):
         tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
 
 

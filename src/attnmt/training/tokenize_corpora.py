@@ -31,6 +31,7 @@ import numpy as np
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.errors import ConfigError, DataError
 from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
+from attnmt.text.language_codes import is_language_code
 from attnmt.text.parallel_text import ReadReport, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer, save_tokenizer
@@ -187,17 +188,22 @@ def is_header(cells: list[str], path: str, languages: tuple[str | None, str | No
     """Whether a tsv's first line ``cells`` heads its columns, as a glossary's header is told (csv_header): where
     the ``languages`` translated are known, it names those (``no<TAB>ja``, English "no" and German "ja", is then a
     pair, where without them two codes of ISO 639-1 are a header); one naming others (``de<TAB>en`` for en -> de,
-    columns the wrong way round, or another pair's ``en<TAB>fr``) is a DataError, before the run trains on them."""
+    columns the wrong way round, another pair's ``en<TAB>fr``, or ``English<TAB>French`` by name) is a DataError,
+    before the run trains on them."""
     named = csv_header(cells, f"{path}:1", None, None)
     if not named or None in languages:
         return named
     try:
-        return csv_header(cells, f"{path}:1", *languages)
-    except DataError:
-        raise DataError(f"{path}:1: the header names the columns {cells[0]} -> {cells[1]}, and the run translates "
-                        f"{languages[0]} -> {languages[1]} (source_lang and target_lang, or init_from's, or the "
-                        "validation files' names): swap the columns where they are the wrong way round, or give "
-                        "this pair's corpus") from None
+        if csv_header(cells, f"{path}:1", *languages):
+            return True
+        if is_language_code(cells[0]) and is_language_code(cells[1]):
+            return False  # two codes of other languages, neither the one translated at its place: words (no, ja)
+    except DataError:  # named the wrong way round, or one of them another language: said in a corpus's words
+        pass
+    raise DataError(f"{path}:1: the header names the columns {cells[0]} -> {cells[1]}, and the run translates "
+                    f"{languages[0]} -> {languages[1]} (source_lang and target_lang, or init_from's, or the "
+                    "validation files' names): swap the columns where they are the wrong way round, or give "
+                    "this pair's corpus")
 
 
 def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
