@@ -1012,9 +1012,10 @@ def test_serve_refuses_an_old_max_batch_of_0_naming_it(monkeypatch, capsys):
 
 
 # What translating a line of plain text has no use for (issue 44: a one-line job starts in about a second, and
-# each of these took its share of it): the readers of subtitles and of Word's and HTML's pages.
+# each of these took its share of it): the readers of subtitles, of Word's and HTML's pages, of glossary files.
 NOT_FOR_PLAIN_TEXT = ("attnmt.documents.subtitles", "attnmt.documents.ass_subtitles", "attnmt.documents.cue_text",
-                      "attnmt.documents.fields", "attnmt.documents.ooxml", "attnmt.documents.pages")
+                      "attnmt.documents.fields", "attnmt.documents.ooxml", "attnmt.documents.pages",
+                      "attnmt.decoding.glossary_files", "attnmt.decoding.termbase")
 # ``attnmt ARGV`` in this process, then its status and the attnmt modules it loaded.
 LOADED = """
 import sys

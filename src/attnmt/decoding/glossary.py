@@ -52,7 +52,6 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnmt.decoding.glossary_files import check_languages, glossary_rows
 from attnmt.decoding.glossary_pairs import add_term, checked_terms
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
@@ -352,6 +351,9 @@ def read_glossaries(paths: Iterable[str | Path], source_lang: str | None = None,
     file are (a later file's target silently winning would hide a termbase that disagrees with
     itself).  Each path, and the languages, as ``read_glossary`` takes them.  A file without a term
     is a DataError naming it (``glossary_rows``)."""
+    # the readers of TSV, CSV, JSON and TBX files: loaded where a file is read, not by every job (issue 44)
+    from attnmt.decoding.glossary_files import check_languages, glossary_rows
+
     if isinstance(paths, str | bytes | os.PathLike):  # one path was read a character a file: "cannot read /"
         raise ConfigError(f"read_glossaries: expected a list of glossary files, got {paths!r:.80}; pass [path] for one")
     check_languages(source_lang, target_lang)

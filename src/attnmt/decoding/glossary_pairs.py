@@ -8,8 +8,7 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from attnmt.decoding.term_forms import case_variant_key, cased, named, normal, term_key
-from attnmt.decoding.termbase import same_target
+from attnmt.decoding.term_forms import case_variant_key, cased, named, normal, same_target, term_key
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
 

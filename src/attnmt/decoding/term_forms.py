@@ -59,6 +59,13 @@ def term_key(source: str) -> str:
 CASE_VARIANT = "\0"
 
 
+def same_target(term: str) -> str:
+    """A target term as two that are one term read alike: stripped, in Unicode's canonical form NFC
+    ("Café" typed with a combining accent is "Café", and is written so: attnmt.decoding.term_ids), so
+    a term given it twice, once in each form, was "two target terms, 'Café' (…) and 'Café'"."""
+    return unicodedata.normalize("NFC", term.strip())
+
+
 def case_variant_key(source: str) -> str:
     """The key a source term is kept under beside one that reads alike but for its case and has another target
     (attnmt.decoding.glossary): CASE_VARIANT and the term as ``capitals`` shows it ("Apple", "apple"; "US Army",

@@ -18,10 +18,9 @@ from collections.abc import Sequence
 
 from attnmt.decoding.constraints import Terms, holds
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.term_forms import normal, term_key
+from attnmt.decoding.term_forms import normal, same_target, term_key
 from attnmt.decoding.term_ids import forms
 from attnmt.decoding.term_plurals import ENDINGS, umlauted
-from attnmt.decoding.termbase import same_target
 from attnmt.errors import AttnmtWarning
 
 

@@ -47,13 +47,12 @@ resolved, no network.  A DOCTYPE that declares an entity, and a term holding a r
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 from lxml import etree
 
-from attnmt.decoding.term_forms import capitals, normal, term_key
+from attnmt.decoding.term_forms import capitals, normal, same_target, term_key
 from attnmt.errors import DataError, warn
 from attnmt.text.data import BROKEN_STREAM, cannot_read, not_gzip, open_bytes
 from attnmt.text.invisible import unaccented
@@ -146,13 +145,6 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
         warn(f"{path}: {len(skipped)} of {len(entries)} entries skipped, without a term in {source_lang} or in "
              f"{target_lang} that is not deprecated (the first: {skipped[0]})")
     return iter(unambiguous(rows, path))
-
-
-def same_target(term: str) -> str:
-    """A target term as two that are one term read alike: stripped, in Unicode's canonical form NFC
-    ("Café" typed with a combining accent is "Café", and is written so: attnmt.decoding.term_ids), so
-    a term given it twice, once in each form, was "two target terms, 'Café' (…) and 'Café'"."""
-    return unicodedata.normalize("NFC", term.strip())
 
 
 def unambiguous(flagged: list[tuple[Row, bool]], path: str | Path) -> list[Row]:
