@@ -26,7 +26,7 @@ import json
 import os
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attnmt import checkpoint as ckpt
 from attnmt.config_file import read_config_file
@@ -35,10 +35,10 @@ from attnmt.errors import ConfigError, DataError, ModelDirError, json_value
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.text.vocab_tokenizer import VocabTokenizer
-from attnmt.train_config import TrainConfig
 from attnmt.trained_lengths import LENGTHS
-from attnmt.training.corpus import HEADER
-from attnmt.training.tokenize_corpora import file_identity
+
+if TYPE_CHECKING:  # the training's own modules, which a command that only loads a model does not (issue 44)
+    from attnmt.train_config import TrainConfig
 
 CORPORA = "corpora.json"
 # What a run writes into its out_dir besides its checkpoints (and .lock): a model's weights, config,
@@ -232,6 +232,8 @@ def same_file(path: Path, fd: int) -> bool:
 def corpus_files(config: TrainConfig) -> dict[str, str]:
     """The files a run's batches index, by what names them in the config: the prepared directory's
     header (which records its corpora), or each training corpus's text files ("corpus0.src", ...)."""
+    from attnmt.training.corpus import HEADER
+
     if config.prepared_dir:
         return {"prepared_dir": str(Path(config.prepared_dir) / HEADER)}
     return {f"{spec.name}.{role}": path for spec in config.corpora() for role, path in spec.files().items()}
@@ -245,6 +247,8 @@ BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "keep_untranslated", 
 def record_corpora(config: TrainConfig, folder: Path) -> None:
     """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
     the directory it started in, and what cuts them into batches (BATCH_KEYS)."""
+    from attnmt.training.tokenize_corpora import file_identity
+
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
     validation = {}
     for key in VALIDATION_KEYS:  # which a resume may give again elsewhere (check_same_validation)
