@@ -578,3 +578,17 @@ def test_a_formulas_script_in_a_class_moved_below_the_line_by_its_position_is_ke
     out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
     assert mirror.given == ["One", "A man drinks on the street.", "A dog runs home."]
     assert f"<p>STREET. THE H{formula}O ON DRINKS MAN A</p>" in out[PAGE].decode()
+
+
+def test_a_formula_that_libreoffice_writes_in_spans_keeps_its_letters_and_script(mirror):
+    """LibreOffice's EPUB export: each run a span, the subscript's class moved down by its position.  "H2O" went to the
+    model, which lost the "2", and the subscript's span came back empty."""
+    members = read_members(epub2_file())
+    members["OEBPS/styles/stylesheet.css"] = b".span2 { font-size: 0.58em; position: relative; top: 0.33em }"
+    page = ('<p class="para1"><span class="span1">A man drinks H</span><span class="span2">2</span>'
+            '<span class="span1">O in the park.</span></p>')
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", page.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, DocumentOptions()))
+    assert mirror.given == ["One", "A man drinks in the park."]
+    assert ('<p class="para1"><span class="span1">PARK. THE IN</span> <span class="span1">H</span><span class="span2">2'
+            '</span><span class="span1">O</span> <span class="span1">DRINKS MAN A</span></p>') in out[PAGE].decode()

@@ -18,6 +18,7 @@ from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import INLINE, SEPARATOR, SIDE_BY_SIDE, in_a_trail, is_icon
 from attnmt.documents.list_marks import after_block_mark, is_label_alone
 from attnmt.documents.markup_dropcaps import is_drop_cap
+from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
@@ -100,8 +101,12 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     trail = not vocabulary.xml and in_trail(run)
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
-    # a formula's or a unit's scripts, kept whole with their letters (script_tokens); none in XML's records
-    kept = {} if vocabulary.xml else scripted(texts, [vocabulary.script(child) for child in run.children])
+    # a formula's or a unit's scripts, kept whole with their letters, theirs or an element's beside them (script_tokens,
+    # markup_scripts); none in XML's records
+    scripts = [None if vocabulary.xml else vocabulary.script(child) for child in run.children]
+    read, lenders = lent_texts(texts, run.children, scripts, partial(held_text, vocabulary=vocabulary))
+    kept = scripted(read, scripts)
+    cuts = lent_cuts(kept, lenders)
     first = texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None]
     # a list's mark or a speaker's label typed at a page's block's start ("<p>- A man runs.</p>", "<p>ANNA: Hi</p>"),
     # kept whole as a text line's is
@@ -109,7 +114,9 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
         if k in kept:
-            add_scripted(builder, child, kept[k])
+            add_scripted(builder, child, own_letters(k, kept[k], lenders))
+        elif k in cuts:  # LibreOffice's span of "A man drinks H" before H₂O's script
+            add_lender(builder, child, held_text(child, vocabulary), *cuts[k])
         elif k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child):
@@ -132,6 +139,14 @@ def is_label_element(node: etree._Element) -> bool:
     dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
     # a comment or a processing instruction holds no label
     return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "")
+
+
+def held_text(node: etree._Element, vocabulary: Vocabulary) -> str:
+    """The text of ``node`` as read where it is a mark of text alone (markup_scripts), else ""."""
+    if is_comment(node) or len(node) or vocabulary.script(node) is not None or vocabulary.is_atom(node) or (
+            vocabulary.is_dropped(node) or vocabulary.entity_character(node)):
+        return ""
+    return vocabulary.as_read(node.text or "")
 
 
 def is_ordinal(run: Run, k: int, tail: str, builder: FlatBuilder, vocabulary: Vocabulary) -> bool:
