@@ -799,3 +799,16 @@ def test_the_pieces_that_end_a_sentence_are_stops():
     codec = NamedPieces()
     codec.PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁.", ".", "!", "...", "▁?", "▁", ".\"", "▁Hund", ",", "▁.5"]
     assert stop_pieces(codec, len(codec.PIECES)).tolist() == [False] * 4 + [True] * 5 + [False] * 5
+
+
+def test_a_hypothesis_that_lacks_a_term_writes_nothing_after_the_stop_the_model_ends_its_translation_with():
+    """"… um hoch zu arbeiten. Ein einem Gebäude zu arbeiten." (a worker hoisted up high to work on a building, with
+    building -> Gebäude): no term begun right after the stop, the words after it wrote it a word later.  A (Ball) B
+    (.) D C B + EOS (0.095) outscored C B + EOS (0.05)."""
+    table = {(): {A: 0.95, C: 0.05}, (A,): {B: 1.0}, (A, B): {EOS: 0.9, D: 0.1}, (A, B, D): {C: 1.0},
+             (A, B, D, C): {B: 1.0}, (C,): {B: 1.0}}
+    stops = torch.zeros(10, dtype=torch.bool)
+    stops[B] = True
+    decoding = Decoding(beam_size=2, alpha=0.0, n_best=2)  # the search goes on past C B + EOS
+    [[best, *_]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]], stops=stops)
+    assert best.tokens == [C, B] and best.log_prob == pytest.approx(math.log(0.05))

@@ -42,7 +42,8 @@ by that term's own endings (``endings``: "Polizist" takes "en" alone, where anot
 Nor may a term start right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and
 "Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar", with two spaces.  Nor right after a piece that ends a
 sentence (``stops``) where the model ends its translation (EOS its best token): "Ein Junge wirft einen Ball. Spielball."
-came out, where the hypotheses that wrote the term before the stop now win.
+came out, where the hypotheses that wrote the term before the stop now win; nor anything else after such a stop
+("… um hoch zu arbeiten. Ein einem Gebäude zu arbeiten." wrote the term a word later).
 A term may have other forms (attnmt.decoding.term_ids.Term: glued to a bracket or quote, "▁„" "H" "und"
 beside "▁Hund"; with a capital first at a sentence's start), any of which meets it; only the model's own
 choice of such a form's first piece starts it, and the search never offers one.  A term's forms that begin with
@@ -339,17 +340,18 @@ class Constraints:
         candidate in R readings (``advance``), [G, M·R]: their log-probs, at -inf for a reading there is
         not, for EOS after a hypothesis that lacks a term and is not at its length limit (at_limit [N]),
         for a piece that would carry on a term just ended and for a term's first piece right after the
-        lone "▁" (``space``: two spaces) or a stop where the model ends its translation (``stops``; ending [N]:
-        EOS its best token; "Ein Junge wirft einen Ball. Spielball."); the order [G, M·R] that shares the beam
-        among the banks (``allocate``); each reading's progress ([G·M·R], group-major, in the readings' order);
-        and R."""
+        lone "▁" (``space``: two spaces), and for any piece after a stop where the model ends a translation that
+        lacks a term (``stops``; ending [N]: EOS its best token; "… Ball. Spielball."); the order [G, M·R] that
+        shares the beam among the banks (``allocate``); each reading's progress ([G·M·R], group-major, in the
+        readings' order); and R."""
         prefixed = self.left.index_select(0, self.groups()) > 0  # [N]: the rows that write a prefix's token
         progress, valid = self.advance(rows.flatten(), tokens.flatten())
         all_met = progress.missed.view(*tokens.shape, -1)[:, :, 0] == 0  # EOS starts no term: its first reading
         blocked = (tokens == eos) & ~(all_met | at_limit[rows])
         blocked |= self.bars(rows, tokens)  # what the rule of the form a row has just written bars
-        starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2) & (self.current[rows] < 0) & ~prefixed[rows]
-        blocked |= starts & (self.after_space(rows) | (ending[rows] & self.after_stop(rows)))
+        free = (self.current[rows] < 0) & ~prefixed[rows]  # in no term, past the prefix
+        blocked |= free & (tokens[:, :, None] == self.wanted()[rows]).any(dim=2) & self.after_space(rows)
+        blocked |= free & ending[rows] & self.after_stop(rows) & ~self.all_met()[rows]  # its EOS is barred too
         parting = self.parting()[rows]  # [G, M, C]: a term's forms part; no other piece goes on
         blocked |= (parting >= 0).any(dim=2) & ~(tokens[:, :, None] == parting).any(dim=2)
         readings = valid.size(1)
