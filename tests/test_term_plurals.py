@@ -8,6 +8,7 @@ from attnmt.decoding.term_plurals import (
     plural_terms,
     singular_forms,
     singulars,
+    umlaut_endings,
     umlauted,
     without_umlaut,
 )
@@ -77,10 +78,19 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
 @pytest.mark.parametrize(("target", "stem"), [
     ("Mann", "Männ"), ("Haus", "Häus"), ("Apfel", "Äpfel"), ("Vogel", "Vögel"), ("rote Stuhl", "rote Stühl"),
     ("Vater", "Väter"), ("Garten", "Gärten"), ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None),
-    ("Arbeiter", None), ("Auto", None), ("Frau", None)])
+    ("Arbeiter", None), ("Auto", None), ("Frau", None), ("Prozessor", None), ("Motor", None), ("Chor", "Chör")])
 def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
-    """"Arbeiter" was "Ärbeiter", its "A" the last a, o or u: an umlaut comes before consonants and an ending's "e"."""
+    """"Arbeiter" was "Ärbeiter", its "A" the last a, o or u: an umlaut comes before consonants and an ending's "e";
+    none in a loanword's last syllable "-or" ("Prozessoren", "Motoren": "Prozessören" was a form of "Prozessor")."""
     assert umlauted(target) == stem
+
+
+@pytest.mark.parametrize(("stem", "endings"), [
+    ("Hüt", ("e", "en", "er", "ern")), ("Väter", ("", "n")), ("Äpfel", ("", "n")), ("Gärten", ("",))])
+def test_a_german_plural_with_an_umlaut_takes_a_plurals_endings_alone(stem, endings):
+    """"Hut" had the forms "Hüts", "Hütx", "Hütem" and "Hütn", no German words, beside "Hüte", "Hüten"; "Väter"
+    "Väterer"."""
+    assert umlaut_endings(stem) == endings
 
 
 @pytest.mark.parametrize(("target", "plain"), [

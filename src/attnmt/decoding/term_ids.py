@@ -16,6 +16,7 @@ from attnmt.decoding.term_compounds import compound_heads, first_parts, modified
 from attnmt.decoding.term_plurals import (
     ENDINGS,
     WEAK_CASE,
+    umlaut_endings,
     umlauted,
     verb_target,
     weak_masculine,
@@ -237,11 +238,12 @@ def ending_forms(tokenizer, target: str) -> list[list[int]]:
 
 
 def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
-    """The token ids of a German target noun with its last vowel in its umlaut (``term_plurals.umlauted``), bare and
-    with each of the ENDINGS ("Männer" for "Mann", "Häuser" for "Haus", "Stühle" for "Stuhl"), where the vocabulary
-    writes it so: the search required "Mann" for "Two men", and "Drei Mann sitzen auf Stuhl" came out."""
+    """The token ids of a German target noun with its last vowel in its umlaut (``term_plurals.umlauted``) and each
+    ending such a plural takes (``term_plurals.umlaut_endings``: "Männer" for "Mann", "Häuser" for "Haus", "Stühle"
+    for "Stuhl"), where the vocabulary writes it so: the search required "Mann" for "Two men", and "Drei Mann
+    sitzen auf Stuhl" came out."""
     stem = umlauted(target)
-    return [form for ending in ("", *ENDINGS) for form in written_so(tokenizer, stem + ending)] if stem else []
+    return [form for ending in umlaut_endings(stem) for form in written_so(tokenizer, stem + ending)] if stem else []
 
 
 def head_forms(tokenizer, target: str) -> list[list[int]]:

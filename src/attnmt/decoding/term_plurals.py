@@ -42,6 +42,8 @@ IRREGULAR = {
 # ending syllable: "Arbeiter" was "Ärbeiter" (its "A" the last a, o or u), "Auto" "Autö" and "Frau" "Fräu"
 UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aeiouäöüAEIOUÄÖÜ]+(?:e[^aeiouäöüAEIOUÄÖÜ]*)?$)")
 UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
+# A loanword's last syllable "-or" after another, which takes no umlaut: "Prozessoren", "Motoren" ("Chor": "Chöre")
+LOAN_OR = re.compile(r"[aeiouäöüy][^aeiouäöüy]*or$")
 # The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
 PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
 PLAINS = str.maketrans("äöüÄÖÜ", "aouAOU")
@@ -113,10 +115,19 @@ def umlauted(target: str) -> str | None:
     umlaut (UMLAUT_VOWEL: "Mann" -> "Männ", "Haus" -> "Häus", "Apfel" -> "Äpfel"), as its plural writes it; None
     for another term, or one with no such vowel ("Zeug")."""
     word = target.rpartition(" ")[2]
-    if not word[:1].isupper() or not (vowel := UMLAUT_VOWEL.search(word)):
+    if not word[:1].isupper() or LOAN_OR.search(word) or not (vowel := UMLAUT_VOWEL.search(word)):
         return None
     at = len(target) - len(word) + vowel.start()
     return target[:at] + target[at].translate(UMLAUTS) + target[at + 1:]
+
+
+def umlaut_endings(stem: str) -> tuple[str, ...]:
+    """The endings a German plural with an umlaut, ``stem`` (``umlauted``), takes: "e", "er" and their datives
+    ("Hüte", "Hüten", "Männer", "Männern"); after "-el" or "-er" none or a dative "n" ("Äpfel", "Vätern"), after "-en"
+    none ("Gärten").  Any of the ENDINGS made "Hüts", "Hütx", "Hütem", "Hüter" (a guardian) forms of "Hut"."""
+    if stem.endswith(("el", "er")):
+        return ("", "n")
+    return ("",) if stem.endswith("en") else ("e", "en", "er", "ern")
 
 
 def without_umlaut(target: str) -> str | None:
