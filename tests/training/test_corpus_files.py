@@ -58,8 +58,8 @@ def test_a_tmx_memory_as_one_side_of_a_corpus_is_refused_saying_how_it_is_read(t
     path.write_bytes(gzip.compress(TMX.encode()) if name.endswith(".gz") else TMX.encode())
     _, tgt = write_pairs(tmp_path, "tr", PAIRS[:3])
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: a TMX translation memory \(XML\), not one "
-                                        "sentence a line: a memory is read as a corpus's one file: give it as "
-                                        "train_tsv"):
+                                        "sentence a line: a memory is read as a training corpus's one file: give "
+                                        "it as train_tsv"):
         next(text_pairs(CorpusSpec(src=str(path), tgt=str(tgt)), report=ReadReport(0, 0)))
 
 
@@ -101,6 +101,16 @@ def test_a_wmt_test_set_in_sgml_as_a_validation_file_is_refused_naming_its_key(t
                                         r"<seg>\), not one sentence a line: give the text of its <seg> elements, one "
                                         r"a line \(sacrebleu -t wmt14 .*\)$"):
         read_validation_text(str(src), str(path))
+
+
+def test_a_tmx_memory_as_a_validation_file_is_refused_saying_what_validation_text_is(tmp_path):
+    """Told to give it as train_tsv, a user wanting it as validation text was sent to the wrong key."""
+    _, tgt = write_pairs(tmp_path, "va", PAIRS[:1])
+    path = tmp_path / "memory.tmx"
+    path.write_text(TMX, encoding="utf-8")
+    with pytest.raises(DataError, match=r"^valid_src: .*memory.tmx: a TMX translation memory \(XML\), .*; validation "
+                                        "text is two files of one sentence a line$"):
+        read_validation_text(str(path), str(tgt))
 
 
 def test_a_validation_file_that_is_a_spreadsheet_is_refused_naming_its_key(tmp_path):

@@ -37,8 +37,8 @@ BZIP2 = re.compile(rb"BZh[1-9]1AY&SY")  # a bzip2 stream's start: its block size
 TAR_MAGIC = re.compile(rb"ustar(\x0000|  \x00)")  # POSIX's and GNU's, at byte 257 of its first header
 TAR_AT = 257
 AS_TAR = "extract it first (tar -xf) and give the files in it"
-AS_TMX_TEXT = ("a memory is read as a corpus's one file: give it as train_tsv (or a train entry's tsv), its segments "
-               "read in source_lang and target_lang")
+AS_TMX_TEXT = ("a memory is read as a training corpus's one file: give it as train_tsv (or a train entry's tsv), its "
+               "segments read in source_lang and target_lang; validation text is two files of one sentence a line")
 # A WMT test set's SGML (newstest2014-deen-src.en.sgm): its root, then documents of <seg id="1">…</seg> lines.
 WMT_SGML = re.compile(r"<(srcset|refset|tstset)\b")
 AS_SEGMENTS = ("give the text of its <seg> elements, one a line (sacrebleu -t wmt14 -l en-de --echo src writes a "
