@@ -156,18 +156,23 @@ def test_a_tar_archive_as_train_tsv_is_refused_not_read_with_its_headers_as_text
         next(text_pairs(CorpusSpec(tsv=str(tmp_path / name)), report=ReadReport(0, 0)))
 
 
-def test_a_pipe_as_a_corpus_is_refused_before_a_byte_of_it_is_read(tmp_path):
+@pytest.mark.parametrize("role", ["src", "tsv"])
+def test_a_pipe_as_a_corpus_is_refused_before_a_byte_of_it_is_read(tmp_path, role):
     """<(xzcat tr.en.xz) was read again and again, each read finding what the one before had left: "/dev/fd/63 has
-    400 lines, /dev/fd/62 has 433", or a run on part of the corpus."""
+    400 lines, /dev/fd/62 has 433", or a run on part of the corpus.  As a tsv, it is not looked into for a TMX
+    memory first."""
     read_end, write_end = os.pipe()
-    os.write(write_end, b"A dog runs.\n")
+    os.write(write_end, b"A dog runs.\tEin Hund rennt.\n")
     os.close(write_end)
     path = f"/proc/self/fd/{read_end}"
+    files = {"src": path, "tgt": path + "x"} if role == "src" else {"tsv": path}
     try:
         with pytest.raises(DataError, match=rf"^{path}: a pipe, which can be read once, but a run reads its text "
                                             r"several times \(.*\): write it to a file first$"):
-            next(text_pairs(CorpusSpec(src=path, tgt=path + "x"), report=ReadReport(0, 0)))
-        assert os.read(read_end, 100) == b"A dog runs.\n"
+            next(text_pairs(CorpusSpec(**files), report=ReadReport(0, 0)))
+        with pytest.raises(DataError, match=rf"^train_{role}: {path}: a pipe"):
+            check_corpora_found(TrainConfig(**{f"train_{key}": value for key, value in files.items()}))
+        assert os.read(read_end, 100) == b"A dog runs.\tEin Hund rennt.\n"
     finally:
         os.close(read_end)
 

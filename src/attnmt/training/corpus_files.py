@@ -124,6 +124,7 @@ def check_corpora_found(config: TrainConfig) -> None:
     for key, path in corpus_keys(config):
         try:
             check_readable(path)
+            check_read_again(path)  # before is_tmx looks into it
             if not (key.endswith("tsv") and is_tmx(path)):
                 check_corpus_file(path)
         except DataError as error:

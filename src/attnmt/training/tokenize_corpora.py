@@ -157,8 +157,9 @@ def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]
     that is no text (a spreadsheet, a TMX memory as one side) is refused first (check_corpus_file); a TMX
     memory as the one file of pairs is read in the corpus's languages (stream_tmx)."""
     languages = (spec.source_lang, spec.target_lang)
+    for path in spec.files().values():
+        check_read_again(path)  # first: a pipe looked into has lost what was looked at
     if spec.tsv and is_tmx(spec.tsv):
-        check_read_again(spec.tsv)
         return nonempty_pairs(stream_tmx(spec.tsv, languages, report), report)
     for path in spec.files().values():
         check_corpus_file(path)
