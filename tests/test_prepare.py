@@ -120,6 +120,13 @@ def test_a_first_pair_of_two_language_codes_is_kept_where_the_run_names_its_lang
     assert config.corpora()[0].source_lang == "en"
 
 
+def test_a_header_naming_the_runs_languages_in_german_is_left_out(tmp_path, tokenizer):
+    """A German user's sheet is headed Englisch<TAB>Deutsch, which was trained on as a pair."""
+    config = tsv_headed(tmp_path, "Englisch\tDeutsch", source_lang="en", target_lang="de")
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=20, kept=20, header="Englisch<TAB>Deutsch")
+
+
 def test_a_first_line_of_two_codes_is_a_header_where_no_language_is_named(tmp_path, tokenizer):
     config = tsv_headed(tmp_path, "no\tja")
     folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)

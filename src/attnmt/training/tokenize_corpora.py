@@ -191,14 +191,13 @@ def is_header(cells: list[str], path: str, languages: tuple[str | None, str | No
     pair, where without them two codes of ISO 639-1 are a header); one naming others (``de<TAB>en`` for en -> de,
     columns the wrong way round, another pair's ``en<TAB>fr``, or ``English<TAB>French`` by name) is a DataError,
     before the run trains on them."""
-    named = csv_header(cells, f"{path}:1", None, None)
-    if not named or None in languages:
-        return named
+    if None in languages:
+        return csv_header(cells, f"{path}:1", None, None)
     try:
-        if csv_header(cells, f"{path}:1", *languages):
+        if csv_header(cells, f"{path}:1", *languages):  # German names too, where the languages are known: Englisch
             return True
-        if is_language_code(cells[0]) and is_language_code(cells[1]):
-            return False  # two codes of other languages, neither the one translated at its place: words (no, ja)
+        if not csv_header(cells, f"{path}:1", None, None) or all(map(is_language_code, cells)):
+            return False  # words, or two codes of other languages, neither translated at its place (no, ja)
     except DataError:  # named the wrong way round, or one of them another language: said in a corpus's words
         pass
     raise DataError(f"{path}:1: the header names the columns {cells[0]} -> {cells[1]}, and the run translates "
