@@ -87,3 +87,21 @@ def test_a_memory_that_is_no_well_formed_xml_is_named_with_its_line(tmp_path):
                     encoding="utf-8")
     with pytest.raises(DataError, match=r"memory.tmx:5: not well-formed XML: Opening and ending tag mismatch"):
         read(path, ("en", "de"))
+
+
+def test_an_html_entity_is_named_at_its_line_not_as_an_empty_document(tmp_path):
+    """&nbsp; in a segment was "memory.tmx:1: not well-formed XML: Start tag expected, '<' not found"."""
+    path = tmp_path / "memory.tmx"
+    path.write_text(tmx_text([{"en": "A dog.", "de": "Ein Hund."}, {"en": "A&nbsp;cat.", "de": "Eine Katze."}]),
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"memory.tmx:6: not well-formed XML: Entity 'nbsp' not defined: a memory "
+                                        r"knows XML's five entities alone .*: write the character$"):
+        read(path, ("en", "de"))
+
+
+def test_a_memory_in_windows_1252_under_a_utf8_declaration_is_told_to_be_saved_as_utf8(tmp_path):
+    path = tmp_path / "memory.tmx"
+    path.write_bytes(tmx_text([{"en": "A street.", "de": "Eine Straße."}]).encode("cp1252"))
+    with pytest.raises(DataError, match=r"memory.tmx:5: not well-formed XML: .*encoding.*: the file is not in the "
+                                        r"encoding its XML declaration names .*: save it as UTF-8$"):
+        read(path, ("en", "de"))

@@ -53,7 +53,7 @@ def stream_tmx(path: str | Path, languages: Languages, report: ReadReport) -> It
     except BROKEN_STREAM as error:
         raise not_gzip(path, error) from None
     except etree.XMLSyntaxError as error:
-        raise DataError(f"{path}:{error.lineno}: not well-formed XML: {error.msg.split(', line ')[0]}") from None
+        raise not_well_formed(path, error) from None
     except OSError as error:
         raise (not_gzip(path, error) if damaged_bzip2(path, error) else cannot_read(path, error)) from None
     if wanted and not found:
@@ -61,9 +61,25 @@ def stream_tmx(path: str | Path, languages: Languages, report: ReadReport) -> It
                         f"(this one holds {first_held}): {ASK_LANGUAGES}")
 
 
+def not_well_formed(path: str | Path, error: etree.XMLSyntaxError) -> DataError:
+    """How a memory that is no well-formed XML is refused: the first fault libxml2 logged, with its line (lxml's
+    iterparse, entities unresolved, raises a later one for an undefined entity: "Start tag expected" at line 1),
+    and what to do where the fault is the file's encoding or an entity of HTML's (``&nbsp;``)."""
+    first = next(iter(error.error_log.filter_from_errors()), None)
+    line, fault = (first.line, first.message) if first is not None else (error.lineno, error.msg.split(", line ")[0])
+    fault = fault.splitlines()[0] if fault else "its end is missing"
+    if "encoding" in fault or "UTF-8" in fault:
+        fault += (": the file is not in the encoding its XML declaration names (UTF-8 where it names none): save it "
+                  "as UTF-8")
+    elif "Entity" in fault:
+        fault += ": a memory knows XML's five entities alone (&amp; &lt; &gt; &quot; &apos;): write the character"
+    return DataError(f"{path}:{line}: not well-formed XML: {fault}")
+
+
 def units(file: object, path: str | Path) -> Iterator[etree._Element]:
     """The ``<tu>`` elements of the TMX ``file``, each whole; the document's root and DOCTYPE checked at the first
     (no entity is resolved before: a reference to one stays a node of its own)."""
+    etree.clear_error_log()  # the thread's log, which not_well_formed reads, holds earlier documents' faults too
     parser = etree.iterparse(file, events=("end",), tag="{*}tu", resolve_entities=False, no_network=True,
                              load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True)
     for number, (_, tu) in enumerate(parser):
