@@ -149,9 +149,10 @@ def test_a_tmx_memorys_units_without_both_languages_are_counted_in_the_count_lin
     memory.write_text(tmx_text([*units[:3], {"en": "A horse."}, *units[3:]]), encoding="utf-8")
     config = TrainConfig.from_dict(dict(train_tsv=str(memory), max_len=32))
     folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
-    assert report_of(folder) == FilterReport(read=21, kept=20, unpaired=1, first_unpaired=8)
-    assert report_of(folder).summary(Filters(32, 3.0)).endswith(
-        "0 duplicates, 1 translation units without both languages (the first: line 8)")
+    assert report_of(folder) == FilterReport(read=21, kept=20, unpaired=1, first_unpaired=8, languages="en -> de")
+    summary = report_of(folder).summary(Filters(32, 3.0))
+    assert summary.startswith("read 21 pairs (en -> de, from a TMX memory), kept 20; ")
+    assert summary.endswith("0 duplicates, 1 translation units without both languages (the first: line 8)")
 
 
 # A spelling corrector's corpus: each noisy line beside its correction, a correct line beside itself.

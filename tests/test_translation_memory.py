@@ -33,7 +33,7 @@ def test_a_cat_tools_units_are_read_in_the_languages_asked_their_inline_codes_le
     path.write_bytes(tmx_text(CAT_UNITS, srclang="en-US").replace('"UTF-8"', f'"{encoding.upper()}"').encode(encoding))
     assert read(path, ("en", "de")) == ([
         ("Click Save to keep your changes.", "Klicken Sie auf Speichern, um Ihre Änderungen zu behalten."),
-        ("You have new messages.", "Sie haben neue Nachrichten.")], ReadReport(0, 0))
+        ("You have new messages.", "Sie haben neue Nachrichten.")], ReadReport(0, 0, languages="en -> de"))
 
 
 @pytest.mark.parametrize("name", ["en-de.tmx", "en-de.tmx.gz"])
@@ -41,7 +41,7 @@ def test_without_languages_the_headers_source_and_the_other_language_are_read(tm
     """As OPUS offers a corpus: en-de.tmx.gz, its header's srclang en, its units of en and de (de first here)."""
     text = tmx_text([{"de": t, "en": s} for s, t in PAIRS[:3]]).encode()
     (tmp_path / name).write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
-    assert read(tmp_path / name)[0] == PAIRS[:3]
+    assert read(tmp_path / name) == (PAIRS[:3], ReadReport(0, 0, languages="en -> de"))
     assert read(tmp_path / name, ("de", "en"))[0] == [(t, s) for s, t in PAIRS[:3]]
 
 

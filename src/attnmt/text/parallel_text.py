@@ -40,7 +40,8 @@ class ReadReport:
     """What reading a corpus kept (`pairs`), skipped for an empty side, for a line over LONGEST_LINE, and, of a
     tsv file, for a line with another number of tabs than one (`malformed`; the first one's line number), and
     the header line it left out (`header`, its cells joined by "<TAB>"; "" for none); of a TMX memory, the units
-    without a segment in one of the two languages (`unpaired`; the first one's line number)."""
+    without a segment in one of the two languages (`unpaired`; the first one's line number), and which two were
+    read (`languages`, "en -> de")."""
 
     pairs: int
     skipped_empty: int
@@ -50,6 +51,7 @@ class ReadReport:
     header: str = ""
     unpaired: int = 0
     first_unpaired: int = 0
+    languages: str = ""
 
 
 def read_parallel(

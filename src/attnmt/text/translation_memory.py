@@ -41,6 +41,7 @@ def stream_tmx(path: str | Path, languages: Languages, report: ReadReport) -> It
         with open_bytes(path) as file:
             for tu in units(file, path):
                 wanted = wanted or chosen(tu, languages, path)
+                report.languages = f"{wanted[0]} -> {wanted[1]}"
                 source, target = segment_in(tu, wanted[0]), segment_in(tu, wanted[1])
                 if source is None or target is None:
                     report.unpaired += 1

@@ -73,6 +73,7 @@ class FilterReport:
     header: str = ""  # a tsv's first line, left out for naming the columns ("en<TAB>de"); none before it was
     unpaired: int = 0  # a TMX memory's units without a segment in one of the two languages, and the first one's line
     first_unpaired: int = 0
+    languages: str = ""  # the two a TMX memory was read in ("en -> de"): its header's srclang may say the other way
     # Whether the untranslated pairs were kept (a same-language corpus), not dropped; False in a header written
     # before they could be.
     kept_untranslated: bool = False
@@ -91,6 +92,7 @@ class FilterReport:
             skipped.append(f"{self.unpaired} translation units without both languages (the first: line "
                            f"{self.first_unpaired})")
         read = f"read {self.read} pairs" + (f" after a header line ({self.header}, left out)" if self.header else "")
+        read += f" ({self.languages}, from a TMX memory)" if self.languages else ""
         untranslated = [f"{self.untranslated} untranslated"]
         if self.kept_untranslated:
             read += f" ({self.untranslated} untranslated, kept: one language on both sides)"

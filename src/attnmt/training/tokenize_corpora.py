@@ -239,7 +239,7 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
     report.read = read.pairs + read.skipped_empty + read.skipped_long + read.malformed + read.unpaired
     report.empty, report.long_lines = read.skipped_empty, read.skipped_long
     report.malformed, report.first_malformed, report.header = read.malformed, read.first_malformed, read.header
-    report.unpaired, report.first_unpaired = read.unpaired, read.first_unpaired
+    report.unpaired, report.first_unpaired, report.languages = read.unpaired, read.first_unpaired, read.languages
     report.kept = int(keep.sum())
     report.duplicates = len(keep) - report.kept
     return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
