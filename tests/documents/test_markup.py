@@ -1064,6 +1064,12 @@ def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_w
     assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
     assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
 
+def test_a_sounds_description_in_brackets_at_a_block_s_start_is_a_sentence_of_its_own(mirror):
+    """The demo model read "<p>[LAUGHS] Yes, of course.</p>" as one sentence and lost the brackets."""
+    out = translate_markup(["<p>[LAUGHS] a red dog.</p>"], mirror)
+    assert mirror.given == ["[LAUGHS]", "a red dog."]
+    assert out == ["<p>[LAUGHS] DOG. RED A</p>"]
+
 def test_a_list_s_mark_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
     """The demo model read "<p>(2) Two dogs play.</p>" as "Zwei Mannschaften spielen Hunde.", its "(2)" lost, and
     dropped "- " and "a) " as words, where a text line kept each; one inside the words is text."""

@@ -228,8 +228,8 @@ def test_a_name_in_title_case_that_takes_turns_in_a_dialogue_is_kept_as_written(
 def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_translated(mirror):
     """The demo model wrote "[NARRATOR] Once upon a time" with "[SICHERHEITSWESTEN]", and "(ANNA) Hello" with "(EINE
     FRAU IN DER HOCKE)", where "ANNA:" spoke before."""
-    out = translate_lines(["[NARRATOR] a red dog.", "ANNA: a cat.", "(ANNA) a dog?", "[MUSIC] a cat."], mirror)
-    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "[MUSIC] a cat."]
+    out = translate_lines(["[NARRATOR] a red dog.", "ANNA: a cat.", "(ANNA) a dog?", "[MUSIC] a big cat."], mirror)
+    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "[MUSIC]", "a big cat."]  # a sound, translated
     assert out[:3] == ["[NARRATOR] DOG. RED A", "ANNA: CAT. A", "(ANNA) DOG? A"]
 
 def test_a_transcripts_time_before_a_speakers_label_is_kept_with_it(mirror):
@@ -238,6 +238,13 @@ def test_a_transcripts_time_before_a_speakers_label_is_kept_with_it(mirror):
     out = translate_lines(["[00:00:05] INTERVIEWER: a red dog?", "INTERVIEWER (00:01:23): a cat?"], mirror)
     assert mirror.given == ["a red dog?", "a cat?"]
     assert out == ["[00:00:05] INTERVIEWER: DOG? RED A", "INTERVIEWER (00:01:23): CAT? A"]
+
+def test_a_sounds_description_in_brackets_at_a_line_s_start_is_a_sentence_of_its_own(mirror):
+    """Read with the words after it, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
+    U-Fahrerfahrer.", the brackets lost; alone, "[LAUGHS]" came back "[EINE LACHT]".  A link's text is no sound."""
+    out = translate_lines(["[LAUGHS] a red dog.", "ANNA: (sighs) a cat.", "[Home](/home) a dog."], mirror)
+    assert mirror.given == ["[LAUGHS]", "a red dog.", "(sighs)", "a cat.", "[Home](/home) a dog."]
+    assert out[:2] == ["[LAUGHS] DOG. RED A", "ANNA: (SIGHS) CAT. A"]
 
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""

@@ -6,7 +6,9 @@ start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) T
 A speaker's label after the mark, or at the start where there is none (attnmt.text.speaker_labels: ``ANNA: Where
 are you going?``, ``- Q: How long?``), is kept so in a text line and a JSONL text (``after_line_start``), and at a
 Word paragraph's start (``after_speaker_label``); so is one that a look of its own sets apart at a block's start
-(``is_label_alone``: ``<p><b>INTERVIEWER:</b> How did you start?</p>``, a bold run in Word)."""
+(``is_label_alone``: ``<p><b>INTERVIEWER:</b> How did you start?</p>``, a bold run in Word).  A sound's
+description in brackets after them, before words, ends a sentence in a text line and an HTML block
+(``after_description``), as a cue's is translated alone (attnmt.documents.cue_labels)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,11 @@ import re
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.speaker_labels import speaker_label
+
+# Descriptions in brackets, each with a letter and no "/" (not a "[1]", a "[00:05]", nor a link's "[Home](/home)"),
+# at a line's start, after its indent, then words: "[LAUGHS] Yes, of course.", "(sighs) I do not know.".
+BRACKETED = r"(?:\[[^\[\]/\n]*[^\W\d_][^\[\]/\n]*\]|\([^()/\n]*[^\W\d_][^()/\n]*\))"
+DESCRIPTIONS = re.compile(rf"(?P<indent>[ \t]*)(?P<description>{BRACKETED}(?:[ \t]*{BRACKETED})*)(?=[ \t]+\S)")
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -55,15 +62,28 @@ def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str)
     return line[found.end(name):]
 
 
+def after_description(builder: FlatBuilder, text: str) -> str:
+    """What of ``text`` follows the descriptions in brackets it starts with (``DESCRIPTIONS``), added to ``builder``
+    as a sentence of their own; all of ``text`` where it starts with none.  Read with the words after them, the demo
+    model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche U-Fahrerfahrer.", the brackets lost; alone, it
+    wrote "[LAUGHS]" as "[EINE LACHT]"."""
+    found = DESCRIPTIONS.match(text)
+    if found is None:
+        return text
+    builder.add_text(found[0])
+    builder.breaks.append(len(builder.text))
+    return text[found.end():]
+
+
 def after_block_mark(builder: FlatBuilder, text: str) -> str:
     """``after_line_start`` of the text that starts an HTML block, after the line breaks and spaces its markup put
     there (``<li>\n  a) A cat sleeps.</li>``, ``<p>ANNA: Where are you?</p>``), which go into ``builder`` first
     where it starts with a mark or a speaker's label."""
     words = text.lstrip()
-    if LIST_MARK.match(words) is None and speaker_label(words) is None:
+    if LIST_MARK.match(words) is None and speaker_label(words) is None and DESCRIPTIONS.match(words) is None:
         return text
     builder.add_text(text[:len(text) - len(words)])
-    return after_line_start(builder, words)
+    return after_description(builder, after_line_start(builder, words))
 
 
 def add_fields(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> None:
