@@ -1064,6 +1064,14 @@ def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_w
     assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
     assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
 
+def test_names_in_title_case_that_take_turns_on_a_page_are_kept_as_written(mirror):
+    """An interview on a page, "<p><strong>Anna:</strong> Where are you?</p>" / "<p>Tom: ...</p>" / "Anna: ...",
+    came back from the demo model as "<p><strong>Ein</strong> Hühnzzze, der auf der Fähnt ist.</p>", the name lost."""
+    page = "<p><strong>Anna:</strong> a red dog.</p><p>Tom: a cat.</p><p><b>Anna:</b> a dog?</p>"
+    assert translate_markup([page], mirror) == [
+        "<p><strong>Anna:</strong> DOG. RED A</p><p>Tom: CAT. A</p><p><b>Anna:</b> DOG? A</p>"]
+    assert mirror.given == ["a red dog.", "a cat.", "a dog?"]
+
 def test_a_sounds_description_in_brackets_at_a_block_s_start_is_a_sentence_of_its_own(mirror):
     """The demo model read "<p>[LAUGHS] Yes, of course.</p>" as one sentence and lost the brackets."""
     out = translate_markup(["<p>[LAUGHS] a red dog.</p>"], mirror)

@@ -47,10 +47,11 @@ def after_speaker_label(builder: FlatBuilder, text: str) -> str:
     return text if label is None else kept_start(builder, text, label, "label")
 
 
-def is_label_alone(said: str, after: str) -> bool:
+def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
     """Whether ``said``, the first piece of a block with a look of its own (an HTML element's text, a Word run's),
-    is a speaker's label alone, and ``after`` it come words: "INTERVIEWER:" before " How did you start?"."""
-    found = speaker_label(f"{said.strip()} {after.strip()}")
+    is a speaker's label alone (one of the dialogue's ``speakers`` too), and ``after`` it come words: "INTERVIEWER:"
+    before " How did you start?"."""
+    found = speaker_label(f"{said.strip()} {after.strip()}", speakers)
     return found is not None and found.end("label") == len(said.strip()) and bool(after.strip())
 
 
@@ -75,15 +76,15 @@ def after_description(builder: FlatBuilder, text: str) -> str:
     return text[found.end():]
 
 
-def after_block_mark(builder: FlatBuilder, text: str) -> str:
+def after_block_mark(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
     """``after_line_start`` of the text that starts an HTML block, after the line breaks and spaces its markup put
     there (``<li>\n  a) A cat sleeps.</li>``, ``<p>ANNA: Where are you?</p>``), which go into ``builder`` first
-    where it starts with a mark or a speaker's label."""
+    where it starts with a mark or a speaker's label (one of the page's dialogue's ``speakers`` too)."""
     words = text.lstrip()
-    if LIST_MARK.match(words) is None and speaker_label(words) is None and DESCRIPTIONS.match(words) is None:
+    if LIST_MARK.match(words) is None and speaker_label(words, speakers) is None and DESCRIPTIONS.match(words) is None:
         return text
     builder.add_text(text[:len(text) - len(words)])
-    return after_description(builder, after_line_start(builder, words))
+    return after_description(builder, after_line_start(builder, words, speakers))
 
 
 def add_fields(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> None:

@@ -45,7 +45,7 @@ from attnmt.documents.language import (
 )
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
-from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
@@ -62,6 +62,7 @@ from attnmt.documents.text_attributes import holds_text
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabulary
+from attnmt.text.speaker_labels import dialogue
 from attnmt.text.tokenizer import check_text_list
 
 # What passes through a translated attribute as written: a template's code (``title="Hi <?= $name ?>"``) too.
@@ -143,7 +144,8 @@ class TreeJob:
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
                  glossary: Glossary | None) -> None:
         found = [run for run in runs(root, vocabulary) if run.children or needs_translation(run.lead, glossary)]
-        flats = [flatten(run, vocabulary) for run in found]
+        speakers = dialogue(block_start(run).lstrip() for run in found if run.owner is run.parent)  # "Anna:" / "Tom:"
+        flats = [flatten(run, vocabulary, speakers) for run in found]
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
                      if needs_translation(flat.text, glossary, Shown.of(flat))]

@@ -94,9 +94,10 @@ def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
             yield from said_yes(child, vocabulary)
 
 
-def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
+def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozenset()) -> FlatText:
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
-    letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt."""
+    letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt; a speaker's
+    label at its block's start kept whole, a name of the page's dialogue's ``speakers`` too (``Anna:``)."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
     trail = not vocabulary.xml and in_trail(run)
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
@@ -110,7 +111,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     first = texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None]
     # a list's mark or a speaker's label typed at a page's block's start ("<p>- A man runs.</p>", "<p>ANNA: Hi</p>"),
     # kept whole as a text line's is
-    add_text(after_block_mark(builder, first) if run.owner is run.parent and not vocabulary.xml else first)
+    add_text(after_block_mark(builder, first, speakers) if run.owner is run.parent and not vocabulary.xml else first)
     starts_block = run.owner is run.parent and not run.lead.strip()
     for k, child in enumerate(run.children):
         if k in kept:
@@ -119,7 +120,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
             add_lender(builder, child, held_text(child, vocabulary), *cuts[k])
         elif k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
-        elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child):
+        elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
             builder.add_atom(node=child)
         elif is_ordinal(run, k, texts[k + 1], builder, vocabulary):  # "21" <sup>st</sup>: its word's letters
             builder.add_text(vocabulary.as_read(child.text or ""))
@@ -132,13 +133,20 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
     return builder.build()
 
 
-def is_label_element(node: etree._Element) -> bool:
+def is_label_element(node: etree._Element, speakers: frozenset[str] = frozenset()) -> bool:
     """Whether ``node``, inline at its block's start, holds a speaker's label alone, and words follow it
     (attnmt.text.speaker_labels: ``<p><b>INTERVIEWER:</b> How did you start?</p>``): kept whole, as the label typed
     at the block's start is (list_marks.after_block_mark).  Read as words, the demo model wrote that block "<b>Auf
     dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
     # a comment or a processing instruction holds no label
-    return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "")
+    return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "", speakers)
+
+
+def block_start(run: Run) -> str:
+    """What a block's run shows first, its lead and its first inline element's text and tail: where a speaker's
+    label would be (attnmt.text.speaker_labels.dialogue: "<p><b>Anna:</b> Hi</p>")."""
+    first = run.children[0] if run.children and isinstance(run.children[0].tag, str) else None
+    return run.lead + ("" if first is None else "".join(first.itertext()) + (first.tail or ""))
 
 
 def held_text(node: etree._Element, vocabulary: Vocabulary) -> str:
