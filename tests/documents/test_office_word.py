@@ -58,6 +58,18 @@ def test_a_speakers_label_in_a_bold_run_or_typed_at_a_paragraph_s_start_is_kept_
     assert runs(out[0]) == [("INTERVIEWER:", True), (" RUNS. DOG RED A", None)]
     assert out[2].text == "ANNA: CAT. BIG A"
 
+def test_names_in_title_case_that_take_turns_in_a_word_document_are_kept_as_written(mirror):
+    """An interview in Word, "Anna:" in bold / "Tom:" typed / "Anna:" in bold, was read as words, the names lost."""
+    document = docx.Document()
+    for label, words in [("Anna:", " a red dog runs."), ("Tom:", " a cat sleeps here."), ("Anna:", " a dog runs?")]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = label == "Anna:"
+        paragraph.add_run(words)
+    out = translated(docx_bytes(document), mirror).paragraphs
+    assert mirror.given == ["a red dog runs.", "a cat sleeps here.", "a dog runs?"]
+    assert [paragraph.text for paragraph in out] == ["Anna: RUNS. DOG RED A", "Tom: HERE. SLEEPS CAT A",
+                                                     "Anna: RUNS? DOG A"]
+
 def test_a_coloured_run_and_a_tab_keep_their_words(mirror):
     second = translated(word_file(), mirror).paragraphs[1]
     red = [run.text for run in second.runs if run.font.color.rgb is not None]

@@ -40,10 +40,10 @@ def after_line_start(builder: FlatBuilder, line: str, speakers: frozenset[str] =
     return text if label is None else kept_start(builder, text, label, "label")
 
 
-def after_speaker_label(builder: FlatBuilder, text: str) -> str:
-    """What of ``text`` follows the speaker's label it starts with, the label added to ``builder`` as an atom, kept
-    where it stood; all of ``text`` where it starts with none."""
-    label = speaker_label(text)
+def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
+    """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), the label
+    added to ``builder`` as an atom, kept where it stood; all of ``text`` where it starts with none."""
+    label = speaker_label(text, speakers)
     return text if label is None else kept_start(builder, text, label, "label")
 
 

@@ -95,6 +95,7 @@ from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, says_rtl, w
+from attnmt.text.speaker_labels import dialogue
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
@@ -125,12 +126,14 @@ class ParagraphJob(ParagraphWriter):
     the paragraph starts; ``self.field_depth`` is those open where it ends.  ``styles``: a Word
     document's, which give its runs their look as their own properties do.  ``source_lang``: the
     language the paragraph is translated from, where a direction override or embedding around
-    letters written against its direction is a passage kept whole (None: not known, none is)."""
+    letters written against its direction is a passage kept whole (None: not known, none is).  ``speakers``: the
+    names in title case its document's dialogue takes turns in (attnmt.text.speaker_labels.dialogue: "Anna:")."""
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
                  styles: WordStyles | None = None, source_lang: str | None = None,
-                 protected: re.Pattern[str] = TEMPLATE_PROTECTED) -> None:
+                 protected: re.Pattern[str] = TEMPLATE_PROTECTED, speakers: frozenset[str] = frozenset()) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
+        self.speakers = speakers
         self.protected = protected  # what passes through untranslated (an index's pages: index_pages)
         # What the styles say of hiding a run (word_styles.WordStyles.hiding), as its own w:vanish does
         self.hiding: Hiding = NO_HIDING if styles is None else styles.hiding
@@ -323,8 +326,9 @@ class ParagraphJob(ParagraphWriter):
         if builder.text.strip():
             return False
         said = "".join(map(self.dialect.text_of, node.iter(self.dialect.text)))
-        return is_label_alone(said, "".join(self.dialect.text_of(part) for following in node.itersiblings()
-                                            for part in following.iter(self.dialect.text)))
+        after = "".join(self.dialect.text_of(part) for following in node.itersiblings()
+                        for part in following.iter(self.dialect.text))
+        return is_label_alone(said, after, self.speakers)
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:
@@ -334,7 +338,7 @@ class ParagraphJob(ParagraphWriter):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
                 text = self.dialect.text_of(part)  # a speaker's label typed at its start kept, as a text line's
-                builder.add_text(text if builder.text.strip() else after_speaker_label(builder, text))
+                builder.add_text(text if builder.text.strip() else after_speaker_label(builder, text, self.speakers))
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
@@ -379,6 +383,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
     indexed = index_protection(root) if dialect is WORD else {}
     jobs = []
+    speakers = dialogue("".join(map(dialect.text_of, p.iter(dialect.text))) for p in root.iter(dialect.paragraph))
     for paragraph in (p for p in root.iter(dialect.paragraph)
                       if (p in drop_caps or reads_text(p, dialect)) and not in_kept_control(p)):
         story = next(paragraph.iterancestors(*STORIES), root)
@@ -387,7 +392,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
-                           indexed.get(paragraph, TEMPLATE_PROTECTED))
+                           indexed.get(paragraph, TEMPLATE_PROTECTED), speakers)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
