@@ -29,6 +29,9 @@ def loaded(trained_model):
     ("Q: How long?", ("Q: ", "How long?", "")),
     ("NOTE: Do not touch.", ("", "NOTE: Do not touch.", "")),  # a remark's word is translated
     ("I: went home. Anna: Hi.", ("", "I: went home. Anna: Hi.", "")),  # a letter alone; no capitals
+    ("05:12 Interview with Anna", ("05:12 ", "Interview with Anna", "")),  # a podcast's chapter
+    ("[00:00:05] INTERVIEWER: How?", ("[00:00:05] INTERVIEWER: ", "How?", "")),  # a transcript's time and label
+    ("10:30 is late.", ("10:30 ", "is late.", "")),
 ])
 def test_a_list_mark_a_speakers_label_and_the_codes_after_them_are_the_sentence_s_head(sentence, edges):
     assert sentence_edges(sentence) == edges

@@ -15,8 +15,6 @@ from attnmt.text.speaker_labels import dialogue, speaker_label
     ("A: Two years.", "A:"),
     ("TIME TRAVELLER: I come from the year 3000.", "TIME TRAVELLER:"),  # a heading's word in a longer name
     ("DR. SMITH (O.S.): Hello.", "DR. SMITH (O.S.):"),
-    ("[00:00:05] INTERVIEWER: How did you start?", "[00:00:05] INTERVIEWER:"),  # a transcript's time with it
-    ("00:01:12 MARIA: I live here.", "00:01:12 MARIA:"),
     ("INTERVIEWER (00:01:23): How did you start?", "INTERVIEWER (00:01:23):"),
 ])
 def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers_label(line, label):
@@ -26,7 +24,7 @@ def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers
 @pytest.mark.parametrize("line", [
     "NOTE: Do not touch.", "WARNING: Hot.", "P.S.: I love you.", "IMPORTANT NOTE: Read it.",  # a remark's word
     "Anna: Hi.", "I: went home.", "ANNA:", "HTTP://EXAMPLE.ORG is down.", "Time: 10:30",
-    "00:01:12 Hello there.", "[00:00:05] NOTE: Bring a coat.",  # a time alone, a time and a remark's word
+    "00:01:12 Hello there.",  # a time alone: a line's mark (attnmt.text.list_marks)
 ])
 def test_a_remarks_word_a_name_in_mixed_case_or_a_label_with_no_words_after_it_is_none(line):
     assert speaker_label(line) is None

@@ -239,6 +239,14 @@ def test_a_transcripts_time_before_a_speakers_label_is_kept_with_it(mirror):
     assert mirror.given == ["a red dog?", "a cat?"]
     assert out == ["[00:00:05] INTERVIEWER: DOG? RED A", "INTERVIEWER (00:01:23): CAT? A"]
 
+
+def test_a_podcasts_chapter_time_at_a_line_s_start_is_kept_as_a_list_s_mark_is(mirror):
+    """Show notes: the demo model wrote "05:12 Interview with Anna" as "E0 2 2111-Maaaam mit der Nummer „M“", and
+    "00:00 Intro" as "Ein Culaill-Schcha", the times lost."""
+    out = translate_lines(["00:00 a red dog", "(1:02:03) a big cat", "It is 10:30 now."], mirror)
+    assert mirror.given == ["a red dog", "a big cat", "It is 10:30 now."]
+    assert out[:2] == ["00:00 DOG RED A", "(1:02:03) CAT BIG A"]
+
 def test_a_sounds_description_in_brackets_at_a_line_s_start_is_a_sentence_of_its_own(mirror):
     """Read with the words after it, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
     U-Fahrerfahrer.", the brackets lost; alone, "[LAUGHS]" came back "[EINE LACHT]".  A link's text is no sound."""

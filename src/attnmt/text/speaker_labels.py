@@ -19,10 +19,6 @@ from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):")
 NAME = re.compile(r"[^\W\d_](?:\([^()\n]{0,20}\)|[^:\n(]){0,40}?:")
-# A transcript's time before its speaker's label ("[00:00:05] INTERVIEWER: How", "00:01:12 MARIA: I"), kept with it:
-# read as words, the demo model wrote "[00:00:05] INTERVIEWER: How did you start?" as "8 8 8 8 8 8 8 Dasaskerker.".
-TIME = r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d{1,3})?"  # "00:05", "1:02:03", "00:00:05.250"
-STAMP = rf"(?:\[{TIME}\]|\({TIME}\)|{TIME})[ \t]+"
 # The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
 # "WARNING:", "P.S.:", "IMPORTANT NOTE:"), or a program's or a checklist's status ("ERROR: file not found", "FATAL
 # ERROR:", "TODO: Clean the kitchen."): a label with one is no name, and it stays in its sentence.
@@ -44,9 +40,9 @@ HEADINGS = frozenset({"FAQ", "TLDR", "SUMMARY", "ABSTRACT", "EXAMPLE", "SOLUTION
 # The one-letter labels of an interview's or a hearing's transcript, question and answer ("Q: How long?", "A: Two
 # years."); any other letter alone ("I: ...") is too likely a word.
 ASKED = frozenset({"Q", "A"})
-# A label at a line's start, after its indent (group "indent") and any time (``STAMP``), then a space and more: "ANNA:
-# Where", not a URL's "HTTP://" nor a label alone on its line; group "name" the name.
-LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>(?:{STAMP})?(?P<name>{NAME.pattern}))(?=[ \t]+\S)")
+# A label at a line's start, after its indent (group "indent"), then a space and more: "ANNA: Where", not a URL's
+# "HTTP://" nor a label alone on its line.  A transcript's time before it is a line's mark (attnmt.text.list_marks).
+LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
 # A speaker's name or role in brackets, as transcripts and captions write it before the words said ("[NARRATOR] Once
 # upon a time", "(ANNA) Hello"), what they hold (group "inside" or "round") a speaker's where ``is_voice`` says so;
 # at a line's start (``VOICE_LABEL``), after its indent, then a space and more, as ``LABEL``.
@@ -87,7 +83,7 @@ def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match
     """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``; or in
     brackets: ``VOICE_LABEL``, ``is_voice``), or None."""
     found = LABEL.match(line)
-    if found is not None and is_speaker(found["name"], speakers):
+    if found is not None and is_speaker(found["label"], speakers):
         return found
     found = VOICE_LABEL.match(line)
     return found if found is not None and is_voice(found, speakers) else None
@@ -99,7 +95,7 @@ def dialogue(lines: Iterable[str]) -> frozenset[str]:
     times or more: a dialogue's ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come in."), read as words
     else, which the demo model wrote "Ein Hühnzzze, der auf der Fähnt ist.", "Anna" lost.  A word in title case
     before a colon is none when it would be none in capitals ("Note:", "Question:", "Date:": ``is_speaker``)."""
-    counts = Counter(found["name"] for line in lines
+    counts = Counter(found["label"] for line in lines
                      if (found := LABEL.match(line[mark.end("mark"):].lstrip() if (mark := LIST_MARK.match(line))
                                               else line)))
     turns = {name: count for name, count in counts.items() if titled(name)}
