@@ -40,13 +40,16 @@ def test_a_status_a_heading_or_an_acronym_before_a_colon_is_no_speakers_label(li
 
 
 def test_the_names_in_title_case_that_take_turns_in_a_dialogue_are_its_speakers():
-    lines = ["Anna: Where are you?", "- Tom: In the garden.", "Anna: Come in.", "It is raining.", "Dr. Lee: Hello."]
+    """"Tom:", said once, takes a turn next to "Anna:"'s (the blank line passed over); "Figure 1:" away from them is
+    no one's name."""
+    lines = ["Anna: Where are you?", "", "- Tom: In the garden.", "Anna: Come in.", "It rains.", "Figure 1: A map."]
     speakers = dialogue(lines)
-    assert speakers == {"Anna:", "Tom:", "Dr. Lee:"}
+    assert speakers == {"Anna:", "Tom:"}
     assert speaker_label("Tom: In the garden.", speakers)["label"] == "Tom:"
 
 
 @pytest.mark.parametrize("lines", [
+    [], ["", "It is raining."],  # no names
     ["Anna: Where are you?", "Anna: Come in."],  # one name alone
     ["Anna: Where are you?", "Tom: In the garden."],  # no name said twice
     ["Note: Bring a coat.", "Date: Monday.", "Note: Bring a hat."],  # a remark's word, a form's field

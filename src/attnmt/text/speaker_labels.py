@@ -51,8 +51,8 @@ VOICE_LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{VOICE.pattern})(?=[ \t]
 # The roles a voice has in capitals in brackets, no sound's description ("[NARRATOR]", not "[MUSIC]", "[LAUGHS]").
 ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INTERVIEWER", "INTERVIEWEE", "REPORTER",
                    "PRESENTER", "MODERATOR", "COMMENTATOR", "VOICEOVER", "VOICE-OVER", "VOICE OVER", "V.O."})
-# Names in mixed case ("Anna:", "Dr. Smith:") are a dialogue's speakers' where two or more open its lines, one of
-# them this many times or more, as turns go: a label said once alone may as well be a word ("Ingredients: flour").
+# Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once next to
+# one of those, as turns go: a label said once alone may as well be a word ("Ingredients: flour").
 TURNS = 2
 
 
@@ -91,16 +91,26 @@ def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match
 
 def dialogue(lines: Iterable[str]) -> frozenset[str]:
     """The speakers' names that ``lines`` open with, after a list's mark or a speaker's dash ("- Anna: Hi."): each in
-    capitals (``is_speaker``: "ANNA:"), and those in mixed case where two names or more do and one of them ``TURNS``
-    times or more: a dialogue's ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come in."), read as words
-    else, which the demo model wrote "Ein Hühnzzze, der auf der Fähnt ist.", "Anna" lost.  A word in title case
-    before a colon is none when it would be none in capitals ("Note:", "Question:", "Date:": ``is_speaker``)."""
-    counts = Counter(found["label"] for line in lines
-                     if (found := LABEL.match(line[mark.end("mark"):].lstrip() if (mark := LIST_MARK.match(line))
-                                              else line)))
-    turns = {name: count for name, count in counts.items() if titled(name)}
-    taken = len(turns) >= 2 and max(turns.values()) >= TURNS
-    return frozenset(name for name in counts if is_speaker(name) or (taken and name in turns))
+    capitals (``is_speaker``: "ANNA:"), and those in title case (``titled``) that take turns in a dialogue: each name
+    said ``TURNS`` times or more, and one said once next to one of those (blank lines passed over), where two names or
+    more are so ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come in.").  Read as words, the demo model
+    wrote "Anna: Where are you?" as "Ein Hühnzzze, der auf der Fähnt ist.", "Anna" lost.  "Figure 1:" or
+    "Ingredients:" away from the dialogue is no speaker's, nor is what would be none in capitals ("Note:", "Date:")."""
+    labels = [line_label(line) for line in lines if line.strip()]
+    counts = Counter(label for label in labels if label)
+    turns = {name for name, count in counts.items() if count >= TURNS and titled(name)}
+    neighbours = zip(["", *labels][:len(labels)], [*labels[1:], ""][:len(labels)], strict=True)
+    beside = {label for label, (before, after) in zip(labels, neighbours, strict=True)
+              if titled(label) and (before in turns or after in turns)}
+    taken = turns | beside if len(turns | beside) >= 2 else set()
+    return frozenset(name for name in counts if is_speaker(name) or name in taken)
+
+
+def line_label(line: str) -> str:
+    """The label (``LABEL``) ``line`` opens with, after a list's mark or a speaker's dash, as written; "" for none."""
+    mark = LIST_MARK.match(line)
+    found = LABEL.match(line[mark.end("mark"):].lstrip() if mark else line)
+    return found["label"] if found else ""
 
 
 def titled(name: str) -> bool:
