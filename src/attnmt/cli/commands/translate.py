@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
 from attnmt.cli.lines import FORMATS, INPUT_FORMATS
@@ -26,7 +26,6 @@ from attnmt.cli.options import (
     positive_int,
     read_glossary_files,
 )
-from attnmt.cli.translate_jsonl import line_batch
 from attnmt.cli.translate_quality import (
     BELOW,
     MARK,
@@ -46,9 +45,11 @@ from attnmt.cli.translate_quality import (
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import check_target_terms, sampling_with_terms
-from attnmt.documents.paragraphs import Paragraph
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import TranslationAttention, repeated_head
+
+if TYPE_CHECKING:  # the lines of --n-best, --alignments, --confidence: loaded where they are asked for (issue 44)
+    from attnmt.documents.paragraphs import Paragraph
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -130,6 +131,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         if uses_documents(args):
             failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
             return 1 if failed else 0
+        from attnmt.cli.translate_jsonl import line_batch  # JSONL's texts, read whole: loaded for them only
+
         translating = paragraph_batch if reads_paragraphs(args) else line_batch
         first_line, failed, where = 1, 0, args.input or "<stdin>"
         for read in batches:
