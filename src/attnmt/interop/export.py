@@ -47,6 +47,7 @@ from torch import Tensor
 
 from attnmt.checkpoint import load_model_config, load_model_dir, load_tokenizer
 from attnmt.files import atomic_folder, umask
+from attnmt.interop import QUANTIZATIONS
 from attnmt.interop.marian import ConversionError, marian_config, marian_order, marian_weights
 from attnmt.model import TransformerConfig
 from attnmt.orphans import remove_orphaned_inside
@@ -55,8 +56,6 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.trained_lengths import LENGTHS, write_longest_source
 
 INSTALL_HINT = "install it with: pip install 'attnmt[export]'  (or: pip install transformers ctranslate2)"
-QUANTIZATIONS = ("int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
-                 "float32")
 
 
 def require(module: str, purpose: str) -> ModuleType:

@@ -41,7 +41,7 @@ def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
-    from attnmt.interop.export import QUANTIZATIONS
+    from attnmt.interop import QUANTIZATIONS
 
     p = commands.add_parser("export", help="export a model to Hugging Face Marian or CTranslate2 (attnmt[export])")
     add_model_options(p)
