@@ -109,10 +109,15 @@ class AtomRuns:
         self.run_of: dict[int, list[int]] = {}  # atom -> its run, in the order they are written
         self.decided: dict[int, tuple[bool, str, str, int]] = {}  # a run's first atom -> its spaces
         self.skipped: dict[int, int] = {}  # a run's position -> where the target's characters it skipped end
+        self.after_spaced: dict[int, int] = {}  # a run's first atom -> the last of the run before it, a space between
         previous = last = None  # the mark written just before; the atom written last
         for k in document_order(parents, spans):
             if marks[k].atom:
-                run = self.run_of[last] if last is not None and self._joins(last, k, previous == last) else []
+                joins = last is not None and self._joins(last, k, previous == last)
+                if last is not None and not joins and spans[last][0] == spans[k][0] and marks[last].space_after \
+                        and marks[k].space_before:
+                    self.after_spaced[k] = last
+                run = self.run_of[last] if last is not None and joins else []
                 run.append(k)
                 self.run_of[k], last = run, k
             previous = k
@@ -137,6 +142,7 @@ class AtomRuns:
             end = self.length if parent is None else self.spans[parent][1]  # of the element it ends in
             atoms = [self.marks[k] for k in run]
             drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable)
+            before = before or self._space_between(run[0])
             before, after = unglued(text, position + skip, atoms, before, after)
             self.decided[run[0]] = drop, before, after, skip
             if skip:
@@ -144,6 +150,16 @@ class AtomRuns:
         drop, before, after, skip = self.decided[run[0]]
         first, last = run[0] in group, run[-1] in group
         return drop and first, before if first else "", after if last else "", skip if last else 0
+
+    def _space_between(self, first: int) -> str:
+        """The space the run that ``first`` starts writes before itself where the run before it at its place,
+        a space between them in the source, wrote none after itself: at the target's end, where no run adds
+        one (placed_spaces), ``Tags: <b>a@example.com</b> <b>https://example.org</b>`` came back with the two
+        glued, ``</b><b>``, as did a spaced list of kept elements ending any block."""
+        earlier = self.after_spaced.get(first)
+        if earlier is None or self.decided.get(self.run_of[earlier][0], (False, "", " ", 0))[2]:
+            return ""
+        return self.marks[earlier].space_after_as
 
     def past(self, end: int) -> int:
         """Where the target's text goes on after an element that ends at ``end``: past the space that
