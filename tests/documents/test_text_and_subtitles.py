@@ -136,6 +136,14 @@ def test_a_short_code_goes_after_its_labels_translation(mirror):
     assert mirror.given == ["Please go to Room at noon."]
 
 
+@pytest.mark.parametrize("line, read", [("Contact us (support@example.com) for help.", "Contact us for help."),
+                                        ("Open the file (report.pdf) now.", "Open the file now.")])
+def test_brackets_around_a_kept_piece_alone_go_with_it(same, line, read):
+    """The model read "Contact us () for help.", and the demo model dropped the brackets."""
+    assert translate_lines([line], same) == [line]
+    assert same.given == [read]
+
+
 def test_an_atom_before_a_stop_stays_after_the_word_it_followed_wherever_that_word_goes(mirror):
     """Mirror reads "Read the guide at." and writes "AT. GUIDE THE READ": the URL follows "AT" there."""
     assert translate_lines(["Read the guide at www.example.com/help."], mirror) == [

@@ -20,7 +20,13 @@ from attnmt.decoding.protected import PROTECTED  # URLs, e-mail addresses and fi
 # what the model reads, as translate drops them from its sentences
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
-from attnmt.documents.closing_marks import SENTENCE_ENDS, closed_up_to_label, comma_taken_along, space_closed_up
+from attnmt.documents.closing_marks import (
+    SENTENCE_ENDS,
+    bracketed,
+    closed_up_to_label,
+    comma_taken_along,
+    space_closed_up,
+)
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
@@ -190,11 +196,12 @@ class FlatBuilder:
         text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
         position = 0
         for match in self.protected.finditer(text):
-            self._add_plain(text[position:match.start()])
-            self.add_atom(literal=match.group(), parts_words=match.group() in ESCAPED_BREAKS or spaced(match.group()),
+            start, end = bracketed(text, match.start(), match.end(), position)  # "(a@example.com)" whole
+            self._add_plain(text[position:start])
+            self.add_atom(literal=text[start:end], parts_words=match.group() in ESCAPED_BREAKS or spaced(match.group()),
                           line_break=ESCAPED_BREAKS.get(match.group(), False))
             closed_up_to_label(self, text, match)  # "Room B12 at noon" reads "Room at noon", the code after "Room"
-            position = match.end()
+            position = end
         self._add_plain(text[position:])
 
     def _add_plain(self, text: str) -> None:
