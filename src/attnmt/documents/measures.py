@@ -44,7 +44,10 @@ _SCALE = r"(?:Celsius|Fahrenheit|Kelvin|[CFK])"
 _UNIT = (rf"(?:°{_GAP}?{_SCALE}|[A-Za-z]{{1,2}}[{POWERS}]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))"
          rf"(?:/[A-Za-z]{{1,3}})?(?!\w)")
 _QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}[{POWERS}]?(?!\w)|{_GAP}?{_UNIT})?"
-_JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*"  # "2 × 4", "12°C/54°F"
+# A unit of length, weight or volume spaced after the last number ("30 × 40 cm", "≥ 5 km"): left to the model, "The box
+# is cm." lost it ("Die 30 × 40 Schachteln.").  Not "in", which is a word as often.
+_SPACED_UNIT = rf"(?<=\d){_GAP}(?:mm|cm|dm|km|m|mg|g|kg|ml|l|ft|px)(?!\w)"
+_JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*(?:{_SPACED_UNIT})?"  # "2 × 4", "12°C/54°F"
 # One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
 # model "It is () outside.", and it dropped the brackets.  The hyphen that glues it to a word after it goes with it
 # ("a 25°-angle", "ein 5 €-Schein"): left behind, the model read "a -angle" and wrote "Auf einem 25° Deuner.".
