@@ -2,6 +2,7 @@
 test_calibration_file.py)."""
 
 import math
+import re
 import unicodedata
 from dataclasses import astuple, replace
 
@@ -28,6 +29,8 @@ from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.quality_measures import (
+    ADDED_RUN,
+    added,
     attention_spread,
     copied_run,
     copied_share,
@@ -641,6 +644,43 @@ def test_attention_spread_reads_how_thinly_the_translation_attends_and_what_it_l
     first_only = torch.tensor([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]])  # "▁b" unread; "▁a" read at both places
     assert attention_spread(first_only, pieces) == pytest.approx((0.0, math.log(1e-6) / 2, 0.5), abs=1e-6)
     assert attention_spread(torch.tensor([[1.0]]), ["</s>"]) == (0.0, 0.0, 0.0)
+
+
+def end_read(translation: str, at_end: list[float]) -> torch.Tensor:
+    """A cross-attention [T, 3] over the source "▁a", "." and "</s>" whose Tth translation piece (a word of
+    ``translation`` each) gives ``at_end[T]`` to "." and "</s>" together and the rest to "▁a"."""
+    assert len(translation.split()) == len(at_end)
+    return torch.tensor([[1.0 - e, e / 2, e / 2] for e in at_end])
+
+
+def spans_of(translation: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", translation)]
+
+
+def test_a_run_of_words_read_from_the_source_s_end_is_added():
+    """"Ein Mann fährt Fahrrad, während seine Frau im Auto wartet." for "A man is riding a bike." had no rule's
+    flag: the clause the source does not say is read from its end, its final mark and </s>."""
+    text = "Ein Mann fährt Fahrrad, während seine Frau im Auto wartet."
+    at_end = [0.0, 0.0, 0.0, 0.1] + [0.5] * ADDED_RUN + [0.1]
+    assert added(end_read(text, at_end), ["▁a", ".", "</s>"], text, spans_of(text))
+    broken = at_end[:6] + [0.1] + at_end[7:]  # a word between: two runs of 2 and 3
+    assert not added(end_read(text, broken), ["▁a", ".", "</s>"], text, spans_of(text))
+    lower = [min(e, 0.29) for e in at_end]
+    assert not added(end_read(text, lower), ["▁a", ".", "</s>"], text, spans_of(text))
+
+
+def test_a_source_word_at_its_end_is_no_end_to_read_from():
+    """Without a final mark the source's end is </s> alone: its last word, read by the last words, adds nothing."""
+    text = "eins zwei drei vier fünf sechs"
+    last_word = torch.tensor([[0.1, 0.9, 0.0]] * 6)  # each word reads "▁b", the last source word
+    assert not added(last_word, ["▁a", "▁b", "</s>"], text, spans_of(text))
+    assert added(torch.tensor([[0.1, 0.1, 0.8]] * 6), ["▁a", "▁b", "</s>"], text, spans_of(text))  # each: </s>
+
+
+def test_assess_flags_no_addition_in_a_faithful_translation(trained_model):
+    model, tokenizer = load_model_dir(trained_model)
+    found = assess(model, tokenizer, [source for source, _ in PAIRS], [target for _, target in PAIRS])
+    assert not any("added" in a.flags for a in found if a)
 
 
 def test_ridge_fit_recovers_the_line_and_holds_an_input_the_wrong_way_at_zero():

@@ -21,7 +21,8 @@ from collections import defaultdict
 from pathlib import Path
 
 PAIRS = Path(__file__).resolve().parent / "quality_heldout"
-SHOWN = ("copied", "untranslated", "length", "verbatim", "name", "negation", "person", "punctuation", "low_quality")
+SHOWN = ("copied", "untranslated", "added", "length", "verbatim", "name", "negation", "person", "punctuation",
+         "low_quality")
 
 
 def scored(model_dir: str, sources: list[str], translations: list[str]) -> list[list[str]]:

@@ -40,6 +40,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   get less than UNREAD attention from the whole translation, or it ends where a
                   sentence goes on (a comma, a colon, an article before its full stop) and the source does
                   not (quality_measures.cut_short, attnmt.decoding.quality_unfinished)
+    added         ADDED_RUN translation words in a row attend mostly to the source's end (its final marks and
+                  </s>), as words the source does not say do (a clause added: quality_measures.added)
     length        translation pieces / source pieces outside the calibration's range
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more
@@ -98,8 +100,8 @@ from attnmt.text.data import given_pairs
 from attnmt.text.invisible import blank
 from attnmt.text.language_codes import is_language_code
 
-FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "verbatim", "name", "language", "negation",
-         "person", "question", "punctuation", "low_quality")
+FLAGS = ("copied", "repetition", "untranslated", "added", "length", "unknown", "verbatim", "name", "language",
+         "negation", "person", "question", "punctuation", "low_quality")
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)

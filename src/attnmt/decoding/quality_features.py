@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated, verbatim_differs
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
+    added,
     attention_spread,
     copied_run,
     cut_short,
@@ -72,6 +73,7 @@ class Features:
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
     name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
+    added: bool = False  # words in a row read from the source's end (quality_measures.added): a rule
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -163,7 +165,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
         cut_short=cut_short(source, translation) or unfinished(source, translation, languages),
         stop_lost=stop_lost(source, translation),
-        names=len([w for w in own_words if w in names_of(source)]))
+        names=len([w for w in own_words if w in names_of(source)]),
+        added=added(forced.cross, source_pieces, translation, target_spans))
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
@@ -208,6 +211,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
         "copied": features.copies() or features.copied_run,
         "repetition": features.loop,
         "untranslated": features.untranslated() or features.cut_short,
+        "added": features.added,
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,

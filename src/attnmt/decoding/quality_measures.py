@@ -62,6 +62,12 @@ CLOSING = " \t\"'’”»«)]}"  # what may stand after a sentence's last mark: 
 # What ends a sentence: a question mark of any script, a full stop (Latin's, CJK's, the full-width one, Devanagari's
 # danda, Urdu's), an exclamation mark, an ellipsis; Greek's ";" where the text is Greek (``ends_sentence``).
 FINAL_MARKS = QUESTION_MARKS | frozenset(".!…。．！‼।۔")
+# Words the source does not say (``added``): ADDED_RUN of the translation's words in a row each give, on average
+# over their pieces, ADDED_ATTENTION or more of their attention to the source's end, where a decoder looks when no
+# source word is left to translate.  Of Multi30k's 2,014 validation and test references none has such a run of 5
+# (5 one of 4: a German verb or particle at a clause's end); 10 of 26 clauses added to good translations do.
+ADDED_RUN = 5
+ADDED_ATTENTION = 0.3
 
 
 def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
@@ -238,6 +244,28 @@ def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]
     ends = [*starts[1:], (pieces[-1] + 1)]
     unread = sum(sum(read[a:b]) < UNREAD for a, b in zip(starts, ends, strict=True))
     return unread, len(starts)
+
+
+def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
+          spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether ADDED_RUN words of ``translation`` in a row each give, on average over their pieces (punctuation
+    aside), ADDED_ATTENTION or more of their attention to the source's end: its pieces after its last word, its
+    final marks and </s> ("Ein Mann fährt Fahrrad, während seine Frau im Auto wartet." for "A man is riding a
+    bike.").  ``cross``: [T, S]; ``spans``: the characters of each translation piece, one a row of ``cross``."""
+    end = len(source_pieces)
+    while end > 1 and (source_pieces[end - 1] == "</s>" or not any(ch.isalnum() for ch in source_pieces[end - 1])):
+        end -= 1  # "</s>", ".", "?" after the last word
+    at_end = cross[:, end:].sum(dim=1).tolist()  # [T]
+    words: dict[int, list[float]] = {}
+    for (begin, stop), attention in zip(spans, at_end, strict=False):
+        if any(ch.isalnum() for ch in translation[begin:stop]):
+            words.setdefault(len(translation[:stop].split()), []).append(attention)
+    run = 0
+    for _, attention in sorted(words.items()):
+        run = run + 1 if sum(attention) / len(attention) >= ADDED_ATTENTION else 0
+        if run >= ADDED_RUN:
+            return True
+    return False
 
 
 def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:
