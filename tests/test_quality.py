@@ -683,6 +683,22 @@ def test_assess_flags_no_addition_in_a_faithful_translation(trained_model):
     assert not any("added" in a.flags for a in found if a)
 
 
+def pieces_for(translation: int, source: int, known: bool = True) -> Features:
+    """The Features of a translation of ``translation`` pieces for a source of ``source``, those known or not."""
+    return Features(mean_log_prob=-0.5, min_log_prob=-1.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                    length_ratio=translation / source, source_pieces=source if known else 0)
+
+
+def test_the_length_rule_leaves_a_short_sentence_a_piece_under_and_two_over_its_range():
+    """"He quit his job." as "Er hat seinen Job gekündigt." (14 pieces for 6) and "Help!" as "Hilfe!" (2 for 4) were
+    flagged ``length`` under the demo model's range, 0.51 to 2.14: one piece moves a short sentence's ratio far."""
+    demo = (0.51, 2.14)
+    assert not rules_broken(pieces_for(14, 6), demo)["length"] and not rules_broken(pieces_for(2, 4), demo)["length"]
+    assert rules_broken(pieces_for(16, 6), demo)["length"] and rules_broken(pieces_for(1, 4), demo)["length"]
+    assert rules_broken(pieces_for(8, 18), demo)["length"]  # 9.18 pieces at least, less 1: 8 is under
+    assert rules_broken(pieces_for(14, 6, known=False), demo)["length"]  # no source pieces known: the ratio alone
+
+
 def test_ridge_fit_recovers_the_line_and_holds_an_input_the_wrong_way_at_zero():
     generator = torch.Generator().manual_seed(0)
     x = torch.randn(2000, 3, generator=generator, dtype=torch.float64)

@@ -42,8 +42,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   not (quality_measures.cut_short, attnmt.decoding.quality_unfinished)
     added         ADDED_RUN translation words in a row attend mostly to the source's end (its final marks and
                   </s>), as words the source does not say do (a clause added: quality_measures.added)
-    length        translation pieces / source pieces outside the calibration's range
-                  (uncalibrated: LENGTH_RANGE)
+    length        translation pieces / source pieces outside the calibration's range (uncalibrated: LENGTH_RANGE)
+                  by more than a piece under it or two over it (quality_features.LENGTH_SLACK)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more
                   than punctuation in it (a word, a number, "€": quality_features.unknown_pieces)
     verbatim      the URLs, e-mail addresses, file names, placeholders, tags or numbers differ

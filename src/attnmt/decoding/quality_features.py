@@ -40,6 +40,11 @@ if TYPE_CHECKING:  # forced imports translate, which imports quality, which impo
 COPIED_SHARE = 0.6
 UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
+# Pieces a translation may lie under and over the length rule's range by (``Features.out_of_length``): one piece
+# moves a short sentence's ratio far ("Help!" as "Hilfe!": 2 pieces for 4, under the demo model's 0.51; "He quit
+# his job." as "Er hat seinen Job gekündigt.": 14 for 6, over its 2.14), and a long one's hardly.  Over by more:
+# German's perfect and separable verbs lengthen a short sentence, and a clause added is the ``added`` rule's too.
+LENGTH_SLACK = (1, 2)
 
 
 @dataclass
@@ -74,6 +79,7 @@ class Features:
     name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
     added: bool = False  # words in a row read from the source's end (quality_measures.added): a rule
+    source_pieces: int = 0  # the source pieces length_ratio is of (no EOS; 0: not known, no LENGTH_SLACK)
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -98,6 +104,11 @@ class Features:
         of 4 names aside)."""
         own = self.words - self.names
         return own >= 2 and round(self.copied * self.words) - self.names >= COPIED_SHARE * own
+
+    def out_of_length(self, length_range: tuple[float, float]) -> bool:
+        """Whether length_ratio lies under or over ``length_range`` by more than LENGTH_SLACK's pieces."""
+        under, over = (pieces / self.source_pieces if self.source_pieces else 0.0 for pieces in LENGTH_SLACK)
+        return not length_range[0] - under <= self.length_ratio <= length_range[1] + over
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
@@ -153,6 +164,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_among(source_words, own_words, words),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
+        source_pieces=sum(p != "</s>" for p in source_pieces),
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source)
         or words_doubled(translation, source, profile_of(languages.target)),
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
@@ -205,14 +217,13 @@ def punctuation(piece: str) -> bool:
 
 def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
     """Whether each rule flag but low_quality (module docstring) fires for ``features``, the length
-    rule's range ``length_range``."""
-    low, high = length_range
+    rule's range ``length_range`` (``Features.out_of_length``)."""
     return {
         "copied": features.copies() or features.copied_run,
         "repetition": features.loop,
         "untranslated": features.untranslated() or features.cut_short,
         "added": features.added,
-        "length": not low <= features.length_ratio <= high,
+        "length": features.out_of_length(length_range),
         "unknown": features.unknown > 0,
         "verbatim": features.verbatim,
         "name": features.name_lost,
