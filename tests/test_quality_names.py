@@ -60,6 +60,8 @@ def test_a_name_kept_or_a_word_translated_is_not(source, translation):
     ("We visit my parents at Easter.", "Wir besuchen meine Eltern zu Ostern."),
     ("The boat trip on the Danube was lovely.", "Die Bootsfahrt auf der Donau war wunderschön."),
     ("We drove through Tuscany by car.", "Wir sind mit dem Auto durch die Toskana gefahren."),
+    ("Lake Constance is very deep.", "Der Bodensee ist sehr tief."),  # the lake; the town reads as kept
+    ("We took the ferry to Constance.", "Wir nahmen die Fähre nach Konstanz."),
     ("The baby is holding a Santa figurine.", "Das Baby hält eine Weihnachtsmannpuppe."),  # Multi30k's
     ("A man holds a sign about God.", "Ein Mann hält ein Schild über Gott."),
 ])

@@ -73,6 +73,7 @@ _GERMAN = (
     "naples = neapel",
     "milan = mailand",
     "lucerne = luzern",
+    "constance = bodensee",
     "beijing = peking",
     "rhine rhineland = rhein",
     "danube = donau",
