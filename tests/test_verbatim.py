@@ -654,3 +654,10 @@ def test_a_fraction_in_digits_or_with_a_whole_number_changed_breaks_the_rule(sou
 def test_a_german_fraction_s_denominator_is_no_number():
     assert [verbatim.word_value(word) for word in ("dreiviertel", "viertel", "achtel", "hundertstel", "vierte")] \
         == [3, None, None, None, 4]
+
+
+def test_round_the_clock_in_words_is_24_7():
+    """"The office is open 24/7." as "Das Büro ist rund um die Uhr geöffnet." was flagged: 24 and 7 were left."""
+    assert not differs("The office is open 24/7.", "Das Büro ist rund um die Uhr geöffnet.", "de", "en")
+    assert not differs("Support is available round-the-clock.", "Der Support ist 24/7 erreichbar.", "de", "en")
+    assert differs("The office is open 24/7.", "Das Büro ist geöffnet.", "de", "en")

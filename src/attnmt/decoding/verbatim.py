@@ -70,6 +70,8 @@ WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _NUMBER_OR_WORD = re.compile(f"{NUMBER.pattern}|{WORD.pattern}")
 _AFTERNOON = re.compile(r"(?<![\d:.,])(\d{1,2})(:\d\d)?(?=\s?p\.?\s?m\b)", re.IGNORECASE)
 _YEAR_RANGE = re.compile(r"(?<![\d.,/–-])(\d\d)(\d\d)([–-])(\d\d)(?![\d.,/–-]?\d)")
+# What "24/7" says in words, read as "24/7": "open 24/7" is "rund um die Uhr geöffnet".
+_ROUND_THE_CLOCK = re.compile(r"\b(?:a?round[\s-]the[\s-]clock|rund um die uhr)\b", re.IGNORECASE)
 # English's imperial units, and German's, Spanish's and Italian's words for them (Meilen, Fuß, Zoll, millas, piedi).
 _IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)?|yards?|yd|lbs?|pounds?|oz|ounces?"
                        r"|meilen?|fuß|zoll|pfund|unzen?|gallonen?|millas?|pies|pulgadas?|galones|miglia|miglio|piedi"
@@ -191,9 +193,10 @@ def word_value(word: str) -> int | None:
 
 
 def _readable(text: str) -> str:
-    """``text`` (in NFKC: ``differs``) as its numbers are read: without its URLs and addresses, 12-hour afternoon
-    times as 24-hour ones, abbreviated year ranges in full, every digit an ASCII one ("٣" is "3")."""
-    text = VERBATIM.sub(" ", text)
+    """``text`` (in NFKC: ``differs``) as its numbers are read: without its URLs and addresses, "round the clock" as
+    "24/7", 12-hour afternoon times as 24-hour ones, abbreviated year ranges in full, every digit an ASCII one ("٣"
+    is "3")."""
+    text = _ROUND_THE_CLOCK.sub(" 24/7 ", VERBATIM.sub(" ", text))
     text = re.sub(r"\d", lambda m: str(unicodedata.decimal(m[0])), text)
     text = _AFTERNOON.sub(lambda m: f"{int(m[1]) + 12 if 0 < int(m[1]) < 12 else m[1]}{m[2] or ''}", text)
     return _YEAR_RANGE.sub(lambda m: m[0] if m[4] <= m[2] else f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}", text)
