@@ -192,3 +192,29 @@ def test_a_protected_spans_text_is_copied_and_pickled_with_its_mark():
     unpickled = pickle.loads(pickle.dumps(Literal("\\n", 2)))
     assert (copied, copied.mark, unpickled, unpickled.mark) == ("%1$s", 3, "\\n", 2)
     assert isinstance(copied, Literal) and isinstance(unpickled, Literal)
+
+
+@pytest.mark.parametrize("translation, weights, expected", [
+    # "gilt" attends most to "mc2" too: the <sup> stays on the copy's "2", not over "mc2 gilt"
+    ("E = mc2 gilt", [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0.6, 0.4]], (6, 7)),
+    # the alignment gave "mc2" to "gilt" alone: the mark still goes on the copy, not on "gilt"
+    ("gilt E = mc2", [[0, 0, 0.7, 0.3], [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0.3, 0.7]], (11, 12)),
+])
+def test_a_mark_on_a_word_the_translation_copies_stays_on_that_copy(translation, weights, expected):
+    flat = FlatText("E = mc2 holds", [Mark(6, 7)])
+    assert place(flat, [(0, 13)], [translation], [weights]).spans == [expected]
+
+
+def test_a_mark_inside_a_word_the_translation_does_not_copy_goes_on_one_of_its_words():
+    """``H<sub>2</sub>O`` as "ein Glas Wasser": the <sub> on "Wasser", the word attending most to "H2O",
+    not stretched over "ein Glas Wasser"."""
+    flat = FlatText("drinks H2O", [Mark(8, 9)])
+    weights = [[1, 0], [0.4, 0.6], [0.3, 0.7], [0.1, 0.9]]
+    assert place(flat, [(0, 10)], ["trinkt ein Glas Wasser"], [weights]).spans == [(16, 22)]
+
+
+def test_a_plain_word_is_not_moved_to_a_word_of_the_translation_that_is_spelt_alike():
+    """English "die" is no German "die": the mark stays on "sterben", the word aligned to it."""
+    flat = FlatText("they die here", [Mark(5, 8)])
+    weights = [[1, 0, 0], [0.9, 0.1, 0], [0.1, 0.8, 0.1], [0, 0, 1]]
+    assert place(flat, [(0, 13)], ["die Leute sterben hier"], [weights]).spans == [(10, 17)]

@@ -7,20 +7,18 @@ one position.  The text is cut into sentences, each sentence is translated, and
 each mark is put back on the translation by the rules below (docs/documents.md
 gives them with examples):
 
-1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole
-   word, unless the translation writes that word unchanged as the one word aligned to it:
-   ``H<sub>2</sub>O`` keeps its place in ``H2O``, and one between punctuation inside the word its part of a
-   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one inside a word of a script
-   written without spaces, ``这是<b>重要</b>的句子``, its proportional place in the word's translation,
-   attnmt.documents.unspaced_marks; one over punctuation
-   glued to a word alone goes over that punctuation of the target word, else is a point; a drop cap, a
-   block's first letters, goes over as many of its translation's first: attnmt.documents.markup_dropcaps).  Its
-   translation runs from the first to the last of the target words aligned to those words: each
-   target word whose cross-attention goes most to one of them, and the target word that gives
-   them, together, the most attention (the second catches a word whose own attention looked one
-   word off); trailing or leading punctuation of that stretch is left outside unless the marked
-   source text had punctuation there too.  A mark over whole sentences covers their whole
-   translations (no alignment needed).
+1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole word, unless the
+   translation writes that word unchanged: ``H<sub>2</sub>O`` keeps its place in its copy, ``H2O``, and a mark over a
+   word or part of one goes on one target word, attnmt.documents.copied_words; one between punctuation inside the word
+   its part of a target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one inside a word
+   of a script written without spaces, ``这是<b>重要</b>的句子``, its proportional place in the word's translation,
+   attnmt.documents.unspaced_marks; one over punctuation glued to a word alone goes over that punctuation of the
+   target word, else is a point; a drop cap, a block's first letters, goes over as many of its translation's first:
+   attnmt.documents.markup_dropcaps).  Its translation runs from the first to the last of the target words aligned to
+   those words: each target word whose cross-attention goes most to one of them, and the target word that gives them,
+   together, the most attention (the second catches a word whose own attention looked one word off); trailing or
+   leading punctuation of that stretch is left outside unless the marked source text had punctuation there too.  A
+   mark over whole sentences covers their whole translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
    target word aligned to the source word that followed it (with none, the target word attending most to that word);
    atoms glued to a word's end alone (``bench<a>[1]</a>.``), and those only spaces after them, after the letters of
@@ -52,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import controls_between, held
+from attnmt.documents.copied_words import Copies, one_target
 from attnmt.documents.final_stops import final_stop_point
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
@@ -120,6 +119,7 @@ class Projector:
         self.one_word_best: dict[int, list[int | None]] = {}  # sentence -> most_attending of each word alone
         self.atoms, self.glued = atoms_by_position(flat), mark_edges(flat.marks)
         self.same_parts = SameParts(source, self.target)  # each word's parts found once, for all its marks
+        self.copies = Copies(self.target, self.target_words)  # each sentence's words by their letters
 
     @staticmethod
     def _links(weights: list[list[float]]) -> dict[int, list[int]]:
@@ -157,17 +157,18 @@ class Projector:
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
                 stretches.append((*self.target_spans[i], True))
                 continue
-            targets, word = self.aligned(i, words), self.source_words[i][words[0]]
+            targets, word, edges = self.aligned(i, words), self.source_words[i][words[0]], (mark.start, mark.end)
             aligned = [self.target_words[i][t] for t in targets]
-            if side := glued_side(self.flat.text, word, (mark.start, mark.end)):  # punctuation glued to one word
-                return on_glued(self.flat.text, word, side, self.target, aligned, (mark.start, mark.end))
-            part = part_in_word(self.flat.text, word, (mark.start, mark.end), self.target, aligned, self.glued) \
+            if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word
+                return on_glued(self.flat.text, word, side, self.target, aligned, edges)
+            part = part_in_word(self.flat.text, word, edges, self.target, aligned, self.glued) \
                 if len(words) == 1 else None
+            one = None if part is not None or len(words) > 1 else one_target(
+                self.copies, i, self.flat.text, word, edges, targets, self.most_attending(i, words))
             if part is not None:  # inside a Chinese or Thai word, or one glued from two marks: its proportional place
                 stretches.append((*part, False))
-            elif len(words) == len(targets) == 1:  # one word to one: a word kept unchanged keeps the mark's place
-                stretches.append((*in_kept_word(self.same_parts, word, aligned[0], (mark.start, mark.end)),
-                                  False))
+            elif one is not None:  # one target word: a copy of the word keeps the mark's place (copied_words)
+                stretches.append((*in_kept_word(self.same_parts, word, self.target_words[i][one], edges), False))
             elif targets:
                 stretches.append((*self.over_words(i, words, targets, mark), False))
         if not stretches:  # none of its words reached the translation, or it holds none: controls around an atom
