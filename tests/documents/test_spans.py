@@ -218,3 +218,10 @@ def test_a_plain_word_is_not_moved_to_a_word_of_the_translation_that_is_spelt_al
     flat = FlatText("they die here", [Mark(5, 8)])
     weights = [[1, 0, 0], [0.9, 0.1, 0], [0.1, 0.8, 0.1], [0, 0, 1]]
     assert place(flat, [(0, 13)], ["die Leute sterben hier"], [weights]).spans == [(10, 17)]
+
+
+def test_a_mark_on_a_name_goes_on_its_copy_inside_a_compound_of_the_translation():
+    """``a <a>Nike</a> shirt`` as "einem Nike-Shirt", the alignment giving "Nike" to "einem": the link on "Nike"."""
+    flat = FlatText("a Nike shirt", [Mark(2, 6)])
+    weights = [[0.2, 0.7, 0.1], [0.1, 0.3, 0.6]]
+    assert place(flat, [(0, 12)], ["einem Nike-Shirt"], [weights]).spans == [(6, 10)]

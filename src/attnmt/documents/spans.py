@@ -167,8 +167,8 @@ class Projector:
                 self.copies, i, self.flat.text, word, edges, targets, self.most_attending(i, words))
             if part is not None:  # inside a Chinese or Thai word, or one glued from two marks: its proportional place
                 stretches.append((*part, False))
-            elif one is not None:  # one target word: a copy of the word keeps the mark's place (copied_words)
-                stretches.append((*in_kept_word(self.same_parts, word, self.target_words[i][one], edges), False))
+            elif one is not None:  # one target word or its part: a copy keeps the mark's place (copied_words)
+                stretches.append((*in_kept_word(self.same_parts, word, one, edges), False))
             elif targets:
                 stretches.append((*self.over_words(i, words, targets, mark), False))
         if not stretches:  # none of its words reached the translation, or it holds none: controls around an atom
