@@ -648,9 +648,10 @@ def test_a_webvtt_name_label_is_read_as_shown(mirror):
 
 
 @pytest.mark.parametrize("cues, given", [
-    (["I saw a man...", "...in the park."], ["I saw a man... in the park."]),
-    (["I saw a man…", "… in the park."], ["I saw a man… in the park."]),
+    (["I saw a man...", "...in the park."], ["I saw a man in the park."]),
+    (["I saw a man…", "… in the park."], ["I saw a man in the park."]),
     (["I saw a man", "...in the park."], ["I saw a man in the park."]),
+    (["I saw a man...", "in the park."], ["I saw a man in the park."]),
     (["I saw a man.", "...In the park."], ["I saw a man.", "In the park."]),  # after a stop: a sentence of its own
 ])
 def test_a_continuation_ellipsis_opening_the_next_cue_goes_on_with_the_sentence(same, cues, given):
@@ -661,8 +662,18 @@ def test_a_continuation_ellipsis_opening_the_next_cue_goes_on_with_the_sentence(
 
 
 def test_a_continuation_ellipsis_stays_at_the_start_of_its_cue(mirror):
-    out = translate_subtitle_text(srt("I saw a man...", "...in the park."), mirror)
-    assert out == srt("PARK. THE", "...IN MAN... A SAW I")
+    out = translate_subtitle_text(srt("I saw a man", "...in the park."), mirror)
+    assert out == srt("PARK. THE", "...IN MAN A SAW I")
+
+
+@pytest.mark.parametrize("cues, written", [
+    (["I saw a man...", "...in the park."], ["PARK. THE...", "...IN MAN A SAW I"]),
+    (["I saw a man…", "in the park."], ["PARK. THE…", "IN MAN A SAW I"]),
+])
+def test_the_ellipsis_a_cue_running_on_ends_with_stays_at_the_end_of_its_cue(mirror, cues, written):
+    """ "riding his bike..." / "...down the road." gave the model "bike... down" in mid-sentence: it
+    dropped the ellipsis, and the first cue came back without the mark that says its sentence goes on."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
 
 
 @pytest.mark.parametrize("label, given, written", [

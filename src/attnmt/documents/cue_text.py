@@ -93,6 +93,10 @@ ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][A-Za-z\d]*);")  # a charac
 # sentence of the cue before goes on.  In cues joined, it is an atom, so that the model reads one sentence where
 # "man... ...in" read as two (the segmenter ended one at "..." and made another of the second "...").
 CONTINUED = re.compile(r"(?:\.{3}|…)\s*(?=[^\W\d_])")
+# The ellipsis a cue's text ends with after a word, where its sentence runs on into the next cue ("riding his
+# bike..." / "down the road."): kept by the cue break after it (``CueBreak.ending``), so that it ends its cue.
+# Read as text in mid-sentence, the model dropped it ("fährt mit seinem Vater die Straße" / "entlang.").
+RUNS_ON = re.compile(r"(?<=\w)(?:\.{3}|…)(?=\s*$)")
 
 
 @dataclass
@@ -107,8 +111,12 @@ class CueTag:
     shown: str = ""
 
 
+@dataclass
 class CueBreak:
-    """Where one cue's text ends and the next one's starts, in cues translated together."""
+    """Where one cue's text ends and the next one's starts, in cues translated together;
+    ``ending``: the ellipsis the cue before ends with (RUNS_ON), written back at its end."""
+
+    ending: str = ""
 
 
 def tags_of(vtt: bool) -> re.Pattern[str]:
@@ -150,21 +158,24 @@ def tag_name(tag: str) -> str:
 
 
 def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "") -> FlatText:
-    """One or more cues' texts as one flat text, a CueBreak atom between cues, and a following cue's
-    continuation ellipsis (CONTINUED) an atom after it; ``vtt``: WebVTT's
-    entities are read, and a language span in another language than ``source_lang`` (the
-    source's) is kept (``foreign_end``); with none (""), every span is translated.  A ``<`` that
-    opens no tag is text, with a warning naming its cue's place in ``wheres`` (one for each text;
-    "input" where none is given)."""
-    builder = FlatBuilder()
+    """One or more cues' texts as one flat text, a CueBreak atom between cues (with the ellipsis the
+    cue before ends with: RUNS_ON), and a following cue's continuation ellipsis (CONTINUED) an atom
+    after it; ``vtt``: WebVTT's entities are read, and a language span in another language than
+    ``source_lang`` (the source's) is kept (``foreign_end``); with none (""), every span is
+    translated.  A ``<`` that opens no tag is text, with a warning naming its cue's place in
+    ``wheres`` (one for each text; "input" where none is given)."""
+    builder, ending = FlatBuilder(), ""
     for k, text in enumerate(texts):
         if k:
             builder.add_text(" ")
-            builder.add_atom(node=CueBreak())
+            builder.add_atom(node=CueBreak(ending))
             if continued := CONTINUED.match(text):
                 builder.add_atom(node=CueTag(continued.group()))  # shown as no stop: it ends no sentence
                 text = text[continued.end():]
-        add_cue(builder, text, vtt, wheres[k] if wheres else "input", primary(source_lang))
+        ends = RUNS_ON.search(text) if k + 1 < len(texts) else None
+        ending = ends.group() if ends else ""
+        add_cue(builder, text[:ends.start()] if ends else text, vtt, wheres[k] if wheres else "input",
+                primary(source_lang))
     return builder.build()
 
 

@@ -373,9 +373,10 @@ def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequenc
     parts = [cue_markup(flat, part, vtt, sources).strip(" ") for part in split_at_breaks(flat, content)]
     breaks = [piece.mark for piece in content
               if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
-    if breaks == sorted(breaks) and all(has_words(part) for part in parts):
-        return parts
-    return proportional(" ".join(part for part in parts if part), [len(source) for source in sources])
+    endings = [*(mark.node.ending for mark in flat.marks if isinstance(mark.node, CueBreak)), ""]
+    if not (breaks == sorted(breaks) and all(has_words(part) for part in parts)):
+        parts = proportional(" ".join(part for part in parts if part), [len(source) for source in sources]) or []
+    return [part + ending for part, ending in zip(parts, endings, strict=True)] if parts else None
 
 
 def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
