@@ -676,6 +676,17 @@ def test_the_ellipsis_a_cue_running_on_ends_with_stays_at_the_end_of_its_cue(mir
     assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
 
 
+@pytest.mark.parametrize("cues, written", [
+    (["A man is walking--", "--down the street."], ["STREET. THE--", "--DOWN WALKING IS MAN A"]),
+    (["A man is walking—", "down the street."], ["STREET. THE—", "DOWN WALKING IS MAN A"]),
+])
+def test_the_dashes_a_sentence_runs_on_into_the_next_cue_with_stay_at_the_cues_edges(mirror, cues, written):
+    """ "A man is walking--" / "--down the street." gave the model "walking-- --down": the demo model dropped
+    both, and neither cue said any more that its sentence goes on in the other."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
+    assert mirror.given == ["A man is walking down the street."]
+
+
 @pytest.mark.parametrize("label, given, written", [
     ("<i>JOHN:</i>", [], "<i>JOHN:</i>"),  # a name kept as written
     ('<font color="#ffff00">JOHN:</font>', [], '<font color="#ffff00">JOHN:</font>'),

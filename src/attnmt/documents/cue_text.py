@@ -89,14 +89,17 @@ EMPTY_TAGS = frozenset({"br"})
 # text made a space of them.
 TABS = re.compile(r"(\t+)")
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][A-Za-z\d]*);")  # a character reference: &amp;, &#160;, &#xa0;
-# A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."): the
-# sentence of the cue before goes on.  In cues joined, it is an atom, so that the model reads one sentence where
-# "man... ...in" read as two (the segmenter ended one at "..." and made another of the second "...").
-CONTINUED = re.compile(r"(?:\.{3}|…)\s*(?=[^\W\d_])")
-# The ellipsis a cue's text ends with after a word, where its sentence runs on into the next cue ("riding his
-# bike..." / "down the road."): kept by the cue break after it (``CueBreak.ending``), so that it ends its cue.
-# Read as text in mid-sentence, the model dropped it ("fährt mit seinem Vater die Straße" / "entlang.").
-RUNS_ON = re.compile(r"(?<=\w)(?:\.{3}|…)(?=\s*$)")
+# A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."), or two
+# hyphens right before it ("walking--" / "--down the street.", as typewriters wrote a dash; with a space after them
+# they are a speaker's: cue_lines.DASH): the sentence of the cue before goes on.  In cues joined, it is an atom, so
+# that the model reads one sentence where "man... ...in" read as two (the segmenter ended one at "..." and made
+# another of the second "..."), and "--down" lost its hyphens.
+CONTINUED = re.compile(r"(?:(?:\.{3}|…)\s*|--)(?=[^\W\d_])")
+# The ellipsis or dash a cue's text ends with after a word, where its sentence runs on into the next cue ("riding
+# his bike..." / "down the road.", "walking--", "walking—"): kept by the cue break after it (``CueBreak.ending``),
+# so that it ends its cue.  Read as text in mid-sentence, the model dropped it ("fährt mit seinem Vater die
+# Straße" / "entlang.").
+RUNS_ON = re.compile(r"(?<=\w)(?:\.{3}|…|--|—)(?=\s*$)")
 
 
 @dataclass
