@@ -29,7 +29,8 @@ put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
-as its prefix, and does not count), and not each in another speaker's voice (another voice is another
+as its prefix, and does not count, nor does one tag over each whole cue,
+``<i>…</i>``: attnmt.documents.cue_wrappers), and not each in another speaker's voice (another voice is another
 speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
 speaker only where the speaker changes), are joined where the next cue starts with a
 lower-case letter (as shown: WebVTT's ``&quot;Hello`` starts with a capital; or both are in capitals) and without a
@@ -62,10 +63,11 @@ from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places
-from attnmt.documents.cue_lines import Turn, another_speaker, speaker, speaker_name, turns, written
+from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.cue_wrap import breaks_inside
+from attnmt.documents.cue_wrappers import alike, outer
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
@@ -216,12 +218,14 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why."""
-    speakers = [speaker(text, tags_of(vtt)) for text in texts]
+    speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
     names = dialogue(shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers)  # "Anna:" and "Tom:" taking turns
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     bodies = [edge.body for edge in edges]
     follows = [goes_on and not is_name(edges[k + 1].label, names) for k, goes_on in enumerate(follows)]  # a new speaker
-    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
+    unlike = {k: TAGGED for k, on in enumerate(follows) if on and not alike(speakers[k][0], speakers[k + 1][0])}
+    follows = [goes_on and k not in unlike for k, goes_on in enumerate(follows)]
+    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), {**noted, **unlike})
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]
     texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]

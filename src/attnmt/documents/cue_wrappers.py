@@ -1,0 +1,45 @@
+"""What a subtitle cue's whole text is wrapped in (attnmt.documents.subtitles): a voice span
+(``<v Anna>…</v>``: cue_lines.speaker), or one tag or ASS code over all its words, as films' SRT
+files set a narrator's or an off-screen voice in italics (``<i>A young woman in a red coat</i>`` /
+``<i>is crossing the bridge.</i>``, ``{\\i1}…{\\i0}``).  Read as tags, such a cue ran on into no other
+cue, and the second, translated alone, came back with a subject the model made up ("Eine Frau geht
+über die Brücke."); kept around its text as a voice span is, its sentence runs on into the next cue
+wrapped alike (``alike``), and each cue's part of the translation is wrapped in its own again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attnmt.documents.cue_lines import VOICE_START, speaker
+
+# One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
+WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
+
+
+def outer(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
+    """(start, text inside, end) of a cue's ``text``: a voice span over it (cue_lines.speaker), else
+    one tag or ASS code and its end over all of it, both whole tags of its format's ``tags``, with no
+    other inside and no space at its edges; ("", text, "") where neither is."""
+    voiced = speaker(text, tags)
+    if voiced[0]:
+        return voiced
+    match, first = WRAPPED.fullmatch(text), tags.match(text)
+    # Each edge a whole tag or code of its format's: not a drawing's start ("{\p1}m 0 0 l 10 0{\p0}" is one code,
+    # its commands no words), nor an ASS file's "<i>" (text).
+    if match is None or first is None or first.end() != match.end(1) or not tags.fullmatch(match.group(4)) or (
+            tags.search(match.group(3))):
+        return "", text, ""
+    return match.group(1), match.group(3), match.group(4)
+
+
+def alike(start: str, following: str) -> bool:
+    """Whether a cue wrapped in ``start`` may run on into one wrapped in ``following`` (``outer``'s
+    starts): both in the same tag or code, or neither in any but a voice span (whose speakers
+    cue_lines.another_speaker tells apart)."""
+    return look(start) == look(following)
+
+
+def look(start: str) -> str:
+    """The tag or code a cue's ``start`` wraps it in, "" for none or a voice span."""
+    return "" if VOICE_START.fullmatch(start.rstrip()) else start
