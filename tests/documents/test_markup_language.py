@@ -329,6 +329,16 @@ def test_a_direction_element_around_hebrew_in_english_is_kept_whole(mirror, tag)
     assert not any("שלום" in text for text in mirror.given)
 
 
+@pytest.mark.parametrize("block", ['<p dir="rtl" lang="ar">مرحبا بالعالم</p>',
+                                   '<blockquote dir="rtl" lang="he"><p>מה שלומך היום</p></blockquote>'])
+def test_a_right_to_left_block_on_a_page_from_english_keeps_its_text_language_and_direction(mirror, block):
+    """The Arabic came back as it was, under lang="de" dir="ltr": drawn left to right as German."""
+    page = f'<!DOCTYPE html><html lang="en"><body><p>A dog runs.</p>{block}</body></html>'
+    out = one(page, mirror, DocumentOptions(source_lang="en", target_lang="de"))
+    assert f"<p>RUNS. DOG A</p>{block}" in out
+    assert mirror.given == ["A dog runs."]
+
+
 def test_a_direction_override_around_translated_words_takes_their_direction(mirror):
     """English words in a <bdo dir="rtl">, translated into German, were drawn right to left."""
     assert one('<p>The cat <bdo dir="rtl">is sleeping</bdo> here.</p>', mirror) == \

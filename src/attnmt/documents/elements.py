@@ -173,12 +173,18 @@ class Vocabulary:
         proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
         element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language.  So is
         one that says a direction around letters all written against the source's (language.
-        written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it states."""
-        if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
+        written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it states; and
+        so, the source's language known, is such a block (``<p dir="rtl" lang="ar">`` on an English
+        page): the model cannot read its letters, which came back as they were, under a ``lang="de"
+        dir="ltr"`` that drew the Arabic left to right."""
+        if self.xml or is_comment(node) or isinstance(node, etree._Entity):
             return False
-        if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and written_against(
+        block = local_name(node) in BLOCKS
+        if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and (self.source or not block) and written_against(
                 "".join(node.itertext()), self.source):
             return True
+        if block:
+            return False
         stated = stated_language(node)
         if not stated or stated == self.source:
             return False
