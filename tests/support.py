@@ -535,7 +535,8 @@ class ScriptedModel:
     """A hand-made "model": next-token probabilities looked up by the output so far.
 
     ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
-    a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
+    a prefix not in the table is followed by EOS for sure.  It keeps no cache: each step reads the whole
+    output (searches that build their own state, as ``run_search``, may call it too).
     """
 
     def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
@@ -544,6 +545,9 @@ class ScriptedModel:
 
     def encode(self, src: torch.Tensor) -> torch.Tensor:
         return torch.zeros(*src.shape, 1)
+
+    def start_decoding(self, memory: torch.Tensor) -> None:
+        return None  # no cache: DecoderState then passes the whole output each step
 
     def decode(self, tgt_in, memory, src_mask, cache=None):
         logits = torch.full((*tgt_in.shape, self.config.vocab_size), float("-inf"))

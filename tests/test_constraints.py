@@ -104,7 +104,7 @@ EIN_MANN = {(): {C: 0.6, A: 0.4}, (C,): {B: 0.9, D: 0.1}, (C, B): {C: 0.5, EOS: 
             (C, D): {A: 0.9, EOS: 0.1}, (C, D, A): {EOS: 1.0}, (C, B, C, D): {EOS: 1.0}}
 
 
-@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (term_beam)
 def test_a_terms_first_piece_is_kept_both_as_the_terms_start_and_as_a_word_of_its_own(beam):
     """Forcing the term once C was written gave C D A (0.6 · 0.1 · 0.9: "Einrad", no "Ein Mann");
     the reading of C as a word of its own writes C B C D (0.6 · 0.9 · 0.5)."""
@@ -124,7 +124,7 @@ def test_a_prefixs_tokens_start_no_term_and_a_term_the_prefix_holds_is_met():
     assert ein.tokens == [C, B, C, D] and whole.tokens == [C, D] and whole.missed == 0
 
 
-@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (term_beam)
 def test_a_term_the_prefix_ends_part_way_through_is_carried_on_and_written_once(beam):
     """--prefix "Ein kleiner" (A C) with the term "kleiner Junge" (C D): the prefix's C started no
     term, so the model's "Junge" (D) was a word of its own and the term came again: A C D C D ("Ein
@@ -261,6 +261,22 @@ def test_a_term_adds_its_pieces_to_the_length_limit_leaving_room_for_the_rest_of
     decoding = Decoding(beam_size=3, alpha=0.0, max_len_a=0.0, max_len_b=2)
     [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, D]]])
     assert best.tokens == [A, B, C, D] and best.missed == 0
+
+
+# The term C D: A B C D (0.81) is best, but at beam 2 the term's banks 2 and 1 take both slots at the second
+# step (C D, A C), A B of bank 0 gets none, and C D (0.05) wins over A C D (0.045): the term not in its place.
+LATE_TERM = Spread({(): {A: 0.9, C: 0.1}, (A,): {B: 0.9, C: 0.1}, (A, B): {C: 1.0}, (A, B, C): {D: 1.0},
+                    (A, B, C, D): {EOS: 1.0}, (C,): {D: 1.0}, (C, D): {EOS: 0.5, A: 0.5}, (A, C): {D: 1.0},
+                    (A, C, D): {EOS: 0.5, A: 0.5}})
+
+
+def test_a_beam_narrower_than_its_terms_banks_is_widened_to_keep_one_hypothesis_per_bank():
+    [[narrow]] = beam_search(ScriptedModel(LATE_TERM), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                             terms=[[[C, D]]])
+    assert narrow.tokens == [C, D]  # what --beam 2 searched before it was widened
+    [[best]] = run_search(ScriptedModel(LATE_TERM), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), True, [[]],
+                          [[[C, D]]])
+    assert best.tokens == [A, B, C, D] and best.log_prob == pytest.approx(math.log(0.81))
 
 
 def test_a_term_longer_than_the_models_positions_ends_at_the_limit_with_the_term_missed():
@@ -496,7 +512,7 @@ def test_no_hyphen_glues_a_term_into_a_compound_right_after_it():
         assert best.tokens == expected
 
 
-@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (term_beam)
 def test_no_term_starts_right_after_the_lone_space_piece(beam):
     """A is SentencePiece's lone "▁", and the term's first piece C brings its own: B A C D (0.7 ·
     0.8 · 0.9) came out "Der Junge  20 Dollar", with two spaces.  After A, the term may not start;

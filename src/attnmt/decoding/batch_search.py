@@ -1,7 +1,7 @@
 """One batch of source ids to its hypotheses, by the search a ``Decoding`` asks for.
 
     run_search          greedy search, beam search, or sampling, as ``decoding`` says
-    greedy_with_terms   greedy search where some sentences bring glossary terms
+    search_with_terms   greedy or beam search where some sentences bring glossary terms
     forced_hypotheses   outputs written elsewhere (sampling's) scored by one teacher-forced pass
 
 Apart from attnmt.decoding.translate, which handles text (tokenising, length-sorted batches, a
@@ -34,11 +34,11 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
     scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
-    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: each
-    sentence with terms runs constrained beam search with one hypothesis per bank (a beam of 1 +
-    its term pieces, at most MAX_BEAM; ``greedy_with_terms``).  ``continuing``, ``space``, ``stops``: the pieces
-    that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a sentence, after
-    which none starts where the model ends (``beam_search``).
+    (scored, with ``scored``, by one teacher-forced pass).  With a glossary, each sentence with terms
+    runs constrained beam search with at least one hypothesis per bank (a beam of at least 1 + its
+    term pieces, at most MAX_BEAM; ``search_with_terms``).  ``continuing``, ``space``, ``stops``: the
+    pieces that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a
+    sentence, after which none starts where the model ends (``beam_search``).
     ``memory``: src's encoder output, where the caller has it already.  ``record``: beam search's
     hypotheses carry their cross-attention (``Hypothesis.attention``); greedy search's and sampling's
     do not.
@@ -47,8 +47,8 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
         outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
-    if decoding.greedy and any(terms):
-        return greedy_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space,
+    if any(terms):
+        return search_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space,
                                  stops)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
@@ -57,22 +57,22 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
                        space=space, record=record, stops=stops)
 
 
-def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
-                      terms: list[Terms], continuing: Tensor | None, memory: Tensor | None,
-                      record: Recording | None, space: int | None = None,
+def search_with_terms(model: Transformer, src: Tensor, decoding: Decoding, scored: bool,
+                      prefixes: list[list[int]], terms: list[Terms], continuing: Tensor | None,
+                      memory: Tensor | None, record: Recording | None, space: int | None = None,
                       stops: Tensor | None = None) -> list[list[Hypothesis]]:
-    """Greedy search of a batch where some sentences have terms: each sentence searched with its own
-    beam, 1 + its term pieces (at most MAX_BEAM), one hypothesis per bank; those without terms
-    greedily.  The sentences of one width are searched together, so that a sentence's translation
+    """Greedy or beam search of a batch where some sentences have terms: each sentence with terms
+    searched with a beam of at least 1 + its term pieces (``term_beam``), those without as without a
+    glossary.  The sentences of one width are searched together, so that a sentence's translation
     never depends on the terms of the others in its batch (``--batch-size`` changes no output)."""
-    widths = [min(MAX_BEAM, 1 + sum(map(len, sentence))) for sentence in terms]
+    widths = [term_beam(decoding.beam_size, sentence) for sentence in terms]
     found: list[list[Hypothesis]] = [[] for _ in widths]
     for width in sorted(set(widths)):
         rows = [k for k, w in enumerate(widths) if w == width]
         index = torch.tensor(rows, device=src.device)
         own_prefixes, own_terms = [prefixes[k] for k in rows], [terms[k] for k in rows]
         own_memory = None if memory is None else memory[index]
-        if width == 1:  # no terms: searched as without a glossary
+        if not any(own_terms):  # no terms: searched as without a glossary
             each = run_search(model, src[index], decoding, scored, own_prefixes, own_terms, memory=own_memory,
                               record=record)
         else:
@@ -82,6 +82,15 @@ def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, score
         for k, hypotheses in zip(rows, each, strict=True):
             found[k] = hypotheses
     return found
+
+
+def term_beam(beam_size: int, terms: Terms) -> int:
+    """The beam a sentence with these ``terms`` is searched with: beam_size, but at least one hypothesis
+    per bank (1 + the term pieces; at most MAX_BEAM).  The banks share the beam from the fullest down
+    (attnmt.decoding.banks), so with fewer slots than banks the hypotheses that have not started a
+    term got none: "Ein Junge reitet Elefant auf einem Elefanten." at beam 4, where beam 5 kept
+    "Ein Junge reitet auf einem" and wrote "… auf einem Elefanten."."""
+    return max(beam_size, min(MAX_BEAM, 1 + sum(map(len, terms))))
 
 
 @torch.inference_mode()
