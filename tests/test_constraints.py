@@ -270,6 +270,15 @@ LATE_TERM = Spread({(): {A: 0.9, C: 0.1}, (A,): {B: 0.9, C: 0.1}, (A, B): {C: 1.
                     (A, C, D): {EOS: 0.5, A: 0.5}})
 
 
+def test_the_search_goes_on_while_a_hypothesis_that_lacks_a_term_may_still_do_better():
+    """At beam 3, A B (0.81) keeps a slot, but C D (0.1) finished while A B still lacked the term, and the
+    search stopped there: A B was left out of the bound on what the sentence may still reach."""
+    table = Spread({**LATE_TERM, (C, D): {EOS: 1.0}, (A, C, D): {EOS: 1.0}})
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
+                           terms=[[[C, D]]])
+    assert best.tokens == [A, B, C, D] and best.log_prob == pytest.approx(math.log(0.81))
+
+
 def test_a_beam_narrower_than_its_terms_banks_is_widened_to_keep_one_hypothesis_per_bank():
     [[narrow]] = beam_search(ScriptedModel(LATE_TERM), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
                              terms=[[[C, D]]])

@@ -41,12 +41,6 @@ class Candidates:
         """The terms that the candidate at ``rank`` of sentence ``group`` has not written."""
         return 0 if self.missed is None else int(self.missed[group, rank])
 
-    def may_end(self) -> Tensor:
-        """log_prob, at -inf for a candidate that still lacks a term: only a hypothesis with all its
-        terms may end now, and one that lacks a term pays for its pieces first, so the search stops
-        once the ones that may end cannot improve."""
-        return self.log_prob if self.missed is None else self.log_prob.masked_fill(self.missed > 0, float("-inf"))
-
 
 def top_candidates(beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int) -> Candidates:
     """The ``count`` best one-token extensions of each sentence's beam, best first.

@@ -304,7 +304,9 @@ def beam_search(
         collect_finished(state, candidates, ends, sentences, finished, penalty, written, seen)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
-        best_active = (active.may_end().amax(dim=1) / penalty).tolist()
+        # Every active hypothesis bounds what the sentence may still reach, one that lacks a term too: left out,
+        # "A large group of people fill a street." (street -> Gasse) ended "Eine große Gasse.".
+        best_active = (active.log_prob.amax(dim=1) / penalty).tolist()
         going = torch.tensor(
             [
                 step < limit_of[s]
