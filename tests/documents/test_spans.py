@@ -225,3 +225,11 @@ def test_a_mark_on_a_name_goes_on_its_copy_inside_a_compound_of_the_translation(
     flat = FlatText("a Nike shirt", [Mark(2, 6)])
     weights = [[0.2, 0.7, 0.1], [0.1, 0.3, 0.6]]
     assert place(flat, [(0, 12)], ["einem Nike-Shirt"], [weights]).spans == [(6, 10)]
+
+
+def test_a_mark_on_a_number_the_translation_writes_in_words_goes_on_one_word():
+    """``a group of <b>5</b> men`` as "eine Gruppe von fünf Männern", "von" attending most to "5": bold "fünf",
+    not "von fünf"."""
+    flat = FlatText("a group of 5 men", [Mark(11, 12)])
+    weights = [[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0.3, 0.6, 0.1], [0, 0, 0.1, 0.8, 0.1], [0, 0, 0, 0, 1]]
+    assert place(flat, [(0, 16)], ["eine Gruppe von fünf Männern"], [weights]).spans == [(16, 20)]

@@ -9,19 +9,22 @@ keep their places in it, or on that part of a compound joined by hyphens (``<a>N
 ``<a>Nike</a>-Shirt``, where the link went to "einem").  A copy the alignment gave the word counts for any word;
 one it gave to other words only for a word that reads the same in either language (reads_alike): a plain word
 ("in", "die", "also") may be another word of the target language.  Where there is no copy, a mark over part of
-a word (a script, a bold letter) goes on one target word, the one that gives the word the most attention: a part
-of a word holds no more of the sentence's meaning than the word, and stretched it covered words the source mark
-never held.
+a word (a script, a bold letter) or over a number goes on one target word, the one that gives the word the most
+attention: a part of a word holds no more of the sentence's meaning than the word, a number no more than one
+word ("fünf"), and stretched they covered words the source mark never held ("<b>von fünf</b> Männern").
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
 from attnmt.documents.kept_words import core
 
 Span = tuple[int, int]
+# A number alone, with its sign and separators ("5", "-3", "1,000.50"): its translation is one word ("fünf").
+NUMBER = re.compile(r"[-+\u2212]?\d+(?:[.,'\u00a0\u202f]\d+)*")
 
 
 class Copies:
@@ -63,15 +66,16 @@ def one_target(copies: Copies, i: int, source: str, word: Span, mark: Span, targ
                best: int | None) -> Span | None:
     """The span of the one target word (or part of one) of sentence i that ``mark``, over the source ``word``
     or part of it, goes on: its copy (copied_word), else the one word of ``targets`` (the target words aligned to
-    it) or, for a mark over part of the word, ``best``, the one that gives it the most attention; None where it
-    goes over all of ``targets`` (or nowhere: none)."""
+    it) or, for a mark over part of the word or over a number (``<b>5</b> men``: "von <b>fünf</b>", not "<b>von
+    fünf</b>"), ``best``, the one that gives it the most attention; None where it goes over all of ``targets`` (or
+    nowhere: none)."""
     copy = copied_word(copies, i, source, word, targets, best)
     if copy is not None:
         return copy
     if len(targets) == 1:
         return copies.target_words[i][targets[0]]
-    return copies.target_words[i][best] if best is not None and targets and is_inside_word(source, word, mark) \
-        else None
+    alone = is_inside_word(source, word, mark) or NUMBER.fullmatch(source[slice(*core(source, *word))]) is not None
+    return copies.target_words[i][best] if best is not None and targets and alone else None
 
 
 def copied_word(copies: Copies, i: int, source: str, word: Span, targets: Sequence[int],
