@@ -233,3 +233,10 @@ def test_a_mark_on_a_number_the_translation_writes_in_words_goes_on_one_word():
     flat = FlatText("a group of 5 men", [Mark(11, 12)])
     weights = [[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0.3, 0.6, 0.1], [0, 0, 0.1, 0.8, 0.1], [0, 0, 0, 0, 1]]
     assert place(flat, [(0, 16)], ["eine Gruppe von fünf Männern"], [weights]).spans == [(16, 20)]
+
+
+def test_a_mark_inside_a_word_goes_on_its_copy_wherever_the_alignment_put_the_word():
+    """``writes x<sub>i</sub> here`` as "schreibt hier xi", "xi" aligned to "hier": the <sub> on the copy's "i"."""
+    flat = FlatText("writes xi here", [Mark(8, 9)])
+    weights = [[1, 0, 0], [0, 0.7, 0.3], [0, 0.2, 0.8]]
+    assert place(flat, [(0, 14)], ["schreibt hier xi"], [weights]).spans == [(15, 16)]

@@ -1,17 +1,18 @@
 """Which one target word a mark over one source word, or part of one, goes on (rule 1 of attnmt.documents.spans).
 
 A number, a formula, a unit or a name often comes through as written (``E = mc<sup>2</sup>``, ``x<sub>i</sub>``,
-``12 m<sup>2</sup>``, ``H<sub>2</sub>O``), yet the alignment may give its word several target words, or others
-than the copy: stretched from the first to the last of them, the ``<sup>`` of ``m2`` went over "die alle tragen"
-and "Football und ein", and the ``<sub>`` of ``H2O`` over "einem Tooooooo-St".  So such a mark goes on the target
-word that writes its word unchanged (its punctuation aside: attnmt.documents.kept_words.is_kept), where its edges
-keep their places in it, or on that part of a compound joined by hyphens (``<a>Nike</a> shirt`` ->
-``<a>Nike</a>-Shirt``, where the link went to "einem").  A copy the alignment gave the word counts for any word;
-one it gave to other words only for a word that reads the same in either language (reads_alike): a plain word
-("in", "die", "also") may be another word of the target language.  Where there is no copy, a mark over part of
-a word (a script, a bold letter) or over a number goes on one target word, the one that gives the word the most
-attention: a part of a word holds no more of the sentence's meaning than the word, a number no more than one
-word ("fünf"), and stretched they covered words the source mark never held ("<b>von fünf</b> Männern").
+``12 m<sup>2</sup>``, ``H<sub>2</sub>O``), yet the alignment may give its word several target words, or others than
+the copy: stretched from the first to the last of them, the ``<sup>`` of ``m2`` went over "die alle tragen" and
+"Football und ein", and the ``<sub>`` of ``H2O`` over "einem Tooooooo-St".  So such a mark goes on the target word
+that writes its word unchanged (its punctuation aside: attnmt.documents.kept_words.is_kept), where its edges keep
+their places in it, or on that part of a compound joined by hyphens (``<a>Nike</a> shirt`` -> ``<a>Nike</a>-Shirt``,
+where the link went to "einem").  A copy the alignment gave the word counts for any word; one it gave to other words
+only for a word that reads the same in either language (reads_alike) or one with the mark's edge inside its letters
+(``x<sub>i</sub>``, a symbol): a plain word ("in", "die", "also") may be another word of the target language.  Where
+there is no copy, a mark over part of a word (a script, a bold letter) or over a number goes on one target word, the
+one that gives the word the most attention: a part of a word holds no more of the sentence's meaning than the word,
+a number no more than one word ("fünf"), and stretched they covered words the source mark never held ("<b>von
+fünf</b> Männern").
 """
 
 from __future__ import annotations
@@ -69,28 +70,30 @@ def one_target(copies: Copies, i: int, source: str, word: Span, mark: Span, targ
     it) or, for a mark over part of the word or over a number (``<b>5</b> men``: "von <b>fünf</b>", not "<b>von
     fünf</b>"), ``best``, the one that gives it the most attention; None where it goes over all of ``targets`` (or
     nowhere: none)."""
-    copy = copied_word(copies, i, source, word, targets, best)
+    inside = is_inside_word(source, word, mark)
+    copy = copied_word(copies, i, source, word, targets, best, inside or reads_alike(source, word))
     if copy is not None:
         return copy
     if len(targets) == 1:
         return copies.target_words[i][targets[0]]
-    alone = is_inside_word(source, word, mark) or NUMBER.fullmatch(source[slice(*core(source, *word))]) is not None
+    alone = inside or NUMBER.fullmatch(source[slice(*core(source, *word))]) is not None
     return copies.target_words[i][best] if best is not None and targets and alone else None
 
 
-def copied_word(copies: Copies, i: int, source: str, word: Span, targets: Sequence[int],
-                best: int | None) -> Span | None:
+def copied_word(copies: Copies, i: int, source: str, word: Span, targets: Sequence[int], best: int | None,
+                anywhere: bool) -> Span | None:
     """The span of the copy of ``word`` in sentence i's translation: in one of ``targets`` (aligned to it) where
-    one holds it, else, for a word that reads_alike, in any; of several, the one nearest ``best`` (the word
-    attending to it most, else the first aligned to it).  None where there is none, or the word is punctuation
-    alone."""
+    one holds it, else, ``anywhere`` (a word that reads_alike, or one with the mark's edge inside its letters:
+    ``x<sub>i</sub>``, a symbol, not a word of either language), in any; of several, the one nearest ``best``
+    (the word attending to it most, else the first aligned to it).  None where there is none, or the word is
+    punctuation alone."""
     start, end = core(source, *word)
     found = copies.of(i, source[start:end]) if start < end else []
     if not found:
         return None
     anchor = best if best is not None else (targets[0] if targets else 0)
     near = [found[k] for t in targets if (k := bisect_left(found, t, key=first)) < len(found) and found[k][0] == t]
-    if not near and reads_alike(source, word):
+    if not near and anywhere:
         k = bisect_left(found, anchor, key=first)  # only the copies either side of the anchor can be the nearest
         near = found[max(k - 1, 0):k + 1]
     return min(near, key=lambda copy: abs(copy[0] - anchor))[1] if near else None
