@@ -27,8 +27,22 @@ def test_a_sentence_runs_on_between_cues_in_the_same_tag_each_kept_in_it(mirror,
     assert mirror.given == ["A young woman in a red coat is crossing the bridge."]
 
 
+@pytest.mark.parametrize("cues, written", [
+    (["<i>A young woman</i>\n<i>in a red coat</i>", "<i>is crossing the bridge.</i>"],
+     ["<i>BRIDGE. THE</i>\n<i>CROSSING</i>", "<i>IS COAT RED A IN WOMAN YOUNG A</i>"]),
+    (["<i>A young woman</i>\n<i>in a red coat</i>", "<i>is crossing</i>\n<i>the bridge.</i>"],
+     ["<i>BRIDGE. THE</i>\n<i>CROSSING</i>", "<i>IS COAT RED A</i>\n<i>IN WOMAN YOUNG A</i>"]),
+])
+def test_a_sentence_runs_on_from_a_cue_in_italics_a_line_as_subtitle_edit_writes_them(mirror, cues, written):
+    """Its tags taken out of its text line by line (cue_line_tags), such a cue counted as one with tags, and the
+    next cue, translated alone, came back as "Eine Brücke überquert die Brücke."."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
+    assert mirror.given == ["A young woman in a red coat is crossing the bridge."]
+
+
 @pytest.mark.parametrize("cues", [
     ["<i>A young woman in a red coat</i>", "is crossing the bridge."],
+    ["<i>A young woman</i>\n<i>in a red coat</i>", "is crossing the bridge."],
     ["<i>A young woman in a red coat</i>", "<b>is crossing the bridge.</b>"],
     ["<i>A young woman in a <b>red</b> coat</i>", "<i>is crossing the bridge.</i>"],
 ])

@@ -4,14 +4,15 @@ files set a narrator's or an off-screen voice in italics (``<i>A young woman in 
 ``<i>is crossing the bridge.</i>``, ``{\\i1}…{\\i0}``).  Read as tags, such a cue ran on into no other
 cue, and the second, translated alone, came back with a subject the model made up ("Eine Frau geht
 über die Brücke."); kept around its text as a voice span is, its sentence runs on into the next cue
-wrapped alike (``alike``), and each cue's part of the translation is wrapped in its own again.
+wrapped alike (``alike``: its every line in the tag, cue_line_tags, or all of it), and each cue's
+part of the translation is wrapped in its own again.
 """
 
 from __future__ import annotations
 
 import re
 
-from attnmt.documents.cue_lines import VOICE_START, speaker
+from attnmt.documents.cue_lines import VOICE_START, Turn, speaker
 
 # One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
 WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
@@ -33,13 +34,23 @@ def outer(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     return match.group(1), match.group(3), match.group(4)
 
 
-def alike(start: str, following: str) -> bool:
-    """Whether a cue wrapped in ``start`` may run on into one wrapped in ``following`` (``outer``'s
-    starts): both in the same tag or code, or neither in any but a voice span (whose speakers
-    cue_lines.another_speaker tells apart)."""
-    return look(start) == look(following)
+def alike(turn: Turn, following: Turn, tags: re.Pattern[str]) -> bool:
+    """Whether a cue's last ``turn`` may run on into the next cue's first, ``following``: both in the
+    same tag or code (``look``), or neither in any but a voice span (whose speakers
+    cue_lines.another_speaker tells apart).  Those of other tags, or one in tags and the other not,
+    are apart."""
+    return look(turn, tags) == look(following, tags)
 
 
-def look(start: str) -> str:
-    """The tag or code a cue's ``start`` wraps it in, "" for none or a voice span."""
+def look(turn: Turn, tags: re.Pattern[str]) -> str:
+    """The tag or code a ``turn`` is wrapped in: each of its lines' (``Turn.line_tags``: ``<i>A young
+    woman</i>`` / ``<i>in a red coat</i>``), else all of its text's (``outer``); "" for none or a voice span."""
+    start = turn.line_tags.opening if turn.line_tags else outer(turn.text, tags)[0]
     return "" if VOICE_START.fullmatch(start.rstrip()) else start
+
+
+def opens(turn: Turn) -> bool:
+    """Whether a cue's first ``turn`` begins with what starts a turn of its own (a speaker's dash, a
+    lyric's notes: ``Turn.start``), not with its lines' tag alone (``<i>is crossing</i>`` / ``<i>the
+    bridge.</i>``), which goes on with the cue before in that tag (``alike``)."""
+    return bool(turn.start) and not (turn.line_tags and turn.start == turn.line_tags.opening)

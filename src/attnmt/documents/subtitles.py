@@ -67,7 +67,7 @@ from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turn
 from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
 from attnmt.documents.cue_wrap import breaks_inside
-from attnmt.documents.cue_wrappers import alike, outer
+from attnmt.documents.cue_wrappers import alike, opens, outer
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.letterless import Shown, needs_translation, reaches_model
 from attnmt.documents.pipeline import (
@@ -151,9 +151,9 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         speaking = speaker_name(cue_turns[-1]) or (speaking if len(cue_turns) == 1 else "")
         goes_on = (k + 1 < len(cues) and joinable(cue_turns) and not cue_turns[-1].sung and joinable(said[k + 1])
-                   and not said[k + 1][0].start and not another_speaker(speaking, said[k + 1][0]))
+                   and not opens(said[k + 1][0]) and not another_speaker(speaking, said[k + 1][0]))
         nxt = goes_on and cues[k + 1][0] - i in (0, 2)
-        tagged = nxt and any(turn.line_tags for turn in [*cue_turns, *said[k + 1]])  # tags taken out of its text
+        tagged = nxt and not alike(cue_turns[-1], said[k + 1][0], tags_of(vtt))  # in other tags: cue_wrappers
         if goes_on and (tagged or not nxt):
             noted[len(texts) + len(cue_turns) - 1] = TAGGED if tagged else "a NOTE or another block stands between them"
         texts += [turn.text for turn in cue_turns]
@@ -223,9 +223,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     bodies = [edge.body for edge in edges]
     follows = [goes_on and not is_name(edges[k + 1].label, names) for k, goes_on in enumerate(follows)]  # a new speaker
-    unlike = {k: TAGGED for k, on in enumerate(follows) if on and not alike(speakers[k][0], speakers[k + 1][0])}
-    follows = [goes_on and k not in unlike for k, goes_on in enumerate(follows)]
-    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), {**noted, **unlike})
+    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]
     texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]
