@@ -32,6 +32,8 @@ def test_a_sentence_runs_on_between_cues_in_the_same_tag_each_kept_in_it(mirror,
      ["<i>BRIDGE. THE</i>\n<i>CROSSING</i>", "<i>IS COAT RED A IN WOMAN YOUNG A</i>"]),
     (["<i>A young woman</i>\n<i>in a red coat</i>", "<i>is crossing</i>\n<i>the bridge.</i>"],
      ["<i>BRIDGE. THE</i>\n<i>CROSSING</i>", "<i>IS COAT RED A</i>\n<i>IN WOMAN YOUNG A</i>"]),
+    (["{\\i1}A young woman{\\i0}\n{\\i1}in a red coat{\\i0}", "{\\i1}is crossing the bridge.{\\i0}"],
+     ["{\\i1}BRIDGE. THE{\\i0}\n{\\i1}CROSSING{\\i0}", "{\\i1}IS COAT RED A IN WOMAN YOUNG A{\\i0}"]),
 ])
 def test_a_sentence_runs_on_from_a_cue_in_italics_a_line_as_subtitle_edit_writes_them(mirror, cues, written):
     """Its tags taken out of its text line by line (cue_line_tags), such a cue counted as one with tags, and the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from attnmt.documents.cue_lines import VOICE_START, Turn, speaker
+from attnmt.documents.cue_lines import LINE_CODES, VOICE_START, Turn, speaker
 
 # One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
 WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
@@ -45,7 +45,7 @@ def alike(turn: Turn, following: Turn, tags: re.Pattern[str]) -> bool:
 def look(turn: Turn, tags: re.Pattern[str]) -> str:
     """The tag or code a ``turn`` is wrapped in: each of its lines' (``Turn.line_tags``: ``<i>A young
     woman</i>`` / ``<i>in a red coat</i>``), else all of its text's (``outer``); "" for none or a voice span."""
-    start = turn.line_tags.opening if turn.line_tags else outer(turn.text, tags)[0]
+    start = line_opening(turn) if turn.line_tags else outer(turn.text, tags)[0]
     return "" if VOICE_START.fullmatch(start.rstrip()) else start
 
 
@@ -53,4 +53,13 @@ def opens(turn: Turn) -> bool:
     """Whether a cue's first ``turn`` begins with what starts a turn of its own (a speaker's dash, a
     lyric's notes: ``Turn.start``), not with its lines' tag alone (``<i>is crossing</i>`` / ``<i>the
     bridge.</i>``), which goes on with the cue before in that tag (``alike``)."""
-    return bool(turn.start) and not (turn.line_tags and turn.start == turn.line_tags.opening)
+    return bool(turn.start) and turn.start != line_opening(turn)
+
+
+def line_opening(turn: Turn) -> str:
+    """The tag or code each of a ``turn``'s lines opens with (``Turn.line_tags``), "" for none: an ASS
+    Dialogue's (``{\\i1}A young woman{\\i0}\\N{\\i1}in a red coat{\\i0}``) is in the turn's start, where
+    per_line_tags leaves a line's codes, read as that start where it holds nothing else (no dash)."""
+    if turn.line_tags is None:
+        return ""
+    return turn.line_tags.opening or (turn.start if LINE_CODES.fullmatch(turn.start) else "")
