@@ -42,6 +42,20 @@ def test_a_sentence_runs_on_from_a_cue_in_italics_a_line_as_subtitle_edit_writes
     assert mirror.given == ["A young woman in a red coat is crossing the bridge."]
 
 
+def vtt(*cues: str) -> str:
+    """A WebVTT file with one cue a second."""
+    return "WEBVTT\n\n" + "\n".join(f"00:0{k}.000 --> 00:0{k + 1}.000\n{text}\n" for k, text in enumerate(cues))
+
+
+def test_a_sentence_runs_on_between_cues_of_one_voice_in_the_same_tag(mirror):
+    """ "<v Anna><i>A man is walking</i></v>" / "<v Anna><i>down the street.</i></v>": the second, alone,
+    came back as "Eine Straße entlang."."""
+    out = translate_subtitle_text(vtt("<v Anna><i>A man is walking</i></v>", "<v Anna><i>down the street.</i></v>"),
+                                  mirror)
+    assert out == vtt("<v Anna><i>STREET. THE</i></v>", "<v Anna><i>DOWN WALKING IS MAN A</i></v>")
+    assert mirror.given == ["A man is walking down the street."]
+
+
 @pytest.mark.parametrize("cues", [
     ["<i>A young woman in a red coat</i>", "is crossing the bridge."],
     ["<i>A young woman</i>\n<i>in a red coat</i>", "is crossing the bridge."],
@@ -57,6 +71,7 @@ def test_cues_in_other_tags_or_with_tags_inside_stay_apart(same, cues):
     ("<i>Hello there.</i>", ("<i>", "Hello there.", "</i>")),
     ('<font color="#ffff00">Hello.</font>', ('<font color="#ffff00">', "Hello.", "</font>")),
     ("<v Anna> Hello.</v>", ("<v Anna> ", "Hello.", "</v>")),  # a voice span's, cue_lines.speaker
+    ("<v Anna><i>Hello.</i></v>", ("<v Anna><i>", "Hello.", "</i></v>")),
     ("<i> Hello.</i>", ("", "<i> Hello.</i>", "")),  # a space at its edge: the tag's own
     ("<i>Hello.</i> Bye.", ("", "<i>Hello.</i> Bye.", "")),
     ("{\\an8}Hello.", ("", "{\\an8}Hello.", "")),

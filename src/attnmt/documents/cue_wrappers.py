@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from attnmt.documents.cue_lines import LINE_CODES, VOICE_START, Turn, speaker
+from attnmt.documents.cue_lines import LINE_CODES, SPEAKER, VOICE_START, Turn, speaker
 
 # One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
 WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
@@ -20,11 +20,20 @@ WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)
 
 def outer(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     """(start, text inside, end) of a cue's ``text``: a voice span over it (cue_lines.speaker), else
-    one tag or ASS code and its end over all of it, both whole tags of its format's ``tags``, with no
-    other inside and no space at its edges; ("", text, "") where neither is."""
+    one tag or ASS code over all of it (``wrapped``), or over all of a voice span's text, both kept:
+    ``<v Anna><i>…</i></v>``; ("", text, "") where none is."""
     voiced = speaker(text, tags)
     if voiced[0]:
         return voiced
+    voice = SPEAKER.fullmatch(text)
+    if voice and (inside := wrapped(voice.group(2), tags))[0]:
+        return voice.group(1) + inside[0], inside[1], inside[2] + (voice.group(3) or "")
+    return wrapped(text, tags)
+
+
+def wrapped(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
+    """(start, text inside, end) of a ``text`` in one tag or ASS code and its end, both whole tags of
+    its format's ``tags``, with no other inside and no space at its edges; ("", text, "") else."""
     match, first = WRAPPED.fullmatch(text), tags.match(text)
     # Each edge a whole tag or code of its format's: not a drawing's start ("{\p1}m 0 0 l 10 0{\p0}" is one code,
     # its commands no words), nor an ASS file's "<i>" (text).
