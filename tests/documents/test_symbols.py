@@ -154,6 +154,15 @@ def test_a_comma_after_an_element_of_words_the_vocabulary_lacks_goes_back_after_
     assert same_dropping.given == ["a man walks.", "a man walks."]
 
 
+@pytest.mark.parametrize("page", ["<p>Price: <span>49.99 €</span> <del>59.99 €</del></p>",
+                                  "<p>Price: <span>49.99&nbsp;€</span> <del>59.99 €</del></p>"])
+def test_the_space_between_two_elements_of_kept_measures_stays(unitless, page):
+    """A sale price beside its old one came back glued, "49.99 €59.99 €": the space between the two
+    measures went with the first, and neither put it back between the elements."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == ["Price:"]
+
+
 def test_a_text_read_whole_without_such_symbols_is_read_and_written_as_it_is(dropping):
     """No tab splitting it, as a text line has them: a JSONL line without such symbols goes to the model and
     comes back exactly as before (but for a soft hyphen, which a text line drops too)."""

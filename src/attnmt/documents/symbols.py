@@ -174,8 +174,11 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     for mark in flat.marks:
         for p in {mark.start, mark.end} if not mark.atom else ():
             edged.setdefault(p, []).append(mark)
+    # Nor a space before a run that starts an element (``<span>5 €</span> <del>6 €</del>``): the atoms,
+    # each inside its element, put no space back between the two, and the prices came back glued.
+    opening = {s for s, _ in cuts if any(mark.start == s for mark in edged.get(s, []))}
     removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
-                and e not in breaks and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
+                and e not in breaks and e + 1 not in opening and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
     moved = position_mover(removed)
     points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
     for mark in flat.marks:
