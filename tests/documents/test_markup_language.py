@@ -282,6 +282,24 @@ def test_a_pages_root_gains_no_direction_where_it_says_auto_or_the_target_is_lef
     assert expected in out
 
 
+@pytest.mark.parametrize("xhtml, page", [
+    (False, '<!DOCTYPE html>\n<html lang="en"><head><meta http-equiv="Content-Language" content="en"></head>'
+            "<body><p>A man is walking.</p></body></html>"),
+    (True, '<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head>'
+           '<meta http-equiv="content-language" content="en-US" /></head><body><p>A man is walking.</p></body></html>'),
+])
+def test_a_pages_content_language_says_the_target_language_as_its_root_does(mirror, xhtml, page):
+    """Search engines read the page's language there: the German page went on saying content="en"."""
+    out = one(page, mirror, xhtml=xhtml)
+    assert 'content="de"' in out and 'content="en' not in out
+
+
+def test_a_kept_pages_content_language_stays(same):
+    page = ('<!DOCTYPE html>\n<html lang="en" translate="no"><head><meta http-equiv="Content-Language" '
+            'content="en"></head><body><p>ACME</p></body></html>')
+    assert 'content="en"' in one(page, same)
+
+
 def test_an_xml_documents_languages_are_its_own(mirror):
     """In XML, xml:lang means what its vocabulary says (XLIFF's: the source's language)."""
     assert one('<note xml:lang="en">A dog.</note>', mirror, xml=True) == '<note xml:lang="en">DOG. A</note>'

@@ -115,6 +115,15 @@ def say_page_direction(root: etree._Element, lang: str) -> None:
     set_direction(root, lang)
 
 
+def say_content_language(root: etree._Element, lang: str) -> None:
+    """A page's ``<meta http-equiv="Content-Language">``, its language as the HTTP header would state
+    it, says ``lang``, as its root now does: search engines (Bing) read a page's language there, and
+    the German page went on saying ``content="en"``.  One with no content states nothing, and stays."""
+    for meta in root.iter("{*}meta"):
+        if (meta.get("http-equiv") or "").strip().lower() == "content-language" and (meta.get("content") or "").strip():
+            meta.set("content", lang)
+
+
 def say_language(element: etree._Element, lang: str) -> None:
     """The language ``element`` states becomes ``lang`` (restate), and its direction agrees
     (set_direction)."""

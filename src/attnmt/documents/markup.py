@@ -37,6 +37,7 @@ from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,
+    say_content_language,
     say_kept,
     say_page_direction,
     say_translated,
@@ -382,7 +383,8 @@ def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: boo
     written (pages.say_utf8; none is added, UTF-8 being XML's own default; as written where the page
     is written in the encoding it declares, ``keep_declaration``); with ``lang``, it says ``lang``: in
     ``xml:lang``, which every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none),
-    and its direction (say_page_direction; but where it says ``translate="no"``: page_language)."""
+    its direction and its Content-Language (say_page_direction, say_content_language; but where it
+    says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
             continue
@@ -393,3 +395,4 @@ def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: boo
             if page.get("lang") is not None:
                 page.set("lang", lang)
             say_page_direction(page, lang)
+            say_content_language(page, lang)
