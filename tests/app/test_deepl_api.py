@@ -57,6 +57,14 @@ def test_without_source_lang_each_text_is_detected_and_one_in_the_target_languag
                                               {"detected_source_language": "DE", "text": "ein hund rennt"}]}
 
 
+@pytest.mark.parametrize("text", ["Download PDF", "Run <code>ls -la</code>. A dog runs."])
+def test_without_source_lang_a_short_english_text_is_not_given_back_as_german(client, text):
+    """lingua's trigrams alone put them at 96.2 % and 96.56 % German, and they came back untranslated."""
+    answer = client.post("/v2/translate", data={"auth_key": KEY, "text": [text], "target_lang": "de"})
+    [translation] = answer.json()["translations"]
+    assert translation["detected_source_language"] == "EN" and translation["text"] != text
+
+
 @pytest.mark.parametrize("split", ["nonewlines", "0"])
 def test_split_sentences_nonewlines_reads_a_sentence_wrapped_over_two_lines_as_one(client, split):
     """It was translated as two, each half a sentence; a break after a sentence's end, and a blank line, stay."""

@@ -28,7 +28,7 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     ``target`` where there are any, or ``target`` itself where lingua is SURELY_TARGET sure the text
     is in it (the module docstring).  As LibreTranslate detects them: a text over SHORT_TEXT characters on its
     own, a shorter one as the whole request (all its texts together), but on its own where the whole is
-    in ``target``: the English "a dog runs" beside a German sentence is no text to give back untranslated.
+    likeliest in ``target``: the English "a dog runs" beside a German sentence is no text to give back untranslated.
     Text with no letters to go by (lingua ranks nothing) goes to the first such language, with
     confidence 0.  Of HTML, what would be translated is read, not the markup (readable_text).  A
     ``target`` no model translates into is refused before detection (unreachable)."""
@@ -50,9 +50,15 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
 
     def each() -> list[dict]:
         read = [readable_text(text, text_format) for text in texts]
-        whole = best(" ".join(read)) if any(len(text) <= SHORT_TEXT for text in read) else {}
-        # the whole is no text's own language: one given back as it is must be surely in the target alone
-        return [best(text) if len(text) > SHORT_TEXT or whole["language"] == target else whole for text in read]
+        if all(len(text) > SHORT_TEXT for text in read):
+            return [best(text) for text in read]
+        # the whole is no text's own language: where it may be the target, one given back as it is must be
+        # surely in the target alone; a mixed list is rarely surely in it ("the boy laughs ein hund rennt")
+        likeliest = server.detector.language(" ".join(read))
+        if likeliest is not None and likeliest[0] == target:
+            return [best(text) for text in read]
+        whole = best(" ".join(read))
+        return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
 
     return await asyncio.to_thread(each)
 
