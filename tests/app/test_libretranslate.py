@@ -292,6 +292,14 @@ def test_detect_on_text_with_nothing_to_go_by_is_one_language_at_0_as_libretrans
     assert Detector(["fr", "it"], ["de"]).rank_served("12345") == [("fr", 0.0)]  # no English: the first source
 
 
+def test_detect_reads_a_texts_words_not_its_code_links_and_addresses(client):
+    """Read whole, the German address ruled: "de" at 95 % for an English sentence."""
+    ranked = client.post("/detect", json={"q": "Mail kundenservice@stadtwerke-muenchen.de today."}).json()
+    assert ranked[0]["language"] == "en"
+    assert client.post("/detect", json={"q": "`git status` https://example.org"}).json() == [
+        {"confidence": 0.0, "language": "en"}]  # nothing left to go by, as LibreTranslate answers it
+
+
 def test_detect_ranks_a_list_by_each_texts_language_as_libretranslate_averages_them(client):
     """Joined as one text, the German "fährt" ruled English out: English at 0 %, though one text of two was English."""
     english, german = "A man rides a bike.", "Ein Mann fährt Fahrrad."  # 19 and 23 characters

@@ -24,10 +24,11 @@ from collections.abc import Sequence
 
 from lingua import IsoCode639_1, Language, LanguageDetector, LanguageDetectorBuilder
 
+from attnmt.decoding.verbatim import TAG
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import check_depth, parse_html
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.errors import DataError
 
 # What one served language is weighed against: twenty of the languages most written on the web.
@@ -36,13 +37,17 @@ CONTRAST = ("en", "de", "fr", "es", "pt", "it", "nl", "ru", "pl", "tr", "zh", "j
 
 
 def readable_text(text: str, text_format: str) -> str:
-    """What of ``text`` tells its language: a plain text itself; of HTML (``text_format``
+    """What of ``text`` tells its language: of a plain text, what the model is given (flat_line: not its
+    code spans, URLs, e-mail addresses, file names, paths or placeholders, which pass through as written), less
+    its inline tags, a program's and no language's; of HTML (``text_format``
     ``"html"``), the texts that would be translated, a line each (a block's, an ``alt``'s, a
     ``title``'s), not its tags, class names and links, which are English-looking words on a page in
     any language (``class="card-text text-muted"``, ``href="/account/settings"``).  Markup nested
-    too deep to translate has none: the translation refuses it."""
+    too deep to translate has none: the translation refuses it.  Read whole, "Run <code>ls -la</code>. A
+    dog runs." was German at 96.56 % and came back untranslated; "Run `npm install` and then `npm start`."
+    was German too."""
     if text_format != "html":
-        return text
+        return TAG.sub(" ", flat_line(text).text)
     parsed, parser, _ = parse_html(text)
     if parsed is None:
         return ""
@@ -145,12 +150,14 @@ class Detector:
         """``rank_served`` of a list of texts, one ranking for them all, as LibreTranslate's /detect
         answers a list: each text ranked on its own, a language's confidence its mean over the texts
         weighed by their length.  Joined as one text, a German "fährt" ruled English out of the whole
-        list: an English sentence beside a German one was English at 0 %."""
+        list: an English sentence beside a German one was English at 0 %.  Each text is read as its
+        language (``readable_text``), not its code, links and placeholders, and weighed by what is read."""
         weighed: dict[str, float] = {}  # code: the sum of its confidence times each text's length
-        for text in texts:
+        read = [readable_text(text, "text") for text in texts]
+        for text in read:
             for code, confidence in self.rank_served(text):
                 weighed[code] = weighed.get(code, 0.0) + confidence * len(text)
-        total = max(sum(map(len, texts)), 1)  # texts all empty: every confidence is 0 (rank_served)
+        total = max(sum(map(len, read)), 1)  # nothing read: every confidence is 0 (rank_served)
         means = [(code, round(weighed[code] / total, 2)) for code in weighed]
         return sorted(means, key=lambda mean: mean[1], reverse=True)
 
