@@ -1037,3 +1037,19 @@ def test_translating_a_line_of_plain_text_loads_no_reader_of_other_formats(train
     status, *loaded = run.stdout.split()
     assert status == "0" and output.read_text(encoding="utf-8") == "ein hund rennt\n"
     assert [name for name in NOT_FOR_PLAIN_TEXT if name in loaded] == []
+
+
+# The attnmt.documents modules that reading and writing lines loads (the formats it refuses from a pipe too).
+LINES_LOADED = """
+import sys
+import attnmt.cli.lines
+print(*sorted(name for name in sys.modules if name.startswith("attnmt.documents")))
+"""
+
+
+def test_reading_and_writing_lines_loads_no_document_pipeline():
+    """Every command loads attnmt.cli.lines (attnmt.cli.main: standard_streams), ``attnmt --help`` too; its line end
+    and the refused formats' extensions and first bytes (attnmt.cli.formats) came from attnmt.documents, whose
+    package loaded the whole pipeline, quality estimation with it (issue 44)."""
+    run = subprocess.run([sys.executable, "-c", LINES_LOADED], capture_output=True, text=True, timeout=300, check=True)
+    assert run.stdout.split() == []

@@ -8,8 +8,9 @@ import argparse
 import re
 from pathlib import Path
 
-from attnmt.documents.files import ARCHIVE_STARTS, BINARY_STARTS, OLE_SIGNATURE, TEXT_SUFFIXES
 from attnmt.errors import ConfigError, DataError
+from attnmt.text.data import OLE_SIGNATURE
+from attnmt.text.file_kinds import ARCHIVE_STARTS, BINARY_STARTS, TEXT_SUFFIXES
 
 # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt", "ass", "markdown")

@@ -49,8 +49,8 @@ from attnmt.cli.formats import check_piped_text
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.glossary_pairs import GivenPairs
+from attnmt.decoding.sentence_parts import LINE_ENDS
 from attnmt.decoding.translate import Translation
-from attnmt.documents.flat import LINE_ENDS
 from attnmt.errors import DataError, OutputError, UnreadableJSON, json_value, value_shown, values_shown
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh

@@ -37,8 +37,9 @@ from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import checked_answer
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
-from attnmt.text.data import OLE_SIGNATURE, ZIP_START, with_endings
+from attnmt.text.data import OLE_SIGNATURE, with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
+from attnmt.text.file_kinds import ARCHIVE_STARTS, BINARY_STARTS, TEXT_SUFFIXES
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
@@ -55,13 +56,6 @@ SAVED_AS = {"Word.Document": "a Word document (.docx)", "Excel.Sheet": "an Excel
 FLAT_ODF = re.compile(r'\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?<office:document\s[^>]*?'
                       r'office:mimetype="application/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)"')
 FLAT_NAMES = {"text": ".fodt", "spreadsheet": ".fods", "presentation": ".fodp"}
-# A .resx (.NET) is XML; a .ts is XML where it is Qt Linguist's (not_qt_ts: TypeScript's is refused).
-# Trados's .sdlxliff, memoQ's .mqxliff and Phrase's .mxliff are XLIFF 1.2, with their tools' status in attributes
-# of their own.
-TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
-                 ".xliff": "xliff", ".sdlxliff": "xliff", ".mqxliff": "xliff", ".mxliff": "xliff", ".srt": "srt",
-                 ".vtt": "vtt", ".webvtt": "vtt", ".ass": "ass", ".ssa": "ass", ".md": "markdown",
-                 ".markdown": "markdown", ".mdx": "markdown", ".resx": "xml", ".ts": "xml"}
 # How a Markdown file read as plain text says why (markdown-it-py, the reader, comes with the extra).
 MARKDOWN_EXTRA = "pip install 'attnmt[markdown]' to keep its code, links and layout"
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
@@ -72,14 +66,6 @@ MAX_FILE_BYTES = 50 * 2**20
 MARKUP_KINDS = ("html", "xhtml", "xml", "xliff")
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the CLI's)
 BOM = b"\xef\xbb\xbf"
-# How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
-ARCHIVE_STARTS = (ZIP_START, OLE_SIGNATURE)
-# How a PDF or a picture begins, and what it is: neither is text, and each was refused as "line 2: the text is
-# not UTF-8 (byte 0xe2)", with iconv's advice, which makes no text of it.  (.rtf is ASCII: the CLI reads its start.)
-BINARY_STARTS = ((re.compile(rb"%PDF-\d"), "a PDF"), (re.compile(rb"\x89PNG\r\n\x1a\n"), "a PNG image"),
-                 (re.compile(rb"\xff\xd8\xff"), "a JPEG image"), (re.compile(rb"GIF8[79]a"), "a GIF image"),
-                 (re.compile(rb"II\*\x00|MM\x00\*"), "a TIFF image"),
-                 (re.compile(rb"RIFF.{4}WEBP", re.DOTALL), "a WebP image"))
 
 Progress = Callable[[int, int], None]
 
