@@ -83,9 +83,10 @@ from attnmt.documents.hyphens import hyphenated_words, in_word
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.language import written_against
 from attnmt.documents.letterless import Shown, needs_translation
-from attnmt.documents.list_marks import after_speaker_label, is_label_alone
+from attnmt.documents.list_marks import after_speaker_label
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
+from attnmt.documents.ooxml_labels import label_alone
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.run_scripts import formula_runs, is_text_run, run_text
 from attnmt.documents.script_tokens import Script, add_scripted, is_ordinal_ending
@@ -321,14 +322,8 @@ class ParagraphJob(ParagraphWriter):
         return ""
 
     def _label_alone(self, builder: FlatBuilder, node: etree._Element) -> bool:
-        """Whether ``node``, a run or a container at its paragraph's start, holds a speaker's label alone, words in the
-        runs after it (list_marks.is_label_alone: "INTERVIEWER:" in bold, then " How did you start?")."""
-        if builder.text.strip():
-            return False
-        said = "".join(map(self.dialect.text_of, node.iter(self.dialect.text)))
-        after = "".join(self.dialect.text_of(part) for following in node.itersiblings()
-                        for part in following.iter(self.dialect.text))
-        return is_label_alone(said, after, self.speakers)
+        """Whether ``node`` holds a speaker's label alone at its paragraph's start (ooxml_labels.label_alone)."""
+        return not builder.text.strip() and label_alone(node, self.dialect, self.speakers)
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:
