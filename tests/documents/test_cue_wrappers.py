@@ -42,6 +42,14 @@ def test_a_sentence_runs_on_from_a_cue_in_italics_a_line_as_subtitle_edit_writes
     assert mirror.given == ["A young woman in a red coat is crossing the bridge."]
 
 
+def test_a_speakers_turn_in_italics_runs_on_into_the_next_cue_in_italics(mirror):
+    """ "<i>- He is walking to</i>" / "<i>the market.</i>": the next, alone, came back as "Ein Markt mit
+    seinem Hund."."""
+    out = translate_subtitle_text(srt("<i>- Where is he?</i>\n<i>- He is walking to</i>", "<i>the market.</i>"), mirror)
+    assert out == srt("<i>- HE? IS WHERE</i>\n<i>- MARKET.</i>", "<i>THE TO WALKING IS HE</i>")
+    assert mirror.given == ["Where is he?", "He is walking to the market."]
+
+
 def vtt(*cues: str) -> str:
     """A WebVTT file with one cue a second."""
     return "WEBVTT\n\n" + "\n".join(f"00:0{k}.000 --> 00:0{k + 1}.000\n{text}\n" for k, text in enumerate(cues))

@@ -17,6 +17,8 @@ from attnmt.documents.cue_lines import LINE_CODES, SPEAKER, VOICE_START, Turn, s
 # One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
 WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
 
+TAGS_BEFORE = re.compile(r"(?:<[^/<>][^<>]*>)*")  # the start tags a turn's start opens with, before its dash
+
 
 def outer(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     """(start, text inside, end) of a cue's ``text``: a voice span over it (cue_lines.speaker), else
@@ -46,9 +48,17 @@ def wrapped(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
 def alike(turn: Turn, following: Turn, tags: re.Pattern[str]) -> bool:
     """Whether a cue's last ``turn`` may run on into the next cue's first, ``following``: both in the
     same tag or code (``look``), or neither in any but a voice span (whose speakers
-    cue_lines.another_speaker tells apart).  Those of other tags, or one in tags and the other not,
-    are apart."""
-    return look(turn, tags) == look(following, tags)
+    cue_lines.another_speaker tells apart), or ``turn``'s dash in the tag ``following`` is in
+    (``dash_tags``).  Those of other tags, or one in tags and the other not, are apart."""
+    wrapper, dashed = look(following, tags), dash_tags(turn)
+    return wrapper == look(turn, tags) or bool(dashed) and wrapper == dashed
+
+
+def dash_tags(turn: Turn) -> str:
+    """The start tags before a speaker's dash that the ``turn`` closes at its end (``<i>- He is walking
+    to</i>``), "" for none: its words are in them, as a next cue's ``<i>the market.</i>`` is in its own."""
+    before = TAGS_BEFORE.match(turn.start)
+    return before.group() if before and turn.end else ""
 
 
 def look(turn: Turn, tags: re.Pattern[str]) -> str:
