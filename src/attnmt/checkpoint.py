@@ -47,6 +47,9 @@ from attnmt.trained_lengths import read_longest_source
 from attnmt.uninitialised import uninitialised
 
 WEIGHTS = "model.safetensors"
+# The quality calibration attnmt calibrate fits (attnmt.decoding.calibration): named here, with the directory's
+# other files, so that what lists them (attnmt.training.run_dir) loads no quality estimation (issue 44).
+CALIBRATION = "quality.json"
 MODEL_CONFIG = "config.json"
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"

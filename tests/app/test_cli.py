@@ -1014,12 +1014,15 @@ def test_serve_refuses_an_old_max_batch_of_0_naming_it(monkeypatch, capsys):
 # What translating a line of plain text has no use for (issue 44: a one-line job starts in about a second, and
 # each of these took its share of it): the readers of subtitles, of Word's and HTML's pages, of glossary files;
 # training's config and corpora; what writes JSONL's texts and the lines of --n-best, --alignments, --confidence;
-# the export to other engines.
+# the export to other engines; quality estimation and its calibration, which a job without --review, --min-quality,
+# --below-quality or a tsv or jsonl output never reads.
 NOT_FOR_PLAIN_TEXT = ("attnmt.documents.subtitles", "attnmt.documents.ass_subtitles", "attnmt.documents.cue_text",
                       "attnmt.documents.fields", "attnmt.documents.ooxml", "attnmt.documents.pages",
                       "attnmt.decoding.glossary_files", "attnmt.decoding.termbase", "attnmt.train_config",
                       "attnmt.training.tokenize_corpora", "attnmt.cli.translate_jsonl", "attnmt.documents.paragraphs",
-                      "attnmt.interop.export")
+                      "attnmt.interop.export", "attnmt.decoding.quality", "attnmt.decoding.quality_features",
+                      "attnmt.decoding.calibration", "attnmt.decoding.elsewhere", "attnmt.decoding.forced",
+                      "attnmt.decoding.fitting", "attnmt.decoding.noising", "attnmt.documents.review")
 # ``attnmt ARGV`` in this process, then its status and the attnmt modules it loaded.
 LOADED = """
 import sys

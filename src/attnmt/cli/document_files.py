@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.formats import check_piped_text
@@ -65,10 +65,12 @@ from attnmt.documents.charsets import BODY, page_bytes, page_charset, page_text,
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
 from attnmt.documents.pipeline import translate_lines
-from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
 from attnmt.text.data import BROKEN_STREAM, cannot_read, line_endings, not_gzip, open_bytes, with_endings
+
+if TYPE_CHECKING:  # its module loads quality estimation: imported where a job asks for a review
+    from attnmt.documents.review import Review
 
 T = TypeVar("T")
 # How much of a page is read for the encoding it declares: an XML declaration is its first line, and HTML
@@ -330,6 +332,8 @@ def quality_review(args: argparse.Namespace, translator: ModelTranslator) -> Rev
     None; the sentences are assessed from ``translator``'s own search (``reviewing``)."""
     if args.review is None and args.min_quality is None:
         return None
+    from attnmt.documents.review import reviewing  # quality estimation: loaded for a review only
+
     return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source",
                      assessed_languages(args))
 
@@ -352,6 +356,8 @@ def review_written(args: argparse.Namespace, review: Review | None) -> Iterator[
 def write_review(args: argparse.Namespace, review: Review | None) -> None:
     """--review's table, and one line on stderr saying how many sentences it lists."""
     if review is not None and args.review is not None:
+        from attnmt.documents.review import UNCALIBRATED
+
         review.write(args.review)
         print(review.summary(args.review) + ("" if args.calibration is not None else f"; {UNCALIBRATED}"),
               file=sys.stderr)

@@ -8,11 +8,16 @@ import argparse
 import math
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from attnmt.decoding.calibration import Calibration, load_calibration
-from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold, shown_quality
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.translate import Translation
+
+# Quality estimation is imported where a job asks for it (``quality_wanted``, --min-quality, --below-quality): a
+# plain translation never loads it (issue 44).
+if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
+    from attnmt.decoding.quality import Assessment, Assessor
 
 BELOW = ("keep", "mark", "source")
 MARK = "[needs review] "
@@ -42,6 +47,8 @@ def below_quality_threshold(args: argparse.Namespace) -> float | None:
     low_quality flag (the calibration's, else quality.LOW_QUALITY), as --review takes it: the
     translations it acts on are those the flag marks, not none."""
     if args.min_quality is None and args.below_quality != "keep":
+        from attnmt.decoding.quality import low_quality_threshold
+
         return low_quality_threshold(args.calibration)
     return args.min_quality
 
@@ -49,13 +56,19 @@ def below_quality_threshold(args: argparse.Namespace) -> float | None:
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
     """The model directory's quality calibration where the output needs one (ModelDirError for one
     fitted on other weights than those loaded: --weights, else the directory's), else None."""
-    return load_calibration(Path(args.model), args.weights) if quality_wanted(args) else None
+    if not quality_wanted(args):
+        return None
+    from attnmt.decoding.calibration import load_calibration
+
+    return load_calibration(Path(args.model), args.weights)
 
 
 def assessor(args: argparse.Namespace) -> Assessor:
     """How translations are assessed: with the model's calibration, low_quality under --min-quality, the
     language rule reading --target-lang, else the model's target language (``model_languages``: where its
     training files name it), and the source's where it is known as well."""
+    from attnmt.decoding.quality import Assessor
+
     return Assessor(args.calibration, args.min_quality, args.max_tokens, assessed_languages(args))
 
 
@@ -72,6 +85,8 @@ def quality_fields(a: Assessment | None, output_format: str) -> dict:
     decimals cut down (shown_quality), as ``attnmt score`` and the review table do."""
     if a is None:
         return {}
+    from attnmt.decoding.quality import shown_quality
+
     fields = a.fields()
     return fields if output_format == "jsonl" else {"quality": shown_quality(a.quality), "flags": fields["flags"]}
 
@@ -101,7 +116,11 @@ def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality acts on a hypothesis assessed ``a``: its quality is under
     --min-quality, or it is empty (flagged so, its source having words) at any threshold, 0
     included, as a review turns it down (attnmt.documents.review.under_threshold)."""
-    return args.min_quality is not None and a is not None and (a.quality < args.min_quality or EMPTY in a.flags)
+    if args.min_quality is None or a is None:
+        return False
+    from attnmt.decoding.quality import EMPTY
+
+    return a.quality < args.min_quality or EMPTY in a.flags
 
 
 def marked_pairs(args: argparse.Namespace, pairs: list[tuple[int, int]], a: Assessment | None) -> list[tuple[int, int]]:

@@ -14,6 +14,18 @@
     translate     sentences in, translations out, batched by a token budget
 """
 
+import importlib
+from types import ModuleType
+
 from attnmt.decoding.options import DEFAULT, MAX_BEAM, MAX_TOKENS, MOST_SEED, Decoding
 
 __all__ = ["DEFAULT", "MAX_BEAM", "MAX_TOKENS", "MOST_SEED", "Decoding"]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``attnmt.decoding.quality``, imported where it is first read: translate's annotations name its Assessment
+    and Assessor (``typing.get_type_hints`` reads them there), and a job that assesses no translation never
+    loads quality estimation (issue 44)."""
+    if name != "quality":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return importlib.import_module(f"{__name__}.quality")

@@ -55,6 +55,8 @@ from pathlib import Path
 
 import torch
 
+from attnmt.checkpoint import CALIBRATION
+
 # calibration_file's and elsewhere's names are read when called (elsewhere.ElsewhereFit), not taken here:
 # both import quality, which imports this module last, so whichever of them a program imports first is
 # part-way through its imports while this module runs, its names not defined yet.
@@ -70,7 +72,6 @@ from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError, js
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
 
-CALIBRATION = "quality.json"
 WEIGHTS = "model.safetensors"
 CHRF_THRESHOLD = 50.0
 MIN_SENTENCES = 100  # fewer, and 10 weights over a few dozen labels only fit the noise

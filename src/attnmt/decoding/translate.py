@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 from torch import Tensor
@@ -65,6 +65,13 @@ from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
 from attnmt.text.terminal_codes import Edges
+
+# The annotations' Assessment and Assessor are attnmt.decoding.quality's, which imports this module: the package
+# imports it where an annotation is read (attnmt.decoding.__getattr__), so that translating loads no quality.
+if TYPE_CHECKING:
+    import attnmt.decoding.quality
+else:
+    import attnmt
 
 
 @dataclass
@@ -319,10 +326,10 @@ def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:
     """``quality`` as an Assessor or None, after one clear error for any other value, before the
     search: ``quality=True`` was an AttributeError once every batch had been searched.  False is
     None, as it always was: ``quality=wanted and Assessor(calibration)`` gives False when not wanted."""
-    from attnmt.decoding.quality import Assessor  # which imports this module
-
     if quality is None or truth_value(quality) is False:
         return None
+    from attnmt.decoding.quality import Assessor  # which imports this module; loaded where a job assesses
+
     if not isinstance(quality, Assessor):
         raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
                           "e.g. Assessor(load_calibration(model_dir))")
@@ -393,7 +400,3 @@ def __getattr__(name: str) -> Any:
         return globals()[RENAMED[name]]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-# The module of the annotations' Assessment and Assessor, imported last (typing.get_type_hints reads the
-# annotations): it imports this module, whose names it takes must exist by then.
-import attnmt.decoding.quality  # noqa: E402

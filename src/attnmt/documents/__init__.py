@@ -25,21 +25,33 @@ translate_file's names the file (failed.FileFailed), and nothing is written.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import by_text, one_text
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs, check_options, translate_lines
-from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.text.data import given_texts
 from attnmt.text.encodings import given_text
+
+# A review's names, imported where first used: its module loads quality estimation, which a document translated
+# without a review never needs (issue 44).  translate_file's annotation names it by its path, which the package
+# imports when the annotation is read (``__getattr__``: ``typing.get_type_hints`` reads them).
+_REVIEW_NAMES = ("Review", "model_review", "reviewing")
+if TYPE_CHECKING:
+    import attnmt.documents.review
+    from attnmt.documents.review import Review, model_review, reviewing
+else:
+    import attnmt
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml",
@@ -115,7 +127,8 @@ def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str | b
 def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path, output: str | Path,
                    decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
                    glossary: Glossary | Mapping[str, str] | None = None,
-                   progress: Callable[[int, int], None] | None = None, review: Review | None = None) -> None:
+                   progress: Callable[[int, int], None] | None = None,
+                   review: attnmt.documents.review.Review | None = None) -> None:
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
     for a format it does not know or a file it cannot read; ConfigError, before any work, for a
@@ -162,3 +175,18 @@ def model_translator(model: Transformer, tokenizer: PieceCodec, decoding: Decodi
     glossary of another type (ModelTranslator)."""
     check_options(options)
     return ModelTranslator(model, tokenizer, decoding, glossary=glossary)
+
+
+def __getattr__(name: str) -> object:
+    """The module ``review``, or one of ``_REVIEW_NAMES`` from it, imported now (the names kept)."""
+    if name != "review" and name not in _REVIEW_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    review: ModuleType = importlib.import_module(f"{__name__}.review")
+    if name == "review":
+        return review
+    globals()[name] = value = getattr(review, name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_REVIEW_NAMES})

@@ -20,7 +20,6 @@ from typing import TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.documents.flat import FlatText, Place, Placed
-from attnmt.documents.review import mark_source_kept
 from attnmt.documents.spans import Weights, identity
 from attnmt.documents.translator_parts import in_order
 from attnmt.documents.translators import Translator, Wrapper
@@ -137,7 +136,7 @@ def kept_where_empty(sources: list[str], texts: list[str], weights: list[Weights
     nothing but its end, or a user's translator that answered "", left the paragraph empty without a
     word.  Each place of such a sentence among ``placed`` (``translate_flats``' every sentence) is warned
     of (LeftUntranslated), after the file's ``name`` where given (an office file's), and its flat text
-    says it kept its source (review.mark_source_kept), so that its format does not mark it as in the
+    says it kept its source (``mark_source_kept``), so that its format does not mark it as in the
     target language."""
     empty = {source for source, text in zip(sources, texts, strict=True) if not text.strip()}
     if not empty:
@@ -191,3 +190,22 @@ def where(place: Place | None) -> str:
     if place is None:
         return "a sentence"
     return f"{place.part}, paragraph {place.number}" if place.part else f"line {place.number}"
+
+
+def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
+    """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
+    none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
+    source's language (a page's ``lang``, a Word run's ``w:lang``, an XLIFF target not written);
+    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated),
+    and where its kept ones are (FlatText.kept_sentences: an inline element around one alone keeps
+    its language).  A sentence in neither passed through (no letters) and tells nothing."""
+    sentences: dict[int, list[Placed]] = {}
+    flats: dict[int, FlatText] = {}
+    for sentence in placed:
+        if sentence.source in translated or sentence.source in kept:
+            flats[id(sentence.flat)] = sentence.flat
+            sentences.setdefault(id(sentence.flat), []).append(sentence)
+    for key, each in sentences.items():
+        held = [sentence.source in kept for sentence in each]
+        flats[key].source_kept, flats[key].partly_kept = all(held), any(held) and not all(held)
+        flats[key].kept_sentences = [sentence.span for sentence in each if sentence.source in kept]

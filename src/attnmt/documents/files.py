@@ -26,13 +26,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
-from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import checked_answer
 from attnmt.documents.translators import Translator, Wrapper
@@ -40,6 +40,9 @@ from attnmt.errors import ConfigError, DataError, UserError, warn
 from attnmt.text.data import OLE_SIGNATURE, with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 from attnmt.text.file_kinds import ARCHIVE_STARTS, BINARY_STARTS, TEXT_SUFFIXES
+
+if TYPE_CHECKING:  # its module loads quality estimation, which a document without a review never needs
+    from attnmt.documents.review import Review
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 

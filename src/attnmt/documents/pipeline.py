@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
@@ -38,7 +39,6 @@ from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.quote_forms import in_target_form
 from attnmt.documents.repeats import Repeats
-from attnmt.documents.review import Review, check_review
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, place
@@ -60,6 +60,9 @@ from attnmt.errors import ConfigError
 from attnmt.text.language_codes import as_bcp_47, is_language_code
 from attnmt.text.speaker_labels import dialogue
 from attnmt.text.tokenizer import check_text_list
+
+if TYPE_CHECKING:  # its module loads quality estimation, which a document without a review never needs
+    from attnmt.documents.review import Review
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
@@ -173,7 +176,10 @@ def check_inputs(translator: object, options: object, review: object = None, pro
     each failed deep in the document, most once its first sentences were translated."""
     check_translator(translator)
     check_options(options)
-    check_review(review)
+    if review is not None:  # a review's module loads quality estimation: a document without one never needs it
+        from attnmt.documents.review import check_review
+
+        check_review(review)
     check_progress(progress)
 
 

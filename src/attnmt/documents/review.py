@@ -64,6 +64,7 @@ from attnmt.decoding.quality import (
     shown_quality,
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
+from attnmt.documents.failed import mark_source_kept
 from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
 from attnmt.documents.nesting import Literal, nest
 from attnmt.documents.spans import Nested, Weights, identity, place
@@ -237,25 +238,6 @@ def check_review(review: object) -> None:
     if review is not None and not isinstance(review, Review):
         raise ConfigError(f"review: expected None or a Review (model_review(model, tokenizer, ...)), got "
                           f"{type(review).__name__} {review!r:.60}")
-
-
-def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
-    """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
-    none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
-    source's language (a page's ``lang``, a Word run's ``w:lang``, an XLIFF target not written);
-    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated),
-    and where its kept ones are (FlatText.kept_sentences: an inline element around one alone keeps
-    its language).  A sentence in neither passed through (no letters) and tells nothing."""
-    sentences: dict[int, list[Placed]] = {}
-    flats: dict[int, FlatText] = {}
-    for sentence in placed:
-        if sentence.source in translated or sentence.source in kept:
-            flats[id(sentence.flat)] = sentence.flat
-            sentences.setdefault(id(sentence.flat), []).append(sentence)
-    for key, each in sentences.items():
-        held = [sentence.source in kept for sentence in each]
-        flats[key].source_kept, flats[key].partly_kept = all(held), any(held) and not all(held)
-        flats[key].kept_sentences = [sentence.span for sentence in each if sentence.source in kept]
 
 
 def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from torch import Tensor
 
@@ -16,7 +16,6 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
-from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
@@ -30,6 +29,13 @@ from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
+
+# The annotations' Assessment and Assessor: the package imports attnmt.decoding.quality where an annotation is read
+# (attnmt.decoding.__getattr__), so that a document translated without a review loads no quality estimation.
+if TYPE_CHECKING:
+    import attnmt.decoding.quality
+else:
+    import attnmt
 
 
 class Translator(Protocol):
@@ -102,8 +108,9 @@ class ModelTranslator(ModelFitsWrites):
     max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None
     glossary: Glossary | Mapping[str, str] | None = None  # terms every translation must use: a Glossary after init
-    quality: Assessor | None = None
-    assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
+    quality: attnmt.decoding.quality.Assessor | None = None
+    # sentence -> its Assessment, until taken
+    assessed: dict[str, attnmt.decoding.quality.Assessment | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """One clear error for a model, tokenizer, decoding, batch limit, glossary or quality of the wrong
@@ -129,13 +136,15 @@ class ModelTranslator(ModelFitsWrites):
         return self.kept(sentences, texts, found, assessed)
 
     def kept(self, sentences: list[str], texts: list[str], found: list[Tensor | None],
-             assessed: list[Assessment | None]) -> tuple[list[str], list[Weights | None]]:
+             assessed: list[attnmt.decoding.quality.Assessment | None]
+             ) -> tuple[list[str], list[Weights | None]]:
         """What ``translate`` returns of translate_assessed's outputs; the Assessments kept until ``taken``."""
         if self.quality is not None:
             self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
-    def taken(self, sentences: Sequence[str], translations: Sequence[str]) -> list[Assessment | None]:
+    def taken(self, sentences: Sequence[str], translations: Sequence[str]
+              ) -> list[attnmt.decoding.quality.Assessment | None]:
         """The Assessments of ``sentences`` as translated last (a Review's ``assess``), forgotten here."""
         return [self.assessed.pop(sentence, None) for sentence in sentences]
 

@@ -16,6 +16,7 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -36,7 +37,6 @@ from attnmt.decoding.inputs import (
     encode_inputs,
     length_batches,
 )
-from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, searched_batches, written_assessment, written_attention
 from attnmt.errors import ConfigError
@@ -52,6 +52,13 @@ from attnmt.inspect.trace import (
 from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_pairs, pad_rows
 from attnmt.text.invisible import blank
+
+# The annotations' Assessment and Assessor: the package imports attnmt.decoding.quality where an annotation is read
+# (attnmt.decoding.__getattr__), so that a document translated without a review loads no quality estimation.
+if TYPE_CHECKING:
+    import attnmt.decoding.quality
+else:
+    import attnmt
 
 WORD_START = "▁"
 
@@ -237,8 +244,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                        weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
                        max_sentences: int | None = None, layer: int = -1,
                        heads: Sequence[int] | None = None, glossary: Glossaries = None,
-                       quality: Assessor | None = None,
-                       ) -> tuple[list[str], list[Tensor | None], list[Assessment | None]]:
+                       quality: attnmt.decoding.quality.Assessor | None = None,
+                       ) -> tuple[list[str], list[Tensor | None], list[attnmt.decoding.quality.Assessment | None]]:
     """``translate_with_weights``'s translations and word weights, and with ``quality`` (an
     attnmt.decoding.quality.Assessor) each translation's Assessment (None for a blank sentence; an
     empty translation's is quality.empty_translation's), as ``assess`` gives it, from what each batch's search computed
@@ -255,7 +262,7 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
     guides = Guides.of(len(sentences), glossary)
     record = Recording(layer, tuple(heads) if heads else None) if any(weighed) or quality is not None else None
     # Where sentences fail, the error holds all three, as this call returns them (SentencesFailed).
-    nothing_yet: tuple[list[str], list[Tensor | None], list[Assessment | None]] = (
+    nothing_yet: tuple[list[str], list[Tensor | None], list[attnmt.decoding.quality.Assessment | None]] = (
         [""] * len(sentences), [None] * len(sentences), [None] * len(sentences))
     with keeping(nothing_yet) as (outputs, found, assessed):
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from attnmt import checkpoint as ckpt
 from attnmt.config_file import read_config_file
-from attnmt.decoding.calibration import CALIBRATION
 from attnmt.errors import ConfigError, DataError, ModelDirError, json_value
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
@@ -47,7 +46,7 @@ CORPORA = "corpora.json"
 # The text files a config names that a run reads (its tokenizer's keys aside).
 INPUT_KEYS = ("train_src", "train_tgt", "train_tsv", "valid_src", "valid_tgt")
 RUN_FILES = (ckpt.WEIGHTS, ckpt.MODEL_CONFIG, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
-             VocabTokenizer.TARGET_VOCAB, CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, LENGTHS, "log.jsonl",
+             VocabTokenizer.TARGET_VOCAB, ckpt.CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, LENGTHS, "log.jsonl",
              "train.log", "tensorboard")
 
 
@@ -132,7 +131,7 @@ def check_new_run_dir(config: TrainConfig, config_file: str | Path | None = None
                           "or choose another out_dir")
     found = [name for name in RUN_FILES if (folder / name).exists()]
     found += sorted(path.name for path in folder.glob("*.safetensors") if path.name not in found)
-    if any(name.endswith(".safetensors") for name in found) or CALIBRATION in found:
+    if any(name.endswith(".safetensors") for name in found) or ckpt.CALIBRATION in found:
         start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
         raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
                           f"another out_dir{start}, or remove them")

@@ -27,11 +27,11 @@ from attnmt.cli.options import (
 )
 from attnmt.cli.score_sources import CALIBRATE_GLOSSARY, record_lines, source_texts
 from attnmt.cli.translate_quality import probability, unmarked
-from attnmt.decoding.quality import Assessment, shown_quality
 from attnmt.decoding.quality_language import Languages
 from attnmt.errors import ConfigError, DataError, UserError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # quality estimation loads where ``attnmt score`` or ``calibrate`` runs, not for other commands
+    from attnmt.decoding.quality import Assessment
     from attnmt.train_config import TrainConfig
 
 SCORE_FORMATS = ("jsonl", "tsv")
@@ -279,6 +279,7 @@ def write_scores(out: TextIO, translations: list[str], found: list[Assessment], 
     attnmt.cli.lines.tsv_text), one record or row a line to str.splitlines (json_line's escapes);
     none for the lines ``failed`` (indices), which the model failed on."""
     from attnmt.cli.lines import tsv_text
+    from attnmt.decoding.quality import shown_quality
     from attnmt.text.json_lines import json_line
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
