@@ -1,8 +1,12 @@
 """What passes through a translation as it is written (attnmt.decoding.protected.PROTECTED): the technical
 tokens a program or a platform reads, and not the numbers and words around them."""
 
+import re
+import unicodedata
+
 import pytest
 
+from attnmt.decoding import protected
 from attnmt.decoding.protected import PLAIN_PROTECTED, PROTECTED
 
 
@@ -153,3 +157,23 @@ def test_a_programs_placeholder_in_plain_text_is_protected_whole_there_only(text
 def test_prose_like_a_placeholder_is_not_protected(text):
     """A percentage, a footnote's mark and braces around words read as before."""
     assert PLAIN_PROTECTED.findall(text) == []
+
+
+def every_mark_scanned() -> str:
+    """The readable reference of protected._combining_marks: every code point of the Basic Multilingual Plane
+    read, none passed by, as the character class's ranges."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")
+             and not 0x20D0 <= code <= 0x20FF and not 0xFE00 <= code <= 0xFE0F]
+    starts = [code for code in marks if code - 1 not in marks]
+    ends = [code for code in marks if code + 1 not in marks]
+    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in zip(starts, ends, strict=True))
+
+
+def test_the_marks_scanned_past_the_ideographs_are_every_mark():
+    """The scan passes the CJK ideographs, Hangul syllables, surrogates and private use by (issue 44: it ran at
+    every start-up): the same class, and so the same patterns, as a scan of every code point; the accents and
+    Indic vowel signs of a name's address are in it ("jose\\u0301@example.com")."""
+    assert protected._MARKS == protected._combining_marks() == every_mark_scanned()
+    assert {"\u0301", "\u093e", "\u0488"} <= {c for c in "".join(map(chr, range(0x10000))) if re.fullmatch(
+        f"[{protected._MARKS}]", c)}
+    assert [m.group() for m in PROTECTED.finditer("Mail jose\u0301@example.com now")] == ["jose\u0301@example.com"]
