@@ -650,3 +650,17 @@ def test_what_a_noscript_shows_a_reader_without_scripts_is_translated(upper, tex
     """It was kept as written: a translated page told a reader whose browser runs no script, in English,
     that it needs JavaScript."""
     assert one(text, upper) == expected
+
+
+@pytest.mark.parametrize("translator", ["mirror", "dropping"])  # the bar in the text, and taken out as an atom
+def test_a_pages_title_is_parted_at_its_separators_as_a_trail_is(translator, request):
+    """Read as one sentence, "Red running shoes | Acme Shop" came back from the demo model without "Acme Shop"."""
+    model = request.getfixturevalue(translator)
+    page = "<!DOCTYPE html><html><head><title>Red running shoes | Acme Shop</title></head><body></body></html>"
+    assert "<title>SHOES RUNNING RED | SHOP ACME</title>" in one(page, model)
+    assert model.given == ["Red running shoes", "Acme Shop"]
+
+
+def test_a_separator_in_a_paragraph_is_read_with_its_sentence(mirror):
+    one("<!DOCTYPE html><html><head><title>Shoes</title></head><body><p>A cat | sleeps.</p></body></html>", mirror)
+    assert mirror.given == ["Shoes", "A cat | sleeps."]

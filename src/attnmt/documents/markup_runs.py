@@ -99,7 +99,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt; a speaker's
     label at its block's start kept whole, a name of the page's dialogue's ``speakers`` too (``Anna:``)."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
-    trail = not vocabulary.xml and in_trail(run)
+    trail = not vocabulary.xml and (in_trail(run) or is_page_title(run))
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
     # a formula's or a unit's scripts, kept whole with their letters, theirs or an element's beside them (script_tokens,
@@ -178,6 +178,13 @@ def in_trail(run: Run) -> bool:
     before = last.getnext() if last is not None else run.parent[0] if len(run.parent) else None
     return any(node is not None and not is_comment(node) and local_name(node) in SIDE_BY_SIDE | INLINE
                and in_a_trail(node) for node in (after, before))
+
+
+def is_page_title(run: Run) -> bool:
+    """Whether a run is a page's ``<title>``, read as a trail is: its separators part the page's name
+    from its site's ("Red running shoes | Acme Shop"), which, read as one sentence, lost "Acme Shop"."""
+    head = run.parent.getparent()
+    return local_name(run.parent) == "title" and head is not None and local_name(head) == "head"
 
 
 def add_trail_text(builder: FlatBuilder, text: str) -> None:
