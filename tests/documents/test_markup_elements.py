@@ -664,3 +664,10 @@ def test_a_pages_title_is_parted_at_its_separators_as_a_trail_is(translator, req
 def test_a_separator_in_a_paragraph_is_read_with_its_sentence(mirror):
     one("<!DOCTYPE html><html><head><title>Shoes</title></head><body><p>A cat | sleeps.</p></body></html>", mirror)
     assert mirror.given == ["Shoes", "A cat | sleeps."]
+
+
+@pytest.mark.parametrize("said", ['property="og:title"', 'name="twitter:title"'])
+def test_a_link_previews_title_is_parted_at_its_separators_as_the_pages_title_is(mirror, said):
+    page = f'<!DOCTYPE html><html><head><meta {said} content="Red running shoes | Acme Shop"></head></html>'
+    assert f'<meta {said} content="SHOES RUNNING RED | SHOP ACME">' in one(page, mirror)
+    assert mirror.given == ["Red running shoes", "Acme Shop"]

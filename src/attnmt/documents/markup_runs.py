@@ -22,6 +22,7 @@ from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, o
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.pipeline import flat_line
 from attnmt.documents.script_tokens import add_scripted, is_ordinal_ending, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
@@ -180,11 +181,26 @@ def in_trail(run: Run) -> bool:
                and in_a_trail(node) for node in (after, before))
 
 
+# The <meta>s whose content is the page's title as a link's preview shows it ("Red running shoes | Acme Shop")
+TITLE_METAS = frozenset(("og:title", "twitter:title"))
+
+
 def is_page_title(run: Run) -> bool:
     """Whether a run is a page's ``<title>``, read as a trail is: its separators part the page's name
     from its site's ("Red running shoes | Acme Shop"), which, read as one sentence, lost "Acme Shop"."""
     head = run.parent.getparent()
     return local_name(run.parent) == "title" and head is not None and local_name(head) == "head"
+
+
+def attribute_line(node: etree._Element, name: str, protected: re.Pattern[str]) -> FlatText:
+    """An attribute's text, a line of its own (pipeline.flat_line); but a ``<meta>``'s title for a link's
+    preview (TITLE_METAS), parted at its separators as the page's ``<title>`` is (is_page_title)."""
+    said = (node.get("property") or node.get("name") or "").strip().lower()
+    if name != "content" or local_name(node) != "meta" or said not in TITLE_METAS:
+        return flat_line(node.get(name) or "", protected)
+    builder = FlatBuilder(collapse=False, protected=protected)
+    add_trail_text(builder, node.get(name) or "")
+    return builder.build()
 
 
 def add_trail_text(builder: FlatBuilder, text: str) -> None:
