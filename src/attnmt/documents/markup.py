@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterator, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents import markup_runs
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
@@ -47,7 +46,8 @@ from attnmt.documents.language import (
 )
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
-from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.markup_trails import attribute_line
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
@@ -146,7 +146,7 @@ class TreeJob:
                  glossary: Glossary | None) -> None:
         found = [run for run in runs(root, vocabulary) if run.children or needs_translation(run.lead, glossary)]
         # the names in title case a page's dialogue takes turns in ("Anna:" / "Tom:")
-        speakers = dialogue(markup_runs.block_start(run).lstrip() for run in found if run.owner is run.parent)
+        speakers = dialogue(block_start(run).lstrip() for run in found if run.owner is run.parent)
         flats = [flatten(run, vocabulary, speakers) for run in found]
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
@@ -156,7 +156,7 @@ class TreeJob:
             root, vocabulary, options.attributes, glossary) if not (node in pictures and name == "alt")]
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
-        texts = [flat for _, flat in self.runs] + [markup_runs.attribute_line(node, name, ATTRIBUTE_KEPT)
+        texts = [flat for _, flat in self.runs] + [attribute_line(node, name, ATTRIBUTE_KEPT)
                                                    for node, name in self.attributes]
         self.texts = [texts[i] for i in self.order]
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
