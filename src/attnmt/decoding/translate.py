@@ -66,8 +66,7 @@ from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
 from attnmt.text.terminal_codes import Edges
 
-# The annotations' Assessment and Assessor are attnmt.decoding.quality's, which imports this module: the package
-# imports it where an annotation is read (attnmt.decoding.__getattr__), so that translating loads no quality.
+# Assessment, Assessor: of attnmt.decoding.quality, loaded where an annotation is read (attnmt.decoding.__getattr__)
 if TYPE_CHECKING:
     import attnmt.decoding.quality
 else:
@@ -399,4 +398,3 @@ def __getattr__(name: str) -> Any:
                       DeprecationWarning, stacklevel=2)
         return globals()[RENAMED[name]]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
