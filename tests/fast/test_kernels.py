@@ -26,7 +26,7 @@ from attnmt.fast.kernels import (
     step_shapes,
 )
 from attnmt.fast.packed import PackedLinear
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, tiles_chosen
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, TiledLinear, tiles_chosen
 
 pytestmark = [
     *NEEDS_EXTENSION_BUILD,
@@ -87,6 +87,31 @@ def test_measuring_times_every_candidate_that_runs_here_on_every_shape_and_keeps
         assert set(timings) == candidates and all(ms > 0 for ms in timings.values())
         assert kernel is faster(timings, STEP_PANELS_MARGIN)
         assert kernel is FloatKernel.PANELS or timings[kernel] * STEP_PANELS_MARGIN < timings[FloatKernel.PANELS]
+
+
+def test_each_kernels_output_stage_gives_the_log_softmaxs_k_best_tokens():
+    generator = torch.Generator().manual_seed(3)
+    weight, bias = torch.randn(1000, 64, generator=generator), torch.randn(1000, generator=generator)
+    x = torch.randn(9, 64, generator=generator)
+    expected = torch.log_softmax(x @ weight.T + bias, dim=-1).topk(4)
+    panels = PanelLinear(weight, bias)
+    layers = [panels, PackedLinear(weight, bias)]
+    if torch.ops.attnmt.split_tiles_run(True):  # the tiles' model (AVX-512): about 16 bits of each product
+        layers.append(TiledLinear(panels, model=True))
+    for layer in layers:
+        top, tokens, *_ = layer.top_log_probs(x, 4)
+        assert torch.equal(tokens, expected.indices), type(layer).__name__
+        torch.testing.assert_close(top, expected.values, atol=2e-3, rtol=1e-4)
+
+
+def test_measuring_times_the_output_projection_as_beam_search_calls_it_and_the_others_alone(monkeypatch):
+    staged = []
+    for layer in (PanelLinear, PackedLinear):
+        monkeypatch.setattr(layer, "top_log_probs", lambda self, x, k, run=layer.top_log_probs: (
+            staged.append((type(self), self.out_features, k)) or run(self, x, k)))
+    choice = measure([(48, 32), (300, 32)], rows=8, output=(300, 32))
+    assert set(choice.kernels) == {(48, 32), (300, 32)}
+    assert {(layer, n, k) for layer, n, k in staged} == {(PanelLinear, 300, 4), (PackedLinear, 300, 4)}
 
 
 def test_a_choice_reads_back_from_its_json_as_it_was():

@@ -62,11 +62,14 @@ MOST_COLUMNS = 4096
 # and more calls make it likelier that one ran undisturbed.  Five shapes: about a second in all.
 SECONDS_PER_SHAPE = 0.15
 ROUNDS = 3
-# The output projection stays on the panels unless oneDNN is this much faster: on the panels beam
-# search's choice comes out of the same pass and the [rows, V] logits are never written (attnmt.fast.
-# step.FusedDecoderStep.decode_top), which timing the layer alone on 4,096 columns does not see.  On
-# an EPYC capped to AVX2, oneDNN was 3 % faster alone; on the panels the OPUS-shaped float32 job ran as
-# fast and peaked 48 MiB lower (benchmarks/results/output_kernel_capped_avx2.txt).
+# The output projection is timed as beam search's step runs it (``measure``): on the panels and the tiles
+# the top k come out of the multiplication's own pass, on oneDNN out of the [rows, V] logits written first
+# and read again.  It leaves the panels only where oneDNN wins that by this much: oneDNN's output layer is a
+# packed copy of the model's largest matrix, and tied embeddings then need a table of their own.  On a 2-core
+# AVX-512 Xeon the layer timed alone went to oneDNN (1.17x faster on 4,096 columns), the stage was 1.12-1.20x
+# faster on the panels at one thread, and the OPUS-shaped float32 job peaked at 709-714 MiB with the output on
+# the panels against 791-806 MiB (benchmarks/results/opus_shape_xeon_avx512_s65.txt); on an EPYC capped to
+# AVX2 the panels ran the job as fast and peaked 48 MiB lower (benchmarks/results/output_kernel_capped_avx2.txt).
 OUTPUT_PANELS_MARGIN = 1.10
 # The step's other layers stay on the panels unless oneDNN is this much faster: within it the layer
 # timed alone does not tell the whole job, and oneDNN holds a copy of the weight per row count it
@@ -233,7 +236,7 @@ def timed_shapes(shapes: list[Shape], rows: int, calls_for: Callable) -> dict[Sh
 def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
     and keeps the fastest, the panels unless another wins by STEP_PANELS_MARGIN (the ``output``
-    projection's shape: OUTPUT_PANELS_MARGIN)."""
+    projection's shape: OUTPUT_PANELS_MARGIN, timed with beam search's choice of the top 4)."""
     from attnmt.fast.packed import PackedLinear
     from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_chosen
 
@@ -243,10 +246,12 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
         weight = torch.randn(columns, k, generator=generator, dtype=torch.float32) * 0.05
         bias = torch.zeros(columns, dtype=torch.float32)
         panels = PanelLinear(weight, bias)
-        found = {FloatKernel.PANELS: partial(panels, x), FloatKernel.ONEDNN: partial(PackedLinear(weight, bias), x)}
+        layers = {FloatKernel.PANELS: panels, FloatKernel.ONEDNN: PackedLinear(weight, bias)}
         if tiles:
-            found[FloatKernel.TILES] = partial(TiledLinear(panels), x)
-        return found
+            layers[FloatKernel.TILES] = TiledLinear(panels)
+        if (n, k) == output:  # as beam search's step calls it, with its choice of the top 4 (measure_int8 alike)
+            return {kernel: partial(layer.top_log_probs, x, 4) for kernel, layer in layers.items()}
+        return {kernel: partial(layer, x) for kernel, layer in layers.items()}
 
     timings = timed_shapes(shapes, rows, calls)
     return KernelChoice({shape: faster(best, OUTPUT_PANELS_MARGIN if shape == output else STEP_PANELS_MARGIN)

@@ -47,6 +47,11 @@ class PackedLinear(nn.Module):
     def product(self, x: Tensor) -> Tensor:
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "relu" if self.relu else "none", [], "")
 
+    def top_log_probs(self, x: Tensor, k: int) -> tuple[Tensor, ...]:
+        """As the output projection, where the C++ step runs: PanelLinear.top_log_probs's choice, from
+        the [rows, out] logits written first and searched in a second pass (``csrc/top_tokens.cpp``)."""
+        return torch.ops.attnmt.top_log_probs(self(x), k, [], [])
+
 
 class Bf16PackedLinear(PackedLinear):
     """y = x Wᵀ + b with W rounded to bf16 and packed for oneDNN, which multiplies with AMX tiles

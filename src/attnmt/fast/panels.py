@@ -55,6 +55,12 @@ class PanelLinear(nn.Module):
                                           self.out_features, None, self.relu)
         return y.view(*x.shape[:-1], self.out_features)
 
+    def top_log_probs(self, x: Tensor, k: int) -> tuple[Tensor, ...]:
+        """As the output projection: each row's k largest log-probs of x Wᵀ + b [rows, k], their tokens,
+        the normaliser, in the multiplication's own pass (the [rows, out] logits are never written:
+        ``csrc/float_panels.cpp``, panel_top_log_probs), as beam search's step chooses."""
+        return torch.ops.attnmt.panel_top_log_probs(x, self.panels, self.bias, self.out_features, k, [], None)
+
     def dense(self) -> Tensor:
         """W [out_features, in_features], unpacked."""
         return panel_table(self.panels, self.out_features)
@@ -95,6 +101,11 @@ class TiledLinear(PanelLinear):
         y = torch.ops.attnmt.split_tile_linear(x.reshape(-1, self.in_features).contiguous(), self.tiles, self.bias,
                                                self.out_features, None, self.relu, self.model)
         return y.view(*x.shape[:-1], self.out_features)
+
+    def top_log_probs(self, x: Tensor, k: int) -> tuple[Tensor, ...]:
+        """PanelLinear.top_log_probs on the tiles (``csrc/split_tiles.cpp``, split_tile_top_log_probs)."""
+        return torch.ops.attnmt.split_tile_top_log_probs(x, self.tiles, self.bias, self.out_features, k, [], None,
+                                                         self.model)
 
     def untiled(self) -> PanelLinear:
         """The same layer on the panels."""
