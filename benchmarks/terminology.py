@@ -8,9 +8,9 @@ Ding dictionary of Debian's ``trans-de-en`` (GPL-2+; its data stay out of this r
 terms are derived at run time): for each validation pair, an English word of 4 letters or more
 (stop words aside) whose Ding translations include exactly one word that occurs, as a whole word,
 in the German reference becomes a term, that word its target term (at most ``--terms-per-
-sentence`` a sentence, the longest words first).  Sentences with a term make the test set; each
-brings its own glossary (what ``--input-format jsonl`` does), so a term is matched only where
-it was chosen.
+sentence`` a sentence, the longest words first).  Sentences with a term make the test set (its
+first ``--limit`` alone, where given: a quick run on a busy machine); each brings its own glossary
+(what ``--input-format jsonl`` does), so a term is matched only where it was chosen.
 
 Both ways, with the model's inference copy as ``attnmt translate`` runs it (``--int8`` by
 default, beam 4, batches of ``--batch-size``), and the runs taking turns ``--rounds`` times:
@@ -134,11 +134,13 @@ def main() -> None:
     parser.add_argument("--float32", action="store_true", help="the float32 inference copy instead of int8")
     parser.add_argument("--terms-per-sentence", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--limit", type=int, default=None,
+                        help="the test set's first N sentences alone (a quick run on a busy machine)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
 
     test = term_test(read_lines(DATA / "val.en.gz"), read_lines(DATA / "val.de.gz"), read_ding(DING),
-                     args.terms_per_sentence)
+                     args.terms_per_sentence)[: args.limit]
     model, tokenizer = load_model_dir(args.model)
     test = writable(test, tokenizer, model.config.unk_id)
     sources, references, terms = zip(*test, strict=True)
