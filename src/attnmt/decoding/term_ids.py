@@ -13,15 +13,8 @@ from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
-from attnmt.decoding.term_plurals import (
-    ENDINGS,
-    WEAK_CASE,
-    umlaut_endings,
-    umlauted,
-    verb_target,
-    weak_masculine,
-    without_umlaut,
-)
+from attnmt.decoding.term_plurals import ENDINGS, umlaut_endings, umlauted, verb_target, without_umlaut
+from attnmt.decoding.term_weak import weak_case, weak_endings, weak_masculine, weak_rules
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -193,10 +186,12 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
             others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
-        others += written_so(tokenizer, text + WEAK_CASE) if weak else []
+        case = weak_case(text)
+        others += written_so(tokenizer, text + case) if weak else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        endings = weak_endings(tokenizer) if weak else ending_ids(tokenizer) if inflecting else ()
-        term = Term(ids, others, inflecting or weak, endings, weak_rules(tokenizer, [ids, *others]) if weak else ())
+        endings = ending_ids(tokenizer) if inflecting else weak_endings(tokenizer, case) if weak else ()
+        rules = weak_rules(tokenizer, [ids, *others], case, text in modifiers) if weak else ()
+        term = Term(ids, others, inflecting or weak, endings, rules)
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)
     return kept
@@ -292,19 +287,6 @@ def ending_ids(tokenizer) -> tuple[int, ...]:
     if not hasattr(tokenizer, "id_to_piece"):
         return ()
     return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in ENDINGS)
-
-
-def weak_rules(tokenizer, written: Sequence[Sequence[int]]) -> list[int]:
-    """What may follow each of a weak masculine noun's forms ``written`` (term_after): its "en" after the forms
-    without it ("Polizist" + "en"), nothing after those with it: "▁Elefanten" + "s" made "Elefantens", a genitive
-    German never writes ("des Elefanten"), and "Polizisten" + "en" is no word either."""
-    return [WORD if tokenizer.decode(form).endswith(WEAK_CASE) else INFLECTED for form in written]
-
-
-def weak_endings(tokenizer) -> tuple[int, ...]:
-    """The ids of the target pieces that are a weak masculine noun's ending alone (term_plurals.WEAK_CASE, "en"):
-    "Polizist" + "e" is no word, where the search let a noun take any of the ENDINGS."""
-    return tuple(i for i in ending_ids(tokenizer) if tokenizer.id_to_piece(i) == WEAK_CASE)
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces

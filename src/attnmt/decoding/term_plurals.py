@@ -67,20 +67,6 @@ NO_PLURALS = frozenset((
     "physics", "economics", "politics", "ethics", "mathematics"))
 
 
-# The endings of German's weak masculine nouns from Latin and Greek, which take "en" in every case but the nominative
-# singular ("mit einem Polizisten", "den Studenten", "einem Elefanten").  Not the "-e" class ("Junge"): far more
-# nouns ending in "-e" are feminine ("Katze", "Straße"), and "en" is their plural.
-WEAK_ENDINGS = ("ist", "ent", "ant")
-# The ending such a noun takes.
-WEAK_CASE = "en"
-
-
-def weak_masculine(target: str) -> bool:
-    """Whether ``target`` is one German noun that ends as a weak masculine one does (WEAK_ENDINGS, six letters or
-    more: "Polizist", "Student", "Elefant"; not "Mist")."""
-    return target.isalpha() and target[:1].isupper() and len(target) >= 6 and target.endswith(WEAK_ENDINGS)
-
-
 def plural_forms(key: str) -> list[str]:
     """The English plurals of a normal source term ``key`` (``term_forms.normal``, case-folded), its last word
     inflected: "access point" -> "access points", "e-mail" -> "e-mails", "box" -> "boxes", "company" ->

@@ -1,0 +1,80 @@
+"""German's weak masculine nouns as glossary target terms (attnmt.decoding.term_ids.with_other_forms): they take
+"-en" or "-n" in every case and number but the nominative singular ("mit einem Polizisten", "dem Kunden", "den
+Jungen"), and no other ending, so the search lets such a term take that ending alone (``weak_case``), in either
+number: "Der Kellner bringt dem Kunde einen Kaffee" came out, the term "Kunde" forced as written.
+
+Most of them are known by their ending, from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut"); those
+in "-e" are not, for far more nouns in "-e" are feminine ("Katze", "Straße"), whose "n" is their plural, so they
+are named (``WEAK_E``), and so are the others of no such ending ("Mensch", "Soldat", "Nachbar").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
+
+# The endings of the weak masculine nouns from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut",
+# "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf"), and of
+# those not the strong nouns' "-ment" and "-aurant": "Dokument", "Restaurant" (their plurals "Dokumente",
+# "Restaurants" were ruled out).
+WEAK_ENDINGS = ("ist", "ent", "ant", "naut", "krat", "loge")
+STRONG_ENDINGS = ("ment", "aurant")
+# The weak masculine nouns in "-e", people and animals, nationalities, and those that take "-ns" in the genitive
+# ("Name", "Gedanke"), which take "n" too; and those of no ending that tells them ("Mensch", "Held", "Soldat").
+WEAK_E = frozenset((
+    "junge", "kunde", "kollege", "experte", "zeuge", "bote", "neffe", "knabe", "bube", "gatte", "hirte", "laie",
+    "pate", "sklave", "riese", "genosse", "gefährte", "komplize", "lotse", "matrose", "löwe", "affe", "hase", "rabe",
+    "falke", "ochse", "bulle", "drache", "schimpanse", "türke", "russe", "grieche", "pole", "schwede", "däne",
+    "franzose", "chinese", "brite", "schotte", "ire", "finne", "jude", "kroate", "serbe", "tscheche", "slowake",
+    "name", "gedanke", "glaube", "buchstabe", "wille", "friede", "funke", "same"))
+WEAK_OTHERS = frozenset((
+    "mensch", "held", "bär", "prinz", "graf", "fürst", "narr", "soldat", "kamerad", "pilot", "architekt", "fotograf",
+    "kandidat", "diplomat", "automat", "planet", "philosoph", "chirurg", "astronom", "monarch", "rebell", "spion",
+    "bandit", "nachbar", "bauer"))
+# The named nouns that end other words than their compounds ("Urkunde", "Giraffe", "Metropole", "Phase",
+# "Angebote", "Satire", "Paragraf", "Fahrzeuge"): those are weak as the word alone.
+LOOKALIKES = frozenset(("kunde", "affe", "pole", "hase", "bote", "ire", "graf", "zeuge"))
+# How long a compound's first part before a named noun is at least: "Erbauer" is no "Bauer".
+FIRST_PART_LETTERS = 3
+
+
+def weak_masculine(target: str) -> bool:
+    """Whether ``target`` is one German noun that is a weak masculine one: it ends as one does (WEAK_ENDINGS, six
+    letters or more: "Polizist", "Student", "Elefant"; not "Mist", "Dokument"), or is one named (WEAK_E,
+    WEAK_OTHERS: "Kunde", "Mensch"), or a compound of one ("Arbeitskollege", "Kronprinz"; but for those of LOOKALIKES,
+    "Stammkunde" beside "Urkunde")."""
+    if not (target.isalpha() and target[:1].isupper()):
+        return False
+    word = target.lower()
+    named = WEAK_E | WEAK_OTHERS
+    if word in named or (len(target) >= 6 and word.endswith(WEAK_ENDINGS) and not word.endswith(STRONG_ENDINGS)):
+        return True
+    return any(word.endswith(noun) and len(word) - len(noun) >= FIRST_PART_LETTERS for noun in named - LOOKALIKES)
+
+
+def weak_case(target: str) -> str:
+    """The ending a weak masculine noun ``target`` takes: "n" after its "-e" or "-er" ("Kunden", "Bauern"), "en"
+    after another letter ("Polizisten", "Menschen")."""
+    return "n" if target.endswith(("e", "er", "ar")) else "en"
+
+
+def weak_rules(tokenizer, written: Sequence[Sequence[int]], case: str, compounding: bool) -> list[int]:
+    """What may follow each of a weak masculine noun's forms ``written`` (term_after): its ending ``case`` after the
+    forms without it ("Polizist" + "en"), nothing after those with it: "▁Elefanten" + "s" made "Elefantens", a
+    genitive German never writes ("des Elefanten"), and "Polizisten" + "en" is no word either; but where its source
+    term is a compound's first part in English (``compounding``: "customer service"), the form with it may go on as
+    a German compound's first part ("▁Kunden" "dienst", term_after.FIRST_PART), the link these nouns take."""
+    with_case = FIRST_PART if compounding else WORD
+    return [with_case if tokenizer.decode(form).endswith(case) else INFLECTED for form in written]
+
+
+@functools.lru_cache(maxsize=8)  # per tokenizer and ending: a look at each of its pieces
+def weak_endings(tokenizer, case: str) -> tuple[int, ...]:
+    """The ids of the target pieces that are a weak masculine noun's ending ``case`` alone ("en", "n"): "Polizist" +
+    "e" is no word, where the search let a noun take any of the endings; none for a tokenizer that does not name its
+    pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return ()
+    return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) == case)
