@@ -1,6 +1,10 @@
-from support import NamedPieces
+import pytest
+import torch
+from support import EOS, NamedPieces, ScriptedModel
 
-from attnmt.decoding.term_after import COMPOUND, FIRST_PART, JOINED
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_after import COMPOUND, FIRST_PART, JOINED, continuing_pieces
 from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
 from attnmt.decoding.term_ids import forms, rules_of, with_other_forms
 
@@ -70,3 +74,79 @@ def test_a_term_whose_source_is_a_compounds_first_part_is_met_by_the_compounds_i
     assert pieces(codec, forms(term)) == ["▁Hund", "▁Hunde", "▁Hundebesitzer"]
     assert rules_of(term) == [FIRST_PART, JOINED, COMPOUND]
     assert with_other_forms(codec, [hund], "A dog.", [(2, 5, "Hund")]) == [hund]
+
+
+class SplitWords(NamedPieces):
+    """A vocabulary that writes a word as its longest piece after a space, then its longest pieces that carry a word
+    on ("Katzenfutter": "▁Katze" "n" "futter"), as SentencePiece writes the compounds it has no piece for."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Katze", "n", "futter", "▁Napf", "▁Hund", "e", "s", "▁Zeitung",
+              "papier", "▁Katzen"]
+
+    def encode_target(self, text: str) -> list[int]:
+        ids = []
+        for word in text.split(" "):
+            rest, piece = word, "▁"
+            while rest:
+                longest = next((k for k in range(len(rest), 0, -1) if piece + rest[:k] in self.PIECES), 0)
+                if not longest:
+                    return [*ids, 1]
+                ids.append(self.PIECES.index(piece + rest[:longest]))
+                rest, piece = rest[longest:], ""
+        return ids
+
+
+@pytest.mark.parametrize(("target", "written"), [
+    ("Katze", [["▁Katzen"], ["▁Katze", "n"], ["▁Katzen", "s"]]), ("Zeitung", [["▁Zeitung", "s"]]),
+    ("Hund", [["▁Hund", "e"], ["▁Hund", "s"], ["▁Hund", "e", "s"], ["▁Hund", "e", "n"], ["▁Hund", "e", "n", "s"]])])
+def test_a_nouns_first_part_forms_take_the_links_its_ending_takes(target, written):
+    """"Katzenfutter" is "▁Katze" "n" "futter": that form was left out (and the term's own form may not be carried on
+    by an ending), so the model's compound could not be written; "Katzee", "Katzes", "Hundn" were forms."""
+    codec = SplitWords()
+    parts = first_parts(codec, target)
+    assert [[codec.id_to_piece(i) for i in form] for form, _ in parts] == written
+    assert {rule for _, rule in parts} == {JOINED}
+
+
+def test_a_compound_the_vocabulary_writes_with_its_link_apart_meets_the_term():
+    """"A cat food bowl." with cat -> Katze: the model's "▁Katze" "n" "futter" met no term (the "n" after the term's
+    own form is an ending, barred), so the search wrote "Katze" again or none of the compound."""
+    codec = SplitWords()
+    katze, n, futter, napf = (codec.PIECES.index(piece) for piece in ("▁Katze", "n", "futter", "▁Napf"))
+    table = {(): {katze: 0.9, napf: 0.1}, (katze,): {n: 0.9, EOS: 0.1}, (katze, n): {futter: 0.9, EOS: 0.1},
+             (katze, n, futter): {napf: 0.9, EOS: 0.1}, (katze, n, futter, napf): {EOS: 1.0}}
+    terms = with_other_forms(codec, [codec.encode_target("Katze")], "A cat food bowl.", [(2, 5, "Katze")])
+    [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                           use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [katze, n, futter, napf]
+
+
+def test_a_determiner_after_a_source_term_makes_it_no_compounds_first_part():
+    terms = {"customer": "Kunde", "boy": "Junge"}
+    text = "The waiter brings the customer a coffee and gives the boy the cup."
+    assert modifying(text, found(text, terms)) == set()
+
+
+class GuessedWords(SplitWords):
+    """A term the vocabulary writes in two pieces ("▁Foto" "apparat"), a short piece, a hyphen and a word's start."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Foto", "apparat", "el", "-", "tasche", "e"]
+
+
+def test_a_term_of_several_pieces_begins_no_compound_by_a_short_piece_or_a_hyphen():
+    """"A man holds a camera bag." with camera -> Fotoapparat came out "Ein Mann hält eine Fotoapparatel." (and
+    barred that, "Fotoapparat-St."): a term the vocabulary writes in pieces is none the model has learnt, and its next
+    piece was a guess."""
+    codec = GuessedWords()
+    foto, apparat, el, hyphen, tasche = range(4, 9)
+    table = {(): {foto: 0.9, EOS: 0.1}, (foto,): {apparat: 0.9, EOS: 0.1},
+             (foto, apparat): {el: 0.5, hyphen: 0.3, tasche: 0.2}}
+    terms = with_other_forms(codec, [codec.encode_target("Fotoapparat")], "A camera bag.", [(2, 8, "Fotoapparat")])
+    [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                           use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [foto, apparat, tasche]
+    # a term of one piece is the model's own word, whose compounds start their next part with any piece ("▁Polizei"
+    # "t" "ra" "ns" "porter")
+    [hund] = with_other_forms(SplitWords(), [[8]], "Dog owners walk.", [(0, 3, "Hund")])
+    assert sorted(SplitWords().id_to_piece(i) for i in hund.endings) == ["e", "n", "s"]
+

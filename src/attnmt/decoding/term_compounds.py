@@ -12,7 +12,8 @@ English writes a compound's parts as words, "dog owners", "car key"), the term i
 compound with it (``first_parts``): the term with a linking "e", "s", "en" … ("▁Hunde" of "Hundebesitzer"), which
 must be carried on by the compound's next part (term_after.JOINED, so "Hunde" alone, the plural, is no such form),
 and a piece that holds the term and a word more ("▁Straßenmusik").  The term's own form may go on as a compound too
-("▁Auto" "schlüssel", term_after.FIRST_PART).
+("▁Auto" "schlüssel", term_after.FIRST_PART), but for a term the model does not know as a word, by a short piece or
+a hyphen (``guessed_heads``: "Fotoapparatel").
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from attnmt.decoding.term_after import COMPOUND, JOINED
+from attnmt.decoding.term_after import COMPOUND, HYPHENS, JOINED
 
 # The words before a noun that are no first part of a compound: articles, determiners, numbers, possessives.
 DETERMINERS = frozenset(
@@ -48,42 +49,66 @@ NO_HEADS = frozenset(
     "across along around up down out off is are was were be been being has have had do does did can could will would "
     "shall should may might must as than that which who whom whose while when where there here it its they them he "
     "she him her we us you i me this these those".split())
-# The letters German puts between a compound's parts ("Hund-e-besitzer", "Arbeit-s-platz", "Katze-n-futter").
-LINKS = ("e", "s", "es", "n", "en", "er", "ns", "ens")
+# The letters German puts between a compound's parts ("Hund-e-besitzer", "Arbeit-s-platz", "Kind-er-garten",
+# "Herz-ens-wunsch"; no "n" after another letter: "Hundn"); after a first part's "-e" an "n" alone ("Katze-n-futter",
+# "Name-ns-schild": "Kundee" and "Kundes" were forms of "Kunde"), after "-el" and "-er" an "s" or "n"
+# ("Engel-s-flügel", "Feder-n-bett"), and after the endings of feminine nouns, "-ung", "-heit", "-keit", "-schaft",
+# "-ion", "-tät", an "s" alone ("Zeitung-s-papier").
+LINKS = ("e", "s", "es", "en", "er", "ens")
+E_LINKS = ("n", "ns")
+EL_LINKS = ("s", "n")
+S_LINKED = ("ung", "heit", "keit", "schaft", "ion", "tät")
 # How long a compound's next part is at least, in one piece with the term: "Hundert" is no compound of "Hund".
 NEXT_PART = 4
+# How long the first piece of a compound's next part is at least after a term the model does not know as a word
+# (``guessed_heads``): "tasche" of "Fotoapparattasche", not "el" of "Fotoapparatel".
+HEAD_START = 3
 
 
 def modifying(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
     """The target terms (Glossary.found_in's (start, end, target term) in ``sentence``) whose source term is followed
-    by a word of letters that is no function word (``NO_HEADS``): "dog owners", "car key", a compound's first part."""
+    by a word of letters that is no function word (``NO_HEADS``) nor determiner (``DETERMINERS``): "dog owners", "car
+    key", a compound's first part; not "brings the customer a coffee"."""
     kept = set()
     for _, end, target in found:
         after = re.match(r"\s+([^\W\d_]+)", sentence[end:])
-        if after and after.group(1).casefold() not in NO_HEADS:
+        if after and after.group(1).casefold() not in NO_HEADS | DETERMINERS:
             kept.add(target)
     return kept
 
 
 def first_parts(tokenizer, target: str) -> list[tuple[list[int], int]]:
     """The forms that write a one-word noun ``target`` ("Hund") as a compound's first part, each with its rule
-    (attnmt.decoding.term_after): the term and each of the LINKS, where the vocabulary writes them exactly and not
-    beginning with the term's own pieces ("▁Hunde"; "▁Auto" "s" is the term carried on, as FIRST_PART lets it be),
-    JOINED; and each target piece that is "▁", the term and ``NEXT_PART`` letters more ("▁Straßenmusik"),
-    COMPOUND.  None for another term, or a tokenizer that does not name its pieces."""
+    (attnmt.decoding.term_after): the term and each of its ``links``, as the vocabulary writes them ("▁Hunde") and
+    as the term's pieces and the link's piece ("▁Katze" "n" of "Katzenfutter", "▁Arbeit" "s" of "Arbeitsplatz",
+    which FIRST_PART bars after the term's own form, as it bars every ending), JOINED; and each target piece that
+    is "▁", the term and ``NEXT_PART`` letters more ("▁Straßenmusik"), COMPOUND.  None for another term, or a
+    tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece") or not (target.isalpha() and target[:1].isupper()):
         return []
-    own = tokenizer.encode_target(target)
+    own, named = tokenizer.encode_target(target), named_pieces(tokenizer)
     kept = []
-    for link in LINKS:
+    for link in links(target):
         ids = tokenizer.encode_target(target + link)
-        if tokenizer.decode(ids) == target + link and ids[: len(own)] != own:
-            kept.append((ids, JOINED))
-    for i, piece in enumerate(named_pieces(tokenizer)):
+        written = [ids] if tokenizer.decode(ids) == target + link else []
+        # the link a piece of its own after the term's, as the vocabulary writes a compound it has no piece for
+        written += [[*own, named.index(link)]] if link in named else []
+        for form in written:
+            kept += [(form, JOINED)] if (form, JOINED) not in kept else []
+    for i, piece in enumerate(named):
         rest = piece[len(target) + 1:]
         if piece.startswith("▁" + target) and len(rest) >= NEXT_PART and rest.isalpha() and rest.islower():
             kept.append(([i], COMPOUND))
     return kept
+
+
+def links(target: str) -> tuple[str, ...]:
+    """The letters that may join a one-word noun ``target`` to a compound's next part, by how it ends (LINKS)."""
+    if target.endswith("e"):
+        return E_LINKS
+    if target.endswith(("el", "er")):
+        return EL_LINKS
+    return ("s",) if target.endswith(S_LINKED) else LINKS
 
 
 @functools.lru_cache(maxsize=4096)  # per tokenizer and term
@@ -102,6 +127,25 @@ def compound_heads(tokenizer, target: str) -> tuple[tuple[int, ...], ...]:
         if piece == head or (whole and word.endswith(head) and word[: -len(head)].isalpha()):
             kept.append((i,))
     return tuple(kept)
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
+def short_parts(tokenizer) -> tuple[int, ...]:
+    """The ids of the target pieces that carry a word on by fewer than ``HEAD_START`` letters or digits ("el", "t"),
+    or by a hyphen ("-" "St"), which may not follow a term of several pieces as its compound's next part
+    (``guessed_heads``)."""
+    return tuple(i for i, piece in enumerate(named_pieces(tokenizer))
+                 if (piece[:1].isalnum() and len(piece) < HEAD_START) or piece[:1] in HYPHENS)
+
+
+def guessed_heads(tokenizer, own: list[int]) -> tuple[int, ...]:
+    """The pieces that may not start the next part of a compound whose first part is a term of the token ids ``own``:
+    where the vocabulary writes the term in several pieces, the model has not learnt it as a word nor its compounds,
+    and its next piece is a guess, a short one making a fragment ("A man holds a camera bag." with camera ->
+    Fotoapparat came out "Ein Mann hält eine Fotoapparatel.", and with a hyphen "Fotoapparat-St."), so the short
+    pieces and hyphens (``short_parts``); none for a term
+    of one piece ("▁Polizei" "t" "ra" "ns" "porter" is the model's own compound)."""
+    return short_parts(tokenizer) if len(own) > 1 else ()
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: naming each piece cost 30 ms a term

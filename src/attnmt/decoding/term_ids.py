@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
-from attnmt.decoding.term_compounds import compound_heads, first_parts, modified, modifying
+from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_heads, modified, modifying
 from attnmt.decoding.term_plurals import ENDINGS, umlaut_endings, umlauted, verb_target, without_umlaut
 from attnmt.decoding.term_weak import weak_case, weak_endings, weak_masculine, weak_rules
 from attnmt.errors import DataError, shown, value_shown
@@ -206,7 +206,8 @@ def as_first_part(tokenizer, term: Term, text: str) -> Term:
         return term
     parts = [(form, rule) for form, rule in first_parts(tokenizer, text) if form not in forms(term)]
     rules = [FIRST_PART, *rules_of(term)[1:], *(rule for _, rule in parts)]
-    return Term(term, [*term.others, *(form for form, _ in parts)], False, ending_ids(tokenizer), rules)
+    endings = [*ending_ids(tokenizer), *guessed_heads(tokenizer, term)]
+    return Term(term, [*term.others, *(form for form, _ in parts)], False, endings, rules)
 
 
 def declines(target: str) -> bool:
