@@ -10,6 +10,7 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
+from attnmt.documents.abbreviations import is_abbreviation
 from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
     SOFT_HYPHEN,
@@ -213,8 +214,9 @@ class Vocabulary:
         in another language (is_foreign), an inline element stated as in no language (``lang="zxx"``:
         language.states_no_words, code as ``<code>`` is: translated, it came back German words tagged
         "no language"), an inline element around nothing (it keeps the spaces it had, as atoms do:
-        ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE and
-        markers (is_marker); in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
+        ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE,
+        markers (is_marker) and abbreviations (``<abbr title="World Health Organization">WHO</abbr>``:
+        is_abbreviation); in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
         one whose text is HTML (holds_markup), and DITA's and DocBook's code (is_code_element)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
@@ -224,7 +226,8 @@ class Vocabulary:
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or is_page_number(node) or states_no_words(node)))
+                                or is_page_number(node) or states_no_words(node)
+                                or is_abbreviation(node, self.shown[node])))
 
     def is_code_element(self, node: etree._Element) -> bool:
         return is_code_element(node) and not says_yes(node)
