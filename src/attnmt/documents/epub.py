@@ -33,9 +33,10 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, media_type
 from attnmt.documents.flat import FlatText, parted
-from attnmt.documents.language import XML_LANG, direction, say_content_language, say_page_direction
+from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job, page_language
+from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
@@ -292,13 +293,13 @@ def put_back(element: etree._Element, parent: etree._Element, previous: etree._E
 
 def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -> None:
     """A page's root says ``lang`` (None: what it says stays) in ``xml:lang``, and in ``lang``
-    ``with_lang``, its direction (say_page_direction) and its Content-Language (say_content_language)."""
+    ``with_lang``, its direction (say_page_direction) and its metadata (say_metadata_language)."""
     if lang:
         root.set(XML_LANG, lang)
         if with_lang:
             root.set("lang", lang)
         say_page_direction(root, lang)
-        say_content_language(root, lang)
+        say_metadata_language(root, lang)
 
 
 def package_path(archive: Archive) -> str:

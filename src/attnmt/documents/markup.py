@@ -37,7 +37,6 @@ from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import (
     XML_LANG,
     inherited_language,
-    say_content_language,
     say_kept,
     say_page_direction,
     say_translated,
@@ -48,6 +47,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.markup_trails import attribute_line
+from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
@@ -384,7 +384,7 @@ def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: boo
     written (pages.say_utf8; none is added, UTF-8 being XML's own default; as written where the page
     is written in the encoding it declares, ``keep_declaration``); with ``lang``, it says ``lang``: in
     ``xml:lang``, which every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none),
-    its direction and its Content-Language (say_page_direction, say_content_language; but where it
+    its direction and its metadata (say_page_direction, say_metadata_language; but where it
     says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
@@ -396,4 +396,4 @@ def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: boo
             if page.get("lang") is not None:
                 page.set("lang", lang)
             say_page_direction(page, lang)
-            say_content_language(page, lang)
+            say_metadata_language(page, lang)

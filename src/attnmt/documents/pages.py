@@ -17,8 +17,9 @@ from lxml import etree, html
 from attnmt.documents.charsets import DECLARED_ENCODING
 from attnmt.documents.doctype import COMMENT, check_xml_doctype, entity_declarations, xml_prolog
 from attnmt.documents.fragment_ends import WRAPPER_START, WrapperEnd, fragment_end, fragment_holder
-from attnmt.documents.language import say_content_language, say_page_direction
+from attnmt.documents.language import say_page_direction
 from attnmt.documents.named_references import reference_forms, referenced_again
+from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_writer import (
     UNKNOWN_VOIDS,
     append_text,
@@ -161,14 +162,14 @@ class Parsed:
 
     def say_language(self, lang: str | None) -> None:
         """A document's root states ``lang`` (None, or a fragment: what it states stays), in ``lang``
-        and ``xml:lang`` where it has one, its direction (say_page_direction) and its Content-Language
-        (say_content_language)."""
+        and ``xml:lang`` where it has one, its direction (say_page_direction) and its metadata
+        (say_metadata_language: its Content-Language, its link preview's locale)."""
         if self.document and lang:
             self.root.set("lang", lang)
             if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
                 self.root.set("xml:lang", lang)
             say_page_direction(self.root, lang)
-            say_content_language(self.root, lang)
+            say_metadata_language(self.root, lang)
 
 
 def open_voids(root: etree._Element, unclosed: frozenset[str] = frozenset()) -> None:

@@ -127,3 +127,27 @@ def subtags(code: str) -> tuple[str, str, str]:
                                    and rest[0].isdigit()) else ""
     likely = LIKELY_SCRIPTS.get(f"{parts[0]}-{region}", LIKELY_SCRIPTS.get(parts[0], ""))
     return parts[0], script or likely, region
+
+
+# The country a language is most written in where its code names none (CLDR's likely subtags), by the
+# language, or by the language and its script where that says another: "de" is German of Germany.
+LIKELY_REGIONS = {
+    "af": "za", "am": "et", "ar": "eg", "az": "az", "be": "by", "bg": "bg", "bn": "bd", "bs": "ba", "ca": "es",
+    "cs": "cz", "cy": "gb", "da": "dk", "de": "de", "el": "gr", "en": "us", "es": "es", "et": "ee", "eu": "es",
+    "fa": "ir", "fi": "fi", "fil": "ph", "fr": "fr", "ga": "ie", "gl": "es", "gu": "in", "ha": "ng", "he": "il",
+    "hi": "in", "hr": "hr", "hu": "hu", "hy": "am", "id": "id", "is": "is", "it": "it", "ja": "jp", "ka": "ge",
+    "kk": "kz", "km": "kh", "kn": "in", "ko": "kr", "lb": "lu", "lo": "la", "lt": "lt", "lv": "lv", "mk": "mk",
+    "ml": "in", "mn": "mn", "mr": "in", "ms": "my", "mt": "mt", "my": "mm", "nb": "no", "ne": "np", "nl": "nl",
+    "nn": "no", "no": "no", "pa": "in", "pa-arab": "pk", "pl": "pl", "ps": "af", "pt": "br", "ro": "ro", "ru": "ru",
+    "si": "lk", "sk": "sk", "sl": "si", "so": "so", "sq": "al", "sr": "rs", "sv": "se", "sw": "tz", "ta": "in",
+    "te": "in", "th": "th", "tl": "ph", "tr": "tr", "uk": "ua", "ur": "pk", "uz": "uz", "vi": "vn", "xh": "za",
+    "yo": "ng", "zh": "cn", "zh-hant": "tw", "zu": "za",
+}
+
+
+def open_graph_locale(code: str) -> str:
+    """A language code as Open Graph's ``og:locale`` writes it, language_TERRITORY: "de" is "de_DE"
+    (LIKELY_REGIONS), "pt-BR" "pt_BR", "zh-Hant" "zh_TW"; a language whose country is not known, alone ("eo")."""
+    language, script, region = subtags(code)
+    region = region if region.isalpha() else LIKELY_REGIONS.get(f"{language}-{script}", LIKELY_REGIONS.get(language))
+    return f"{language}_{region.upper()}" if region else language
