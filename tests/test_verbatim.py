@@ -651,6 +651,25 @@ def test_a_fraction_in_digits_or_with_a_whole_number_changed_breaks_the_rule(sou
     assert differs(source, translation, "de", "en")
 
 
+@pytest.mark.parametrize("source, translation, wrong", [
+    ("Three quarters of the students passed the exam.", "75 Prozent der Studenten haben die Prüfung bestanden.",
+     "25 Prozent der Studenten haben die Prüfung bestanden."),
+    ("Half of the voters stayed at home.", "50 % der Wähler blieben zu Hause.", "60 % der Wähler blieben zu Hause."),
+    ("Two thirds of the flights were late.", "67 Prozent der Flüge hatten Verspätung.",
+     "Ein Drittel der Flüge, 67 %, hatte Verspätung."),  # 67 % said beside another share
+    ("A quarter of the budget goes to schools.", "25% des Budgets geht an Schulen.", "75% des Budgets geht dahin."),
+    ("Sales rose by 75 percent.", "Der Umsatz stieg um drei Viertel.", "Der Umsatz stieg um ein Viertel."),
+    ("Only 20 per cent of the land is forest.", "Nur ein Fünftel des Landes ist Wald.", "Nur ein Zehntel ist Wald."),
+    ("Die Hälfte der Plätze war frei.", "50% of the seats were free.", "5% of the seats were free."),
+])
+def test_a_share_in_words_is_the_percentage_it_names(source, translation, wrong):
+    """"Three quarters" as "75 Prozent" was flagged: 75 a number added, "three" one dropped, the quarter lost; a
+    percentage for another share still is."""
+    source_language, target = ("de", "en") if source.startswith("Die ") else ("en", "de")
+    assert not differs(source, translation, target, source_language)
+    assert differs(source, wrong, target, source_language)
+
+
 def test_a_german_fraction_s_denominator_is_no_number():
     assert [verbatim.word_value(word) for word in ("dreiviertel", "viertel", "achtel", "hundertstel", "vierte")] \
         == [3, None, None, None, 4]

@@ -24,6 +24,10 @@ A fraction in digits is read as the same words ("1/2 cup" is "half a cup", "3/4"
 and "zweieinhalb" are 2.5, which "2,5" is too).  German's "Viertel" is a share only where the other side names no
 district ("ein Viertel der Stadt" is "a district of the city" as often as "a quarter of the city").
 
+A share said as a fraction in words on one side and as a percentage on the other is the same share
+(``percent_as_fraction``): "Three quarters of the students" as "75 Prozent der Studenten", "half" as "50 %", "two
+thirds" as "67 percent" (within a point).
+
 Left out: "twice", which German says as "doppelt so" or "noch einmal" as often as "zweimal" (its value, 2, pairs
 with "zweimal" among the numbers in words); "once" and "einmal", a time past ("once upon a time", "es war
 einmal"), a conjunction ("once it is saved", "sobald") or a filler ("noch einmal", "nicht einmal", "at once")
@@ -57,6 +61,15 @@ _PARTS = {
 ASCII_FRACTION = re.compile(r"(?<![\d/.,])(?:(\d+)\s+)?([1-3])/([2-4])(?![\d/]|[.,]\d)")
 _FRACTION_WORDS = {"1/2": "half", "1/3": "third", "2/3": "two thirds", "1/4": "quarter", "3/4": "three quarters"}
 AND_A_HALF = re.compile(r"[\s-]+and[\s-]+(?:a|one)[\s-]+half\b", re.IGNORECASE)
+# A percentage in digits (``percent_as_fraction``): "75 %", "75%", "12,5 Prozent", "50 percent", "40 per cent".
+PERCENT = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(?:%|\b(?:per\s?cent|prozent|pct)\b)", re.IGNORECASE)
+# A share in words: a numerator, none being one ("half", "die Hälfte", "a quarter"), then its denominator, apart or
+# in one word ("three quarters", "three-quarters", "drei Viertel", "Dreiviertel", "zwei Drittel").
+SHARE = re.compile(r"\b(?:(an?|one|two|three|four|ein(?:e[mnrs]?)?|zwei|drei|vier)[\s-]?)?"
+                   r"(halves|half|hälfte|quarters?|viertel|thirds?|drittel|fifths?|fünftel|tenths?|zehntel)\b",
+                   re.IGNORECASE)
+_NUMERATORS = {"two": 2, "zwei": 2, "three": 3, "drei": 3, "four": 4, "vier": 4}  # any other: one
+_DENOMINATORS = {"hal": 2, "häl": 2, "qua": 4, "vie": 4, "thi": 3, "dri": 3, "fif": 5, "fün": 5, "ten": 10, "zeh": 10}
 PARTS = {name: (re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(rf"\b(?:{matched})\b", re.IGNORECASE))
          for name, (said, matched) in _PARTS.items()}
 
@@ -99,3 +112,28 @@ def digits_with_half(digits: str, text: str, end: int) -> tuple[str, int]:
     ("2 and a half", from "2½" or "2 1/2") written as a decimal fraction: "2.5", as "2,5" reads."""
     after = AND_A_HALF.match(text, end)
     return (f"{digits}.5", after.end()) if after and digits.isdigit() else (digits, end)
+
+
+def percent_as_fraction(source: str, translation: str) -> tuple[str, str]:
+    """``source`` and ``translation`` without each percentage (PERCENT) one of them writes for a share the other
+    says in words (SHARE, within a point: "two thirds" is 67 % as well as 66 %), and without that share: "Three
+    quarters of the students" and "75 Prozent der Studenten" keep "of the students" and "der Studenten", where 75
+    was a number added and "three" one dropped.  A percentage the other side writes too, or a share it says too,
+    is left for the numbers and PARTS to pair ("three quarters, or 75 %" as "drei Viertel, 75 %")."""
+    texts = [source, translation]
+    for one, other in ((0, 1), (1, 0)):
+        for percent in list(PERCENT.finditer(texts[one])):
+            value = float(percent[1].replace(",", "."))
+            share = next((m for m in SHARE.finditer(texts[other]) if abs(share_value(m) - value) < 1), None)
+            if share is None or any(float(p[1].replace(",", ".")) == value for p in PERCENT.finditer(texts[other])) \
+                    or any(abs(share_value(m) - value) < 1 for m in SHARE.finditer(texts[one])):
+                continue
+            texts[one] = texts[one].replace(percent[0], " ", 1)
+            texts[other] = texts[other][:share.start()] + " " + texts[other][share.end():]
+    return texts[0], texts[1]
+
+
+def share_value(share: re.Match[str]) -> float:
+    """The percentage a SHARE match says: "three quarters" 75, "die Hälfte" 50, "zwei Drittel" 66.7."""
+    numerator = _NUMERATORS.get((share[1] or "").lower(), 1)
+    return 100 * numerator / _DENOMINATORS[share[2][:3].lower()]
