@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_langua
 from attnmt.decoding.quality_measures import (
     added,
     attention_spread,
+    compounds_formed,
     copied_run,
     cut_short,
     looped,
@@ -162,7 +164,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
-        copied=copied_among(source_words, own_words, words),
+        copied=copied_among(source_words, own_words, words,
+                            compounds_formed(source, undictated(translation, given) if given else translation)),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         source_pieces=sum(p != "</s>" for p in source_pieces),
         unread_words=unread, loop=looped(words, source_words) or symbols_looped(translation, source)
@@ -181,11 +184,19 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         added=added(forced.cross, source_pieces, translation, target_spans))
 
 
-def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str]) -> float:
+def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str],
+                 formed: Counter[str] | None = None) -> float:
     """The share of ``words`` (a translation's) that are source words among those the model ``chosen``:
-    a word a glossary or a prefix forced counts as translated."""
-    known = set(source_words)
-    return sum(w in known for w in chosen) / len(words) if words else 0.0
+    a word a glossary or a prefix forced counts as translated, and so does one of a compound the translation
+    ``formed`` of source words (quality_measures.compounds_formed: "Team-Meeting" for "team meeting")."""
+    known, formed = set(source_words), Counter(formed)
+    copied = 0
+    for word in chosen:
+        if word in known and formed[word] > 0:
+            formed[word] -= 1
+        else:
+            copied += word in known
+    return copied / len(words) if words else 0.0
 
 
 def counted_log_probs(log_probs: Sequence[float], dictated: Sequence[bool]) -> list[float]:

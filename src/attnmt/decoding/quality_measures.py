@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -51,6 +52,7 @@ SLIPS = frozenset({"en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "
 # English's "he had had enough", "he said that that was wrong", "what it is is a game", German's "dass das das
 # Beste ist", Dutch's "ik weet dat dat klopt".
 DOUBLED_ON_PURPOSE = frozenset({"nous", "vous", "sie", "had", "that", "is", "das", "dat"})
+HYPHENED = re.compile(r"\w+(?:[-\u2010\u2011]\w+)+")  # a compound of words joined by hyphens (``compounds_formed``)
 NAME_LIKE = re.compile(r"\b[^\W\d_][\w'’-]*")  # a word that starts with a letter (``names_of``)
 WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 # The question marks of the world's scripts: Latin's, the full-width one (Chinese, Japanese), Arabic's, Spanish's
@@ -198,6 +200,15 @@ def names_of(text: str) -> set[str]:
                and m.start() > 0 and not re.search(r"[.!?:]\s*$", text.strip()[:m.start()])}
     lower = {folded(m[0]) for m in NAME_LIKE.finditer(text) if m[0][0].islower()}
     return {word for name in capital for word in WORD.findall(name)} - lower
+
+
+def compounds_formed(source: str, translation: str) -> Counter[str]:
+    """The words (``words_of``) of each compound ``translation`` joins with hyphens (HYPHENED) that ``source`` does not
+    write so: a compound the target language makes of the source's words, as German makes "Team-Meeting" of "team
+    meeting" and "Online-Shop" of "online shop", is a word of its own, translated, not two copied."""
+    written = set(HYPHENED.findall(folded(source)))
+    return Counter(word for compound in HYPHENED.findall(folded(translation)) if compound not in written
+                   for word in WORD.findall(compound))
 
 
 def copied_words(source: Sequence[str], target: Sequence[str]) -> float:
