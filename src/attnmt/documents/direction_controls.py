@@ -7,7 +7,7 @@ piece, and a mark (LRM, RLM, ALM) as a space between two words; it writes none b
 translation lost them and the words they held ran the wrong way in a right-to-left line.  Taken out
 as atoms (as the symbols a model cannot write are: attnmt.documents.symbols), an opening control and
 the control that closes it are the start and end of a range (Mark.opened_by), which go around the
-translation of the words between them (spans.range_points), and a lone mark or an unclosed control is a
+translation of the words between them (range_order.range_points), and a lone mark or an unclosed control is a
 point, which goes with the word it stood beside (rules 2 of attnmt.documents.spans).  Only those
 inside a line's text are taken out: at a sentence's edges they are no part of it and stay where they
 stand (attnmt.documents.bidi.edges)."""

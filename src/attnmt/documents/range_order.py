@@ -5,13 +5,19 @@ start and an end, two atoms that may sit in different elements: ``<g><bx/>red bi
 <ex/>car``.  A translation that turns the words around can write the end before its start, an
 invalid file.  Their order is the order the whole output is written in (document_order), so it
 is checked there, whatever elements lie between them, not only where the two share a parent.
+Where a range's two ends go in the first place is here too (``range_points``): around the
+translation of the words between them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from attnmt.documents.flat import Mark
+from attnmt.documents.flat import FlatText, Mark
+
+if TYPE_CHECKING:  # spans places the marks with these ranges' points, and imports them from here
+    from attnmt.documents.spans import Projector
 
 
 def written_order(marks: Sequence[int], spans: Sequence[tuple[int, int]]) -> list[int]:
@@ -56,3 +62,37 @@ def keep_ranges_in_order(marks: Sequence[Mark], spans: list[tuple[int, int]], pa
         if start is not None and rank[end] < rank[start]:
             spans[end], spans[start] = spans[start], spans[end]
             parents[end], parents[start] = parents[start], parents[end]
+
+
+def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
+    """Where each range's start and end go (mark -> target position): the edges of the translation of
+    the words between them, as a mark over those words goes (rule 1), and the atoms right after its end
+    with it (``<e/>`` and a Word comment's reference, by which LibreOffice anchors the comment: before
+    the range's end, it made the comment one over no words).  Each put by rule 2, before the translation
+    of the word after it, a range over words that came back in another order covered other words
+    (``A <s/>big red dog<e/> sleeps`` -> ``Un <s/>gros chien<e/> rouge dort``: a comment lost "rouge";
+    ``the <s/>red <e/>car`` -> ``la <s/>voiture <e/>rouge``).  An edge between two letters of a word
+    (``ri<s/>ding``) is left to rule 2, which keeps it there in a word written unchanged, and so is a
+    range whose words have no translation aligned to them (none: an empty bookmark)."""
+    marks, text, points = flat.marks, flat.text, {}
+    starts = {mark.opened_by for mark in marks}
+    for end, mark in enumerate(marks):
+        start = mark.opened_by
+        covered = None if start is None else projector.span(Mark(marks[start].start, mark.start))
+        if start is None or covered is None:
+            continue
+        if not in_word(text, marks[start].start):
+            points[start] = covered[0]
+        if in_word(text, mark.start):
+            continue
+        points[end] = covered[1]
+        for k in range(end + 1, len(marks)):  # the atoms that touch the end, none a range's edge
+            if not marks[k].atom or marks[k].start != mark.start or k in starts or marks[k].opened_by is not None:
+                break
+            points[k] = covered[1]
+    return points
+
+
+def in_word(text: str, position: int) -> bool:
+    """Whether ``position`` stands between two letters or digits of ``text``."""
+    return 0 < position < len(text) and text[position - 1].isalnum() and text[position].isalnum()

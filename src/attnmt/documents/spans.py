@@ -30,7 +30,7 @@ gives them with examples):
    in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that had no space
    beside it takes the place of the space between the target words either side.  A range's start and end (a
    comment's anchor, a bookmark) go around the translation of the words between them, as a mark over them does
-   (range_points).
+   (attnmt.documents.range_order.range_points).
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
    end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and a point inside a sibling moves
@@ -56,7 +56,7 @@ from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.no_break_spaces import with_no_break_spaces
-from attnmt.documents.range_order import keep_ranges_in_order
+from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings
 from attnmt.documents.span_geometry import initial_span, strip_span
@@ -351,40 +351,6 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
     # a word break goes with its word
     return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone))
-
-
-def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
-    """Where each range's start and end go (mark -> target position): the edges of the translation of
-    the words between them, as a mark over those words goes (rule 1), and the atoms right after its end
-    with it (``<e/>`` and a Word comment's reference, by which LibreOffice anchors the comment: before
-    the range's end, it made the comment one over no words).  Each put by rule 2, before the translation
-    of the word after it, a range over words that came back in another order covered other words
-    (``A <s/>big red dog<e/> sleeps`` -> ``Un <s/>gros chien<e/> rouge dort``: a comment lost "rouge";
-    ``the <s/>red <e/>car`` -> ``la <s/>voiture <e/>rouge``).  An edge between two letters of a word
-    (``ri<s/>ding``) is left to rule 2, which keeps it there in a word written unchanged, and so is a
-    range whose words have no translation aligned to them (none: an empty bookmark)."""
-    marks, text, points = flat.marks, flat.text, {}
-    starts = {mark.opened_by for mark in marks}
-    for end, mark in enumerate(marks):
-        start = mark.opened_by
-        covered = None if start is None else projector.span(Mark(marks[start].start, mark.start))
-        if start is None or covered is None:
-            continue
-        if not in_word(text, marks[start].start):
-            points[start] = covered[0]
-        if in_word(text, mark.start):
-            continue
-        points[end] = covered[1]
-        for k in range(end + 1, len(marks)):  # the atoms that touch the end, none a range's edge
-            if not marks[k].atom or marks[k].start != mark.start or k in starts or marks[k].opened_by is not None:
-                break
-            points[k] = covered[1]
-    return points
-
-
-def in_word(text: str, position: int) -> bool:
-    """Whether ``position`` stands between two letters or digits of ``text``."""
-    return 0 < position < len(text) and text[position - 1].isalnum() and text[position].isalnum()
 
 
 @dataclass
