@@ -2,7 +2,8 @@
 
     translate_file_bytes(data, "report.html", translator, options)  -> the translated page's bytes
 
-The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
+The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences, a hard-wrapped
+paragraph translated whole: attnmt.documents.hard_wrap),
 ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup), ``.xlf``,
 ``.xliff`` (``.sdlxliff``, ``.mqxliff``, ``.mxliff``: attnmt.documents.xliff, each source into its target),
 ``.srt``, ``.vtt`` and ``.webvtt`` (attnmt.documents.subtitles), ``.ass`` and ``.ssa``
@@ -31,7 +32,8 @@ from typing import TYPE_CHECKING
 from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
-from attnmt.documents.pipeline import DocumentOptions, check_inputs, translate_lines
+from attnmt.documents.hard_wrap import lines_written, translate_text_lines
+from attnmt.documents.pipeline import DocumentOptions, check_inputs
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import checked_answer
@@ -290,9 +292,11 @@ def read_as_text(kind: str, where: str) -> bool:
 def translate_plain_text(text: str, translator: Translator, options: DocumentOptions,
                          review: Review | None = None) -> str:
     """A plain text file's text translated a line for a line, each line keeping its own ending
-    (CRLF or LF, a file that mixes them included), as the CLI's text files do."""
+    (CRLF or LF, a file that mixes them included), as the CLI's text files do; a hard-wrapped
+    paragraph translated whole and filled again to its width (attnmt.documents.hard_wrap)."""
     lines, endings = split_lines(text)
-    return with_endings(translate_lines(lines, translator, options, review, empty_kept=True), endings)
+    groups = translate_text_lines(lines, translator, options, review, empty_kept=True)
+    return with_endings(*lines_written(groups, endings))
 
 
 def split_lines(text: str) -> tuple[list[str], list[str]]:

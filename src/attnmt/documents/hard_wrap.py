@@ -1,0 +1,222 @@
+"""Hard-wrapped paragraphs of plain text: found, translated whole, and filled again to their width.
+
+An e-mail, a Project Gutenberg book, a README or a man page is wrapped at some 72 columns by its
+editor: a sentence runs over line breaks, and translated a line at a time each half was read as a
+sentence of its own ("It was the best of times, it was the worst of" / "times, it was the age of
+wisdom."), the German broken at every break.  Lines that read as an editor fills a paragraph (in a
+block between blank lines, apart from a heading or a signature on a line of its own:
+``wrapped_paragraphs``) are joined into one text for the model, and its translation filled again
+(``filled``) to their width after their indentation; the line count may change.  Anything else (a
+list, code, a poem, a table, subtitles' short lines, a file of a sentence a line, a line with a tab)
+is translated a line at a time, as before.
+
+    wrapped_paragraphs(lines) -> [Wrapped(start, end, first_indent, indent, width), ...]
+    translate_text_lines(lines, translator) -> each line's output lines (a paragraph's with its last)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from attnmt.documents.closing_marks import SENTENCE_ENDS
+from attnmt.documents.cue_wrap import WRAP_SPACES
+from attnmt.documents.flat import Place
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translate_lines
+from attnmt.documents.translators import Translator
+from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.tokenizer import check_text_list
+
+if TYPE_CHECKING:  # its module loads quality estimation, which a text without a review never needs
+    from attnmt.documents.review import Review
+
+# Narrower blocks are subtitles' lines, a poem's, a list's, an address's: text is wrapped at 60 to 80
+# columns (e-mail's 72, Project Gutenberg's 70, a README's 80, a man page's 78).
+MIN_WIDTH = 50
+# How full a line must be to have been cut by its editor: the next line's first word did not fit on it.
+# A little less than the block's widest line, as fmt(1) fills to 93% of its width and justifies none.
+FULL = 0.9
+# A line's indentation: spaces, and an e-mail's quote marks before them ("> ", "> > ").
+INDENT = re.compile(r"(?:[ ]*>)*[ ]*")
+# A line's text that ends a sentence or announces what follows, and any closing quotes or brackets after.
+ENDED = re.compile(rf"[{re.escape(SENTENCE_ENDS)}:][\"'\u201d\u2019\u00bb)\]]*\Z")
+# The first letter of a line that goes on a sentence in lower case, after any opening quotes or brackets.
+GOES_ON = re.compile(r"[\"'\u201c\u2018\u00ab(\[]*([^\W\d_])")
+# What prose does not show and code does: braces, an assignment or comparison between spaces, an arrow.
+CODE_SIGNS = re.compile(r"[{}]|\s[-+*/=!<>]?=\s|=>|->")
+COLUMN_GAP = re.compile(r"\S {3,}\S")  # a table's columns (two spaces part sentences, in some texts)
+HYPHENATED = re.compile(r"[^\W\d_][-\u2010]\Z")  # a word cut at a hyphen ("well-" / "known"), joined without a space
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    """A hard-wrapped paragraph: lines ``start`` to ``end`` (past its last) of a text, the indentation of
+    its first line and of the others (a book's paragraph indents its first), and its width in columns."""
+
+    start: int
+    end: int
+    first_indent: str
+    indent: str
+    width: int
+
+
+def wrapped_paragraphs(lines: Sequence[str]) -> list[Wrapped]:
+    """The hard-wrapped paragraphs of a plain text's ``lines``: in each block between blank lines, each
+    run of lines a paragraph can go on through (``runs``) that ``wrapped_run`` reads as one."""
+    return [found for start, end in blocks(lines) for run in runs(lines, start, end)
+            if (found := wrapped_run(lines, *run)) is not None]
+
+
+def blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each run of lines that are not blank: a line of spaces is, and so is one of an
+    e-mail's quote marks alone (">"), which parts a quoted reply's paragraphs."""
+    start = None
+    for k, line in enumerate([*lines, ""]):
+        blank = INDENT.fullmatch(line.rstrip()) is not None
+        if not blank and start is None:
+            start = k
+        elif blank and start is not None:
+            yield start, k
+            start = None
+
+
+def runs(lines: Sequence[str], start: int, end: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of the runs of a block's lines that no break parts (``parted``): a heading or a
+    greeting above a paragraph (``DESCRIPTION``, ``Hi Anna,``), or a signature below it, on a line of
+    its own in the same block, is a run apart, as is a list or code beside it."""
+    width = max(columns(line.rstrip()) for line in lines[start:end])
+    first = start
+    for k in range(start, end - 1):
+        if parted(lines[k].rstrip(), lines[k + 1].rstrip(), width, opens=k == first):
+            yield first, k + 1
+            first = k + 1
+    yield first, end
+
+
+def parted(line: str, after: str, width: int, opens: bool) -> bool:
+    """Whether a paragraph cannot go on from ``line`` to the line ``after`` it, in a block ``width``
+    columns wide: either is no prose (``reads_as_prose``), their indentation differs (but for a deeper
+    one of the line that ``opens`` a paragraph), or ``after``'s first word would have fitted on ``line``
+    (FULL), which an editor filling the paragraph would have put there."""
+    if not (reads_as_prose(line) and reads_as_prose(after)):
+        return True
+    indent, then = INDENT.match(line)[0], INDENT.match(after)[0]
+    if indent != then and not (opens and indent.startswith(then) and not indent[len(then):].strip(" ")):
+        return True
+    return columns(line) + 1 + columns(after[len(then):].split()[0]) <= FULL * width
+
+
+def wrapped_run(lines: Sequence[str], start: int, end: int) -> Wrapped | None:
+    """The run of ``lines[start:end]`` (``runs``: prose, one indentation, each line full) as a hard-wrapped
+    paragraph, or None where it does not read as one: the lines that end it without ending a sentence
+    left out (a signature's ``Best regards,``), two lines or more are left, the widest at least MIN_WIDTH
+    columns, half its line breaks or more inside a sentence and one going on in lower case
+    (``breaks_sentences``)."""
+    while end - start > 2 and not ENDED.search(lines[end - 1].rstrip()):
+        end -= 1
+    block = [line.rstrip() for line in lines[start:end]]
+    indents = [INDENT.match(line)[0] for line in block]
+    texts = [line[len(indent):] for line, indent in zip(block, indents, strict=True)]
+    width = max(map(columns, block))
+    if len(block) < 2 or width < MIN_WIDTH or not breaks_sentences(texts) or not ENDED.search(texts[-1]):
+        return None
+    return Wrapped(start, end, indents[0], indents[1], width)
+
+
+def reads_as_prose(line: str) -> bool:
+    """Whether a line may be part of a paragraph: it holds no tab nor other control character (a tab
+    parts fields), no line or paragraph separator, no table's gap of spaces, no sign of code
+    (CODE_SIGNS), and does not start with a list's mark (``- ``, ``1. ``, ``## ``: LIST_MARK)."""
+    text = line[INDENT.match(line).end():]
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in line):
+        return False
+    return not (LIST_MARK.match(text) or CODE_SIGNS.search(line) or COLUMN_GAP.search(text))
+
+
+def breaks_sentences(texts: Sequence[str]) -> bool:
+    """Whether the line breaks between ``texts`` (a block's lines, without their indentation) are a
+    wrapped paragraph's: half of them or more inside a sentence (the line before ends none: ENDED), and
+    one of those going on in lower case, which a poem's line, a title or a list's entry does not."""
+    inside = [not ENDED.search(text) for text in texts[:-1]]
+    lower = [bool(found) and found[1].islower() for found in map(GOES_ON.match, texts[1:])]
+    return 2 * sum(inside) >= len(inside) and any(a and b for a, b in zip(inside, lower, strict=True))
+
+
+def columns(text: str) -> int:
+    """The columns ``text`` takes in a terminal or a monospaced font: two for a wide character (CJK),
+    none for a combining mark."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def joined(lines: Sequence[str], paragraph: Wrapped) -> str:
+    """A hard-wrapped paragraph's text on one line, as the model reads it: its lines without their
+    indentation, a space between them, none after a word cut at its hyphen (HYPHENATED)."""
+    texts = [line[len(paragraph.first_indent if k == paragraph.start else paragraph.indent):].strip()
+             for k, line in enumerate(lines[paragraph.start:paragraph.end], start=paragraph.start)]
+    text = texts[0]
+    for more in texts[1:]:
+        text += ("" if HYPHENATED.search(text) else " ") + more
+    return text
+
+
+def filled(text: str, paragraph: Wrapped) -> list[str]:
+    """``text`` (a paragraph's translation) filled as an editor fills a paragraph: each line after its
+    indentation takes every word that fits in the paragraph's width, and a word wider than that stands
+    alone.  A line is cut only at plain and ideographic spaces, as a cue's is (cue_wrap.WRAP_SPACES: never
+    at a no-break space), which the cut takes; every other space stays where it was.  Not the even lines
+    cue_wrap.wrap makes of a cue: a paragraph's editor filled each line but its last."""
+    parts = re.split(WRAP_SPACES, text.strip(" "))  # words, and the spaces between them
+    lines = [paragraph.first_indent + parts[0]]
+    for space, word in zip(parts[1::2], parts[2::2], strict=True):
+        if columns(lines[-1] + space + word) <= paragraph.width:
+            lines[-1] += space + word
+        else:
+            lines.append(paragraph.indent + word)
+    return lines
+
+
+def translate_text_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                         review: Review | None = None, first_line: int = 1, *,
+                         empty_kept: bool = False) -> list[list[str]]:
+    """Plain text lines translated as pipeline.translate_lines translates them, but for each hard-wrapped
+    paragraph (``wrapped_paragraphs``; none where ``options.rewrap`` is false), translated as one text
+    (``joined``) and filled again to its width (``filled``): the output lines of each input line, a
+    paragraph's all with its last line, none with its others, any other line's translation alone with it.
+    A paragraph whose translation is its text (every sentence kept its source: --below-quality source)
+    keeps its lines as written.  ``review`` lists a paragraph's sentences at its first line (``lines[0]``
+    is line ``first_line``); ``empty_kept``: translate_lines'."""
+    check_text_list(lines, "lines")  # a str's characters would be read as its lines here, before translate_lines
+    found = {paragraph.start: paragraph for paragraph in wrapped_paragraphs(lines)} if options.rewrap else {}
+    inside = {k for paragraph in found.values() for k in range(paragraph.start + 1, paragraph.end)}
+    starts = [k for k in range(len(lines)) if k not in inside]
+    units = [joined(lines, found[k]) if k in found else lines[k] for k in starts]
+    translations = translate_lines(units, translator, options, review, empty_kept=empty_kept,
+                                   places=[Place(None, first_line + k) for k in starts])
+    groups: list[list[str]] = [[] for _ in lines]
+    for k, unit, translation in zip(starts, units, translations, strict=True):
+        if (paragraph := found.get(k)) is None:
+            groups[k] = [translation]
+        else:
+            kept = translation == unit
+            groups[paragraph.end - 1] = list(lines[k:paragraph.end]) if kept else filled(translation, paragraph)
+    return groups
+
+
+def lines_written(groups: Sequence[list[str]], endings: Sequence[str] | None) -> tuple[list[str], list[str] | None]:
+    """``translate_text_lines``' output lines and their endings, for attnmt.text.data.with_endings: each
+    line ending as its input line did (``endings``, a file's own), a paragraph's as its lines did, its last
+    as its last did (a file's last line may have none); a line past ``endings`` in LF, and None (a stream's
+    lines, all in LF) kept None."""
+    lines = [line for group in groups for line in group]
+    if endings is None:
+        return lines, None
+
+    def ending(k: int) -> str:
+        return endings[k] if k < len(endings) else "\n"
+
+    # a group of several lines is a paragraph's, with its last line: the line before it is in it too
+    return lines, [end for k, group in enumerate(groups)
+                   for end in [*[ending(k - 1)] * (len(group) - 1), *[ending(k)][:len(group)]]]
