@@ -474,4 +474,5 @@ def test_detect_with_one_source_language_names_german_text_german(client):
     english = client.post("/detect", json={"q": "a woman reads a book"}).json()
     assert [each["language"] for each in german] == ["de", "en"] and german[0]["confidence"] > 50
     assert [each["language"] for each in english] == ["en", "de"] and english[0]["confidence"] > 50
-    assert german[1]["confidence"] < 5 and english[1]["confidence"] < 5
+    # told between the two alone, as a text under 120 characters is (detect.TRIGRAMS_LENGTH)
+    assert german[0]["confidence"] > 95 and english[0]["confidence"] > 70

@@ -14,7 +14,12 @@ accuracy mode took 354 MB and 11 s), and its confidence is lingua's among them a
 a short text, though: "Download PDF" was German at 96.2 % and "Hallo, danke für dein Feedback!" English at 88.5 %.
 So ``language``, which decides whether a text is given back untranslated, takes the lower of that confidence and
 the one of lingua's high accuracy mode among the served languages alone (``served``: English and German took
-98 MB and 1 s to load, 2.7 s on a busy machine), which puts "Download PDF" at 57.7 % German.
+98 MB and 1 s to load, 2.7 s on a busy machine), which puts "Download PDF" at 57.7 % German.  A text shorter than
+TRIGRAMS_LENGTH is told by ``served`` alone, and so ranked at /detect: lingua's own documentation says its low
+accuracy mode drops "significantly" below 120 characters, and it did: "Anmelden" was Turkish at 87.6 % and German
+at 5.4 %, "Abonnieren" Dutch at 89.7 %, so short German UI strings sent to an en-de server with auto were
+translated as English, and /detect put "Log in", "Delete" and "Reset" German first
+(benchmarks/experiments/detection_short.py).
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ from attnmt.errors import DataError
 # What one served language is weighed against: twenty of the languages most written on the web.
 CONTRAST = ("en", "de", "fr", "es", "pt", "it", "nl", "ru", "pl", "tr", "zh", "ja", "ko", "ar", "hi", "id", "vi", "sv",
             "uk", "fa")
+# The length (characters) from which lingua's low accuracy mode is as sure as its high accuracy mode (lingua's
+# documentation of with_low_accuracy_mode): a shorter text is told among the served languages alone.
+TRIGRAMS_LENGTH = 120
 
 
 def readable_text(text: str, text_format: str) -> str:
@@ -141,7 +149,7 @@ class Detector:
         Text with nothing to go by (``12345``, ``!!!``, emoji) is one language at 0, as LibreTranslate
         answers it (``unknown``): every language at 0, in lingua's order, put French first on a server
         of en and fr."""
-        ranking = ranked(self.whole(), text, {**self.targets, **self.known}) if self.known else []
+        ranking = ranked(self.telling(text), text, {**self.targets, **self.known}) if self.known else []
         if not ranking or ranking[0][1] <= 0:
             return [(self.unknown(), 0.0)]
         return ranking
@@ -166,14 +174,19 @@ class Detector:
         source, or else the first served source, a language a client can translate from."""
         return "en" if "en" in self.codes or not self.codes else self.codes[0]
 
+    def telling(self, text: str) -> LanguageDetector:
+        """The detector that tells ``text``'s language among the served ones: ``whole``, but ``served`` for a
+        text shorter than TRIGRAMS_LENGTH (module docstring)."""
+        return self.served() if len(text.strip()) < TRIGRAMS_LENGTH else self.whole()
+
     def language(self, text: str) -> tuple[str, float] | None:
         """The served language, source or target, ``text`` is most likely in, with its confidence in
-        percent, the lower of ``whole``'s and ``served``'s (module docstring); None where lingua goes by
-        nothing, or finds a language no model serves likelier."""
+        percent, the lower of ``whole``'s and ``served``'s, ``served``'s alone for a short text (``telling``:
+        module docstring); None where lingua goes by nothing, or finds a language no model serves likelier."""
         if not self.known:
             return None
         code_of = {language: code for code, language in {**self.targets, **self.known}.items()}
-        values = self.whole().compute_language_confidence_values(text)
+        values = self.telling(text).compute_language_confidence_values(text)
         if not values or values[0].value <= 0 or values[0].language not in code_of:
             return None
         among_served = self.served().compute_language_confidence(text, values[0].language)
