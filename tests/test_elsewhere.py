@@ -2,6 +2,7 @@
 the second fit ``attnmt calibrate`` stores, and ``assess_elsewhere`` (what ``attnmt score`` runs)."""
 
 import json
+import math
 import re
 import shutil
 import unicodedata
@@ -127,8 +128,9 @@ def test_another_text_is_read_against_the_models_translation_and_capped_where_a_
         # while the fit gave chrF from it and the reordering no weight.
         reading = Reading(a.features, o.features, *chrf_to([texts[k]], [owns[k]]), *chrf_to([owns[k]], [texts[k]]),
                           reordering(texts[k], owns[k]))
+        trusted = calibration.quality(o.features) >= calibration.threshold
         assert b.quality == pytest.approx(calibration.elsewhere.quality(reading, a.quality, calibration.length_center,
-                                                                        calibration.length_range))
+                                                                        calibration.length_range, trusted))
         assert b.words == a.words and b.calibrated is True
         assert ("low_quality" in b.flags) == (b.quality < calibration.threshold)
     assert "repetition" in read[1].flags and read[1].quality <= plain[1].quality  # a rule fired: at most the own fit's
@@ -238,6 +240,21 @@ def test_a_reading_has_one_input_a_name():
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0)
     assert len(Reading(f, f, 100.0).inputs(0.0, (0.4, 2.5))) == len(INPUT_NAMES)
+
+
+def test_far_from_a_translation_the_model_does_not_trust_is_no_cap_and_far_from_one_it_trusts_is():
+    """Out of the model's domain its own translation is poor, and a good text far from it (chrF 10) was capped at
+    the own fit's quality: 61 % of good news, software and travel translations low_quality on the demo model."""
+    n = len(INPUT_NAMES)
+    fit = elsewhere_module.ElsewhereFit([0.0] * n, math.log(0.9 / 0.1), [0.0] * n, [1.0] * n,
+                                        envelope=[-4.0, 20.0, -2.5, -14.0])  # the fit alone: quality 0.9
+    f = Features(mean_log_prob=-3.0, min_log_prob=-8.0, eos_log_prob=-0.5, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.0)
+    far = Reading(f, f, 10.0)  # chrF 10 to the model's translation: under the envelope's 20
+    assert fit.quality(far, 0.1, 0.0, (0.4, 2.5), own_trusted=True) == pytest.approx(0.1)
+    assert fit.quality(far, 0.1, 0.0, (0.4, 2.5), own_trusted=False) == pytest.approx(0.9)
+    cut = Reading(replace(f, eos_log_prob=-6.0), f, 10.0)  # its own ending unlikely: capped, trusted or not
+    assert fit.quality(cut, 0.1, 0.0, (0.4, 2.5), own_trusted=False) == pytest.approx(0.1)
 
 
 def test_a_text_that_leaves_out_part_of_the_models_translation_reads_as_omitting_and_a_rewording_does_not():

@@ -364,7 +364,8 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     fit = elsewhere.fit_elsewhere(readings, labels, weights,
                                   [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
                                   calibration.length_center, calibration.length_range)
-    on_refs = [fit.quality(r, calibration.quality(r.features), calibration.length_center, calibration.length_range)
+    on_refs = [fit.quality(r, calibration.quality(r.features), calibration.length_center, calibration.length_range,
+                           calibration.quality(r.own) >= calibration.threshold)
                for r, ref in zip(readings, is_reference, strict=True) if ref]
     return fit, sum(q < calibration.threshold for q in on_refs) / max(1, len(on_refs))
 
