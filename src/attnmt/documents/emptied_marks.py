@@ -14,8 +14,10 @@ the block's translation (the model wrote it, the alignment put it outside the li
 reads the same in either language, so it would then be there twice.  Numbers are compared by their
 digits (number_tokens), as the model may write them in the target's way: "1,000" is "1.000", "3.5"
 is "3,5", and "1" is not the "1" of "10".  Other marks left empty (a bold or italic number, a
-span) stay empty, as the model may have written their words elsewhere ("He has <b>2</b> dogs."
+span) are not refilled, as the model may have written their words elsewhere ("He has <b>2</b> dogs."
 -> "Er hat zwei Hunde."): refilled, they would be there twice, and the reader loses only a look.
+In HTML such an element, one that only changes how its words look, is then left out
+(attnmt.documents.emptied_looks).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from lxml import etree
 
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
+from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
 from attnmt.documents.list_marks import after_block_mark, is_label_alone
@@ -227,6 +228,8 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested],
     protected span's (nesting.Literal), which is put back as it was written.
     Returns the elements written for the marks (fill), which now hold the translation."""
     cdata = cdata_text(run.parent) if run.owner is run.parent else None
+    if not xml:  # HTML: an element of looks around nothing is left out (XML's elements are its data)
+        content = without_emptied_looks(flat, list(content))
     holder = run.parent.makeelement("holder", {})
     written = fill(holder, flat, content, entities or {}, as_written)
     last = run.children[-1].tail if run.children else run.lead
