@@ -129,3 +129,35 @@ def test_two_thousand_marks_in_two_thousand_sentences_are_matched_to_their_sente
                                                                                        [None] * n)))
     assert parted[0].flat is flat and parted[0].origin == list(range(n))
     assert steps < 20 * n
+
+
+# "Child playing on a playground, hanging from bars." as the demo model translated it, and its attention
+# [target word][source word]: "auf" attends to "on" and "from" alike, a shade more to "from".
+PLAYGROUND = "Child playing on a playground, hanging from bars."
+SPIELPLATZ = "Ein Kind spielt auf einem Spielplatz von Barn."
+WEIGHTS = [[0.80, 0.08, 0.00, 0.02, 0.00, 0.00, 0.00, 0.09],
+           [0.99, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],
+           [0.00, 0.85, 0.09, 0.00, 0.00, 0.06, 0.00, 0.00],
+           [0.01, 0.02, 0.34, 0.12, 0.10, 0.03, 0.35, 0.02],
+           [0.00, 0.00, 0.03, 0.40, 0.24, 0.02, 0.05, 0.25],
+           [0.00, 0.00, 0.00, 0.00, 0.99, 0.00, 0.00, 0.00],
+           [0.00, 0.00, 0.01, 0.00, 0.18, 0.09, 0.50, 0.16],
+           [0.00, 0.00, 0.01, 0.01, 0.05, 0.07, 0.12, 0.48]]
+
+
+def test_a_sibling_cut_in_two_keeps_the_piece_its_words_translation_stands_in():
+    """``<b>playground</b>, <i>hanging from bars</i>``: the <i>'s span runs from "auf" (its link to "from")
+    to "Barn", over the <b>'s "Spielplatz".  Of the two pieces left, the longer, "auf einem", gives
+    "hanging from bars" 0.72 of attention, "von Barn" 1.42: the <i> went on "auf einem"."""
+    bold, italic = PLAYGROUND.index("playground"), PLAYGROUND.index("hanging")
+    flat = FlatText(PLAYGROUND, [Mark(bold, bold + len("playground")), Mark(italic, italic + len("hanging from bars"))])
+    placed = place(flat, [(0, len(PLAYGROUND))], [SPIELPLATZ], [WEIGHTS])
+    assert [SPIELPLATZ[s:e] for s, e in placed.spans] == ["Spielplatz", "von Barn"]
+
+
+def test_a_sibling_cut_in_two_with_no_attention_to_tell_keeps_the_longest_piece():
+    """A whole sentence's mark needs no alignment: where nothing tells the pieces apart, the longest, as before."""
+    pieces = [(0, 3), (5, 12), (14, 16)]
+    assert siblings.held_piece(pieces, lambda: []) == (5, 12)
+    assert siblings.held_piece(pieces, lambda: [(0, 0.2), (14, 0.9)]) == (14, 16)
+    assert siblings.held_piece([], lambda: []) is None

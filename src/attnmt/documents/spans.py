@@ -33,7 +33,8 @@ gives them with examples):
    (attnmt.documents.range_order.range_points).
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
    end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
-   longest free piece; left with nothing, it goes right after them, empty), and a point inside a sibling moves
+   free piece that holds its words' translation, by attention, else the longest: siblings.held_piece; left with
+   nothing, it goes right after them, empty), and a point inside a sibling moves
    to that sibling's nearer edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that
    would come before its start changes places with it, in whatever elements the two stand
    (attnmt.documents.range_order).  So the output nests properly whatever the alignments say, and every
@@ -46,8 +47,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, one_target
@@ -58,7 +60,7 @@ from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kep
 from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
-from attnmt.documents.siblings import SortedSiblings
+from attnmt.documents.siblings import SortedSiblings, held_piece
 from attnmt.documents.span_geometry import initial_span, strip_span
 from attnmt.documents.unspaced_marks import mark_edges, part_in_word
 from attnmt.documents.word_breaks import break_in_word, is_word_break
@@ -146,12 +148,24 @@ class Projector:
         best = self.most_attending(i, words)
         return sorted({t for k in words for t in self.links[i].get(k, ())} | ({best} if best is not None else set()))
 
+    def words(self, mark: Mark) -> Iterator[tuple[int, list[int]]]:
+        """(sentence, the words of it that ``mark`` overlaps) for each sentence it reaches into."""
+        for i in range(bisect_right(self.sentence_ends, mark.start), bisect_left(self.sentence_starts, mark.end)):
+            yield i, list(range(bisect_right(self.word_ends[i], mark.start),
+                                bisect_left(self.word_starts[i], mark.end)))
+
+    def attention(self, mark: Mark) -> list[tuple[int, float]]:
+        """(start, attention) of each target word of the sentences ``mark`` reaches into: the attention it gives
+        the source words the mark overlaps (none where the sentence needed no alignment)."""
+        return [(start, sum(row[k] for k in words if k < len(row)))
+                for i, words in self.words(mark)  # a sentence without weights has none of its words
+                for (start, _), row in zip(self.target_words[i], self.weights[i], strict=False)]
+
     def span(self, mark: Mark) -> tuple[int, int] | None:
         """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
         stretches = []  # (start, end, whether a whole sentence's translation)
-        for i in range(bisect_right(self.sentence_ends, mark.start), bisect_left(self.sentence_starts, mark.end)):
+        for i, words in self.words(mark):
             s, e = self.sentences[i]
-            words = list(range(bisect_right(self.word_ends[i], mark.start), bisect_left(self.word_starts[i], mark.end)))
             if not words:
                 continue
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
@@ -334,7 +348,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         p = projector.break_point(mark.end) if is_word_break(mark) else None  # in its word's translation
         if raw is not None:
-            raw, blocking = siblings.free_piece(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
+            pieces, blocking = siblings.free_pieces(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
+            raw = held_piece(pieces, partial(projector.attention, mark))  # read only where it parts
             raw = None if raw is None else projector.with_atom_spaces(mark, strip_span(projector.target, raw))
             if raw is None and blocking is not None:  # emptied by earlier siblings: it goes right after them
                 p = blocking
