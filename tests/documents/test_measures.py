@@ -53,7 +53,7 @@ def test_a_measure_at_a_sentence_end_keeps_the_stop_for_the_model(unitless):
 
 
 def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
-    line = "A man pays $5 for 20 % of 3 cakes at 12 C, 1,000.50 in all, 2019."
+    line = "A man pays $5 for 3 cakes at 12 C, 1,000.50 in all, 2019."
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == [line]
 

@@ -5,7 +5,8 @@ size ("50 µm", "20 m²", "2 × 4"), a tolerance ("5 ± 1"), a fraction ("½", "
 Taken out alone, as a symbol is (attnmt.documents.symbols), the sign went back beside another word and the
 number was lost: the demo model read "It is 12 C outside." and wrote "Es ist im °Freien zu sehen.".  The whole
 measure is one atom instead, put back as written where its neighbours' words went.  A number whose signs the
-vocabulary writes ("$5", "20 %", "12 km", "12 C") is the model's to read, as every other number is."""
+vocabulary writes ("$5", "12 km", "12 C") is the model's to read, as a count is, but for the numbers the model
+garbles though it writes them, kept whole as well (attnmt.documents.number_atoms: "9:00–17:00", "-15 %")."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import re
 import unicodedata
 from collections.abc import Callable, Collection
 from itertools import pairwise
+
+from attnmt.documents.number_atoms import number_runs
 
 # The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
 CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
@@ -64,16 +67,29 @@ def read_as_other(text: str) -> bool:
 
 def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool]) -> list[tuple[int, int]]:
     """[start, end) of each measure in ``text`` (``MEASURE``) that ``writes`` says the model's vocabulary cannot
-    write, or with a sign it reads as other characters (``read_as_other``: "№ 5" as "No 5"); one that a mark starts
+    write, or with a sign it reads as other characters (``read_as_other``: "№ 5" as "No 5"), and of each number the
+    model garbles (number_atoms.number_runs: "9:00", "-15 %"), one overlapping another joined; one that a mark starts
     or ends inside (``edges``) in its pieces, each a run of its own: "<b>12</b> °C" is "12" in the bold and "°C",
     where the sign alone was taken out, and the demo model wrote "Es ist im °Freien <b>zu sehen</b>."."""
     found = [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
              if not m[0].isascii() and (not writes(m[0]) or any(map(read_as_other, set(m[0]) & _READ_SIGNS)))]
     runs = []
-    for start, end in found:
+    for start, end in overlaps_joined(found + number_runs(text)):
         cuts = [start, *sorted(p for p in set(edges) if start < p < end), end]
         runs += [trimmed(text, a, b) for a, b in pairwise(cuts) if text[a:b].strip()]
     return runs
+
+
+def overlaps_joined(spans: Collection[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` ([start, end)) in order, those that overlap joined into one: "-15 %" is a number atom's
+    (attnmt.documents.number_atoms) and holds the measure "-15" in it."""
+    joined: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if joined and start < joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return joined
 
 
 def trimmed(text: str, start: int, end: int) -> tuple[int, int]:

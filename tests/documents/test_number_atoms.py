@@ -1,0 +1,60 @@
+"""Numbers in digits the model garbles (a time, a range, a percentage, a size, a date) are kept whole as
+atoms, though its vocabulary writes them; a count, a price and a plain number stay the model's
+(attnmt.documents.number_atoms)."""
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.documents import translate_text
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.number_atoms import number_runs
+from attnmt.documents.pipeline import translate_lines
+
+KEPT = ["9:00", "17:30", "7:05:30", "9 am", "10:15 pm", "6 p.m.", "9:00–17:00", "8:30 - 12:00", "9am-5pm",
+        "10–20", "2019-2021", "1990–95", "5-10", "20-30 %", "50%-60%", "20 %", "50%", "-15 %", "+3.5%", "−2,5 %",
+        "30 x 40 cm", "2x4", "1920x1080", "1920 x 1080 px", "2024-05-01", "01.05.2024", "1.5.2024", "05/01/2024"]
+
+
+@pytest.mark.parametrize("number", KEPT)
+def test_a_number_the_model_garbles_is_kept_whole(unitless, number):
+    """The demo model wrote "Open 9:00–17:00." with "811" for the times, and lost "-15 %", "20 %" and "30 x 40 cm"."""
+    line = f"The dog runs {number} in the park."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["The dog runs in the park."]
+
+
+@pytest.mark.parametrize("line, read", [
+    ("3 dogs and 12 eggs cost $20 in 2019 from 9:00 on, 1,000.50 in all, 3.5 km at 12 C.",
+     "3 dogs and 12 eggs cost $20 in 2019 from on, 1,000.50 in all, 3.5 km at 12 C."),
+    ("COVID-19 spread, F-16 jets flew, 1-2-3, 100%ige, a 10-year-old, 3:1 in 16:9, 0x1F and 3.5 on 2024-05-01.",
+     "COVID-19 spread, F-16 jets flew, 1-2-3, 100%ige, a 10-year-old, 3:1 in 16:9, 0x1F and 3.5 on ."),
+    ("From -5 to +10 degrees, scored +5, page 12, bus 101, 1 000 000 people, 30 x 40 cm each.",
+     "From -5 to +10 degrees, scored +5, page 12, bus 101, 1 000 000 people, each."),
+])
+def test_a_count_a_price_a_score_or_a_plain_number_beside_one_goes_to_the_model(unitless, line, read):
+    """A count must stay in the sentence: the model inflects its noun ("3 Hunde") and writes the number back."""
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [read]
+
+
+def test_a_number_atom_is_no_part_of_a_longer_number():
+    """A telephone number, an ISBN or a version is attnmt.decoding.protected's; a date is not two ranges."""
+    assert number_runs("Call 800-555-0199 about 978-3-16-148410-0, v2.3.1 or 1.2.3.4.") == []
+    assert number_runs("On 2024-05-01.") == [(3, 13)]
+
+
+def test_a_time_that_ends_a_sentence_leaves_its_stop_to_the_model(unitless):
+    line = "The bus leaves at 9 a.m. Then the dog runs at 6 p.m. to the park."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["The bus leaves at .", "Then the dog runs at to the park."]
+
+
+def test_a_kept_time_in_an_element_keeps_its_place(unitless):
+    [translated] = translate_markup(["<p>Open <b>9:00–17:00</b> daily.</p>"], unitless)
+    assert translated == "<p>Open <b>9:00–17:00</b> daily.</p>" and unitless.given == ["Open daily."]
+
+
+def test_the_tiny_model_reads_no_time_range_and_writes_it_back(trained_model, reached):
+    model, tokenizer = load_model_dir(trained_model)
+    [found] = translate_text(model, tokenizer, ["a dog runs 9:00–17:00"])
+    assert reached == ["a dog runs"] and "9:00–17:00" in found
