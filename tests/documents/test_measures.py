@@ -52,6 +52,18 @@ def test_a_measure_at_a_sentence_end_keeps_the_stop_for_the_model(unitless):
     assert unitless.given == ["The water boils at ."]
 
 
+@pytest.mark.parametrize("line, read", [("Pay 5 €, then go.", "Pay, then go."),
+                                        ("It costs 3 €; that is cheap.", "It costs; that is cheap."),
+                                        ("A dog 🐕, a cat and 20 m² (all of it) here.",
+                                         "A dog, a cat and (all of it) here."),
+                                        ("Take 5 €), then go.", "Take), then go.")])
+def test_a_kept_measure_or_emoji_before_a_comma_leaves_no_space_before_it(unitless, line, read):
+    """"Pay 5 €, then go." read "Pay , then go.", a space before the comma, which the model copied or lost the
+    comma with: the space goes out with the atom, which writes it back, as a URL's does (closing_marks)."""
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [read]
+
+
 def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
     line = "A man pays $5 for 3 cakes at 12 C, 1,000.50 in all, 2019."
     assert translate_lines([line], unitless) == [line]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from attnmt.decoding.protected import LABELLED_CODE
@@ -39,6 +40,17 @@ def closes(character: str) -> bool:
     stop (SENTENCE_ENDS), a comma, a semicolon or a colon, a closing bracket.  Not a quote: German
     opens with ``»``, which closes elsewhere."""
     return character in SENTENCE_ENDS or character in ",;:，、；：" or unicodedata.category(character) == "Pe"
+
+
+def closes_up_run(text: str, start: int, end: int, edges: Collection[int]) -> bool:
+    """Whether the space before text[start:end], a run taken out of a flat text as an atom (a measure, an emoji:
+    attnmt.documents.symbols), goes out with it, as a URL's does (``space_closed_up``): a comma, a semicolon, a
+    colon or a closing bracket right after it, a plain space after a letter or digit before it, and no mark's edge
+    (``edges``) at either.  "Pay 5 €, then go." read "Pay , then go."; it reads "Pay, then go.".  Not before a
+    sentence's stop, where the atom ends the translation instead (attnmt.documents.final_stops)."""
+    return (end < len(text) and closes(text[end]) and text[end] not in SENTENCE_ENDS
+            and LETTER_SPACE.search(text, max(start - 2, 0), start) is not None
+            and not {start - 1, start, end} & set(edges))
 
 
 def space_closed_up(builder: FlatBuilder, text: str) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
+from attnmt.documents.closing_marks import closes_up_run
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.measures import measure_runs, read_as_other
 from attnmt.documents.stop_points import stop_point
@@ -177,14 +178,17 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     # Nor a space before a run that starts an element (``<span>5 €</span> <del>6 €</del>``): the atoms,
     # each inside its element, put no space back between the two, and the prices came back glued.
     opening = {s for s, _ in cuts if any(mark.start == s for mark in edged.get(s, []))}
-    removed = [(s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
+    ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space
+    closed = {s for s, e in cuts if closes_up_run(text, s, e, edges) and s - 1 not in ends}
+    removed = [(s - 1, e) if s in closed else
+               (s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
                 and e not in breaks and e + 1 not in opening and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
     moved = position_mover(removed)
     points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
     for mark in flat.marks:
         if mark.atom:
             points.setdefault(mark.start, []).append(mark)
-    atoms = [symbol_atom(flat, s, e, moved(s), points) for s, e in cuts]
+    atoms = [symbol_atom(flat, s, e, moved(s), points, closed_up=s in closed) for s, e in cuts]
     starts = [mark.start for mark in flat.marks]
     places = [bisect_right(starts, s) for s, _ in cuts]
     for mark in flat.marks:
@@ -262,11 +266,13 @@ def is_mark(character: str) -> bool:
     return unicodedata.category(character) in ("Po", "Pd")
 
 
-def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dict[int, list[Mark]]) -> Mark:
+def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dict[int, list[Mark]],
+                closed_up: bool = False) -> Mark:
     """The atom of the symbol run flat.text[start:end], at ``position`` once the runs are out: the
     spaces and letters either side of it as FlatBuilder.add_atom gives an atom's, where an atom
     it touched stands on a side (``<kbd>Ctrl</kbd>+``; ``points``: the atoms at each position of
-    the text, in order) that atom's spacing on that side in place of the text's."""
+    the text, in order) that atom's spacing on that side in place of the text's; ``closed_up``: the
+    space before it went out with it (closing_marks.closes_up_run, Mark.closed_up)."""
     text = flat.text
     before, after = points.get(start, []), points.get(end, [])
     space_before = before[-1].space_after if before else start == 0 or text[start - 1].isspace()
@@ -274,7 +280,7 @@ def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dic
     return Mark(position, position, innermost(flat.marks, start, end), None, True, text[start:end],
                 space_before=space_before, space_after=space_after, shows_text=True,
                 glued_before=not before and text[start - 1:start].isalnum() if start else False,
-                glued_after=not after and text[end:end + 1].isalnum())
+                glued_after=not after and text[end:end + 1].isalnum(), closed_up=closed_up)
 
 
 def in_source_order(marks: Sequence[Mark], atoms: Sequence[Mark], places: Sequence[int]) -> list[Mark]:
