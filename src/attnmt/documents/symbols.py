@@ -180,7 +180,12 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     opening = {s for s, _ in cuts if any(mark.start == s for mark in edged.get(s, []))}
     ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space
     closed = {s for s, e in cuts if closes_up_run(text, s, e, edges) and s - 1 not in ends}
-    removed = [(s - 1, e) if s in closed else
+    # A run that ends an element it does not fill, a space inside the element before it and one outside after
+    # it (``<b>runs 👍🏽</b> fast``), takes the space before it: the one after is the text's after the element,
+    # and with both the model read "runs  fast.", and the line came back so.
+    inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
+              and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
+    removed = [(s - 1, e) if s in closed | inside else
                (s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
                 and e not in breaks and e + 1 not in opening and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
     moved = position_mover(removed)
