@@ -37,6 +37,12 @@ def test_a_count_a_price_a_score_or_a_plain_number_beside_one_goes_to_the_model(
     assert unitless.given == [read]
 
 
+def test_germans_am_before_a_noun_is_no_half_of_the_day():
+    """"Wir treffen uns um 9 am Bahnhof." is "at 9, at the station": "9 am" taken out, the model read "um Bahnhof"."""
+    assert number_runs("Wir treffen uns um 9 am Bahnhof, um 10 am Ende.") == []
+    assert number_runs("We meet at 9 am on Monday.") == [(11, 15)]
+
+
 def test_a_number_atom_is_no_part_of_a_longer_number():
     """A telephone number, an ISBN or a version is attnmt.decoding.protected's; a date is not two ranges."""
     assert number_runs("Call 800-555-0199 about 978-3-16-148410-0, v2.3.1 or 1.2.3.4.") == []
