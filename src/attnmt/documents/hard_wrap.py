@@ -39,8 +39,7 @@ MIN_WIDTH = 50
 # How full a line must be to have been cut by its editor: the next line's first word did not fit on it.
 # A little less than the block's widest line, as fmt(1) fills to 93% of its width and justifies none.
 FULL = 0.9
-# A line's indentation: spaces, and an e-mail's quote marks before them ("> ", "> > ").
-INDENT = re.compile(r"(?:[ ]*>)*[ ]*")
+INDENT = " >"  # what a line's indentation is made of: spaces, and an e-mail's quote marks ("> ", "> > ")
 # A line's text that ends a sentence or announces what follows, and any closing quotes or brackets after.
 ENDED = re.compile(rf"[{re.escape(SENTENCE_ENDS)}:][\"'\u201d\u2019\u00bb)\]]*\Z")
 # The first letter of a line that goes on a sentence in lower case, after any opening quotes or brackets.
@@ -75,7 +74,7 @@ def blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
     e-mail's quote marks alone (">"), which parts a quoted reply's paragraphs."""
     start = None
     for k, line in enumerate([*lines, ""]):
-        blank = INDENT.fullmatch(line.rstrip()) is not None
+        blank = not line.rstrip().lstrip(INDENT)
         if not blank and start is None:
             start = k
         elif blank and start is not None:
@@ -103,7 +102,7 @@ def parted(line: str, after: str, width: int, opens: bool) -> bool:
     (FULL), which an editor filling the paragraph would have put there."""
     if not (reads_as_prose(line) and reads_as_prose(after)):
         return True
-    indent, then = INDENT.match(line)[0], INDENT.match(after)[0]
+    indent, then = indent_of(line), indent_of(after)
     if indent != then and not (opens and indent.startswith(then) and not indent[len(then):].strip(" ")):
         return True
     return columns(line) + 1 + columns(after[len(then):].split()[0]) <= FULL * width
@@ -118,7 +117,7 @@ def wrapped_run(lines: Sequence[str], start: int, end: int) -> Wrapped | None:
     while end - start > 2 and not ENDED.search(lines[end - 1].rstrip()):
         end -= 1
     block = [line.rstrip() for line in lines[start:end]]
-    indents = [INDENT.match(line)[0] for line in block]
+    indents = list(map(indent_of, block))
     texts = [line[len(indent):] for line, indent in zip(block, indents, strict=True)]
     width = max(map(columns, block))
     if len(block) < 2 or width < MIN_WIDTH or not breaks_sentences(texts) or not ENDED.search(texts[-1]):
@@ -130,10 +129,15 @@ def reads_as_prose(line: str) -> bool:
     """Whether a line may be part of a paragraph: it holds no tab nor other control character (a tab
     parts fields), no line or paragraph separator, no table's gap of spaces, no sign of code
     (CODE_SIGNS), and does not start with a list's mark (``- ``, ``1. ``, ``## ``: LIST_MARK)."""
-    text = line[INDENT.match(line).end():]
+    text = line[len(indent_of(line)):]
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in line):
         return False
     return not (LIST_MARK.match(text) or CODE_SIGNS.search(line) or COLUMN_GAP.search(text))
+
+
+def indent_of(line: str) -> str:
+    """A line's indentation: the spaces and quote marks it starts with (INDENT)."""
+    return line[:len(line) - len(line.lstrip(INDENT))]
 
 
 def breaks_sentences(texts: Sequence[str]) -> bool:
@@ -141,8 +145,14 @@ def breaks_sentences(texts: Sequence[str]) -> bool:
     wrapped paragraph's: half of them or more inside a sentence (the line before ends none: ENDED), and
     one of those going on in lower case, which a poem's line, a title or a list's entry does not."""
     inside = [not ENDED.search(text) for text in texts[:-1]]
-    lower = [bool(found) and found[1].islower() for found in map(GOES_ON.match, texts[1:])]
+    lower = [goes_on_in_lower_case(text) for text in texts[1:]]
     return 2 * sum(inside) >= len(inside) and any(a and b for a, b in zip(inside, lower, strict=True))
+
+
+def goes_on_in_lower_case(text: str) -> bool:
+    """Whether a line's ``text`` starts with a lower-case letter, after any opening quotes or brackets."""
+    found = GOES_ON.match(text)
+    return found is not None and found[1].islower()
 
 
 def columns(text: str) -> int:
