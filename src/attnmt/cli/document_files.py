@@ -4,8 +4,9 @@
   but for the fields its tabs part), URLs, e-mail addresses and file names kept as they are, a line without
   letters passed through; one output line per input line.  Per-line extras (``--alignments``,
   ``--n-best``, ``--output-format tsv|jsonl``) and guides (``--glossary``, ``--prefix``) leave
-  that as it is, the line's joined from its sentences' (attnmt.documents.paragraphs); ``jsonl``
-  input lines, each with its own guides, are translated whole.
+  that as it is, the line's joined from its sentences' (attnmt.documents.paragraphs); without them, a hard-wrapped
+  paragraph read whole is translated whole and filled again (attnmt.documents.hard_wrap; not ``--keep-lines``);
+  ``jsonl`` input lines, each with its own guides, are translated whole.
   The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line, or one fragment where the file's
@@ -50,6 +51,7 @@ import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
@@ -64,7 +66,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.charsets import BODY, page_bytes, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
-from attnmt.documents.pipeline import translate_lines
+from attnmt.documents.hard_wrap import lines_written, translate_text_lines
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
 from attnmt.text.data import BROKEN_STREAM, cannot_read, line_endings, not_gzip, open_bytes, with_endings
@@ -123,26 +125,31 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     review = quality_review(args, translator)
     with review_written(args, review):
-        return translate_input(args, translator, review, batches, out)
+        return translate_input(args, translator, review, batches, out, streamed=args.streamed)
 
 
 def translate_input(args: argparse.Namespace, translator: ModelTranslator, review: Review | None,
-                    batches: Iterable[list[str]], out: TextIO, style: tuple[str, list[str]] | None = None) -> int:
+                    batches: Iterable[list[str]], out: TextIO, style: tuple[str, list[str]] | None = None,
+                    streamed: bool = False) -> int:
     """``translate_document_input``'s translation, written to ``out``, its sentences listed in
     ``review``; returns how many lines the model failed on.  ``style``: the byte order mark and line endings
-    to write it with, where not the input file's own (``output_style``)."""
+    to write it with, where not the input file's own (``output_style``).  Text ``streamed`` (from a terminal
+    or a pipe, as its lines arrive) keeps its lines: a paragraph may be cut between two reads, and one held
+    back for its end would hold a terminal's every line back."""
     options = document_options(args)
     where = input_name(args)
     bom, endings = style or output_style(args.input)
     if args.input_format == "text":
         first_line, failed = 1, 0
+        options = replace(options, rewrap=options.rewrap and not streamed)
         # a stream's batches translate a sentence repeated across them once, as a file's one batch does
         lines_by = translator if review is not None else Remembering(translator)
         out.write(bom)
         for lines in batches:  # a file comes whole, as one batch: ``endings`` are its lines'
-            translating = partial(translate_lines, translator=lines_by, options=options, review=review)
-            translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
-            out.write(with_endings(translated, endings))
+            translating = partial(translate_text_lines, translator=lines_by, options=options, review=review)
+            # a hard-wrapped paragraph's lines come out with its last (attnmt.documents.hard_wrap)
+            translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line, lost=[""])
+            out.write(with_endings(*lines_written(translated, endings)))
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
         return failed

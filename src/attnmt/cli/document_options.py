@@ -373,7 +373,7 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
                            attributes=tuple(name.strip() for name in attributes.split(",") if name.strip()),
                            macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT,
                            target_lang_option=args.target_lang_option, source_lang_option=args.source_lang_option,
-                           source_lang_known=args.source_lang_known)
+                           source_lang_known=args.source_lang_known, rewrap=not args.keep_lines)
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:

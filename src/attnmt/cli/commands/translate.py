@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
+from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options, input_named
 from attnmt.cli.lines import FORMATS, INPUT_FORMATS
 from attnmt.cli.options import (
     add_batch_size_option,
@@ -101,6 +101,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model_languages(args)
     glossary = read_glossary_files(args)  # a termbase's languages: the options given, else the model's
     check_document_options(args)  # first: a document refuses --n-best and --confidence, whatever the format
+    check_keep_lines(args)
     options = decoding(args)  # --n-best's beam, or no --n-best with sampling (which would refuse the beam)
     if glossary and options.sampling:
         raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
@@ -252,6 +253,14 @@ def check_against_model(args: argparse.Namespace, glossary: Glossary | None) -> 
     check_target_terms(tokenizer, config.unk_id, [glossary])  # its places: the file's lines
 
 
+def check_keep_lines(args: argparse.Namespace) -> None:
+    """--keep-lines keeps the lines of a hard-wrapped paragraph of plain text, which only plain text
+    written as text has (attnmt.cli.document_files.translate_input): elsewhere it would do nothing."""
+    if args.keep_lines and args.input_format != "text":
+        raise ConfigError(f"--keep-lines keeps the lines of plain text's paragraphs: {input_named(args)} is read as "
+                          f"{args.input_format}, so it would do nothing: leave it out")
+
+
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
@@ -313,6 +322,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "or write the source text instead: in text output, of each sentence under it (with "
                         "--alignments or --prefix, and in tsv and jsonl, of the whole line)")
     add_document_options(p)
+    p.add_argument("--keep-lines", action="store_true", help="translate each line of a plain text file alone, a "
+                   "hard-wrapped paragraph's too (default: a paragraph wrapped at a width, an e-mail's or a book's, "
+                   "is translated whole and filled again to its width; docs/documents.md, Plain text)")
     p.set_defaults(run=run)
 
 
