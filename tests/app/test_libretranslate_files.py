@@ -42,6 +42,16 @@ def test_a_text_file_is_translated_and_downloaded_by_its_url(client):
     assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
 
 
+def test_a_text_files_hard_wrapped_paragraph_reaches_the_model_whole(client, reached):
+    """Each half of a sentence that a line break cut was translated alone (attnmt.documents.hard_wrap)."""
+    half = "A dog runs in the park while a cat sleeps on the sofa and two dogs"
+    answer = send(client, "mail.txt", f"Hi,\n\n{half}\nrun away. A cat sleeps.\n".encode())
+    assert answer.status_code == 200, answer.text
+    assert f"{half} run away." in reached and half not in reached and "run away." not in reached
+    lines = client.get(answer.json()["translatedFileUrl"]).content.decode().split("\n")
+    assert lines[1] == "" and all(len(line) <= len(half) for line in lines)
+
+
 @pytest.mark.parametrize("name", ["my notes.txt", "Übersicht #2?.txt"])
 def test_the_url_of_a_file_whose_name_needs_quoting_is_a_valid_url(client, name):
     """Percent-encoded, so that curl and urllib fetch it as it is (a space, "#", "?" or "ü" in the name)."""
