@@ -66,3 +66,41 @@ def test_a_role_or_a_name_that_speaks_elsewhere_in_brackets_is_a_speakers_label_
     assert speaker_label("(ANNA) Hello.", speakers)["label"] == "(ANNA)"
     for line in ["(ANNA) Hello.", "[MUSIC] La la.", "(laughs) Yes.", "[NARRATOR]"]:  # no speaker known, no words
         assert speaker_label(line, frozenset() if line.startswith("(ANNA") else speakers) is None
+
+
+@pytest.mark.parametrize("label, value, said", [
+    ("CRITICAL:", "disk full", "Disk full!"), ("SEVERE:", "out of memory", "...out of memory?"),  # a log's message
+    ("CSV:", "unexpected end of data", "(reading) Unexpected end."), ("YAML:", "could not read it", "¿Qué?"),
+    ("WEIGHT:", "1.2 kg", "Heavy."), ("PRICE:", "$25.00", '"Too much," she said.'), ("REF:", "2024/118", "你好。"),
+    ("Q:", "how long?", "How long?"), ("MAN 2:", "2 hours", "STOP!"),
+])
+def test_a_label_in_capitals_before_a_word_in_lower_case_or_a_number_is_none_and_before_speech_a_speakers(
+        label, value, said):
+    """A field's value or a log's message starts in lower case or with a digit; a speaker's words with a capital,
+    after quotes or punctuation, a script's ellipsis or a direction in brackets, or in a script without case."""
+    assert speaker_label(f"{label} {value}") is None
+    assert speaker_label(f"{label} {said}")["label"] == label
+
+
+def test_a_name_in_capitals_that_speaks_elsewhere_keeps_its_label_before_words_in_lower_case():
+    lines = ["GUEST: Thanks for having me.", "HOST: So when did you start?", "GUEST: oh, years ago."]
+    speakers = dialogue(lines)
+    assert speakers == {"GUEST:", "HOST:"}
+    assert speaker_label(lines[2], speakers)["label"] == "GUEST:"
+    assert speaker_label("CRITICAL: disk full", speakers) is None
+
+
+@pytest.mark.parametrize("after", ["Ingredients: Flour, water and salt.", "Ingredients: flour, water and salt.",
+                                   "Directions: Take the second left."])
+def test_a_label_after_a_dialogues_last_turn_is_no_speakers(after):
+    lines = ["Chef: Today we bake bread.", "Sam: Is it hard?", "Chef: Not at all.", after]
+    assert dialogue(lines) == {"Chef:", "Sam:"}
+
+
+@pytest.mark.parametrize("lines", [
+    ["Product: Red running shoes", "Price: 59 euros", "Product: Blue rain jacket", "Price: 89 euros"],
+    ["Priority: high", "Assignee: nobody yet", "Priority: low", "Assignee: Ben"],
+])
+def test_labels_that_take_turns_before_values_are_a_forms_fields_not_a_dialogue(lines):
+    assert dialogue(lines) == frozenset()
+

@@ -1061,28 +1061,28 @@ def test_an_escaped_html_page_in_xml_gets_no_meta_charset(upper):
 def test_a_speakers_label_typed_at_a_block_s_start_stays_there_as_a_text_line_s_does(mirror):
     """The demo model read "<p>ANNA: Where are you going?</p>" without "ANNA:", and "<p>Q: How long ...?</p>" without
     its "Q:"; a remark's word ("NOTE:") is translated with its sentence."""
-    pages = ["<p>ANNA: a red dog.</p>", "<li>\n  - Q: a big cat.</li>", "<p>NOTE: a dog.</p>"]
+    pages = ["<p>ANNA: A red dog.</p>", "<li>\n  - Q: A big cat.</li>", "<p>NOTE: a dog.</p>"]
     out = translate_markup(pages, mirror)
-    assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog."]
+    assert mirror.given == ["A red dog.", "A big cat.", "NOTE: a dog."]
     assert out == ["<p>ANNA: DOG. RED A</p>", "<li>\n  - Q: CAT. BIG A</li>", "<p>DOG. A NOTE:</p>"]
 
 
 def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_whole_there(mirror):
     """The demo model read "<p><b>INTERVIEWER:</b> How did you start?</p>" as "<p><b>Auf dieser Fefebebebebeung
     findet es aus.</b></p>", the name lost and the question bold; a bold word that is no name is translated."""
-    pages = ["<p><b>INTERVIEWER:</b> a red dog.</p>", "<p><strong><i>DR. LEE:</i></strong>\n  a big cat.</p>",
+    pages = ["<p><b>INTERVIEWER:</b> A red dog.</p>", "<p><strong><i>DR. LEE:</i></strong>\n  A big cat.</p>",
              "<p><b>NOTE:</b> a dog.</p>", "<p>It is <b>ANNA:</b> a cat.</p>"]
     out = translate_markup(pages, mirror)
-    assert mirror.given == ["a red dog.", "a big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
+    assert mirror.given == ["A red dog.", "A big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
     assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
 
 def test_names_in_title_case_that_take_turns_on_a_page_are_kept_as_written(mirror):
     """An interview on a page, "<p><strong>Anna:</strong> Where are you?</p>" / "<p>Tom: ...</p>" / "Anna: ...",
     came back from the demo model as "<p><strong>Ein</strong> Hühnzzze, der auf der Fähnt ist.</p>", the name lost."""
-    page = "<p><strong>Anna:</strong> a red dog.</p><p>Tom: a cat.</p><p><b>Anna:</b> a dog?</p>"
+    page = "<p><strong>Anna:</strong> A red dog.</p><p>Tom: A cat.</p><p><b>Anna:</b> A dog?</p>"
     assert translate_markup([page], mirror) == [
         "<p><strong>Anna:</strong> DOG. RED A</p><p>Tom: CAT. A</p><p><b>Anna:</b> DOG? A</p>"]
-    assert mirror.given == ["a red dog.", "a cat.", "a dog?"]
+    assert mirror.given == ["A red dog.", "A cat.", "A dog?"]
 
 def test_a_sounds_description_in_brackets_at_a_block_s_start_is_a_sentence_of_its_own(mirror):
     """The demo model read "<p>[LAUGHS] Yes, of course.</p>" as one sentence and lost the brackets."""

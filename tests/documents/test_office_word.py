@@ -48,25 +48,25 @@ def test_a_speakers_label_in_a_bold_run_or_typed_at_a_paragraph_s_start_is_kept_
     "Auf dieser Fefebebebebeung findet es aus." all bold, the name lost, and "ANNA: Where are you going?" typed in
     one run without "ANNA:"; a bold remark's word is translated with its sentence."""
     document = docx.Document()
-    for label, words in [("INTERVIEWER:", " a red dog runs."), ("NOTE:", " a cat.")]:
+    for label, words in [("INTERVIEWER:", " A red dog runs."), ("NOTE:", " a cat.")]:
         paragraph = document.add_paragraph()
         paragraph.add_run(label).bold = True
         paragraph.add_run(words)
-    document.add_paragraph("ANNA: a big cat.")
+    document.add_paragraph("ANNA: A big cat.")
     out = translated(docx_bytes(document), mirror).paragraphs
-    assert mirror.given == ["a red dog runs.", "NOTE: a cat.", "a big cat."]
+    assert mirror.given == ["A red dog runs.", "NOTE: a cat.", "A big cat."]
     assert runs(out[0]) == [("INTERVIEWER:", True), (" RUNS. DOG RED A", None)]
     assert out[2].text == "ANNA: CAT. BIG A"
 
 def test_names_in_title_case_that_take_turns_in_a_word_document_are_kept_as_written(mirror):
     """An interview in Word, "Anna:" in bold / "Tom:" typed / "Anna:" in bold, was read as words, the names lost."""
     document = docx.Document()
-    for label, words in [("Anna:", " a red dog runs."), ("Tom:", " a cat sleeps here."), ("Anna:", " a dog runs?")]:
+    for label, words in [("Anna:", " A red dog runs."), ("Tom:", " A cat sleeps here."), ("Anna:", " A dog runs?")]:
         paragraph = document.add_paragraph()
         paragraph.add_run(label).bold = label == "Anna:"
         paragraph.add_run(words)
     out = translated(docx_bytes(document), mirror).paragraphs
-    assert mirror.given == ["a red dog runs.", "a cat sleeps here.", "a dog runs?"]
+    assert mirror.given == ["A red dog runs.", "A cat sleeps here.", "A dog runs?"]
     assert [paragraph.text for paragraph in out] == ["Anna: RUNS. DOG RED A", "Tom: HERE. SLEEPS CAT A",
                                                      "Anna: RUNS? DOG A"]
 

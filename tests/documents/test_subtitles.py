@@ -576,7 +576,7 @@ def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_besid
     (["The girl said (quietly)", "(sighs) that the dog is black."],
      ["The girl said that the dog is black.", "(quietly)", "(sighs)"]),  # a description at a cue's end too
     (["JOHN: I saw a man", "in the park."], ["I saw a man in the park."]),  # the name kept as written
-    (["He said that", "MARY: he is late."], ["He said that", "he is late."]),  # a new speaker
+    (["MARY: Hi.", "He said that", "MARY: he is late."], ["Hi.", "He said that", "he is late."]),  # a new speaker
 ])
 def test_a_label_before_words_is_translated_alone_and_the_sentence_after_it_goes_on_into_the_next_cue(
         same, cues, given):
@@ -604,6 +604,9 @@ def test_a_label_stays_at_the_start_of_its_cue_when_its_sentence_runs_on(mirror,
      ["I am here.", "Come in."]),
     ("<i>JOHN:</i> (whispering) Run.", "<i>JOHN:</i> (WHISPERING) RUN.", ["(whispering)", "Run."]),
     ("NOTE: Do not touch.", "TOUCH. NOT DO NOTE:", ["NOTE: Do not touch."]),  # a remark's word is translated
+    ("[00:00:07] ANNA: Where are you?", "[00:00:07] ANNA: YOU? ARE WHERE", ["Where are you?"]),  # a time before it
+    ("(0:01:15) DR. LEE: I am here.", "(0:01:15) DR. LEE: HERE. AM I", ["I am here."]),
+    ("CRITICAL: disk is full.", "FULL. IS DISK CRITICAL:", ["CRITICAL: disk is full."]),  # a log's message
 ])
 def test_a_speakers_name_label_is_kept_as_written_and_never_read_by_the_model(mirror, text, written, given):
     """Translated alone, a name has no translation: the demo model wrote "ANNA:" as "EIN CACH.", "TOM:" as "EIN

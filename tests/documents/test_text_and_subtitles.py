@@ -219,9 +219,9 @@ def test_a_counted_list_s_mark_in_brackets_or_roman_or_a_section_s_stays_at_the_
 def test_a_speakers_label_at_a_line_s_start_is_kept_as_written_and_never_reaches_the_translator(mirror):
     """Read as words, "ANNA: Where are you going?" came back from the demo model without its name, "Q: How long have
     you lived in the city?" without its "Q:"; a remark's word in capitals ("NOTE:") is translated with its words."""
-    lines = ["ANNA: a red dog.", "- DR. SMITH (V.O.): a cat.", "Q: a dog?\tA: a cat.", "NOTE: a dog.", "Anna: a cat."]
+    lines = ["ANNA: A red dog.", "- DR. SMITH (V.O.): A cat.", "Q: A dog?\tA: A cat.", "NOTE: a dog.", "Anna: A cat."]
     out = translate_lines(lines, mirror)
-    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "NOTE: a dog.", "Anna: a cat."]  # "a cat." once
+    assert mirror.given == ["A red dog.", "A cat.", "A dog?", "NOTE: a dog.", "Anna: A cat."]  # "A cat." once
     assert out == ["ANNA: DOG. RED A", "- DR. SMITH (V.O.): CAT. A", "Q: DOG? A\tA: CAT. A", "DOG. A NOTE:",
                    "CAT. A ANNA:"]
 
@@ -229,22 +229,22 @@ def test_a_speakers_label_at_a_line_s_start_is_kept_as_written_and_never_reaches
 def test_a_name_in_title_case_that_takes_turns_in_a_dialogue_is_kept_as_written(mirror):
     """An interview's "Anna:" / "Tom:" / "Anna:" were read as words: the demo model wrote "Anna: Where are you?" as
     "Ein Hühnzzze, der auf der Fähnt ist.", the name lost; a name said alone once is still read with its words."""
-    out = translate_lines(["Anna: a red dog.", "- Tom: a cat.", "Anna: a dog?"], mirror)
-    assert mirror.given == ["a red dog.", "a cat.", "a dog?"]
+    out = translate_lines(["Anna: A red dog.", "- Tom: A cat.", "Anna: A dog?"], mirror)
+    assert mirror.given == ["A red dog.", "A cat.", "A dog?"]
     assert out == ["Anna: DOG. RED A", "- Tom: CAT. A", "Anna: DOG? A"]
 
 def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_translated(mirror):
     """The demo model wrote "[NARRATOR] Once upon a time" with "[SICHERHEITSWESTEN]", and "(ANNA) Hello" with "(EINE
     FRAU IN DER HOCKE)", where "ANNA:" spoke before."""
-    out = translate_lines(["[NARRATOR] a red dog.", "ANNA: a cat.", "(ANNA) a dog?", "[MUSIC] a big cat."], mirror)
-    assert mirror.given == ["a red dog.", "a cat.", "a dog?", "[MUSIC]", "a big cat."]  # a sound, translated
+    out = translate_lines(["[NARRATOR] a red dog.", "ANNA: A cat.", "(ANNA) a dog?", "[MUSIC] a big cat."], mirror)
+    assert mirror.given == ["a red dog.", "A cat.", "a dog?", "[MUSIC]", "a big cat."]  # a sound, translated
     assert out[:3] == ["[NARRATOR] DOG. RED A", "ANNA: CAT. A", "(ANNA) DOG? A"]
 
 def test_a_transcripts_time_before_a_speakers_label_is_kept_with_it(mirror):
     """The demo model wrote "[00:00:05] INTERVIEWER: How did you start?" as "8 8 8 8 8 8 8 Dasaskerkerkerker.", the
     time and the name lost, and "INTERVIEWER (00:01:23): How ...?" without its label."""
-    out = translate_lines(["[00:00:05] INTERVIEWER: a red dog?", "INTERVIEWER (00:01:23): a cat?"], mirror)
-    assert mirror.given == ["a red dog?", "a cat?"]
+    out = translate_lines(["[00:00:05] INTERVIEWER: A red dog?", "INTERVIEWER (00:01:23): A cat?"], mirror)
+    assert mirror.given == ["A red dog?", "A cat?"]
     assert out == ["[00:00:05] INTERVIEWER: DOG? RED A", "INTERVIEWER (00:01:23): CAT? A"]
 
 

@@ -7,7 +7,8 @@ alignment moved it with the words around it, and a sentence run on into the next
 (``named``), never read by the model, which has no translation for a name and made one up ("ANNA:" came
 back "EIN CACH." from the demo model), and descriptions translated alone.  It is read as shown, through the
 tags and ASS codes around it (``<i>JOHN:</i> Hello``, ``<font color="#ffff00">JOHN:</font>``, ``{\\an8}JOHN:
-Hello``), which it takes with it.
+Hello``), which it takes with it.  A transcript's time before a speaker's name (``[00:00:07] ANNA: Hello``) is
+kept as written with the name: read as a description, it was translated alone and ``ANNA:`` read as the cue's words.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from attnmt.text.list_marks import TIME
 from attnmt.text.speaker_labels import NAME, VOICE, is_speaker, is_voice
 
 BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
@@ -22,8 +24,11 @@ BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # deaf and hard of hearing write them: a cue of its own (subtitles.set_apart), no label.
 DESCRIPTION = re.compile(rf"(?:{BRACKETED}[\s.,;:!?…-]*)+")
 ANY_TAG = re.compile(r"<[^<>]*>|\{\\[^{}]*\}")  # a tag or an ASS code, in a label split_label found
-# Descriptions (group 1) or a name (group 2), then the spaces before the cue's words (group 3).
-LABEL = re.compile(rf"(?:({BRACKETED}(?:\s*{BRACKETED})*)|({NAME.pattern}))(\s+)(?=\S)")
+STAMP = re.compile(rf"(?:\[{TIME}\]|\({TIME}\)|{TIME})[ \t]+")  # a time a transcript gives a turn: "[00:00:07] "
+# A piece of a label (group "piece"): a name, a time before it (``NAMED``), or descriptions (``DESCRIBED``), then the
+# spaces before the cue's words (group "gap").
+NAMED = re.compile(rf"(?P<piece>(?:{STAMP.pattern})?(?P<name>{NAME.pattern}))(?P<gap>\s+)(?=\S)")
+DESCRIBED = re.compile(rf"(?P<piece>{BRACKETED}(?:\s*{BRACKETED})*)(?P<gap>\s+)(?=\S)")
 
 
 def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[str, str, str]:
@@ -35,15 +40,22 @@ def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = fro
     before it and the end tags right after it ("<i>JOHN:</i>")."""
     shown, places = shown_places(text, tags)
     label, gap, rest = "", "", shown
-    while (match := LABEL.match(rest)) and not DESCRIPTION.fullmatch(rest) and not (
-            match.group(2) and (label or not is_name(match.group(2), speakers))):
-        label, gap, rest = label + gap + (match.group(1) or match.group(2)), match.group(3), rest[match.end():]
+    while not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not label, speakers)):
+        label, gap, rest = label + gap + match["piece"], match["gap"], rest[match.end():]
     if not label:
         return "", "", text
     end, rest_at = places[len(label) - 1] + 1, places[len(label) + len(gap) - 1] + 1
     while (closing := tags.match(text, end)) and closing.end() <= rest_at and (closing.group(1) or "")[:1] == "/":
         end = closing.end()
     return text[:end], text[end:rest_at], text[rest_at:]
+
+
+def label_piece(rest: str, first: bool, speakers: frozenset[str]) -> re.Match[str] | None:
+    """The piece of a label ``rest`` (a cue's text read as shown) starts with: where it is the ``first``, a speaker's
+    name (``NAMED``, ``is_name`` with what follows it), a time before it too; else descriptions (``DESCRIBED``)."""
+    if first and (found := NAMED.match(rest)) and is_name(found["name"], speakers, rest[found.end("name"):]):
+        return found
+    return DESCRIBED.match(rest)
 
 
 def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
@@ -58,20 +70,23 @@ def shown_places(text: str, tags: re.Pattern[str]) -> tuple[str, list[int]]:
     return "".join(text[k] for k in places), places
 
 
-def is_name(label: str, speakers: frozenset[str] = frozenset()) -> bool:
+def is_name(label: str, speakers: frozenset[str] = frozenset(), said: str | None = None) -> bool:
     """Whether a label opens with a speaker's name ("JOHN:", "MAN 2:", "DR. SMITH:", "Q:", one of a dialogue's
-    ``speakers``, "[NARRATOR]": ``name_in``): a new speaker, whom the sentence before does not go on
+    ``speakers``, "[NARRATOR]": ``name_in``), after a time (``STAMP``: "[00:00:07] ANNA:"), and what follows it
+    where ``said`` is known reads as a speaker's words: a new speaker, whom the sentence before does not go on
     in.  Read as shown: WebVTT's "JOHN &amp; MARY:" is in capitals."""
-    return name_in(unescape(ANY_TAG.sub("", label)), speakers) is not None  # its tags read by split_label
+    return name_in(unescape(ANY_TAG.sub("", label)), speakers, said) is not None  # its tags read by split_label
 
 
-def name_in(shown: str, speakers: frozenset[str]) -> re.Match[str] | None:
-    """The speaker's name a label read as shown opens with, or None: "JOHN:" (``NAME``, ``is_speaker``), or one in
-    brackets (``VOICE``, ``is_voice``: "[NARRATOR]", "(ANNA)" where "ANNA:" speaks too), kept as written as a name
-    is, where "[DOOR SLAMS]" is a description, translated."""
-    if (name := NAME.match(shown)) is not None and is_speaker(name.group(), speakers):
+def name_in(shown: str, speakers: frozenset[str], said: str | None = None) -> re.Match[str] | None:
+    """The speaker's name a label read as shown opens with, after a time (``STAMP``), or None: "JOHN:" (``NAME``,
+    ``is_speaker`` with what is ``said`` after it), or one in brackets (``VOICE``, ``is_voice``: "[NARRATOR]",
+    "(ANNA)" where "ANNA:" speaks too), kept as written as a name is, where "[DOOR SLAMS]" is a description,
+    translated."""
+    at = stamp.end() if (stamp := STAMP.match(shown)) else 0
+    if (name := NAME.match(shown, at)) is not None and is_speaker(name.group(), speakers, said):
         return name
-    return voice if (voice := VOICE.match(shown)) is not None and is_voice(voice, speakers) else None
+    return voice if (voice := VOICE.match(shown, at)) is not None and is_voice(voice, speakers) else None
 
 
 def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> int:
@@ -80,7 +95,8 @@ def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozense
     spaces after it, up to the descriptions that follow it ("JOHN: " of "JOHN: (whispering)"), or all of a name
     alone with its tags ("<i>JOHN:</i>"); 0 where it opens with none.  Read as shown, without its format's ``tags``."""
     shown, places = shown_places(label, tags)
-    name = NAME.match(shown) or VOICE.match(shown)  # where it ends as written: "JOHN &amp; MARY:"
+    at = stamp.end() if (stamp := STAMP.match(shown)) else 0
+    name = NAME.match(shown, at) or VOICE.match(shown, at)  # where it ends as written: "JOHN &amp; MARY:"
     if name is None or not is_name(label, speakers):
         return 0
     after = len(shown) - len(shown[name.end():].lstrip())  # the first shown character after the name's spaces

@@ -16,12 +16,7 @@ import re
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import speaker_label
-
-# Descriptions in brackets, each with a letter and no "/" (not a "[1]", a "[00:05]", nor a link's "[Home](/home)"),
-# at a line's start, after its indent, then words: "[LAUGHS] Yes, of course.", "(sighs) I do not know.".
-BRACKETED = r"(?:\[[^\[\]/\n]*[^\W\d_][^\[\]/\n]*\]|\([^()/\n]*[^\W\d_][^()/\n]*\))"
-DESCRIPTIONS = re.compile(rf"(?P<indent>[ \t]*)(?P<description>{BRACKETED}(?:[ \t]*{BRACKETED})*)(?=[ \t]+\S)")
+from attnmt.text.speaker_labels import DESCRIPTIONS, speaker_label
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:

@@ -43,6 +43,15 @@ ASKED = frozenset({"Q", "A"})
 # A label at a line's start, after its indent (group "indent"), then a space and more: "ANNA: Where", not a URL's
 # "HTTP://" nor a label alone on its line.  A transcript's time before it is a line's mark (attnmt.text.list_marks).
 LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
+# Sound descriptions in brackets, each with a letter and no "/" (not a "[1]", a "[00:05]", nor a link's
+# "[Home](/home)"), at a line's start, after its indent, then words: "[LAUGHS] Yes, of course.", "(sighs) I do not
+# know.".  Read with the words after them, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
+# U-Fahrerfahrer.", the brackets lost; alone, it wrote "[LAUGHS]" as "[EINE LACHT]".
+BRACKETED = r"(?:\[[^\[\]/\n]*[^\W\d_][^\[\]/\n]*\]|\([^()/\n]*[^\W\d_][^()/\n]*\))"
+DESCRIPTIONS = re.compile(rf"(?P<indent>[ \t]*)(?P<description>{BRACKETED}(?:[ \t]*{BRACKETED})*)(?=[ \t]+\S)")
+# What opens a speaker's words in a script whatever the case of the letter after it: a sound's description or a
+# direction in brackets ("(whispering) I saw"), words broken off or taken up again ("...and then?", "-- wait").
+SCRIPTED = re.compile(rf"\s*(?:{BRACKETED}|\.\.\.|…|—|--)")
 # A speaker's name or role in brackets, as transcripts and captions write it before the words said ("[NARRATOR] Once
 # upon a time", "(ANNA) Hello"), what they hold (group "inside" or "round") a speaker's where ``is_voice`` says so;
 # at a line's start (``VOICE_LABEL``), after its indent, then a space and more, as ``LABEL``.
@@ -51,23 +60,39 @@ VOICE_LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{VOICE.pattern})(?=[ \t]
 # The roles a voice has in capitals in brackets, no sound's description ("[NARRATOR]", not "[MUSIC]", "[LAUGHS]").
 ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INTERVIEWER", "INTERVIEWEE", "REPORTER",
                    "PRESENTER", "MODERATOR", "COMMENTATOR", "VOICEOVER", "VOICE-OVER", "VOICE OVER", "V.O."})
-# Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once next to
-# one of those, as turns go: a label said once alone may as well be a word ("Ingredients: flour").
+# Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once between
+# two of those, as turns go: a label said once alone or after the turns may as well be a word ("Ingredients: Flour").
 TURNS = 2
 
 
-def is_speaker(name: str, speakers: frozenset[str] = frozenset()) -> bool:
+def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | None = None) -> bool:
     """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: one of a dialogue's ``speakers``
     (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more
     ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
-    status (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:"), and it is no
-    heading nor acronym (``HEADINGS``: "FAQ:", "USA:")."""
+    status (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:"), it is no
+    heading nor acronym (``HEADINGS``: "FAQ:", "USA:"), and what follows it, where ``said`` is known, reads as a
+    speaker's words (``speaks``: not "CRITICAL: disk full")."""
     if name in speakers:
         return True
     if not name.isupper() or (sum(ch.isalpha() for ch in name) < 2 and name[:-1] not in ASKED):
         return False
     words = re.findall(r"[^\W\d_]+", name.replace(".", ""))
-    return not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
+    return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
+            and (said is None or speaks(said)))
+
+
+def speaks(said: str) -> bool:
+    """Whether ``said``, what follows a label, reads as a speaker's words: a script's sound descriptions or
+    directions in brackets ("(whispering) I saw", "[sighs] no"), words broken off or taken up again (``SCRIPTED``:
+    "...and then?", "-- wait"), or words whose first letter or digit, past quotes and punctuation, is a letter that is
+    not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」").  A
+    field's value, a log's message and an acronym's explanation start in lower case or with a digit ("CRITICAL: disk
+    full", "XML: its declared encoding", "Ingredients: flour, sugar", "TIME: 10:30", "PRICE: $25"), as a speaker's
+    words hardly ever do."""
+    if SCRIPTED.match(said):
+        return True
+    first = next((character for character in said if character.isalnum()), "")
+    return first.isalpha() and not first.islower()
 
 
 def is_voice(found: re.Match[str], speakers: frozenset[str] = frozenset()) -> bool:
@@ -83,7 +108,7 @@ def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match
     """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``; or in
     brackets: ``VOICE_LABEL``, ``is_voice``), or None."""
     found = LABEL.match(line)
-    if found is not None and is_speaker(found["label"], speakers):
+    if found is not None and is_speaker(found["label"], speakers, line[found.end("label"):]):
         return found
     found = VOICE_LABEL.match(line)
     return found if found is not None and is_voice(found, speakers) else None
@@ -91,26 +116,32 @@ def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match
 
 def dialogue(lines: Iterable[str]) -> frozenset[str]:
     """The speakers' names that ``lines`` open with, after a list's mark or a speaker's dash ("- Anna: Hi."): each in
-    capitals (``is_speaker``: "ANNA:"), and those in title case (``titled``) that take turns in a dialogue: each name
-    said ``TURNS`` times or more, and one said once next to one of those (blank lines passed over), where two names or
-    more are so ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come in.").  Read as words, the demo model
-    wrote "Anna: Where are you?" as "Ein Hühnzzze, der auf der Fähnt ist.", "Anna" lost.  "Figure 1:" or
-    "Ingredients:" away from the dialogue is no speaker's, nor is what would be none in capitals ("Note:", "Date:")."""
-    labels = [line_label(line) for line in lines if line.strip()]
+    capitals (``is_speaker``) where a line reads as it speaking (``speaks``: "ANNA: Come in.", after which "ANNA:
+    ...and then?" is hers too), and those in title case (``titled``) that take turns in a dialogue: each name said
+    ``TURNS`` times or more, speaking in one of them at least, and one that speaks once between two of those (blank
+    lines passed over), where two names or more are so ("Anna: Where are you?" / "Tom: In the garden." / "Anna: Come
+    in.").  Read as words, the demo model wrote "Anna: Where are you?" as "Ein Hühnzzze, der auf der Fähnt ist.",
+    "Anna" lost.  "Figure 1:" or "Ingredients:" away from the dialogue or after its end is no speaker's, nor is what
+    would be none in capitals ("Note:", "Date:"), nor a form's field ("Price: 59 euros" / "Price: 89 euros")."""
+    opened = [line_label(line) for line in lines if line.strip()]
+    labels = [label for label, _ in opened]
+    spoken = {label for label, said in opened if label and speaks(said)}
     counts = Counter(label for label in labels if label)
-    turns = {name for name, count in counts.items() if count >= TURNS and titled(name)}
+    turns = {name for name, count in counts.items() if count >= TURNS and name in spoken and titled(name)}
     neighbours = zip(["", *labels][:len(labels)], [*labels[1:], ""][:len(labels)], strict=True)
-    beside = {label for label, (before, after) in zip(labels, neighbours, strict=True)
-              if titled(label) and (before in turns or after in turns)}
-    taken = turns | beside if len(turns | beside) >= 2 else set()
-    return frozenset(name for name in counts if is_speaker(name) or name in taken)
+    between = {label for label, (before, after) in zip(labels, neighbours, strict=True)
+               if label in spoken and titled(label) and before in turns and after in turns}
+    taken = turns | between if len(turns | between) >= 2 else set()
+    return frozenset({label for label, said in opened if label and is_speaker(label, said=said)} | taken)
 
 
-def line_label(line: str) -> str:
-    """The label (``LABEL``) ``line`` opens with, after a list's mark or a speaker's dash, as written; "" for none."""
+def line_label(line: str) -> tuple[str, str]:
+    """The label (``LABEL``) ``line`` opens with, after a list's mark or a speaker's dash, as written, and what
+    follows it; ("", "") for none."""
     mark = LIST_MARK.match(line)
-    found = LABEL.match(line[mark.end("mark"):].lstrip() if mark else line)
-    return found["label"] if found else ""
+    text = line[mark.end("mark"):].lstrip() if mark else line
+    found = LABEL.match(text)
+    return (found["label"], text[found.end("label"):]) if found else ("", "")
 
 
 def titled(name: str) -> bool:
