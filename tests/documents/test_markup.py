@@ -569,15 +569,41 @@ def test_a_superscript_number_glued_to_a_word_stays_whole_after_that_words_trans
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("<p>He came 1<sup>st</sup> in the race.</p>", "<p>RACE. THE IN 1ST CAME HE</p>"),
-    ("<p>It is the 21<sup>ST</sup>, not the 22<sup>nd</sup>.</p>", "<p>22ND. THE NOT 21ST, THE IS IT</p>"),
+    ("<p>He came 1<sup>st</sup> in the race.</p>", "<p>RACE. THE IN 1<sup>ST</sup> CAME HE</p>"),
+    ("<p>It is the 21<sup>ST</sup>, not the 22<sup>nd</sup>.</p>",
+     "<p>22<sup>ND</sup>. THE NOT 21<sup>ST</sup>, THE IS IT</p>"),
+    ("<p>Le 1<sup>er</sup> mai et le 2<sup>e</sup> étage.</p>",
+     "<p>ÉTAGE. 2<sup>E</sup> LE ET MAI 1<sup>ER</sup> LE</p>"),
+    # LibreOffice's span ends inside the word: it takes the whole of "3RD", and the superscript is left empty
     ('<p><span class="a">He came 3</span><sup>rd</sup><span class="a"> in the race.</span></p>',
-     '<p><span class="a">RACE. THE IN</span> <span class="a">3RD CAME HE</span></p>'),
+     '<p><span class="a">RACE. THE IN</span> <span class="a">3RD CAME HE</span><sup></sup></p>'),
 ])
-def test_an_ordinals_raised_ending_is_read_as_the_letters_of_its_word(mirror, text, expected):
-    """Read as a mark, the superscript went over the whole translated word (``<sup>1ST</sup>``, German's "1."
-    raised): the translation writes its own ordinal.  The number may end a neighbour's text (LibreOffice's spans)."""
+def test_an_ordinals_raised_ending_stays_on_the_ending_of_its_translation(mirror, text, expected):
+    """Read as a mark over its word, the superscript went over the whole translated word (``<sup>1ST</sup>``); read
+    as the word's letters, its look was lost: French raises "1er" and "2e" (attnmt.documents.ordinal_marks)."""
     assert one(text, mirror) == expected and "".join(mirror.given) == html.fromstring(text).text_content()
+
+
+@pytest.mark.parametrize("text, translation, pairs, expected", [
+    ("<p>Le 1<sup>er</sup> mai, il pleut.</p>", "On the 1st of May, it rains.",
+     [(0, 0), (0, 1), (1, 2), (2, 4), (3, 5), (4, 6)], "<p>On the 1<sup>st</sup> of May, it rains.</p>"),
+    ("<p>He came 2<sup>nd</sup> in the race.</p>", "Il est arrivé 2e dans la course.",
+     [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)], "<p>Il est arrivé 2<sup>e</sup> dans la course.</p>"),
+    ("<p>Louis XIV<sup>e</sup> du nom.</p>", "Louis the 14th of the name.",  # "XIVe" aligned to "the"
+     [(0, 0), (1, 1), (2, 3), (3, 4), (3, 5)], "<p>Louis the 14<sup>th</sup> of the name.</p>"),
+])
+def test_an_ordinals_raised_ending_goes_on_the_ending_its_translation_writes(known, text, translation, pairs,
+                                                                           expected):
+    """Stretched over the target word aligned to it, the superscript raised "1st" or "2e" whole."""
+    assert one(text, known({html.fromstring(text).text_content(): (translation, pairs)})) == expected
+
+
+def test_an_ordinals_raised_ending_raises_no_word_where_the_translation_writes_none(known):
+    """German writes "1." or "ersten" without an ending: the superscript went over the translated word."""
+    translator = known({"Le 1er mai et le 2e étage.": ("Am ersten Mai und im 2. Stock.",
+                                                       [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)])})
+    out = html.fromstring(one("<p>Le 1<sup>er</sup> mai et le 2<sup>e</sup> étage.</p>", translator))
+    assert out.text_content() == "Am ersten Mai und im 2. Stock." and not "".join(out.xpath("//sup//text()"))
 
 
 @pytest.mark.parametrize("text", ["<p>The 1<sup>st</sup>s are here.</p>", "<p>The n<sup>th</sup> one is red.</p>",

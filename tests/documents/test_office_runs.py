@@ -339,13 +339,40 @@ def test_a_formula_or_a_unit_with_its_script_run_is_kept_whole(mirror, suffix, t
 
 
 @pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
-def test_an_ordinals_raised_ending_is_read_as_the_letters_of_its_word(mirror, suffix):
-    """Word sets "st" of "21st" in superscript as one types it: read as a mark, the superscript went over the whole
-    translated word ("21ST" raised, German's "21." too); the translation writes its own ordinal."""
+def test_an_ordinals_raised_ending_stays_on_the_ending_of_its_translation(mirror, suffix):
+    """Word sets "st" of "21st" in superscript as one types it: the superscript went over the whole translated
+    word ("21ST" raised); read as the word's letters instead, its look was lost (ordinal_marks)."""
     runs = (("Music of the 21", ""), ("st", "sup"), (" century is loud.", ""))
     out = translate(scripted_file(suffix, runs), suffix, mirror)
     assert mirror.given == ["Music of the 21st century is loud."]
-    assert scripted_runs(out, suffix) == [("LOUD. IS CENTURY 21ST THE OF MUSIC", "")]
+    assert scripted_runs(out, suffix) == [("LOUD. IS CENTURY 21", ""), ("ST", "sup"), (" THE OF MUSIC", "")]
+
+
+# French's ordinals, raised by its typography (a century in Roman numerals), and translations of the sentence
+CENTURY = (("Au XIX", ""), ("e", "sup"), (" siècle, Paris grandit vite.", ""))
+ENGLISH = "In the 19th century, Paris grew fast."
+ALIGNED = [(0, 0), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]  # (source word, target word)
+ONE_WORD_OFF = [(0, 0), (0, 1), (1, 3), (2, 3), (3, 4), (4, 5), (5, 6)]  # "XIXe" to "century,"
+GERMAN = ("Im 19. Jahrhundert wuchs Paris schnell.", [(0, 0), (1, 1), (2, 2), (3, 4), (4, 3), (5, 5)])
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
+@pytest.mark.parametrize("pairs", [ALIGNED, ONE_WORD_OFF], ids=["aligned", "one-word-off"])
+def test_a_french_ordinals_raised_ending_goes_on_its_translations_ending(known, suffix, pairs):
+    """"XIX<sup>e</sup> siècle" as "19th century": the superscript went over "19th" whole; it goes on the
+    ending of the ordinal of the same number (XIX is 19), whatever word the alignment gave its ending."""
+    translator = known({"".join(text for text, _ in CENTURY): (ENGLISH, pairs)})
+    runs = scripted_runs(translate(scripted_file(suffix, CENTURY), suffix, translator), suffix)
+    assert [run for run in runs if run[0]] == [("In the 19", ""), ("th", "sup"), (" century, Paris grew fast.", "")]
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".odt"])
+def test_an_ordinals_ending_raises_no_word_where_the_translation_writes_none(known, suffix):
+    """German writes "19." without an ending: the superscript went over "19." whole."""
+    translator = known({"".join(text for text, _ in CENTURY): GERMAN})
+    runs = scripted_runs(translate(scripted_file(suffix, CENTURY), suffix, translator), suffix)
+    assert "".join(text or "" for text, _ in runs) == GERMAN[0]  # an empty span's text: None
+    assert not any(text and kind for text, kind in runs)
 
 
 def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):

@@ -24,7 +24,7 @@ from attnmt.documents.markup_trails import add_trail_text, in_trail, is_page_tit
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.script_tokens import add_scripted, is_ordinal_ending, scripted
+from attnmt.documents.script_tokens import add_scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
 
@@ -124,8 +124,6 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             add_inline(builder, child, vocabulary, initial=True)
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
             builder.add_atom(node=child)
-        elif is_ordinal(run, k, texts[k + 1], builder, vocabulary):  # "21" <sup>st</sup>: its word's letters
-            builder.add_text(vocabulary.as_read(child.text or ""))
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
@@ -157,18 +155,6 @@ def held_text(node: etree._Element, vocabulary: Vocabulary) -> str:
             vocabulary.is_dropped(node) or vocabulary.entity_character(node)):
         return ""
     return vocabulary.as_read(node.text or "")
-
-
-def is_ordinal(run: Run, k: int, tail: str, builder: FlatBuilder, vocabulary: Vocabulary) -> bool:
-    """Whether the run's child ``k`` (``tail`` its tail, as read) is an ordinal's raised ending after the number
-    read so far (script_tokens.is_ordinal_ending); in XML, none is: its elements are the records' own."""
-    script = None if vocabulary.xml else vocabulary.script(run.children[k])
-    return script is not None and is_ordinal_ending(script, builder.text, tail or text_of(run.children[k + 1:]))
-
-
-def text_of(nodes: Sequence[etree._Element]) -> str:
-    """The text of ``nodes`` and their tails, as a reader sees them one after another (a comment's aside)."""
-    return "".join(("" if is_comment(node) else "".join(node.itertext())) + (node.tail or "") for node in nodes)
 
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, initial: bool = False) -> None:

@@ -40,7 +40,8 @@ translate it:
    HTML's ``<ruby>`` is; its annotation (``w:rt``, the reading set above the base) is not read, and stays in it.
    A run in subscript or superscript whose letters beside it make a formula or a unit (``H`` ``2`` ``O``, ``25 m``
    ``2``) is kept whole with those letters (attnmt.documents.run_scripts); one holding an ordinal's ending after its
-   number (``21`` ``st``) is read as its word's letters, its look left out (script_tokens.is_ordinal_ending).
+   number (``21`` ``st``, French's ``XIX`` ``e``) is a mark over those letters of its word, which goes on the ending
+   of the translation's ordinal, or on none (attnmt.documents.ordinal_marks).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
@@ -88,8 +89,8 @@ from attnmt.documents.markers import is_marker_text, is_note_number, is_referenc
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_labels import label_alone
 from attnmt.documents.ooxml_writing import ParagraphWriter
-from attnmt.documents.run_scripts import formula_runs, is_text_run, run_text
-from attnmt.documents.script_tokens import Script, add_scripted, is_ordinal_ending
+from attnmt.documents.run_scripts import formula_runs
+from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
 from attnmt.documents.word_alternates import unwrap_run_choices
@@ -191,8 +192,6 @@ class ParagraphJob(ParagraphWriter):
                 add_scripted(builder, child, formulas.scripts[child])
             elif child in formulas.texts:  # a base run some of whose letters a formula's script took
                 builder.add_text(formulas.texts[child])
-            elif self._is_ordinal_ending(builder, child):  # "21" and a raised "st": its word's letters
-                builder.add_text(run_text(child, dialect))
             elif dialect.holds_runs(child) and self._kept_whole(builder, child):
                 continue
             elif child.tag == dialect.run:
@@ -225,12 +224,6 @@ class ParagraphJob(ParagraphWriter):
             return self.styles.layers(run, self.paragraph)
         properties = None if run is None else run.find(self.dialect.properties)
         return [] if properties is None else [properties]
-
-    def _is_ordinal_ending(self, builder: FlatBuilder, run: etree._Element) -> bool:
-        """Whether ``run`` is an ordinal's ending set above the line after the number read so far
-        (script_tokens.is_ordinal_ending: Word's "1st" as one types it)."""
-        return is_text_run(run, self.dialect) and is_ordinal_ending(
-            Script(script_kind(self._layers(run)), run_text(run, self.dialect)), builder.text, self._text_after(run))
 
     def _children(self, container: etree._Element) -> list[etree._Element]:
         """``container``'s children as they are read: a complex field whose result the model reads

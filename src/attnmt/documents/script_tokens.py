@@ -11,7 +11,7 @@ after a number ("25 m", "3 km"), its script a power.  A script's own text is a c
 (SCRIPT_TEXT): a note's number after a word ("study<sup>3</sup>") is no formula, since "study" is no
 element's symbol nor a unit after a number.  An office paragraph's script runs (a Word run in subscript, a
 slide's run below its baseline) are read so too (attnmt.documents.run_scripts).  An ordinal's raised ending
-(``21<sup>st</sup>``) is no script of a token but the letters of its word (is_ordinal_ending).
+(``21<sup>st</sup>``) is no script of a token but a mark over letters of its word (attnmt.documents.ordinal_marks).
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ FORMULA = re.compile(r"(?:[A-Z][a-z]?[0-9]*)+")  # element symbols with their co
 UNIT = re.compile(r"[0-9][0-9.,]*[ \u00a0]+([a-z\u00b5]{1,2})\Z")  # "25 m", "3 km", "10 \u00b5m"
 TOKEN_END = re.compile(r"[A-Za-z0-9]+\Z")
 TOKEN_START = re.compile(r"\A[A-Za-z0-9]+")
-ORDINAL_ENDING = re.compile(r"st|nd|rd|th", re.IGNORECASE)  # English's: 1st, 2nd, 3rd, 21st
 
 
 @dataclass(frozen=True)
@@ -83,17 +82,6 @@ def scripted(texts: Sequence[str], scripts: Sequence[Script | None]) -> dict[int
         elif (unit := unit_before(before, left, right, script.kind)) is not None:
             found[k] = Scripted(unit, right)
     return found
-
-
-def is_ordinal_ending(script: Script | None, before: str, after: str) -> bool:
-    """Whether ``script`` is an ordinal number's ending set above the line (``21<sup>st</sup> century``, Word's
-    automatic superscript of "1st"): right after a digit (``before``: the text read before it) and before no
-    letter or digit (``after``: the text after it).  It is read as the letters of its word, its look left out:
-    as a mark, the look went over the whole translated word ("1ST" raised, German's "21." too), or was lost
-    where the model dropped the mark's letters; the translation writes its own ordinal ("21. Jahrhundert")."""
-    return (script is not None and script.kind == "sup" and script.text is not None
-            and ORDINAL_ENDING.fullmatch(script.text) is not None and before[-1:].isdecimal()
-            and not after[:1].isalnum())
 
 
 def is_formula(letters: str, chained: bool) -> bool:

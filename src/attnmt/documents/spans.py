@@ -7,18 +7,19 @@ one position.  The text is cut into sentences, each sentence is translated, and
 each mark is put back on the translation by the rules below (docs/documents.md
 gives them with examples):
 
-1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole word, unless the
-   translation writes that word unchanged: ``H<sub>2</sub>O`` keeps its place in its copy, ``H2O``, and a mark over a
-   word or part of one goes on one target word, attnmt.documents.copied_words; one between punctuation inside the word
-   its part of a target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one inside a word
-   of a script written without spaces, ``这是<b>重要</b>的句子``, its proportional place in the word's translation,
-   attnmt.documents.unspaced_marks; one over punctuation glued to a word alone goes over that punctuation of the
-   target word, else is a point; a drop cap, a block's first letters, goes over as many of its translation's first:
-   attnmt.documents.markup_dropcaps).  Its translation runs from the first to the last of the target words aligned to
-   those words: each target word whose cross-attention goes most to one of them, and the target word that gives them,
-   together, the most attention (the second catches a word whose own attention looked one word off); trailing or
-   leading punctuation of that stretch is left outside unless the marked source text had punctuation there too.  A
-   mark over whole sentences covers their whole translations (no alignment needed).
+1. Words.  A mark covers the source words it overlaps (a tag inside a word covers the whole word, unless the translation
+   writes that word unchanged: ``H<sub>2</sub>O`` keeps its place in its copy, ``H2O``, and a mark over a word or part
+   of one goes on one target word, attnmt.documents.copied_words; one between punctuation inside the word its part of a
+   target word with that punctuation, ``[<a>1</a>](y)``, attnmt.documents.kept_words; one inside a word of a script
+   written without spaces, ``这是<b>重要</b>的句子``, its proportional place in the word's translation,
+   attnmt.documents.unspaced_marks; one over an ordinal's ending, ``XIX<sup>e</sup>``, the ending of the translation's
+   ordinal, ``19<sup>th</sup>``, or none, attnmt.documents.ordinal_marks; one over punctuation glued to a word alone
+   goes over that punctuation of the target word, else is a point; a drop cap, a block's first letters, goes over as
+   many of its translation's first: attnmt.documents.markup_dropcaps).  Its translation runs from the first to the last
+   of the target words aligned to those words: each target word whose cross-attention goes most to one of them, and the
+   target word that gives them, together, the most attention (the second catches a word whose own attention looked one
+   word off); trailing or leading punctuation of that stretch is left outside unless the marked source text had
+   punctuation there too.  A mark over whole sentences covers their whole translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
    target word aligned to the source word that followed it (with none, the target word attending most to that word);
    atoms glued to a word's end alone (``bench<a>[1]</a>.``), and those only spaces after them, after the letters of
@@ -58,6 +59,7 @@ from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.no_break_spaces import with_no_break_spaces
+from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings, held_piece
@@ -175,6 +177,10 @@ class Projector:
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word
                 return on_glued(self.flat.text, word, side, self.target, aligned, edges)
+            if len(words) == 1 and (number := ordinal_number(self.flat.text, word, edges)) is not None:
+                ending = ending_in(self.target, self.target_words[i], targets, number)  # "XIX<sup>e</sup>"
+                stretches += [] if ending is None else [(*ending, False)]  # none: left empty (ordinal_marks)
+                continue
             part = part_in_word(self.flat.text, word, edges, self.target, aligned, self.glued) \
                 if len(words) == 1 else None
             one = None if part is not None or len(words) > 1 else one_target(
