@@ -6,9 +6,10 @@ import warnings
 import pytest
 
 from attnmt.decoding.quality import Assessment
+from attnmt.documents.cue_cuts import proportional
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
-from attnmt.documents.subtitles import proportional, translate_subtitle_text
+from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.translators import FoundTranslations
 from attnmt.errors import LeftUntranslated
 

@@ -54,18 +54,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from itertools import accumulate
 from types import MappingProxyType
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
+from attnmt.documents.cue_cuts import split_cues
 from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
-from attnmt.documents.cue_text import CONTINUED, CueBreak, cue_flat, cue_markup, shown_text, split_at_breaks, tags_of
+from attnmt.documents.cue_text import CONTINUED, cue_flat, shown_text, tags_of
 from attnmt.documents.cue_wrap import breaks_inside
 from attnmt.documents.cue_wrappers import alike, opens, outer
 from attnmt.documents.flat import FlatText, Place, has_words
@@ -80,7 +80,6 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import Nested
 from attnmt.documents.translators import Translator
 from attnmt.errors import LeftUntranslated, warn
 from attnmt.text.speaker_labels import dialogue
@@ -364,34 +363,3 @@ def set_apart(text: str) -> bool:
     or a "#" before a space (a lyric: cue_edges.SUNG)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return bool(lines) and (SUNG_START.match(lines[0]) or all(DESCRIPTION.fullmatch(line) for line in lines))
-
-
-def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
-    """One run's translation as the text of each of its cues: cut at its cue breaks where they
-    are in order and leave each cue a word, else by the cues' shares of the source text; None
-    where it has fewer words than the run has cues."""
-    if len(sources) == 1:
-        return [cue_markup(flat, content, vtt, sources)]
-    parts = [cue_markup(flat, part, vtt, sources).strip(" ") for part in split_at_breaks(flat, content)]
-    breaks = [piece.mark for piece in content
-              if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
-    endings = [*(mark.node.ending for mark in flat.marks if isinstance(mark.node, CueBreak)), ""]
-    if not (breaks == sorted(breaks) and all(has_words(part) for part in parts)):
-        parts = proportional(" ".join(part for part in parts if part), [len(source) for source in sources]) or []
-    return [part + ending for part, ending in zip(parts, endings, strict=True)] if parts else None
-
-
-def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
-    """``text`` cut at word boundaries into len(shares) parts of about those relative lengths,
-    each with at least one word; None where ``text`` has fewer words than that."""
-    words, parts = text.split(), len(shares)
-    if len(words) < parts:
-        return None
-    ends = list(accumulate(len(word) + 1 for word in words))  # characters up to the end of each word
-    cuts = [0]
-    for j, share in enumerate(accumulate(shares[:-1]), start=1):
-        wanted = ends[-1] * share / sum(shares)
-        # Words before cut j: past the previous cut, and leaving one for each part after it.
-        cuts.append(min(range(cuts[-1] + 1, len(words) - (parts - j) + 1), key=lambda c: abs(ends[c - 1] - wanted)))
-    cuts.append(len(words))
-    return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
