@@ -71,3 +71,15 @@ def test_a_sentence_the_model_fails_on_in_one_part_fails_whole_and_is_named_by_i
     with pytest.raises(SentencesFailed) as failed:
         translate_n_best(model, tokenizer, [f"the boy laughs\n{FIRST}", FIRST])
     assert failed.value.outputs[0] == [] and failed.value.outputs[1][0].text == "ein hund rennt"
+
+
+def test_translate_reads_a_sound_description_at_a_sentence_s_start_alone_as_the_command_does(loaded, reached):
+    """Read with the words after it, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
+    U-Fahrerfahrer.", the brackets lost, where a text line and a subtitle cue translate it alone."""
+    model, tokenizer = loaded
+    lines = [f"[a dog runs] {SECOND}", f"- (a cat sleeps)  {FIRST}", f"ANNA: [a dog runs] {SECOND}"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated == ["[ein hund rennt] eine katze schläft", "- (eine katze schläft)  ein hund rennt",
+                          "ANNA: [ein hund rennt] eine katze schläft"]
+    assert sorted(set(reached) - {""}) == ["a cat sleeps", "a cat sleeps.", "a dog runs", "a dog runs."]

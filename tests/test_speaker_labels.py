@@ -3,7 +3,7 @@ interview's "Q:" and "A:", but not a remark's word ("NOTE:") nor a word in mixed
 
 import pytest
 
-from attnmt.text.speaker_labels import dialogue, speaker_label
+from attnmt.text.speaker_labels import descriptions_end, dialogue, speaker_label
 
 
 @pytest.mark.parametrize("line, label", [
@@ -104,3 +104,10 @@ def test_a_label_after_a_dialogues_last_turn_is_no_speakers(after):
 def test_labels_that_take_turns_before_values_are_a_forms_fields_not_a_dialogue(lines):
     assert dialogue(lines) == frozenset()
 
+
+@pytest.mark.parametrize("line, end", [
+    ("[LAUGHS] Yes, of course.", 8), ("ANNA: (sighs) [quietly] I know.", 23), ("- (sighs) I know.", 9),
+    ("[LAUGHS]", 0), ("[00:00:05] Yes.", 0), ("[Home](/home) is here.", 0), ("Yes [LAUGHS] of course.", 0),
+])
+def test_the_sound_descriptions_a_line_opens_with_end_before_its_words(line, end):
+    assert descriptions_end(line) == end

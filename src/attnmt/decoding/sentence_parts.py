@@ -3,7 +3,10 @@ text line (attnmt.documents.pipeline.flat_line: a tab or a line break ends a sen
 JSONL text (attnmt.cli.jsonl_breaks): the parts are translated apart and joined back by what stood between them, the
 same characters with the spaces beside them.  Read whole, the model took a tab or a break for a space: the demo model
 wrote "Fecheme Folne." for "Name:\\tJohn Smith", the tab and the field lost, where a text line gave each field's
-translation with the tab between them.
+translation with the tab between them.  So is a sentence after the sound descriptions in brackets it opens with, after
+its list mark and speaker's label ("[LAUGHS] Yes, of course.", "ANNA: (sighs) I know."), as a text line's are
+(attnmt.documents.list_marks.after_description) and a subtitle cue's (attnmt.documents.cue_labels): read whole, the
+demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche U-Fahrerfahrer.", the brackets lost.
 
 Every part has its sentence's glossary; its prefix starts the translation of its first part with letters (of its
 first part, where none has).  An n-best list's k-th hypothesis joins each part's k-th best (a part's last where it
@@ -23,6 +26,7 @@ from attnmt.decoding.inputs import Guides
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
+from attnmt.text.speaker_labels import descriptions_end, dialogue
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
     from attnmt.decoding.quality import Assessor
@@ -85,19 +89,34 @@ class Parts:
 
 
 def parted(sentences: Sequence[str], guides: Guides) -> tuple[Parts, Guides]:
-    """``sentences`` cut at their tabs and line breaks, but for a blank one (spaces and tabs alone: its translation
-    is ""), and each part's glossary and prefix from its sentence's (``guides``): the prefix its first part's with
+    """``sentences`` cut into their parts (``cut``, the names of the dialogue they take turns in read as speakers'),
+    and each part's glossary and prefix from its sentence's (``guides``): the prefix its first part's with
     letters."""
-    parts, prefixes = Parts(list(sentences), [], [], []), []
+    parts, prefixes, speakers = Parts(list(sentences), [], [], []), [], dialogue(sentences)
     for k, sentence in enumerate(sentences):
-        breaks = [] if blank(sentence) else PART_BREAK.findall(sentence)  # a blank one's translation is "", as given
-        pieces = PART_BREAK.split(sentence) if breaks else [sentence]
+        pieces, breaks = cut(sentence, speakers)
         first = next((j for j, piece in enumerate(pieces) if reaches_model(piece)), 0)
         parts.texts += pieces
         parts.breaks.append(breaks)
         parts.owners += [k] * len(pieces)
         prefixes += [guides.prefixes[k] if j == first else None for j in range(len(pieces))]
     return parts, Guides([guides.glossaries[k] for k in parts.owners], prefixes)
+
+
+def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """``sentence``'s parts and the breaks between them: its tabs and line breaks with the spaces beside them
+    (``PART_BREAK``), and the spaces after the sound descriptions a part opens with, which are translated alone
+    (attnmt.text.speaker_labels.descriptions_end, ``speakers`` the dialogue's: "[LAUGHS]" of "[LAUGHS] Yes.", "ANNA:
+    (sighs)" of "ANNA: (sighs) I know."); a blank sentence (spaces and tabs alone: its translation is "") whole."""
+    if blank(sentence):
+        return [sentence], []
+    spans = [found.span() for found in PART_BREAK.finditer(sentence)]
+    for start, end in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True):
+        if at := descriptions_end(piece := sentence[start:end], speakers):
+            spans.append((start + at, end - len(piece[at:].lstrip(" \t"))))
+    spans.sort()
+    edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)
+    return [sentence[s:e] for s, e in edges], [sentence[s:e] for s, e in spans]
 
 
 def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:

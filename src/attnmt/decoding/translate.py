@@ -266,14 +266,14 @@ def translate(
     None) per sentence; anything else is a ConfigError, as a ``model`` that is no Transformer is.  ``prefix``: the
     text every translation (or each) starts with.
 
-    Each sentence is the model's input as given, but for its tabs and line breaks, where it is cut and its parts
-    translated apart (attnmt.decoding.sentence_parts), a list's mark at its start, and a terminal's escape codes and
-    symbols the vocabulary cannot write (an emoji) at its edges, kept around its translation, and its soft hyphens,
-    dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are read as
-    words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges are
-    left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
-    read as any other character.  The package's ``attnmt.translate`` (attnmt.documents.sentence_translate) places
-    them all.  A sentence in capitals is read in sentence case and written in capitals (attnmt.decoding.capitals).
+    Each sentence is the model's input as given, but for its tabs, line breaks and sound descriptions at its start,
+    where it is cut and its parts translated apart (attnmt.decoding.sentence_parts), a list's mark at its start, and a
+    terminal's codes and symbols the vocabulary cannot write (an emoji) at its edges, kept around its translation, and
+    its soft hyphens, dropped, as ``attnmt translate`` does (attnmt.decoding.sentence_edges; codes between its words are
+    read as words, with one warning: ``checked_call``; such symbols between them are left out): the spaces at its edges
+    are left out and none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
+    read as any other character.  The package's ``attnmt.translate`` (attnmt.documents.sentence_translate) places them
+    all.  A sentence in capitals is read in sentence case and written in capitals (attnmt.decoding.capitals).
     """
     given = checked_call(model, tokenizer, sentences, decoding, max_tokens, max_sentences)
     parts, guides = parted(given, Guides.of(len(given), glossary, prefix))
