@@ -58,6 +58,17 @@ def test_a_speakers_label_in_a_bold_run_or_typed_at_a_paragraph_s_start_is_kept_
     assert runs(out[0]) == [("INTERVIEWER:", True), (" RUNS. DOG RED A", None)]
     assert out[2].text == "ANNA: CAT. BIG A"
 
+def test_a_sound_description_at_a_paragraph_s_start_is_translated_alone_as_a_text_line_s(mirror):
+    """The demo model wrote "[LAUGHS] Yes, of course." in Word as "Auf der Rennstrecke.", the description lost,
+    where a text line gave "[EINE LACHT] Große Baue."."""
+    document = docx.Document()
+    document.add_paragraph("[LAUGHS] A red dog.")
+    document.add_paragraph("ANNA: (sighs) A big cat.")
+    out = translated(docx_bytes(document), mirror).paragraphs
+    assert mirror.given == ["[LAUGHS]", "A red dog.", "(sighs)", "A big cat."]
+    assert [paragraph.text for paragraph in out] == ["[LAUGHS] DOG. RED A", "ANNA: (SIGHS) CAT. BIG A"]
+
+
 def test_names_in_title_case_that_take_turns_in_a_word_document_are_kept_as_written(mirror):
     """An interview in Word, "Anna:" in bold / "Tom:" typed / "Anna:" in bold, was read as words, the names lost."""
     document = docx.Document()

@@ -7,7 +7,7 @@ A speaker's label after the mark, or at the start where there is none (attnmt.te
 are you going?``, ``- Q: How long?``), is kept so in a text line and a JSONL text (``after_line_start``), and at a
 Word paragraph's start (``after_speaker_label``); so is one that a look of its own sets apart at a block's start
 (``is_label_alone``: ``<p><b>INTERVIEWER:</b> How did you start?</p>``, a bold run in Word).  A sound's
-description in brackets after them, before words, ends a sentence in a text line and an HTML block
+description in brackets after them, before words, ends a sentence in a text line, an HTML block and a Word paragraph
 (``after_description``), as a cue's is translated alone (attnmt.documents.cue_labels)."""
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ def after_line_start(builder: FlatBuilder, line: str, speakers: frozenset[str] =
 
 def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
     """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), the label
-    added to ``builder`` as an atom, kept where it stood; all of ``text`` where it starts with none."""
+    added to ``builder`` as an atom, kept where it stood, and the sound descriptions after it, a sentence of their own
+    (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); all of ``text`` where it starts with
+    neither."""
     label = speaker_label(text, speakers)
-    return text if label is None else kept_start(builder, text, label, "label")
+    return after_description(builder, text if label is None else kept_start(builder, text, label, "label"))
 
 
 def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
