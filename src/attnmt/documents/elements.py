@@ -22,6 +22,7 @@ from attnmt.documents.flat import (
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
+from attnmt.documents.language_links import names_its_language
 from attnmt.documents.markers import (
     RAISED_NUMBERS,
     ShownCharacters,
@@ -177,9 +178,13 @@ class Vocabulary:
         written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it states; and
         so, the source's language known, is such a block (``<p dir="rtl" lang="ar">`` on an English
         page): the model cannot read its letters, which came back as they were, under a ``lang="de"
-        dir="ltr"`` that drew the Arabic left to right."""
+        dir="ltr"`` that drew the Arabic left to right.  So is a language switcher's entry, a link or an
+        option that shows the name in itself of the language it leads to (language_links.names_its_language:
+        ``<a hreflang="de">Deutsch</a>``), whatever it states and wherever it stands."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity):
             return False
+        if names_its_language(node):
+            return True
         block = local_name(node) in BLOCKS
         if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and (self.source or not block) and written_against(
                 "".join(node.itertext()), self.source):

@@ -48,3 +48,22 @@ def other_names(code: str) -> frozenset[str]:
     """The names OTHER_NAMES gives the language of the primary subtag ``code`` ("de"), made ``plain`` as a
     header's cell is (which leaves a kana's voicing mark out of "ドイツ語" too): none for another."""
     return frozenset(map(plain, OTHER_NAMES.get(code, "").split()))
+
+
+# Each language's name in itself (its endonym), as a language switcher lists it ("Deutsch", "Français"), plain
+# (``plain``: "francais"); a written form of it ("简体中文", "Bahasa Indonesia") as well.
+OWN_NAMES = {
+    "ar": "العربية", "bg": "български", "ca": "català", "cs": "čeština", "da": "dansk", "de": "deutsch",
+    "el": "ελληνικά", "en": "english", "es": "español", "et": "eesti", "fa": "فارسی", "fi": "suomi",
+    "fr": "français", "he": "עברית", "hi": "हिन्दी", "hr": "hrvatski", "hu": "magyar", "id": "bahasa_indonesia",
+    "it": "italiano", "ja": "日本語", "ko": "한국어", "lt": "lietuvių", "lv": "latviešu", "nb": "norsk norsk_bokmål",
+    "nl": "nederlands", "no": "norsk", "pl": "polski", "pt": "português", "ro": "română", "ru": "русский",
+    "sk": "slovenčina", "sl": "slovenščina", "sr": "српски srpski", "sv": "svenska", "th": "ไทย",
+    "tr": "türkçe", "uk": "українська", "vi": "tiếng_việt", "zh": "中文 简体中文 繁體中文 繁体中文",
+}
+
+
+def own_names(code: str) -> frozenset[str]:
+    """The names OWN_NAMES gives the language of the primary subtag ``code`` ("fr") in itself, ``plain``: none
+    for another."""
+    return frozenset(plain(name.replace("_", " ")) for name in OWN_NAMES.get(code, "").split())
