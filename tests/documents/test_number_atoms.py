@@ -10,7 +10,7 @@ from attnmt.documents.markup import translate_markup
 from attnmt.documents.number_atoms import number_runs
 from attnmt.documents.pipeline import translate_lines
 
-KEPT = ["9:00", "17:30", "7:05:30", "9 am", "10:15 pm", "6 p.m.", "9:00–17:00", "8:30 - 12:00", "9am-5pm",
+KEPT = ["9:00", "17:30", "7:05:30", "25:30", "9 am", "10:15 pm", "6 p.m.", "9:00–17:00", "8:30 - 12:00", "9am-5pm",
         "10–20", "2019-2021", "1990–95", "5-10", "20-30 %", "50%-60%", "20 %", "50%", "-15 %", "+3.5%", "−2,5 %",
         "30 x 40 cm", "2x4", "1920x1080", "1920 x 1080 px", "2024-05-01", "01.05.2024", "1.5.2024", "05/01/2024"]
 
