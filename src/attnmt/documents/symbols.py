@@ -185,7 +185,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     # and with both the model read "runs  fast.", and the line came back so.
     inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
               and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
-    removed = [(s - 1, e) if s in closed | inside else
+    spaced_before = closed | inside  # the runs that take the space before them
+    removed = [(s - 1, e) if s in spaced_before else
                (s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
                 and e not in breaks and e + 1 not in opening and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
     moved = position_mover(removed)
