@@ -64,6 +64,15 @@ def test_a_kept_measure_or_emoji_before_a_comma_leaves_no_space_before_it(unitle
     assert unitless.given == [read]
 
 
+@pytest.mark.parametrize("page, read", [("<p><b>runs 👍🏽</b>, fast.</p>", "runs, fast."),
+                                        ("<p>Pay <b>only 5 €</b>, then go.</p>", "Pay only, then go."),
+                                        ("<p>A <i>dog 🐕</i>; a cat.</p>", "A dog; a cat.")])
+def test_a_kept_measure_or_emoji_ending_an_element_before_a_comma_leaves_no_space_before_it(unitless, page, read):
+    """The comma after the element's end: the model read "runs , fast."."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
 def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
     line = "A man pays $5 for 3 cakes at 12 C, 1,000.50 in all, 2019."
     assert translate_lines([line], unitless) == [line]

@@ -45,12 +45,13 @@ def closes(character: str) -> bool:
 def closes_up_run(text: str, start: int, end: int, edges: Collection[int]) -> bool:
     """Whether the space before text[start:end], a run taken out of a flat text as an atom (a measure, an emoji:
     attnmt.documents.symbols), goes out with it, as a URL's does (``space_closed_up``): a comma, a semicolon, a
-    colon or a closing bracket right after it, a plain space after a letter or digit before it, and no mark's edge
-    (``edges``) at either.  "Pay 5 €, then go." read "Pay , then go."; it reads "Pay, then go.".  Not before a
+    colon or a closing bracket right after it, or after the end of the element it ends (``<b>runs 👍🏽</b>, fast``),
+    a plain space after a letter or digit before it, and no mark's edge (``edges``) at that space or at its start.
+    "Pay 5 €, then go." read "Pay , then go."; it reads "Pay, then go.".  Not before a
     sentence's stop, where the atom ends the translation instead (attnmt.documents.final_stops)."""
     return (end < len(text) and closes(text[end]) and text[end] not in SENTENCE_ENDS
             and LETTER_SPACE.search(text, max(start - 2, 0), start) is not None
-            and not {start - 1, start, end} & set(edges))
+            and not {start - 1, start} & set(edges))
 
 
 def space_closed_up(builder: FlatBuilder, text: str) -> bool:
