@@ -255,3 +255,13 @@ def test_json_line_is_one_line_to_str_splitlines_and_reads_back():
     written = json_line({"text": text})
     assert len(written.splitlines()) == 1 and written.endswith("}\n") and "ü" in written
     assert json.loads(written) == {"text": text}
+
+
+def test_a_sound_description_opening_a_text_is_translated_alone_as_a_text_line_s(trained_model, tmp_path, capsys,
+                                                                                 reached):
+    """The demo model wrote the JSONL text "[LAUGHS] Yes, of course." as "Auf der Rennstrecke.", the description
+    lost, where the same text line gave "[EINE LACHT] Große Baue."; each part now ends as its source does."""
+    texts = [f"[a dog runs] {SECOND}", f"ANNA: (a cat sleeps)  {FIRST}"]
+    assert best(hypotheses(trained_model, tmp_path, capsys, texts)) == [
+        "[ein hund rennt] eine katze schläft", "ANNA: (eine katze schläft)  ein hund rennt"]
+    assert sorted(set(reached)) == ["a cat sleeps", "a cat sleeps.", "a dog runs", "a dog runs."]

@@ -44,12 +44,13 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.quality import Assessment
-from attnmt.decoding.sentence_parts import PART_BREAK, with_breaks
+from attnmt.decoding.sentence_parts import cut, with_breaks
 from attnmt.decoding.translate import Translation
 from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.letterless import reaches_model
 from attnmt.documents.paragraphs import pick, text_assessment
 from attnmt.inspect.align import pharaoh
+from attnmt.text.speaker_labels import dialogue
 
 T = TypeVar("T")
 
@@ -75,16 +76,18 @@ class Parted:
 
 
 def parted(inputs: Inputs) -> Parted:
-    """``inputs``' texts cut at their line breaks (the module docstring)."""
-    parts, breaks, records = Inputs([], [], []), [], []
+    """``inputs``' texts cut at their line breaks (the module docstring), and after the sound descriptions a part
+    opens with, as ``translate`` cuts a sentence (attnmt.decoding.sentence_parts.cut): each part ends as its source
+    does, "[LAUGHS]" as "[EINE LACHT]", not with the stop the model added, "[EINE LACHT.]"."""
+    parts, breaks, records, speakers = Inputs([], [], []), [], [], dialogue(inputs.texts)
     for record, (text, glossary, prefix) in enumerate(zip(inputs.texts, inputs.glossaries, inputs.prefixes,
                                                           strict=True)):
-        pieces = PART_BREAK.split(text)
+        pieces, found = cut(text, speakers)
         first = next((k for k, piece in enumerate(pieces) if reaches_model(piece)), 0)
         parts.texts += pieces
         parts.glossaries += [glossary] * len(pieces)
         parts.prefixes += [prefix if k == first else None for k in range(len(pieces))]
-        breaks.append(PART_BREAK.findall(text))
+        breaks.append(found)
         records += [record] * len(pieces)
     return Parted(parts, breaks, records)
 

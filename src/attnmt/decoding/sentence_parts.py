@@ -94,7 +94,7 @@ def parted(sentences: Sequence[str], guides: Guides) -> tuple[Parts, Guides]:
     letters."""
     parts, prefixes, speakers = Parts(list(sentences), [], [], []), [], dialogue(sentences)
     for k, sentence in enumerate(sentences):
-        pieces, breaks = cut(sentence, speakers)
+        pieces, breaks = ([sentence], []) if blank(sentence) else cut(sentence, speakers)  # a blank one's is ""
         first = next((j for j, piece in enumerate(pieces) if reaches_model(piece)), 0)
         parts.texts += pieces
         parts.breaks.append(breaks)
@@ -107,9 +107,7 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
     """``sentence``'s parts and the breaks between them: its tabs and line breaks with the spaces beside them
     (``PART_BREAK``), and the spaces after the sound descriptions a part opens with, which are translated alone
     (attnmt.text.speaker_labels.descriptions_end, ``speakers`` the dialogue's: "[LAUGHS]" of "[LAUGHS] Yes.", "ANNA:
-    (sighs)" of "ANNA: (sighs) I know."); a blank sentence (spaces and tabs alone: its translation is "") whole."""
-    if blank(sentence):
-        return [sentence], []
+    (sighs)" of "ANNA: (sighs) I know.").  A JSONL text is cut so too (attnmt.cli.jsonl_breaks)."""
     spans = [found.span() for found in PART_BREAK.finditer(sentence)]
     for start, end in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True):
         if at := descriptions_end(piece := sentence[start:end], speakers):
