@@ -16,6 +16,7 @@ from attnmt.text.speaker_labels import descriptions_end, dialogue, speaker_label
     ("TIME TRAVELLER: I come from the year 3000.", "TIME TRAVELLER:"),  # a heading's word in a longer name
     ("DR. SMITH (O.S.): Hello.", "DR. SMITH (O.S.):"),
     ("INTERVIEWER (00:01:23): How did you start?", "INTERVIEWER (00:01:23):"),
+    ("WATSON (whispering): Who is it?", "WATSON (whispering):"), ("JOHN (cont'd): And then?", "JOHN (cont'd):"),
 ])
 def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers_label(line, label):
     assert speaker_label(line)["label"] == label

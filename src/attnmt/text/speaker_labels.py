@@ -37,6 +37,7 @@ HEADINGS = frozenset({"FAQ", "TLDR", "SUMMARY", "ABSTRACT", "EXAMPLE", "SOLUTION
                       "HTTP", "HTTPS", "HTML", "CSS", "JSON", "XML", "PDF", "USB", "CEO", "CFO", "CTO", "FBI", "CIA",
                       "NASA", "BBC", "CNN", "GDP", "AI", "IT", "HR", "PR", "QA", "ETA", "DIY", "RSVP", "ASAP", "ID",
                       "APP", "APPS"})
+EXTENSION = re.compile(r"\s*\([^()]*\)")  # a name's extension in brackets: " (V.O.)", " (whispering)", " (00:01:23)"
 # The one-letter labels of an interview's or a hearing's transcript, question and answer ("Q: How long?", "A: Two
 # years."); any other letter alone ("I: ...") is too likely a word.
 ASKED = frozenset({"Q", "A"})
@@ -74,9 +75,10 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     speaker's words (``speaks``: not "CRITICAL: disk full")."""
     if name in speakers:
         return True
-    if not name.isupper() or (sum(ch.isalpha() for ch in name) < 2 and name[:-1] not in ASKED):
+    bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
+    if not bare.isupper() or (sum(ch.isalpha() for ch in bare) < 2 and bare[:-1] not in ASKED):
         return False
-    words = re.findall(r"[^\W\d_]+", name.replace(".", ""))
+    words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
             and (said is None or speaks(said)))
 
