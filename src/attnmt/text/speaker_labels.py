@@ -119,7 +119,7 @@ def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match
 def descriptions_end(line: str, speakers: frozenset[str] = frozenset()) -> int:
     """Where the sound descriptions in brackets (``DESCRIPTIONS``) that ``line`` opens with end, after its list mark
     and its speaker's label (one of the dialogue's ``speakers`` too), words after them: 14 of "ANNA: [LAUGHS] Yes.",
-    8 of "(sighs) I know."; 0 where it opens with none."""
+    7 of "(sighs) I know."; 0 where it opens with none."""
     mark = LIST_MARK.match(line)
     start = mark.end("mark") if mark else 0
     if label := speaker_label(line[start:], speakers):
