@@ -27,7 +27,6 @@ from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.term_after import (
     FIRST_PART,
-    INFLECTED,
     JOINED,
     WORD,
     continuing_pieces,
@@ -632,7 +631,8 @@ def test_a_weak_masculine_term_may_take_its_case_ending_en_alone_in_the_singular
     found = [(text.index("police"), text.index(" and"), "Polizist"), (text.index("cat"), len(text) - 1, "Katze")]
     [weak, plain] = with_other_forms(codec, [polizist, katze], text, found)
     assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
-    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [INFLECTED, WORD]
+    # "▁Polizisten" is a piece of its own: "▁Polizist" + "en" + a piece more made a word that is none
+    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [WORD, WORD]
     assert plain == katze and not inflects(plain)
 
 
@@ -644,7 +644,7 @@ def test_a_weak_masculine_term_whose_source_is_in_the_plural_takes_en_alone_and_
     polizist = codec.encode_target("Polizist")
     [weak] = with_other_forms(codec, [polizist], "Two police officers", [(4, 19, "Polizist")], {"Polizist"})
     assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
-    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [INFLECTED, WORD]
+    assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [WORD, WORD]
 
 
 def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inflects_it():

@@ -1,9 +1,12 @@
 """German's weak masculine nouns as glossary target terms (attnmt.decoding.term_weak)."""
 
 import pytest
-from support import NamedPieces
+import torch
+from support import EOS, NamedPieces, ScriptedModel
 
-from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD, continuing_pieces
 from attnmt.decoding.term_ids import forms, rules_of, with_other_forms
 from attnmt.decoding.term_weak import weak_case, weak_masculine
 
@@ -44,7 +47,7 @@ def test_a_weak_masculine_noun_in_e_takes_n_alone_in_the_singular():
     text = "The waiter brings the customer a coffee."
     [term] = with_other_forms(codec, [kunde], text, [(text.index("customer"), text.index(" a "), "Kunde")])
     assert forms(term) == [kunde, codec.encode_target("Kunden")] and term.inflects
-    assert term.endings == [codec.PIECES.index("n")] and rules_of(term) == [INFLECTED, WORD]
+    assert term.endings == [codec.PIECES.index("n")] and rules_of(term) == [WORD, WORD]
 
 
 def test_a_weak_masculine_nouns_case_form_may_be_a_compounds_first_part():
@@ -53,4 +56,27 @@ def test_a_weak_masculine_nouns_case_form_may_be_a_compounds_first_part():
     codec = WeakPieces()
     kunde = codec.encode_target("Kunde")
     [term] = with_other_forms(codec, [kunde], "The customer service is closed.", [(4, 12, "Kunde")])
-    assert forms(term) == [kunde, codec.encode_target("Kunden")] and rules_of(term) == [INFLECTED, FIRST_PART]
+    assert forms(term) == [kunde, codec.encode_target("Kunden")] and rules_of(term) == [WORD, FIRST_PART]
+
+
+class CarriedPieces(NamedPieces):
+    """A weak noun in two pieces whose case form is one piece of its own ("▁Lö" "we", "▁Löwen"), and one whose case
+    form is its pieces and the ending's ("▁Kollege" "n")."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Lö", "we", "n", "t", "▁Löwen", "▁Kollege"]
+
+    def encode_target(self, text: str) -> list[int]:
+        return {"Löwe": [4, 5], "Löwen": [8], "Kollege": [9], "Kollegen": [9, 6]}.get(text, [1])
+
+
+def test_a_weak_noun_takes_its_ending_as_a_piece_only_where_the_vocabulary_writes_its_case_form_so():
+    """"A tourist photographs a lion." with lion -> Löwe came out "Ein Tourist macht ein Löwent.": "▁Lö" "we" + "n",
+    then the model was free ("t"); the vocabulary writes "Löwen" as "▁Löwen", which the term may be written as."""
+    codec = CarriedPieces()
+    table = {(): {4: 0.9, EOS: 0.1}, (4,): {5: 1.0}, (4, 5): {6: 0.6, EOS: 0.4}, (4, 5, 6): {7: 0.9, EOS: 0.1}}
+    terms = with_other_forms(codec, [[4, 5]], "A tourist photographs a lion.", [(24, 28, "Löwe")])
+    [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                           use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [4, 5] and rules_of(terms[0]) == [WORD, WORD]
+    [kollege] = with_other_forms(codec, [[9]], "He thanks the colleague.", [(14, 23, "Kollege")])
+    assert forms(kollege) == [[9], [9, 6]] and rules_of(kollege) == [INFLECTED, WORD]

@@ -61,13 +61,17 @@ def weak_case(target: str) -> str:
 
 
 def weak_rules(tokenizer, written: Sequence[Sequence[int]], case: str, compounding: bool) -> list[int]:
-    """What may follow each of a weak masculine noun's forms ``written`` (term_after): its ending ``case`` after the
-    forms without it ("Polizist" + "en"), nothing after those with it: "▁Elefanten" + "s" made "Elefantens", a
-    genitive German never writes ("des Elefanten"), and "Polizisten" + "en" is no word either; but where its source
-    term is a compound's first part in English (``compounding``: "customer service"), the form with it may go on as
-    a German compound's first part ("▁Kunden" "dienst", term_after.FIRST_PART), the link these nouns take."""
-    with_case = FIRST_PART if compounding else WORD
-    return [with_case if tokenizer.decode(form).endswith(case) else INFLECTED for form in written]
+    """What may follow each of a weak masculine noun's forms ``written`` (term_after): nothing after those with its
+    ending ``case``: "▁Elefanten" + "s" made "Elefantens", a genitive German never writes ("des Elefanten"), and
+    "Polizisten" + "en" is no word either; but where its source term is a compound's first part in English
+    (``compounding``: "customer service"), such a form may go on as a German compound's first part ("▁Kunden"
+    "dienst", term_after.FIRST_PART), the link these nouns take.  A form without the ending takes it ("▁K" "ollege" +
+    "n", INFLECTED) only where the vocabulary writes the form with it so; where it writes that otherwise ("▁Löwen"
+    for "▁L" "ö" "we"), nothing: after the ending the model was free, and "Ein Tourist macht ein Löwent" came out."""
+    with_case = [form for form in written if tokenizer.decode(form).endswith(case)]
+    return [(FIRST_PART if compounding else WORD) if form in with_case
+            else INFLECTED if any(list(longer[: len(form)]) == list(form) for longer in with_case) else WORD
+            for form in written]
 
 
 @functools.lru_cache(maxsize=8)  # per tokenizer and ending: a look at each of its pieces
