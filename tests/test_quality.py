@@ -15,6 +15,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import (
     CALIBRATION,
     MIN_SENTENCES,
+    Calibration,
     calibrate,
     fingerprint,
     fit_calibration,
@@ -23,7 +24,7 @@ from attnmt.decoding.calibration import (
 )
 from attnmt.decoding.fitting import logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.forced import ForcedPass
-from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched
+from attnmt.decoding.quality import Assessment, Assessor, assess, assess_searched, flags_of
 from attnmt.decoding.quality_ending import mark_written
 from attnmt.decoding.quality_features import Features, features_of, rules_broken, segments
 from attnmt.decoding.quality_joined import joined, read_whole
@@ -711,6 +712,18 @@ def test_the_length_rule_leaves_a_short_sentence_a_piece_under_and_two_over_its_
     assert rules_broken(pieces_for(16, 6), demo)["length"] and rules_broken(pieces_for(1, 4), demo)["length"]
     assert rules_broken(pieces_for(8, 18), demo)["length"]  # 9.18 pieces at least, less 1: 8 is under
     assert rules_broken(pieces_for(14, 6, known=False), demo)["length"]  # no source pieces known: the ratio alone
+
+
+def test_a_translation_far_shorter_than_the_usual_one_dropped_part_of_its_source():
+    """"The storm caused power outages in several villages." as "Der Sturm verursachte Stromausfälle." raised no
+    flag: the demo model's attention still read "in several villages", and the length rule's range reaches down to
+    half the source's pieces.  At most 0.6 of the usual length (the demo calibration's center, log 1.06: 0.64 pieces
+    a source piece), a piece under it aside, it is ``untranslated``; where no usual length is known, it is not."""
+    demo = Calibration("sha", [], 0.0, [], [], length_center=0.06, length_range=(0.51, 2.14))
+    assert flags_of(pieces_for(7, 14), 0.9, demo) == ["untranslated"]  # 0.50 a piece: under 0.64 - 1/14
+    assert flags_of(pieces_for(8, 14), 0.9, demo) == []  # 0.57: over it
+    assert flags_of(pieces_for(2, 4), 0.9, demo) == []  # "Help!" as "Hilfe!": 0.5, but a piece under is 0.39
+    assert flags_of(pieces_for(7, 14), 0.9, None) == []  # no calibration, no usual length
 
 
 def test_ridge_fit_recovers_the_line_and_holds_an_input_the_wrong_way_at_zero():

@@ -40,7 +40,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
                   get less than UNREAD attention from the whole translation, or it ends where a
                   sentence goes on (a comma, a colon, an article before its full stop) and the source does
-                  not (quality_measures.cut_short, attnmt.decoding.quality_unfinished)
+                  not (quality_measures.cut_short, attnmt.decoding.quality_unfinished), or it is at most
+                  SHORT_SHARE of the calibration's usual length (quality_features: a part dropped)
     added         ADDED_RUN translation words in a row attend mostly to the source's end (its final marks and
                   </s>), as words the source does not say do (a clause added: quality_measures.added)
     length        translation pieces / source pieces outside the calibration's range (uncalibrated: LENGTH_RANGE)
@@ -181,7 +182,8 @@ def flags_of(features: Features, quality: float, calibration: attnmt.decoding.ca
              threshold: float | None = None) -> list[str]:
     """The names of the rules (module docstring) that a translation with ``features`` breaks;
     ``threshold``: low_quality's (``low_quality_threshold``)."""
-    broken = rules_broken(features, calibration.length_range if calibration else LENGTH_RANGE)
+    broken = rules_broken(features, *((calibration.length_range, calibration.length_center) if calibration
+                                      else (LENGTH_RANGE,)))
     broken["low_quality"] = quality < low_quality_threshold(calibration, threshold)
     return [name for name in FLAGS if broken[name]]
 

@@ -47,6 +47,12 @@ UNTRANSLATED_SHARE = 0.25
 # his job." as "Er hat seinen Job gekündigt.": 14 for 6, over its 2.14), and a long one's hardly.  Over by more:
 # German's perfect and separable verbs lengthen a short sentence, and a clause added is the ``added`` rule's too.
 LENGTH_SLACK = (1, 2)
+# A translation this share of the usual length or shorter (pieces per source piece against the calibration's
+# length_center), a piece of LENGTH_SLACK's under it aside, leaves out part of its source (``Features.too_short``):
+# on the demo model, none of 519 good pairs (test_2016_flickr references, the held-out news and software ones) is
+# that short, and the untranslated flag caught 31 % of the test references with a phrase dropped instead of 22 %,
+# 87 % of those with their second half cut instead of 74 % (benchmarks/results/quality_labelled_epyc.txt).
+SHORT_SHARE = 0.6
 
 
 @dataclass
@@ -114,6 +120,14 @@ class Features:
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
+
+    def too_short(self, length_center: float) -> bool:
+        """Whether the translation is at most SHORT_SHARE of the usual length (``length_center``: the median log
+        ratio of translation pieces to source pieces of a calibration's references), a piece under it aside: part
+        of the source dropped ("The storm caused power outages in several villages." as "Der Sturm verursachte
+        Stromausfälle."), which the cross-attention of a small model may still read."""
+        slack = LENGTH_SLACK[0] / self.source_pieces if self.source_pieces else 0.0
+        return self.length_ratio < SHORT_SHARE * math.exp(length_center) - slack
 
 
 REGRESSED = tuple(f.name for f in fields(Features)[:6])
@@ -226,13 +240,16 @@ def punctuation(piece: str) -> bool:
     return bool(shown) and all(unicodedata.category(ch).startswith("P") for ch in shown)
 
 
-def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
+def rules_broken(features: Features, length_range: tuple[float, float],
+                 length_center: float | None = None) -> dict[str, bool]:
     """Whether each rule flag but low_quality (module docstring) fires for ``features``, the length
-    rule's range ``length_range`` (``Features.out_of_length``)."""
+    rule's range ``length_range`` (``Features.out_of_length``); ``length_center``: a calibration's usual
+    length, against which a translation is too short (``Features.too_short``; None: not known, not read)."""
+    short = length_center is not None and features.too_short(length_center)
     return {
         "copied": features.copies() or features.copied_run,
         "repetition": features.loop,
-        "untranslated": features.untranslated() or features.cut_short,
+        "untranslated": features.untranslated() or features.cut_short or short,
         "added": features.added,
         "length": features.out_of_length(length_range),
         "unknown": features.unknown > 0,
