@@ -30,6 +30,7 @@ from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.quality_measures import (
+    ADDED_END_RUN,
     ADDED_RUN,
     added,
     attention_spread,
@@ -682,6 +683,17 @@ def test_a_run_of_words_read_from_the_source_s_end_is_added():
     assert not added(end_read(text, broken), ["▁a", ".", "</s>"], text, spans_of(text))
     lower = [min(e, 0.29) for e in at_end]
     assert not added(end_read(text, lower), ["▁a", ".", "</s>"], text, spans_of(text))
+
+
+def test_the_last_words_of_a_translation_read_from_the_source_s_end_are_added():
+    """"Der Akku ist fast leer, obwohl er neu ist." for "The battery is almost empty." had no rule's flag: its clause
+    the source does not say, 4 words read from the source's end, is shorter than a run anywhere must be."""
+    text = "Der Akku ist fast leer, obwohl er neu ist."
+    at_end = [0.0, 0.0, 0.0, 0.1, 0.2] + [0.5] * ADDED_END_RUN
+    assert added(end_read(text, at_end), ["▁a", ".", "</s>"], text, spans_of(text))
+    assert not added(end_read(text, [*at_end[:-1], 0.1]), ["▁a", ".", "</s>"], text, spans_of(text))  # 3 at the end
+    middle = [0.0] + [0.5] * ADDED_END_RUN + [0.1] * 4  # as many within the sentence: a clause's verb and particle
+    assert not added(end_read(text, middle), ["▁a", ".", "</s>"], text, spans_of(text))
 
 
 def test_a_source_word_at_its_end_is_no_end_to_read_from():

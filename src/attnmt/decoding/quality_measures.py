@@ -70,6 +70,10 @@ FINAL_MARKS = QUESTION_MARKS | frozenset(".!…。．！‼।۔")
 # (5 one of 4: a German verb or particle at a clause's end); 10 of 26 clauses added to good translations do.
 ADDED_RUN = 5
 ADDED_ATTENTION = 0.3
+# ... or ADDED_END_RUN words in a row that end the translation: after them no source word is left to come back to,
+# where a verb or particle at a clause's end within the sentence is (none of the demo model's 519 good pairs,
+# 15 of 26 hand-written clauses added instead of 13: benchmarks/results/quality_labelled_epyc.txt).
+ADDED_END_RUN = 4
 
 
 def looped(words: Sequence[str], source: Sequence[str] = ()) -> bool:
@@ -259,10 +263,11 @@ def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]
 
 def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
           spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether ADDED_RUN words of ``translation`` in a row each give, on average over their pieces (punctuation
-    aside), ADDED_ATTENTION or more of their attention to the source's end: its pieces after its last word, its
-    final marks and </s> ("Ein Mann fährt Fahrrad, während seine Frau im Auto wartet." for "A man is riding a
-    bike.").  ``cross``: [T, S]; ``spans``: the characters of each translation piece, one a row of ``cross``."""
+    """Whether ADDED_RUN words of ``translation`` in a row, or its last ADDED_END_RUN, each give, on average over
+    their pieces (punctuation aside), ADDED_ATTENTION or more of their attention to the source's end: its pieces
+    after its last word, its final marks and </s> ("Ein Mann fährt Fahrrad, während seine Frau im Auto wartet." for
+    "A man is riding a bike.", "Der Akku ist fast leer, obwohl er neu ist." for "The battery is almost empty.").
+    ``cross``: [T, S]; ``spans``: the characters of each translation piece, one a row of ``cross``."""
     end = len(source_pieces)
     while end > 1 and (source_pieces[end - 1] == "</s>" or not any(ch.isalnum() for ch in source_pieces[end - 1])):
         end -= 1  # "</s>", ".", "?" after the last word
@@ -276,7 +281,7 @@ def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
         run = run + 1 if sum(attention) / len(attention) >= ADDED_ATTENTION else 0
         if run >= ADDED_RUN:
             return True
-    return False
+    return run >= ADDED_END_RUN  # the run that ends the translation
 
 
 def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:
