@@ -172,11 +172,26 @@ def test_a_cue_starting_with_an_entity_is_read_as_shown_and_not_joined_before_a_
     assert len(same.given) == 2 and same.given[0] == "The man in the red shirt said"
 
 
-def test_at_most_three_cues_are_joined():
+def test_a_sentence_over_four_cues_is_translated_whole(same):
+    """Cut after three cues, the fourth ("in the park.") went to the model alone, which wrote a sentence of its own
+    ("Ein Park im Park.")."""
+    cues = ["A woman with a hat", "sits on a bench", "and reads a book", "in the park."]
+    assert translate_subtitle_text(srt(*cues), same) == srt(*cues)
+    assert same.given == ["A woman with a hat sits on a bench and reads a book in the park."]
+
+
+@pytest.mark.parametrize("longest, last, runs", [
+    (1000, "seven.", [[0, 1, 2, 3, 4, 5, 6]]),  # the whole sentence fits the model: one run
+    (10, "seven.", [[0, 1, 2], [3, 4, 5], [6]]),  # too long for the model: three cues a run
+    (25, "seven.", [[0, 1, 2], [3, 4, 5, 6]]),  # what is left after three cues, "four five six seven." (20), fits
+    (1000, "seven", [[0, 1, 2], [3, 4, 5], [6]]),  # no stop (captions whose every cue goes on): no end in sight
+])
+def test_a_sentence_too_long_for_the_model_is_joined_three_cues_a_run(longest, last, runs):
     from attnmt.documents.subtitles import MAX_JOINED, chains
 
-    texts = ["one", "two", "three", "four", "five."]
-    assert chains(texts, [True] * 4, DocumentOptions(), False, "input", range(5)) == [[0, 1, 2], [3, 4]]
+    texts = ["one", "two", "three", "four", "five", "six", last]  # "one two ... seven." is 34 characters
+    assert chains(texts, [True] * 6, DocumentOptions(), False, "input", range(7),
+                  fits=lambda text: len(text) <= longest) == runs
     assert MAX_JOINED == 3
 
 

@@ -39,7 +39,8 @@ text does), neither opening with a sound description's bracket or a lyric's note
 ``(phone ringing)``, ``♪ La la la ♪``: each its own text; a label before words, ``JOHN:`` or ``(laughs)``,
 is translated alone and stays first, and a description after words, ``I'm leaving. [DOOR SLAMS]``, last:
 attnmt.documents.cue_edges), and the segmenter finds no sentence end
-where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
+where the cue's text ends (over as many cues as the sentence goes on where the model reads it whole, else at
+most ``MAX_JOINED`` cues a run; never across a ``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
 word after the break); where that would leave a cue without a word, or the breaks out
@@ -53,7 +54,7 @@ captions repeat from the cue before (YouTube's automatic ones) is written as it 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from attnmt.decoding.glossary import Glossary
@@ -61,7 +62,7 @@ from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_cuts import split_cues
-from attnmt.documents.cue_edges import SUNG_START, apart, cue_edges
+from attnmt.documents.cue_edges import ENDED, SUNG_START, apart, cue_edges
 from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
@@ -80,12 +81,13 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
+from attnmt.documents.translator_parts import translator_fits, within_bytes
 from attnmt.documents.translators import Translator
 from attnmt.errors import LeftUntranslated, warn
 from attnmt.text.speaker_labels import dialogue
 
 FORMATS = ("srt", "vtt")
-MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+MAX_JOINED = 3  # cues joined at most of a sentence too long for the model (one it reads whole is joined whole)
 TAGGED = "one of them has tags"  # why two cues are translated apart, as chains warns of a term across them
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
@@ -222,7 +224,8 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     bodies = [edge.body for edge in edges]
     follows = [goes_on and not is_name(edges[k + 1].label, names) for k, goes_on in enumerate(follows)]  # a new speaker
-    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted)
+    runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted,
+                  translator_fits(translator))
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]
     texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]
@@ -289,27 +292,34 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions, vtt: bool, where: str,
-           lines: Sequence[int], glossary: Glossary | None = None,
-           noted: Mapping[int, str] = MappingProxyType({})) -> list[list[int]]:
+           lines: Sequence[int], glossary: Glossary | None = None, noted: Mapping[int, str] = MappingProxyType({}),
+           fits: Callable[[str], bool] = within_bytes) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
     tags (their format's, ``tags_of``: an SRT cue's "<3 my dog, he is >" is text), it follows cue k in
-    the file, the run is shorter than MAX_JOINED, and it goes on with cue k's sentence or a term of
-    ``glossary`` runs across the two (``runs_on``), their texts read as shown (``shown_text``:
-    WebVTT's "&quot;Hello" starts with a capital).  A term across two cues that stay apart for
-    tags or length, for ``options.split`` false (--no-split), or for a block between them or tags taken out of
-    their texts (k - 1 in ``noted``, with why) is lost, so it is warned about, naming the lines their texts start
-    on (``lines``)."""
+    the file, it goes on with cue k's sentence or a term of ``glossary`` runs across the two (``runs_on``), their
+    texts read as shown (``shown_text``: WebVTT's "&quot;Hello" starts with a capital), and the run is shorter
+    than MAX_JOINED or the whole sentence it is in, to the cue that ends it with a stop, ``fits`` what the model
+    reads whole (the translator's: translator_parts.translator_fits).  Cut at MAX_JOINED, the fourth cue of a
+    sentence was translated alone, and the model wrote a sentence of its own ("in the park." as "Ein Park im
+    Park."); a sentence too long for the model, or with no end in sight (captions without stops, whose every cue
+    goes on: ``whole_sentence``), is still cut there.  A term
+    across two cues that stay apart for tags or length, for ``options.split`` false (--no-split), or for a block
+    between them or tags taken out of their texts (k - 1 in ``noted``, with why) is lost, so it is warned about,
+    naming the lines their texts start on (``lines``)."""
     tags, shown = tags_of(vtt), [shown_text(text, vtt) for text in texts]
+    together = [k > 0 and options.split and follows[k - 1] for k in range(len(texts))]
+    tagged = [together[k] and bool(tags.search(texts[k]) or tags.search(texts[k - 1])) for k in range(len(texts))]
+    goes_on = [together[k] and not tagged[k] and runs_on(shown[k - 1], shown[k], options.source_lang, glossary)
+               for k in range(len(texts))]
     runs: list[list[int]] = []
-    for k, text in enumerate(texts):
-        together = k > 0 and options.split and follows[k - 1]
-        tagged = together and bool(tags.search(text) or tags.search(texts[k - 1]))
-        full = together and len(runs[-1]) >= MAX_JOINED
-        if together and not (tagged or full) and runs_on(shown[k - 1], shown[k], options.source_lang, glossary):
+    for k in range(len(texts)):
+        whole = whole_sentence(shown, goes_on, runs[-1][0]) if together[k] and len(runs[-1]) >= MAX_JOINED else ""
+        full = whole is None or (bool(whole) and not fits(whole))
+        if goes_on[k] and not full:
             runs[-1].append(k)
             continue
-        why = (TAGGED if tagged else f"{MAX_JOINED} cues are joined at most" if full
-               else "--no-split joins no cues" if k > 0 and not options.split and follows[k - 1]
+        why = (TAGGED if tagged[k] else f"{MAX_JOINED} cues are joined at most of a sentence too long for the model"
+               if full else "--no-split joins no cues" if k > 0 and not options.split and follows[k - 1]
                else noted.get(k - 1))
         term = term_across(shown[k - 1], shown[k], glossary) if why else None
         if term:
@@ -317,6 +327,16 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
                  f"translated apart ({why}), so its translation is not kept; write the term within one cue")
         runs.append([k])
     return runs
+
+
+def whole_sentence(shown: Sequence[str], goes_on: Sequence[bool], first: int) -> str | None:
+    """The texts ``shown`` from cue ``first`` to the last cue its sentence goes on into (``goes_on[k]``: cue k goes
+    on with cue k - 1's sentence), joined as one text; None where that cue ends no sentence (ENDED: captions
+    without stops, whose cues all go on, or a sentence cut off by tags or a NOTE): no end in sight."""
+    last = first
+    while last + 1 < len(shown) and goes_on[last + 1]:
+        last += 1
+    return " ".join(text.strip() for text in shown[first:last + 1]) if ENDED.search(shown[last]) else None
 
 
 def term_across(text: str, following: str, glossary: Glossary | None) -> str | None:
