@@ -861,3 +861,19 @@ def test_italics_a_line_after_a_position_code_stay_a_line(mirror):
     came back as spans across the line break ("{\\an8}<i>GOING?</i> <i>YOU" / "ARE WHERE</i>")."""
     out = translate_subtitle_text(srt("{\\an8}<i>Where are you</i>\n<i>going?</i>"), mirror)
     assert out == srt("{\\an8}<i>GOING? YOU</i>\n<i>ARE WHERE</i>")
+
+
+@pytest.mark.parametrize("codes, given", [
+    (("{\\an8}", "{\\an8}"), ["A woman with a hat sits on a bench."]),
+    (("{\\pos(320,40)}", "{\\pos(320,40)}"), ["A woman with a hat sits on a bench."]),
+    (("{\\an8}", ""), ["A woman with a hat", "sits on a bench."]),  # in two places: apart, as a sign is
+    (("{\\an8}", "{\\an7}"), ["A woman with a hat", "sits on a bench."]),
+])
+def test_a_sentence_over_cues_in_one_place_is_read_whole_each_keeping_its_code_first(mirror, codes, given):
+    """Subtitle Edit moves cues to the top with {\\an8} on each: read as a tag, the code kept each cue apart, and the
+    second ("sits on a bench."), translated alone, came back made up ("Ein Hund läuft mit seinem Hund.")."""
+    out = translate_subtitle_text(srt(codes[0] + "A woman with a hat", codes[1] + "sits on a bench."), mirror)
+    texts = [block.split("\n")[2] for block in out.strip().split("\n\n")]
+    assert mirror.given == given
+    assert [text[:len(code)] for text, code in zip(texts, codes, strict=True)] == list(codes)
+    assert not any("{" in text[len(code):] for text, code in zip(texts, codes, strict=True))

@@ -91,6 +91,10 @@ MAX_JOINED = 3  # cues joined at most of a sentence too long for the model (one 
 TAGGED = "one of them has tags"  # why two cues are translated apart, as chains warns of a term across them
 # A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
 LINE_END = re.compile(r"\r?\r\n|\r|\n")
+# The ASS codes a cue opens with that say where it shows ({\an8}, {\pos(640,50)}, {\move(…)}, {\org(…)}) or how it comes
+# and goes ({\fad(…)}, {\clip(…)}), whole blocks: ASS applies them to the whole line, and SRT players read them at its
+# start alone.  Kept there, a cue in one place runs on into the next cue in that place as cues without codes do.
+PLACING = re.compile(r"(?:\{(?=[^{}]*\\(?:an?[1-9]|pos\(|move\(|org\(|fade?\(|i?clip\())[^{}]*\})+")
 # A cue of sound descriptions alone (cue_labels.DESCRIPTION) or a lyric is never joined to the cues beside it;
 # a label before words ("(whispering) I saw", "JOHN: I saw") is translated alone, and the words may go on.
 
@@ -222,8 +226,11 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
     names = dialogue(shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers)  # "Anna:" and "Tom:" taking turns
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
-    bodies = [edge.body for edge in edges]
-    follows = [goes_on and not is_name(edges[k + 1].label, names) for k, goes_on in enumerate(follows)]  # a new speaker
+    # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
+    placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
+    bodies = [edge.body[len(codes):] for edge, codes in zip(edges, placed, strict=True)]
+    follows = [goes_on and not is_name(edges[k + 1].label, names) and placed[k] == placed[k + 1]  # a new speaker
+               for k, goes_on in enumerate(follows)]  # or place, as a sign is
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted,
                   translator_fits(translator))
     alone = apart(edges)
@@ -237,7 +244,8 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
             out[k] = text
     out = [breaks_inside(body, text, vtt) for body, text in zip(texts, out, strict=True)]
     said = {(k, place): out[len(bodies) + j] for j, (k, place, _) in enumerate(alone)}
-    return [start + edge.written(edge.label[:edge.name] + said.get((k, 0), ""), out[k], said.get((k, 2), "")) + end
+    return [start + edge.written(edge.label[:edge.name] + said.get((k, 0), ""), placed[k] + out[k],
+                                 said.get((k, 2), "")) + end
             for k, ((start, _, end), edge) in enumerate(zip(speakers, edges, strict=True))]
 
 
