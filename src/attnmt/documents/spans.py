@@ -18,10 +18,12 @@ gives them with examples):
    many of its translation's first: attnmt.documents.markup_dropcaps).  Its translation runs from the first to the last
    of the target words aligned to those words: each target word whose cross-attention goes most to one of them, and the
    target word that gives them, together, the most attention (the second catches a word whose own attention looked one
-   word off); trailing or leading punctuation of that stretch is left outside unless the marked source text had
+   word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words);
+   trailing or leading punctuation of that stretch is left outside unless the marked source text had
    punctuation there too.  A mark over whole sentences covers their whole translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
-   target word aligned to the source word that followed it (with none, the target word attending most to that word);
+   target word aligned to the source word that followed it (with none, the target word attending most to that word,
+   but one that attends mostly to a word far from it: then the next word's);
    atoms glued to a word's end alone (``bench<a>[1]</a>.``), and those only spaces after them, after the letters of
    the last target word aligned to its letters (``Bank<a>[1]</a>.``: attnmt.documents.glued_points); inside a word,
    before its closing quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
@@ -54,6 +56,7 @@ from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, one_target
+from attnmt.documents.dropped_words import attends_elsewhere
 from attnmt.documents.final_stops import final_stop_point
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
@@ -148,6 +151,8 @@ class Projector:
     def aligned(self, i: int, words: Sequence[int]) -> list[int]:
         """Sentence i's target words aligned to source ``words``, in order (rule 1)."""
         best = self.most_attending(i, words)
+        if best is not None and attends_elsewhere(self.weights[i][best], words):  # a dropped word's: not its own
+            best = None
         return sorted({t for k in words for t in self.links[i].get(k, ())} | ({best} if best is not None else set()))
 
     def words(self, mark: Mark) -> Iterator[tuple[int, list[int]]]:
@@ -282,9 +287,9 @@ class Projector:
         if closed is not None:
             return closed
         for k in following:
-            best = self.most_attending(i, [k])
-            if k in self.links[i] or best is not None:
-                return self.target_words[i][min(self.links[i].get(k, [best]))][0]
+            targets = self.links[i].get(k) or self.aligned(i, [k])
+            if targets:
+                return self.target_words[i][min(targets)][0]
         return self.before_closing(i, position)
 
     def inside_closing(self, i: int, position: int) -> int | None:

@@ -1,0 +1,82 @@
+"""A mark over words the model dropped goes nowhere, not onto the translation of another word far from them
+(attnmt.documents.dropped_words); a word read with its neighbour ("is sitting" -> "sitzt") keeps its word.
+
+The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
+
+from attnmt.documents.dropped_words import attends_elsewhere
+from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.spans import place
+
+JACKET = "A balding man wearing a red life jacket is sitting in a small boat."
+BOOT = "Ein Mann mit Dreadlocks sitzt in einem kleinen Boot."
+#        A    bald man  wear a    red  life jack is   sitt in   a    smal boat
+JACKET_WEIGHTS = [
+    [0.79, 0.05, 0.15, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+    [0.05, 0.45, 0.47, 0.01, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01, 0.00],  # Mann
+    [0.00, 0.41, 0.00, 0.35, 0.00, 0.00, 0.00, 0.00, 0.06, 0.17, 0.00, 0.00, 0.00, 0.00],  # mit
+    [0.00, 0.98, 0.00, 0.00, 0.01, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Dreadlocks
+    [0.00, 0.04, 0.00, 0.33, 0.03, 0.00, 0.01, 0.02, 0.20, 0.31, 0.06, 0.00, 0.00, 0.01],  # sitzt
+    [0.01, 0.08, 0.00, 0.09, 0.23, 0.02, 0.03, 0.01, 0.00, 0.00, 0.36, 0.03, 0.01, 0.05],  # in
+    [0.00, 0.00, 0.00, 0.00, 0.02, 0.12, 0.04, 0.02, 0.01, 0.01, 0.02, 0.34, 0.35, 0.05],  # einem
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.02, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.94, 0.04],  # kleinen
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01, 0.01, 0.04, 0.02, 0.13, 0.04, 0.07, 0.47],  # Boot.
+]
+CASTLE = "A man on a beach building a sand castle."
+STRAND = "Ein Mann am Strand."
+#                  A    man  on   a    beac buil a    sand cast
+CASTLE_WEIGHTS = [[0.79, 0.21, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                  [0.10, 0.79, 0.01, 0.04, 0.01, 0.01, 0.00, 0.01, 0.01],  # Mann
+                  [0.03, 0.02, 0.52, 0.19, 0.13, 0.02, 0.02, 0.01, 0.03],  # am
+                  [0.00, 0.00, 0.07, 0.01, 0.50, 0.16, 0.04, 0.03, 0.14]]  # Strand.
+
+
+def marked(text: str, *words: str) -> FlatText:
+    """``text`` with a mark over each of ``words`` (its first occurrence)."""
+    return FlatText(text, [Mark(text.index(word), text.index(word) + len(word)) for word in words])
+
+
+def test_a_mark_over_a_dropped_word_is_left_to_a_point_not_put_on_another_words_translation():
+    """"jacket" was dropped; the target word that gives it the most attention, "sitzt", gives it 0.02 of the
+    0.33 it gives "wearing", four words before: the mark went on "sitzt".  "sitting" has no link either, but
+    "sitzt", which gives it 0.31 of those 0.33, translates it."""
+    placed = place(marked(JACKET, "jacket", "sitting"), [(0, len(JACKET))], [BOOT], [JACKET_WEIGHTS])
+    sitzt = BOOT.index("sitzt")
+    assert placed.spans == [(sitzt, sitzt), (sitzt, sitzt + len("sitzt"))]
+
+
+def test_a_word_read_with_its_neighbour_keeps_the_word_that_translates_both():
+    """"a" in "on a beach" is "am" (an dem), which attends most to "on", the word before it; "sand" and
+    "castle" the model dropped: "Strand" translates "beach", three and four words before them."""
+    a = CASTLE.index("a beach")
+    flat = FlatText(CASTLE, [Mark(a, a + 1), *marked(CASTLE, "sand", "castle").marks])
+    placed = place(flat, [(0, len(CASTLE))], [STRAND], [CASTLE_WEIGHTS])
+    assert [STRAND[s:e] for s, e in placed.spans] == ["am", "", ""]
+
+
+class Weighed:
+    """A translator that gives each sentence it knows the translation and the weights written beside it."""
+
+    glossary = None
+
+    def __init__(self, known: dict[str, tuple[str, list[list[float]]]]) -> None:
+        self.known = known
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        return [self.known[s][0] for s in sentences], [self.known[s][1] if w else None
+                                                        for s, w in zip(sentences, weighed, strict=True)]
+
+
+def test_a_link_over_a_dropped_word_keeps_its_source_text_and_an_underline_is_left_out():
+    """The underline went on "einem" (it attends to "small" most, six words on), and so did the link."""
+    page = '<p>A balding man wearing a red <u>life</u> <a href="/jacket">jacket</a> is sitting in a small boat.</p>'
+    out = translate_markup([page], Weighed({JACKET: (BOOT, JACKET_WEIGHTS)}))
+    assert out == ['<p>Ein Mann mit Dreadlocks <a href="/jacket">jacket</a> sitzt in einem kleinen Boot.</p>']
+
+
+def test_a_word_attending_to_a_far_word_and_little_to_the_marks_attends_elsewhere():
+    row = [0.00, 0.00, 0.00, 0.00, 0.02, 0.12, 0.04, 0.02, 0.01, 0.01, 0.02, 0.34, 0.35, 0.05]
+    assert attends_elsewhere(row, [7])  # 0.02 of 0.35, five words from "small"
+    assert not attends_elsewhere(row, [11])  # 0.34 of 0.35
+    assert not attends_elsewhere(row, [10])  # 0.02, but beside "a", which is beside "small"
+    assert not attends_elsewhere([0.0, 0.0], [1])  # no attention at all: nothing to tell
