@@ -80,3 +80,10 @@ def test_a_link_whose_words_the_alignment_left_out_keeps_its_source_text(known, 
     """Only a link over a number was refilled: this one was written around nothing, ``<a href="x"></a>``,
     and the link was gone from the page, as a Markdown link left with no words is not."""
     assert translate_markup([page], known({sentence: (translation, alignment)})) == [out]
+
+
+def test_a_link_left_with_no_words_before_its_sentences_stop_keeps_its_place_before_the_translations(known):
+    """Placed at the very end of its sentence's translation, after the stop: "Lies es. <a href="x">the guide</a>"."""
+    translator = known({"Read the guide.": ("Lies es.", [(0, 0)])})
+    assert translate_markup(['<p>Read <a href="x">the guide</a>.</p>'], translator) == [
+        '<p>Lies es <a href="x">the guide</a>.</p>']

@@ -27,10 +27,19 @@ def final_stop_point(source: str, atoms_at: Mapping[int, Sequence[Mark]], positi
     the quotes and brackets after it as the source has after its stop (module docstring).  None for other
     atoms, for those glued or closed up to the word before them, and where the translation ends with no stop."""
     atoms = atoms_at.get(position, [])
-    rest = source[position:sentence_end].strip()
-    closing = closing_length(rest)
     if not atoms or atoms[0].glued_before or atoms[0].closed_up:
         return None
+    return before_final_stop(source, position, sentence_end, target, target_span)
+
+
+def before_final_stop(source: str, position: int, sentence_end: int, target: str,
+                      target_span: tuple[int, int]) -> int | None:
+    """Where something at ``position`` of ``source`` with only its sentence's stop after it, and the quotes and
+    brackets that close it, goes in ``target``: before the stop that ends the translation (``target_span``), and
+    before as many of the quotes and brackets after it as the source has after its stop.  None where more than
+    that follows it, and where the translation ends with no stop."""
+    rest = source[position:sentence_end].strip()
+    closing = closing_length(rest)
     if not rest[:len(rest) - closing] or not all(c in SENTENCE_ENDS for c in rest[:len(rest) - closing]):
         return None
     start, end = target_span

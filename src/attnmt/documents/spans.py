@@ -29,9 +29,9 @@ gives them with examples):
    before its closing quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
    ``„ja<b>.</b>“ und``), in a word written unchanged at its place; with only a sentence's stop after them, before
    the stop its translation ends with (attnmt.documents.final_stops); after the last word of a sentence, at the end of
-   its translation (before the quotes and brackets that close it, where the source has it before them), at its place
-   in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that had no space
-   beside it takes the place of the space between the target words either side.  A range's start and end (a
+   its translation (before the quotes and brackets that close it, and its stop, where the source has it before them),
+   at its place in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that
+   had no space beside it takes the place of the space between the target words either side.  A range's start and end (a
    comment's anchor, a bookmark) go around the translation of the words between them, as a mark over them does
    (attnmt.documents.range_order.range_points).
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
@@ -57,7 +57,7 @@ from functools import partial
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, one_target
 from attnmt.documents.dropped_words import attends_elsewhere
-from attnmt.documents.final_stops import final_stop_point
+from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
@@ -326,11 +326,14 @@ class Projector:
     def before_closing(self, i: int, position: int) -> int:
         """The end of sentence i's translation, before as many of the quotes and brackets that close
         it as the source has after ``position`` (a stop kept in ``"A dog runs<b>.</b>"`` stays inside
-        the quotes: ``"Ein Hund rennt<b>.</b>"``); the very end where the source has none there."""
+        the quotes: ``"Ein Hund rennt<b>.</b>"``); before the stop it ends with where the source has only its
+        stop there (final_stops.before_final_stop: a link left with no words, ``on a white <a>wall</a>.`` ->
+        ``von einer Frau <a>wall</a>.``, not ``Frau. <a>wall</a>``); the very end where the source has more."""
         start, end = self.target_spans[i]
         after = self.flat.text[position:self.sentences[i][1]]
-        if closing_length(after) != len(after):
-            return end
+        if closing_length(after) != len(after):  # a link left with no words before the stop: before the model's
+            stop = before_final_stop(self.flat.text, position, self.sentences[i][1], self.target, self.target_spans[i])
+            return end if stop is None else stop
         closing = closing_length(self.target[start:end])
         return end - min(closing, len(after)) if after else end
 
