@@ -17,6 +17,7 @@ from lxml import etree
 from attnmt.documents.emptied_marks import local_name
 from attnmt.documents.flat import FlatText
 from attnmt.documents.html_layout import LOOKS
+from attnmt.documents.nesting import is_text
 from attnmt.documents.spans import Nested
 
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -34,8 +35,9 @@ def without_emptied_looks(flat: FlatText, content: list[str | Nested]) -> list[s
             if not piece.content and is_emptied_look(flat, piece.mark):
                 gap = True
                 continue
-        if gap and type(piece) is str and kept and type(kept[-1]) is str:  # text, not an atom's Literal
-            before = kept.pop()
+        before = kept[-1] if kept else None
+        if gap and isinstance(piece, str) and isinstance(before, str) and is_text(piece) and is_text(before):
+            kept.pop()  # text either side, not an atom's Literal
             piece = before + (piece[1:] if before[-1:] == " " and piece[:1] == " " else piece)
         gap = False
         kept.append(piece)
