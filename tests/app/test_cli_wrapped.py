@@ -59,3 +59,28 @@ def test_keep_lines_on_input_that_is_no_plain_text_is_refused_before_the_model_l
     assert (code, out) == (2, "")
     assert err == (f"attnmt: error: --keep-lines keeps the lines of plain text's paragraphs: {source} is read as "
                    f"{input_format}, so it would do nothing: leave it out\n")
+
+
+@pytest.mark.parametrize("options, named", [
+    (["--output-format", "jsonl"], "--output-format jsonl"),
+    (["--output-format", "tsv", "--n-best", "2"], "--output-format tsv"),
+    (["--alignments"], "--alignments"),
+    (["--prefix", "Ein"], "--prefix"),
+    (["--min-quality", "0.5", "--below-quality", "mark"], "--min-quality"),
+])
+def test_keep_lines_where_each_line_is_translated_alone_already_is_refused_before_the_model_loads(
+        tmp_path, capsys, options, named):
+    source = write(tmp_path / "mail.txt", MAIL)
+    code, out, err = run_cli(["translate", "--model", "no-such-model", "--keep-lines", *options, source], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"attnmt: error: --keep-lines keeps the lines of plain text's paragraphs: with {named} each line "
+                   "is translated alone already, so it would do nothing: leave it out\n")
+
+
+def test_keep_lines_with_a_glossary_is_refused_and_with_a_review_taken(trained_model, tmp_path, capsys, reached):
+    source, glossary = write(tmp_path / "mail.txt", MAIL), write(tmp_path / "terms.tsv", "dog\tHund\n")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--keep-lines", "--glossary", glossary, source],
+                           capsys)
+    assert code == 2 and "with --glossary each line is translated alone already" in err
+    translated(trained_model, capsys, "--keep-lines", "--review", str(tmp_path / "review.tsv"), source)
+    assert HALF in reached and WHOLE not in reached

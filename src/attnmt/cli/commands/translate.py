@@ -255,10 +255,29 @@ def check_against_model(args: argparse.Namespace, glossary: Glossary | None) -> 
 
 def check_keep_lines(args: argparse.Namespace) -> None:
     """--keep-lines keeps the lines of a hard-wrapped paragraph of plain text, which only plain text
-    written as text has (attnmt.cli.document_files.translate_input): elsewhere it would do nothing."""
-    if args.keep_lines and args.input_format != "text":
+    written as text has (attnmt.cli.document_files.translate_input): elsewhere it would do nothing, as
+    where an option writes or guides each line alone (``per_line_options``)."""
+    if not args.keep_lines:
+        return
+    if args.input_format != "text":
         raise ConfigError(f"--keep-lines keeps the lines of plain text's paragraphs: {input_named(args)} is read as "
                           f"{args.input_format}, so it would do nothing: leave it out")
+    if given := per_line_options(args):
+        raise ConfigError(f"--keep-lines keeps the lines of plain text's paragraphs: with {' and '.join(given)} each "
+                          "line is translated alone already, so it would do nothing: leave it out")
+
+
+def per_line_options(args: argparse.Namespace) -> list[str]:
+    """The options given that have plain text translated a line at a time, a hard-wrapped paragraph's lines
+    too (attnmt.cli.document_files.uses_documents: none where it goes through attnmt.documents)."""
+    from attnmt.cli.document_files import uses_documents
+
+    if uses_documents(args):
+        return []
+    given = [("--output-format " + args.output_format, args.output_format != "text"),
+             ("--alignments", args.alignments), ("--prefix", bool(args.prefix)), ("--glossary", bool(args.glossary)),
+             ("--min-quality", args.min_quality is not None)]
+    return [name for name, on in given if on]
 
 
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
