@@ -97,6 +97,44 @@ def test_what_is_no_wrapped_paragraph_is_left_line_by_line(text):
     assert found(text) == []
 
 
+BODY = """\
+the new timetable for the trains between the two cities starts on Monday
+and some of them leave a few minutes earlier than they did before, so
+please check your train.
+"""
+
+
+@pytest.mark.parametrize("above", [
+    "Subject: Changes to the train timetable between the two cities next week\n",
+    "From: Anna Schmidt <anna.schmidt@example.com>, the office in Berlin\n"
+    "Date: Monday, 3 March 2025 at 09:15 in the morning, Central European time\n",
+    "> Betreff: Neue Fahrpläne für die Züge zwischen den beiden Städten ab Montag\n",
+    "Objet : Changement des horaires des trains entre les deux villes la semaine\n",
+    "Version: 2.4.1 of the timetable for the trains between the two cities\n"
+    "Status: approved by the board of the railway company on the 3rd of May\n",
+    "Chapter One: In Which the Travellers Arrive at the House by the River\n",
+    "IMPORTANT CHANGES TO THE TRAIN TIMETABLE BETWEEN THE TWO CITIES NOW\n",
+], ids=["subject", "from-date", "quoted-german", "french", "fields", "title-case", "capitals"])
+def test_a_long_header_field_or_heading_right_above_a_paragraph_is_no_part_of_it(above):
+    quoted = above.startswith(">")
+    text = above + (textwrap.indent(BODY, "> ") if quoted else BODY)
+    lines = above.count("\n")
+    assert [(w.start, w.end) for w in found(text)] == [(lines, lines + 3)]
+
+
+@pytest.mark.parametrize("text", [
+    "Note: the committee has agreed on the following points after a long talk\n"
+    "that lasted most of the afternoon, and the minutes will be sent out.\n",
+    "Anna: I think we should move the meeting to Thursday, since most of the\n"
+    "team is away on Wednesday and nobody will take the minutes of it.\n",
+    "We met Anna Schmidt, Thomas Müller, Peter Wagner and Maria Fischer at\n"
+    "the station in the morning, and they told us that the trains were late.\n",
+], ids=["note", "speaker", "names"])
+def test_a_line_of_one_field_names_or_a_label_opening_a_paragraph_under_a_heading_is_part_of_it(text):
+    heading = "Minutes of the Meeting of the Committee Held on the Friday Afternoon\n"
+    assert [(w.start, w.end) for w in found(heading + text)] == [(1, 3)]
+
+
 def test_lines_are_joined_with_a_space_and_a_word_cut_at_its_hyphen_without_one():
     lines = ["   The well-", "known author wrote the", "book."]
     paragraph = Wrapped(0, 3, "   ", "", 60)

@@ -4,7 +4,7 @@ An e-mail, a Project Gutenberg book, a README or a man page is wrapped at some 7
 editor: a sentence runs over line breaks, and translated a line at a time each half was read as a
 sentence of its own ("It was the best of times, it was the worst of" / "times, it was the age of
 wisdom."), the German broken at every break.  Lines that read as an editor fills a paragraph (in a
-block between blank lines, apart from a heading or a signature on a line of its own:
+block between blank lines, apart from a heading, an e-mail header or a signature on a line of its own:
 ``wrapped_paragraphs``) are joined into one text for the model, and its translation filled again
 (``filled``) to their width after their indentation; the line count may change.  Anything else (a
 list, code, a poem, a table, subtitles' short lines, a file of a sentence a line, a line with a tab)
@@ -48,6 +48,14 @@ GOES_ON = re.compile(r"[\"'\u201c\u2018\u00ab(\[]*([^\W\d_])")
 CODE_SIGNS = re.compile(r"[{}]|\s[-+*/=!<>]?=\s|=>|->")
 COLUMN_GAP = re.compile(r"\S {3,}\S")  # a table's columns (two spaces part sentences, in some texts)
 HYPHENATED = re.compile(r"[^\W\d_][-\u2010]\Z")  # a word cut at a hyphen ("well-" / "known"), joined without a space
+# A field's line, "Key: value": a key of one word, hyphens in it (Reply-To, Message-ID), in a capital (field_key).
+FIELD = re.compile(r"(?P<key>[^\W\d_]+(?:-[^\W\d_]+)*)[ \u00a0\u202f]?:[ \t]+\S")  # French's "Objet :" too
+# The keys of an e-mail's headers, as mail programs write them in English, German, French, Spanish, Italian
+# and Dutch: a line of one above a paragraph is a header whatever its length (a 70-column Subject).
+HEADERS = frozenset("""subject from to cc bcc date sent reply-to message-id in-reply-to references organization
+    betreff von an datum gesendet kopie objet de à envoyé asunto para enviado fecha oggetto da inviato data
+    onderwerp van aan verzonden""".split())
+TITLE_WORD = 4  # a heading's words of four letters or more start in capitals ("Chapter One: In Which the River Rose")
 
 
 @dataclass(frozen=True)
@@ -85,11 +93,12 @@ def blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
 def runs(lines: Sequence[str], start: int, end: int) -> Iterator[tuple[int, int]]:
     """(start, end) of the runs of a block's lines that no break parts (``parted``): a heading or a
     greeting above a paragraph (``DESCRIPTION``, ``Hi Anna,``), or a signature below it, on a line of
-    its own in the same block, is a run apart, as is a list or code beside it."""
+    its own in the same block, is a run apart, as is a list or code beside it, and each of ``headers``."""
     width = max(columns(line.rstrip()) for line in lines[start:end])
+    alone = headers(lines, start, end)
     first = start
     for k in range(start, end - 1):
-        if parted(lines[k].rstrip(), lines[k + 1].rstrip(), width, opens=k == first):
+        if {k, k + 1} & alone or parted(lines[k].rstrip(), lines[k + 1].rstrip(), width, opens=k == first):
             yield first, k + 1
             first = k + 1
     yield first, end
@@ -123,6 +132,35 @@ def wrapped_run(lines: Sequence[str], start: int, end: int) -> Wrapped | None:
     if len(block) < 2 or width < MIN_WIDTH or not breaks_sentences(texts) or not ENDED.search(texts[-1]):
         return None
     return Wrapped(start, end, indents[0], indents[1], width)
+
+
+def headers(lines: Sequence[str], start: int, end: int) -> set[int]:
+    """The lines of ``lines[start:end]`` that are no prose however full they are, each a run of its own: an
+    e-mail's header (``Subject: ...``, ``From: ...``: HEADERS), a field's line next to another (``Version: 2``
+    above ``Status: ...``: FIELD), and a heading opening the block (``headed``).  A field's line alone of another
+    key (``Note: the ...``, a speaker's ``Anna: I think ...``) may open a paragraph, and a line of names inside
+    one goes on with it."""
+    keys = [field_key(lines[k]) for k in range(start, end)]
+    paired = [key and any(keys[max(k - 1, 0):k] + keys[k + 1:k + 2]) for k, key in enumerate(keys)]
+    fields = {k for k, key in enumerate(keys) if key in HEADERS or paired[k]}
+    return {start + k for k in fields} | ({start} if headed(lines[start]) else set())
+
+
+def field_key(line: str) -> str:
+    """The key, in lower case, of a field's line (FIELD: ``Reply-To: anna@example.com``), or "" where it is none."""
+    found = FIELD.match(line[len(indent_of(line)):])
+    return found["key"].lower() if found and found["key"][0].isupper() else ""
+
+
+def headed(line: str) -> bool:
+    """Whether a line is a heading: it ends no sentence (ENDED), has no comma nor semicolon (a list of names
+    has), and each of its words of TITLE_WORD letters or more, three at least, starts in a capital
+    (``DESCRIPTION OF THE PROBLEM``, ``Chapter One: In Which the Travellers Arrive``), which a line of prose,
+    of German's nouns too, does not: its verbs and adjectives are in lower case."""
+    words = [word for word in re.findall(r"[^\W\d_]+", line) if len(word) >= TITLE_WORD]
+    if re.search(r"[,;]", line) or ENDED.search(line.rstrip()):
+        return False
+    return len(words) >= 3 and all(word[0].isupper() for word in words)
 
 
 def reads_as_prose(line: str) -> bool:
