@@ -60,9 +60,7 @@ def test_a_books_paragraph_keeps_its_deeper_first_line_and_a_man_pages_its_inden
 
 
 @pytest.mark.parametrize("text", [
-    # a list, its entries wrapped or not
-    "- Install the package with pip and check that the command line tool runs\n"
-    "  before you go on to the next step of the guide.\n",
+    # a list's entries, each on a line
     "1. Open the settings page of the application and look for the tab named\n"
     "2. advanced settings, where the proxy can be set up for the whole company.\n",
     # code
@@ -91,7 +89,7 @@ def test_a_books_paragraph_keeps_its_deeper_first_line_and_a_man_pages_its_inden
     # a paragraph that does not end a sentence (a signature, a URL, a fragment)
     "Please read the whole guide before you write to the list, it is found at\n"
     "https://example.com/guide/index.html\n",
-], ids=["list", "numbered", "assignments", "braces", "poem", "table", "subtitles", "sentence-a-line",
+], ids=["numbered", "assignments", "braces", "poem", "table", "subtitles", "sentence-a-line",
         "sentence-a-line-3", "tabs", "unended"])
 def test_what_is_no_wrapped_paragraph_is_left_line_by_line(text):
     assert found(text) == []
@@ -133,6 +131,41 @@ def test_a_long_header_field_or_heading_right_above_a_paragraph_is_no_part_of_it
 def test_a_line_of_one_field_names_or_a_label_opening_a_paragraph_under_a_heading_is_part_of_it(text):
     heading = "Minutes of the Meeting of the Committee Held on the Friday Afternoon\n"
     assert [(w.start, w.end) for w in found(heading + text)] == [(1, 3)]
+
+
+@pytest.mark.parametrize("text, wrapped", [
+    ("- Install the package\n  before you go on.\n", Wrapped(0, 2, "", "  ", 21)),
+    ("Steps:\n\n2.  Open the settings page of the application and look for the tab\n"
+     "    named advanced settings, where the proxy is set.\n3. Save them.\n", Wrapped(2, 4, "", "    ", 66)),
+    ("  * Download the archive from the page of the project and unpack\n    it into a folder of your own.\n",
+     Wrapped(0, 2, "  ", "    ", 64)),
+    ("> - Installieren Sie das Paket mit pip und prüfen Sie, ob das Programm\n>   läuft.\n",
+     Wrapped(0, 2, "> ", ">   ", 70)),
+    ("a) the first point of the agreement, which both of the parties\n   signed on Friday, and\n"
+     "   the second one.\n", Wrapped(0, 3, "", "   ", 62)),
+], ids=["dash", "numbered", "nested", "quoted-german", "letter-three-lines"])
+def test_a_list_items_lines_hanging_under_its_text_are_joined(text, wrapped):
+    assert found(text) == [wrapped]
+
+
+@pytest.mark.parametrize("text", [
+    "1. Run this command in a terminal before you start:\n   pip install attnmt\n",
+    "- The Lord of the Rings\n  The Hobbit\n",
+    "       -a, --all\n              do not ignore entries starting with .\n",
+    "- Install the package\n    before you go on.\n",
+], ids=["command", "titles", "option", "deeper"])
+def test_a_line_under_an_item_that_does_not_go_on_its_sentence_keeps_its_line(text):
+    assert found(text) == []
+
+
+def test_a_wrapped_items_translation_reaches_the_model_whole_and_hangs_under_its_mark():
+    text = "- Install the package with pip and check that it runs\n  before you go on.\n- Next.\n"
+    wordy = Wordy()
+    out = translate_file_bytes(text.encode(), "steps.txt", wordy, DocumentOptions()).decode()
+    assert "Install the package with pip and check that it runs before you go on." in wordy.given
+    assert out == ("- Install Install the the package package with with\n"  # 53 columns wide, as its source
+                   "  pip pip and and check check that that it it runs\n"
+                   "  runs before before you you go go on. on.\n- Next. Next.\n")
 
 
 def test_lines_are_joined_with_a_space_and_a_word_cut_at_its_hyphen_without_one():

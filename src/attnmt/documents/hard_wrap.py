@@ -6,9 +6,10 @@ sentence of its own ("It was the best of times, it was the worst of" / "times, i
 wisdom."), the German broken at every break.  Lines that read as an editor fills a paragraph (in a
 block between blank lines, apart from a heading, an e-mail header or a signature on a line of its own:
 ``wrapped_paragraphs``) are joined into one text for the model, and its translation filled again
-(``filled``) to their width after their indentation; the line count may change.  Anything else (a
-list, code, a poem, a table, subtitles' short lines, a file of a sentence a line, a line with a tab)
-is translated a line at a time, as before.
+(``filled``) to their width after their indentation; the line count may change.  So is a list's item
+wrapped onto lines hanging under its text (``wrapped_items``), filled again under its mark.  Anything else
+(a list of an item a line, code, a poem, a table, subtitles' short lines, a file of a sentence a line, a
+line with a tab) is translated a line at a time, as before.
 
     wrapped_paragraphs(lines) -> [Wrapped(start, end, first_indent, indent, width), ...]
     translate_text_lines(lines, translator) -> each line's output lines (a paragraph's with its last)
@@ -72,9 +73,50 @@ class Wrapped:
 
 def wrapped_paragraphs(lines: Sequence[str]) -> list[Wrapped]:
     """The hard-wrapped paragraphs of a plain text's ``lines``: in each block between blank lines, each
-    run of lines a paragraph can go on through (``runs``) that ``wrapped_run`` reads as one."""
-    return [found for start, end in blocks(lines) for run in runs(lines, start, end)
-            if (found := wrapped_run(lines, *run)) is not None]
+    run of lines a paragraph can go on through (``runs``) that ``wrapped_run`` reads as one, and each list
+    item wrapped onto lines under its text (``wrapped_items``), whose lines no paragraph takes."""
+    items = [item for start, end in blocks(lines) for item in wrapped_items(lines, start, end)]
+    taken = {k for item in items for k in range(item.start, item.end)}
+    found = [found for start, end in blocks(lines) for run in runs(lines, start, end)
+             if (found := wrapped_run(lines, *run)) is not None and taken.isdisjoint(range(found.start, found.end))]
+    return sorted(found + items, key=lambda paragraph: paragraph.start)
+
+
+def wrapped_items(lines: Sequence[str], start: int, end: int) -> Iterator[Wrapped]:
+    """The list items of ``lines[start:end]`` wrapped onto lines indented to their text, under their mark
+    (``- Install the package`` / ``  before you go on.``, ``1. Open`` / ``   the settings``): the item's line
+    and those hanging under it, prose all (``reads_as_prose``), their breaks a paragraph's (``breaks_sentences``:
+    one going on in lower case, so a command under ``1. Run this:`` is none).  Their indentation: the mark's,
+    and the hanging one; filled again with the mark on the first line, as translate_lines keeps it."""
+    k = start
+    while k < end:
+        indent, hanging = indent_of(lines[k]), item_hanging(lines[k].rstrip())
+        last = k + 1
+        while hanging and last < end and indent_of(lines[last]) == hanging and reads_as_prose(lines[last]):
+            last += 1
+        block = [lines[j].rstrip() for j in range(k, last)]
+        texts = [item_text(block[0]), *(line[len(hanging):] for line in block[1:])]
+        if last - k > 1 and reads_as_prose(texts[0]) and breaks_sentences(texts):
+            yield Wrapped(k, last, indent, hanging, max(map(columns, block)))
+        k = last
+
+
+def item_hanging(line: str) -> str:
+    """The indentation of the lines a list item's ``line`` wraps onto: its own, and a space for each column
+    of its mark and the spaces after it (LIST_MARK: ``1.  ``, four); "" where the line is no item's (or a
+    tab follows its mark: a tab's columns are the editor's)."""
+    indent = indent_of(line)
+    found = LIST_MARK.match(line[len(indent):])
+    if found is None or found["indent"] or "\t" in line[:len(indent) + found.end() + 1]:
+        return ""
+    return indent + " " * columns(line[len(indent):len(line) - len(item_text(line))])
+
+
+def item_text(line: str) -> str:
+    """A list item's ``line`` without its indentation, its mark and the spaces after it."""
+    text = line[len(indent_of(line)):]
+    found = LIST_MARK.match(text)
+    return text[found.end():].lstrip(" ") if found else text
 
 
 def blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
