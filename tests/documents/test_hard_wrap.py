@@ -233,3 +233,22 @@ def test_each_line_is_translated_alone_where_the_options_keep_the_lines(upper):
 def test_a_paragraph_whose_translation_is_its_text_keeps_its_lines_as_written(same):
     text = MANPAGE.replace("sorted\n", "sorted  \n")  # its spaces at a line's end too
     assert translate_file_bytes(text.encode(), "ls.txt", same, DocumentOptions()).decode() == text
+
+
+FLOWED = ("the new timetable for the trains between the two cities starts on \n"
+          "Monday, and some of them leave a few minutes earlier than before, so \n"
+          "please check your train.\n")
+
+
+def test_a_flowed_paragraphs_soft_breaks_end_each_filled_line_but_its_last():
+    out = translate_file_bytes(FLOWED.encode(), "mail.txt", Wordy(), DocumentOptions()).decode().split("\n")
+    assert len(out) > 4 and out[-1] == ""  # longer: more lines, each a soft break but the paragraph's last
+    assert all(line.endswith(" ") and not line.endswith("  ") for line in out[:-2]) and out[-2].endswith("train.")
+
+
+def test_lines_that_all_end_in_two_spaces_keep_them_and_mixed_ends_are_dropped(upper):
+    spaced = FLOWED.replace(" \n", "  \n").replace(".\n", ".  \n")
+    assert translate_file_bytes(spaced.encode(), "mail.txt", upper, DocumentOptions()).decode() == spaced.upper()
+    mixed = FLOWED.replace("on \n", "on\n")
+    assert translate_file_bytes(mixed.encode(), "mail.txt", upper, DocumentOptions()).decode() == (
+        FLOWED.upper().replace(" \n", "\n"))

@@ -291,8 +291,22 @@ def translate_text_lines(lines: Sequence[str], translator: Translator, options: 
             groups[k] = [translation]
         else:
             kept = translation == unit
-            groups[paragraph.end - 1] = list(lines[k:paragraph.end]) if kept else filled(translation, paragraph)
+            own = lines[k:paragraph.end]
+            groups[paragraph.end - 1] = list(own) if kept else with_line_ends(filled(translation, paragraph), own)
     return groups
+
+
+def with_line_ends(filled_lines: list[str], lines: Sequence[str]) -> list[str]:
+    """A paragraph's ``filled_lines`` ending as its source ``lines`` did: its last as their last, with the
+    spaces after its text, and the others with the spaces their others share.  A format=flowed e-mail's
+    (RFC 3676) ends each line but a paragraph's last in a space, a soft break its reader fills again to
+    its window: dropped, the translation's lines would be fixed where the source's flowed."""
+    def end(line: str) -> str:
+        return line[len(line.rstrip()):]
+
+    soft = {end(line) for line in lines[:-1]}
+    inner = soft.pop() if len(soft) == 1 else ""
+    return [line + inner for line in filled_lines[:-1]] + [filled_lines[-1] + end(lines[-1])]
 
 
 def lines_written(groups: Sequence[list[str]], endings: Sequence[str] | None) -> tuple[list[str], list[str] | None]:
