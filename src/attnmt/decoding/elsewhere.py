@@ -27,7 +27,7 @@ two read against the model's translation (``AGAINST_OWN``) count only where the 
 translation (its quality at least the threshold): out of the model's domain its own translation is
 poor, and a good text far from it is no sign of a bad one (the demo model capped 81 of 219 good news,
 software and travel translations so, flagging 61 % of them ``low_quality``, 24 % without the cap;
-benchmarks/results/quality_labelled_epyc.txt).  A text that reads as
+benchmarks/results/quality_labelled_xeon.txt).  A text that reads as
 the model's own translation (the same ids) keeps the own fit's quality.
 
 The settings (the hinges, the reference weight, the envelope's percentile) were chosen on one

@@ -51,7 +51,7 @@ LENGTH_SLACK = (1, 2)
 # length_center), a piece of LENGTH_SLACK's under it aside, leaves out part of its source (``Features.too_short``):
 # on the demo model, none of 519 good pairs (test_2016_flickr references, the held-out news and software ones) is
 # that short, and the untranslated flag caught 31 % of the test references with a phrase dropped instead of 22 %,
-# 87 % of those with their second half cut instead of 74 % (benchmarks/results/quality_labelled_epyc.txt).
+# 87 % of those with their second half cut instead of 74 % (benchmarks/results/quality_labelled_xeon.txt).
 SHORT_SHARE = 0.6
 
 

@@ -72,7 +72,7 @@ ADDED_RUN = 5
 ADDED_ATTENTION = 0.3
 # ... or ADDED_END_RUN words in a row that end the translation: after them no source word is left to come back to,
 # where a verb or particle at a clause's end within the sentence is (none of the demo model's 519 good pairs,
-# 15 of 26 hand-written clauses added instead of 13: benchmarks/results/quality_labelled_epyc.txt).
+# 15 of 26 hand-written clauses added instead of 13: benchmarks/results/quality_labelled_xeon.txt).
 ADDED_END_RUN = 4
 
 
