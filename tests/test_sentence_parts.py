@@ -4,12 +4,14 @@ translated apart, the breaks kept where they stood, as ``attnmt translate`` keep
 import pytest
 from support import failing_on
 
+import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.decoding.inputs import Guides
 from attnmt.decoding.quality import Assessor
-from attnmt.decoding.sentence_parts import PART_BREAK
-from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.decoding.sentence_parts import PART_BREAK, parted
+from attnmt.decoding.translate import Translation, translate, translate_n_best
 from attnmt.documents import translate_text
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
@@ -83,3 +85,35 @@ def test_translate_reads_a_sound_description_at_a_sentence_s_start_alone_as_the_
     assert translated == ["[ein hund rennt] eine katze schläft", "- (eine katze schläft)  ein hund rennt",
                           "ANNA: [ein hund rennt] eine katze schläft"]
     assert sorted(set(reached) - {""}) == ["a cat sleeps", "a cat sleeps.", "a dog runs", "a dog runs."]
+
+
+@pytest.mark.parametrize("sentence, outputs, joined", [
+    ("[LAUGHS] Yes, of course.", ["[EINE LACHT.]", "Ja, natürlich."], "[EINE LACHT] Ja, natürlich."),
+    ("- (sighs)  I know", ["- (seufzt.)", "Ich weiß."], "- (seufzt)  Ich weiß"),
+    ("ANNA: [LAUGHS]\t¿Sí?", ["ANNA: [EINE LACHT.]", "Ja?"], "ANNA: [EINE LACHT]\tJa?"),
+    ("Yes\tNo", ["Ja.", "Nein."], "Ja\tNein"),
+    ("Name:\tJohn Smith.", ["Name:", "John Smith."], "Name:\tJohn Smith."),
+    ("Wait...\nWhere?", ["Warte.", "Wo?"], "Warte...\nWo?"),
+    ("Lädt…\tOK", ["Lädt.", "OK."], "Lädt…\tOK"),
+])
+def test_each_part_of_a_cut_sentence_ends_as_its_part_does(sentence, outputs, joined):
+    """The stop the model adds to every sentence stayed inside a description's brackets and after each field: the
+    demo model wrote "[LAUGHS] Yes, of course." as "[EINE LACHT.] Große Baue."."""
+    parts, _ = parted([sentence], Guides.of(1))
+    assert parts.joined(outputs) == [joined]
+    [[best]] = parts.joined_n_best([[Translation(output, -1.0, -1.0)] for output in outputs], None)
+    assert best.text == joined
+
+
+def test_translate_ends_a_description_and_each_field_as_their_source_ends(loaded, monkeypatch):
+    """The tiny model writes no stops; here every translation it gives gets one, as the demo model's do."""
+    model, tokenizer = loaded
+    decode = tokenizer.decode
+    monkeypatch.setattr(tokenizer, "decode", lambda ids: decode(ids).rstrip(".") + ".")
+    lines = [f"[a dog runs] {SECOND}", f"a dog runs\t{SECOND}", f"ANNA: (a cat sleeps) {FIRST}"]
+    expected = ["[ein hund rennt] eine katze schläft.", "ein hund rennt\teine katze schläft.",
+                "ANNA: (eine katze schläft) ein hund rennt."]
+    assert translate(model, tokenizer, lines) == expected
+    assert attnmt.translate(model, tokenizer, lines) == expected
+    assert [best.text for best, *_ in translate_n_best(model, tokenizer, lines)] == expected
+    assert translate(model, tokenizer, [FIRST[:-1]]) == ["ein hund rennt."]  # one part: its caller ends it

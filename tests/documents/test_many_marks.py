@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from support import lines_run
 
 from attnmt.documents import glued_points, nesting, spans, translator_parts
-from attnmt.documents.flat import closing_length
 from attnmt.documents.kept_words import core
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.translator_parts import checked_weights
 from attnmt.errors import ConfigError
+from attnmt.text.sentence_ends import closing_length
 
 
 def readable_checked_weights(name, weights):

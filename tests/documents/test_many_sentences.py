@@ -15,10 +15,11 @@ from support import lines_run
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents import markup_runs, no_break_spaces, pipeline, sentences, spans
 from attnmt.documents.bidi import edges, held
-from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark, atom_text, closing_length, is_stop
+from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark, atom_text, is_stop
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.sentences import CLAUSE_CUTS, SPACE_CUTS, fitting_parts
 from attnmt.errors import collected_warnings
+from attnmt.text.sentence_ends import closing_length
 
 
 def readable_needs_alignment(flat, sentence_spans):

@@ -8,7 +8,8 @@ its list mark and speaker's label ("[LAUGHS] Yes, of course.", "ANNA: (sighs) I 
 (attnmt.documents.list_marks.after_description) and a subtitle cue's (attnmt.documents.cue_labels): read whole, the
 demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche U-Fahrerfahrer.", the brackets lost.
 
-Every part has its sentence's glossary; its prefix starts the translation of its first part with letters (of its
+Each part's translation ends as the part does (``Parts.ended``), as a text line's sentence does.  Every part has its
+sentence's glossary; its prefix starts the translation of its first part with letters (of its
 first part, where none has).  An n-best list's k-th hypothesis joins each part's k-th best (a part's last where it
 has fewer), its score and log_prob the parts' sums, its assessment theirs joined (attnmt.decoding.quality_joined).
 A sentence without a tab or a break is one part, translated as it was."""
@@ -26,6 +27,7 @@ from attnmt.decoding.inputs import Guides
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
+from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import descriptions_end, dialogue
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
@@ -63,15 +65,25 @@ class Parts:
             groups[owner].append(value)
         return groups
 
+    def ended(self, part: int, translation: str) -> str:
+        """Part ``part``'s ``translation`` ending as the part does (sentence_ends.ended_as_source), where its sentence
+        was cut in several: the stop the model adds to every sentence stayed inside a description's brackets, the
+        demo model's "[LAUGHS] Yes, of course." came back "[EINE LACHT.] Große Baue.", and after each field of
+        "Yes\tNo".  A sentence of one part ends as its caller writes it (attnmt.documents.sentence_translate)."""
+        return ended_as_source(self.texts[part], translation) if self.breaks[self.owners[part]] else translation
+
     def joined(self, outputs: Sequence[str]) -> list[str]:
-        """Each sentence's translation: its parts' ``outputs`` joined by its breaks."""
-        return [with_breaks(each, breaks) for each, breaks in zip(self.grouped(outputs), self.breaks, strict=True)]
+        """Each sentence's translation: its parts' ``outputs``, each ``ended`` as its part, joined by its breaks."""
+        ended = [self.ended(k, output) for k, output in enumerate(outputs)]
+        return [with_breaks(each, breaks) for each, breaks in zip(self.grouped(ended), self.breaks, strict=True)]
 
     def joined_n_best(self, outputs: Sequence[list[Translation]], quality: Assessor | None) -> list[list[Translation]]:
-        """Each sentence's hypotheses from its parts' (the module docstring); ``quality``'s languages read the
-        assessment of a sentence of several parts over its whole translation (quality_joined.read_whole)."""
+        """Each sentence's hypotheses from its parts' (the module docstring), each ``ended`` as its part; ``quality``'s
+        languages read the assessment of a sentence of several parts over its whole translation
+        (quality_joined.read_whole)."""
+        ended = [[replace(h, text=self.ended(k, h.text)) for h in each] for k, each in enumerate(outputs)]
         return [found[0] if len(found) == 1 else joined_hypotheses(sentence, breaks, found, quality)
-                for sentence, breaks, found in zip(self.sentences, self.breaks, self.grouped(outputs), strict=True)]
+                for sentence, breaks, found in zip(self.sentences, self.breaks, self.grouped(ended), strict=True)]
 
     @contextmanager
     def keeping(self, outputs: list[T], join: Callable[[list[T]], list[T]]) -> Iterator[list[T]]:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from attnmt.decoding.protected import LABELLED_CODE
 from attnmt.documents.inserted_spaces import take_out_last_space
+from attnmt.text.sentence_ends import SENTENCE_ENDS
 
 # A letter or digit and a plain space, at the text's end: where an atom after it is closed up.
 LETTER_SPACE = re.compile(r"[^\W_] \Z")
@@ -29,10 +30,6 @@ LIST_COMMA = re.compile(r"[，、]|,(?: |\Z)")
 
 if TYPE_CHECKING:
     from attnmt.documents.flat import FlatBuilder
-
-# What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
-# Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
-SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 
 
 def closes(character: str) -> bool:

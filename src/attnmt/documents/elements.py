@@ -15,7 +15,6 @@ from attnmt.documents.conditional_comments import conditional_edge
 from attnmt.documents.flat import (
     SOFT_HYPHEN,
     FlatText,
-    closing_length,
     has_words_outside,
     is_stop,
 )
@@ -38,6 +37,7 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import Script, markup_script
 from attnmt.documents.shown import has_text_of_its_own, shown_text
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_code_element, is_inline_code, paired_code
+from attnmt.text.sentence_ends import closing_length
 
 # Blocks whose text is not prose: left exactly as they are (but an <svg>'s labels, title and description: svg_texts).
 UNTRANSLATED = frozenset(("script style pre code textarea svg math template "

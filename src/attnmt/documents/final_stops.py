@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from attnmt.documents.closing_marks import SENTENCE_ENDS
-from attnmt.documents.flat import Mark, closing_length
+from attnmt.documents.flat import Mark
+from attnmt.text.sentence_ends import closing_length
 
 
 def final_stop_point(source: str, atoms_at: Mapping[int, Sequence[Mark]], position: int, sentence_end: int,

@@ -40,7 +40,6 @@ FIELD_END = re.compile(f"[{FIELD_ENDS}]")
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
-CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 # A letter or digit, as str.isalnum says, character for character: a word character but the underscore.
 LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 # Escapes a program reads as a line break or a tab (Android's "\\n" and "\\t"), where a reader protects them
@@ -364,16 +363,6 @@ def is_stop(text: str) -> bool:
 def is_punctuation(ch: str) -> bool:
     """Whether the character ``ch`` is punctuation (a Unicode category P: stops, commas, quotes, brackets)."""
     return unicodedata.category(ch).startswith("P")
-
-
-def closing_length(text: str) -> int:
-    """How many characters at the end of ``text`` are quotes and brackets that close it (``"``,
-    ``)``, ``»``, ``“``), spaces among them counted."""
-    kept = len(text)
-    while kept and (text[kept - 1] in "\"'" or text[kept - 1].isspace()
-                    or unicodedata.category(text[kept - 1]) in CLOSING_CATEGORIES):
-        kept -= 1
-    return len(text) - kept
 
 
 def parted(results: Sequence[T], groups: Iterable[Sized]) -> list[list[T]]:

@@ -22,8 +22,9 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 
 from attnmt.documents.closing_marks import closes
-from attnmt.documents.flat import FlatText, Mark, closing_length
+from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.kept_words import core
+from attnmt.text.sentence_ends import closing_length
 
 
 def glued_point(flat: FlatText, atoms: Mapping[int, list[Mark]], words: Sequence[tuple[int, int]], target: str,

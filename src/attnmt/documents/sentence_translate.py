@@ -29,13 +29,13 @@ from attnmt.decoding.unread import unread_hypotheses
 from attnmt.documents.letterless import reaches_model, with_terms
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.spans import Weights
-from attnmt.documents.stops import ended_as_source
 from attnmt.documents.terminal_codes import whole_with_codes, without_codes
 from attnmt.documents.whole_sentence import model_reads, with_symbols
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.text.data import given_texts
 from attnmt.text.invisible import blank
+from attnmt.text.sentence_ends import ended_as_source
 
 
 def sentence_reads(lines: Sequence[str], glossaries: Sequence[Glossary | None], writes: Callable[[str], bool]
@@ -58,8 +58,8 @@ def written(line: str, sentence: str, read: str, translation: str, glossary: Glo
     symbol inside the sentence), between what stood at the line's edges, which the model did not read either:
     bidirectional controls, spaces (a terminal's code there, whole, is the sentence's); a line passed through (no
     ``sentence``) and the empty translation of a line the model failed on, as they are.  It ends as ``read`` ends
-    (stops.ended_as_source), as a text line's sentence does: the demo model wrote "Ein Hund." for "dog", where
-    ``attnmt translate`` wrote "Ein Hund"."""
+    (attnmt.text.sentence_ends.ended_as_source), as a text line's sentence does: the demo model wrote "Ein Hund." for
+    "dog", where ``attnmt translate`` wrote "Ein Hund"."""
     if not (sentence and translation):
         return translation
     start, end = whole_with_codes(line)

@@ -58,7 +58,7 @@ from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, one_target
 from attnmt.documents.dropped_words import attends_elsewhere
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
-from attnmt.documents.flat import FlatText, Mark, closing_length, is_punctuation
+from attnmt.documents.flat import FlatText, Mark, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.no_break_spaces import with_no_break_spaces
@@ -69,6 +69,7 @@ from attnmt.documents.siblings import SortedSiblings, held_piece
 from attnmt.documents.span_geometry import initial_span, strip_span
 from attnmt.documents.unspaced_marks import mark_edges, part_in_word
 from attnmt.documents.word_breaks import break_in_word, is_word_break
+from attnmt.text.sentence_ends import closing_length
 
 WORD = re.compile(r"\S+")
 

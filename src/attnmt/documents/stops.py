@@ -6,16 +6,11 @@ ends in no mark at all (``without_added_stop``): a title, a list's item, a table
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 
-from attnmt.documents.flat import SENTENCE_ENDS, FlatText, atom_text, closing_length, is_stop
+from attnmt.documents.flat import SENTENCE_ENDS, FlatText, atom_text, is_stop
 from attnmt.documents.markers import RAISED_NUMBERS
-
-STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
-ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
-ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
-ELLIPSES = re.compile(r"\.\.\.|…")
+from attnmt.text.sentence_ends import closing_length, ended_as_source
 
 
 class EndAtoms:
@@ -48,7 +43,7 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     model reads "A dog runs" in quotes): their stop ends the translation, once, not after the model's
     own, wherever the model put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference
     among those atoms shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference).  Where none
-    does, the sentence ends as its source does (``ended_as_source``)."""
+    does, the sentence ends as its source does (attnmt.text.sentence_ends.ended_as_source)."""
     start, end = sentence
     text = atoms.flat.text
     source = text[start:end].rstrip()
@@ -61,40 +56,6 @@ def without_added_end(atoms: EndAtoms, sentence: tuple[int, int], translation: s
     words = without[:len(without) - closing].rstrip(SENTENCE_ENDS).rstrip()
     shorter = words + without[len(without) - closing:] if closing else without
     return shorter + translation[len(kept):] if words else translation  # a translation of stops alone stays
-
-
-def ended_as_source(source: str, translation: str) -> str:
-    """``translation`` ending as ``source``, a sentence read whole, ends: with its ellipsis where its words end in a
-    mark (``with_source_ellipsis``), else without the full stop the model added (``without_added_stop``).  The rule
-    of a sentence no atom ends (``without_added_end``), and of ``attnmt.translate``'s (sentence_translate.written)."""
-    said = source.rstrip()
-    if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
-        return with_source_ellipsis(source, translation)
-    return without_added_stop(source, translation)
-
-
-def without_added_stop(source: str, translation: str) -> str:
-    """``translation`` without the full stop (``STOPS``) the model ended it with, where ``source`` ends in no mark
-    (``ENDS``): a page's ``<title>A dog in the park</title>`` came back ``Ein Hund im Park.``, and a user
-    interface's "Save changes" with a stop it never had.  Read inside the quotes and brackets that close each (its
-    ``closing_length``): "(optional)" came back "(Bei einem Kampffeld.)".  An ellipsis the model wrote stays whole."""
-    said, written = source.rstrip(), translation.rstrip()
-    said, words = said[:len(said) - closing_length(said)], written[:len(written) - closing_length(written)]
-    if said and words and words[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(words):
-        return words[:-1] + translation[len(words):]
-    return translation
-
-
-def with_source_ellipsis(source: str, translation: str) -> str:
-    """``translation`` ending in ``source``'s ellipsis where the model wrote a full stop or no mark for it:
-    "Loading..." came back "Ein Cumma.", "A dog runs…" "Ein Hund rennt."; any other mark as the model wrote it."""
-    said, written = source.rstrip(), translation.rstrip()
-    trailing = ELLIPSIS.search(said)
-    if not trailing or not written or ELLIPSIS.search(written) or (written[-1] in ENDS and written[-1] not in STOPS):
-        return translation
-    if len(ELLIPSES.findall(written)) >= len(ELLIPSES.findall(said)):  # the model wrote it elsewhere: "AS... SAVE"
-        return translation
-    return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + translation[len(written):]
 
 
 def kept_stops(flat: FlatText) -> list[tuple[int, str]]:

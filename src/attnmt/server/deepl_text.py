@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from attnmt.documents.stops import ENDS, STOPS, with_source_ellipsis, without_added_stop
 from attnmt.server.api_errors import DeepLError
+from attnmt.text.sentence_ends import ENDS, STOPS, with_source_ellipsis, without_added_stop
 
 SPLITS = ("0", "1", "nonewlines")  # DeepL's split_sentences values; "1", its default, splits at line breaks too
 NO_NEWLINES = ("nonewlines", "0")

@@ -1,0 +1,63 @@
+"""How a translation ends as its source sentence ends, read from the marks at their ends alone: without the stop
+a model trained on whole sentences writes after every one, where the source ends in no mark (a title, a button's
+"Save changes"), and with the source's ellipsis where the model wrote a stop for it.  A text line's sentence
+(attnmt.documents.stops), ``attnmt.translate``'s (attnmt.documents.sentence_translate) and each part of a sentence
+cut at its tabs, line breaks and opening sound descriptions (attnmt.decoding.sentence_parts) end so."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# What ends a sentence, in the atoms that can end one (attnmt.documents.stops.without_added_end): Latin,
+# Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
+SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
+CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")  # Unicode's closing brackets, final and initial quotes
+STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
+ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
+ELLIPSES = re.compile(r"\.\.\.|…")
+
+
+def closing_length(text: str) -> int:
+    """How many characters at the end of ``text`` are quotes and brackets that close it (``"``,
+    ``)``, ``»``, ``“``), spaces among them counted."""
+    kept = len(text)
+    while kept and (text[kept - 1] in "\"'" or text[kept - 1].isspace()
+                    or unicodedata.category(text[kept - 1]) in CLOSING_CATEGORIES):
+        kept -= 1
+    return len(text) - kept
+
+
+def ended_as_source(source: str, translation: str) -> str:
+    """``translation`` ending as ``source``, a sentence read whole, ends: with its ellipsis where its words end in a
+    mark (``with_source_ellipsis``), else without the full stop the model added (``without_added_stop``).  The rule
+    of a sentence no atom ends (``without_added_end``), and of ``attnmt.translate``'s (sentence_translate.written)."""
+    said = source.rstrip()
+    if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
+        return with_source_ellipsis(source, translation)
+    return without_added_stop(source, translation)
+
+
+def without_added_stop(source: str, translation: str) -> str:
+    """``translation`` without the full stop (``STOPS``) the model ended it with, where ``source`` ends in no mark
+    (``ENDS``): a page's ``<title>A dog in the park</title>`` came back ``Ein Hund im Park.``, and a user
+    interface's "Save changes" with a stop it never had.  Read inside the quotes and brackets that close each (its
+    ``closing_length``): "(optional)" came back "(Bei einem Kampffeld.)".  An ellipsis the model wrote stays whole."""
+    said, written = source.rstrip(), translation.rstrip()
+    said, words = said[:len(said) - closing_length(said)], written[:len(written) - closing_length(written)]
+    if said and words and words[-1] in STOPS and said[-1] not in ENDS and not ELLIPSIS.search(words):
+        return words[:-1] + translation[len(words):]
+    return translation
+
+
+def with_source_ellipsis(source: str, translation: str) -> str:
+    """``translation`` ending in ``source``'s ellipsis where the model wrote a full stop or no mark for it:
+    "Loading..." came back "Ein Cumma.", "A dog runs…" "Ein Hund rennt."; any other mark as the model wrote it."""
+    said, written = source.rstrip(), translation.rstrip()
+    trailing = ELLIPSIS.search(said)
+    if not trailing or not written or ELLIPSIS.search(written) or (written[-1] in ENDS and written[-1] not in STOPS):
+        return translation
+    if len(ELLIPSES.findall(written)) >= len(ELLIPSES.findall(said)):  # the model wrote it elsewhere: "AS... SAVE"
+        return translation
+    return (written[:-1] if written[-1] in STOPS else written) + trailing[0] + translation[len(written):]
