@@ -17,6 +17,8 @@ from attnmt.text.speaker_labels import descriptions_end, dialogue, speaker_label
     ("DR. SMITH (O.S.): Hello.", "DR. SMITH (O.S.):"),
     ("INTERVIEWER (00:01:23): How did you start?", "INTERVIEWER (00:01:23):"),
     ("WATSON (whispering): Who is it?", "WATSON (whispering):"), ("JOHN (cont'd): And then?", "JOHN (cont'd):"),
+    ("PROSECUTION: Objection.", "PROSECUTION:"), ("MR. HASTINGS: Look!", "MR. HASTINGS:"),  # no section's plural
+    ("WITNESS: I saw him.", "WITNESS:"), ("FELICITY: Hi.", "FELICITY:"), ("CLEMENT: We ride.", "CLEMENT:"),
 ])
 def test_a_name_in_capitals_or_an_interviews_letter_before_a_colon_is_a_speakers_label(line, label):
     assert speaker_label(line)["label"] == label
@@ -37,6 +39,32 @@ def test_a_remarks_word_a_name_in_mixed_case_or_a_label_with_no_words_after_it_i
     "USA: The country has fifty states.", "API: The server returns a list of users.", "NB: The shop is closed.",
 ])
 def test_a_status_a_heading_or_an_acronym_before_a_colon_is_no_speakers_label(line):
+    assert speaker_label(line) is None
+
+
+@pytest.mark.parametrize("line", [
+    "NOTICE: Rotating logs.", "SEVERE: Unable to reach the database.", "CRIT: Temperature above threshold.",
+    "EMERG: Kernel panic.", "FINEST: Entering method init.", "ERR: Could not open the socket.",
+])
+def test_a_logs_level_before_a_colon_is_no_speakers_label(line):
+    """Read as a speaker's, "NOTICE: Rotating logs." kept an English label before the translated message."""
+    assert speaker_label(line) is None
+
+
+def test_a_log_whose_lines_open_with_a_time_and_a_level_has_no_speakers():
+    log = ["12:00:01 CRITICAL: Disk /dev/sda1 is full.", "[12:00:02] NOTICE: Rotating logs.",
+           "2024-03-05T10:22:13Z VERBOSE: Starting the worker pool.", "10:22:14 INFO: Done."]
+    assert dialogue(log) == frozenset()
+
+
+@pytest.mark.parametrize("line", [
+    "OVERVIEW: This guide explains the setup.", "REMARKS: Crew in good spirits.", "LOCATION: Conference room B",
+    "TO: All staff", "RE: Parking changes", "CC: Finance team", "BREAKING: Storm hits the coast.",
+    "INTRODUCTION: This report covers the third quarter.", "REQUIREMENTS: Python 3.10 or newer.",
+    "KEY RESPONSIBILITIES: Manage the team.", "SPECIAL INSTRUCTIONS: Leave the parcel at the door.",
+    "ATTACHMENTS: Two invoices.", "QUALIFICATIONS: A degree in physics.",
+])
+def test_a_memos_or_a_reports_field_or_section_or_a_news_flag_is_no_speakers_label(line):
     assert speaker_label(line) is None
 
 
@@ -70,9 +98,9 @@ def test_a_role_or_a_name_that_speaks_elsewhere_in_brackets_is_a_speakers_label_
 
 
 @pytest.mark.parametrize("label, value, said", [
-    ("CRITICAL:", "disk full", "Disk full!"), ("SEVERE:", "out of memory", "...out of memory?"),  # a log's message
+    ("DISK:", "full", "Full!"), ("WORKER 3:", "out of memory", "...out of memory?"),  # a log's message
     ("CSV:", "unexpected end of data", "(reading) Unexpected end."), ("YAML:", "could not read it", "¿Qué?"),
-    ("WEIGHT:", "1.2 kg", "Heavy."), ("PRICE:", "$25.00", '"Too much," she said.'), ("REF:", "2024/118", "你好。"),
+    ("WEIGHT:", "1.2 kg", "Heavy."), ("SIZE:", "$25.00", '"Too much," she said.'), ("CODE:", "2024/118", "你好。"),
     ("Q:", "how long?", "How long?"), ("MAN 2:", "2 hours", "STOP!"),
 ])
 def test_a_label_in_capitals_before_a_word_in_lower_case_or_a_number_is_none_and_before_speech_a_speakers(

@@ -19,13 +19,36 @@ from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):")
 NAME = re.compile(r"[^\W\d_](?:\([^()\n]{0,20}\)|[^:\n(]){0,40}?:")
+# A log's levels, the standard sets whole, none a name: syslog's (EMERG ... DEBUG), Java's (SEVERE ... FINEST),
+# log4j's and Python's (FATAL, CRITICAL, NOTSET).  Read as a speaker's, "12:00:01 CRITICAL: Disk /dev/sda1 is full."
+# and "NOTICE: Rotating logs." kept an English label before the translated message.
+LEVELS = frozenset({"EMERG", "EMERGENCY", "ALERT", "CRIT", "CRITICAL", "ERR", "ERROR", "WARNING", "WARN", "NOTICE",
+                    "INFO", "DEBUG", "TRACE", "FATAL", "SEVERE", "CONFIG", "FINE", "FINER", "FINEST", "VERBOSE",
+                    "NOTSET"})
 # The words that introduce a remark, not a speaker's words, written in capitals before a colon as names are ("NOTE:",
 # "WARNING:", "P.S.:", "IMPORTANT NOTE:"), or a program's or a checklist's status ("ERROR: file not found", "FATAL
 # ERROR:", "TODO: Clean the kitchen."): a label with one is no name, and it stays in its sentence.
-REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNING", "WARNINGS", "CAUTION", "DANGER", "ATTENTION",
-                     "IMPORTANT", "REMINDER", "TIP", "HINT", "UPDATE", "UPDATED", "DISCLAIMER", "FYI", "BTW", "SPOILER",
-                     "SPOILERS", "ERROR", "ERRORS", "FATAL", "FAIL", "FAILED", "FAILURE", "INFO", "DEBUG", "TRACE",
-                     "WARN", "PASS", "PASSED", "SUCCESS", "DONE", "TODO", "FIXME", "XXX", "HACK", "ALERT"})
+REMARKS = frozenset({"NOTE", "NOTES", "NB", "PS", "PPS", "WARNINGS", "CAUTION", "DANGER", "ATTENTION", "IMPORTANT",
+                     "REMINDER", "TIP", "HINT", "UPDATE", "UPDATED", "DISCLAIMER", "FYI", "BTW", "SPOILER", "SPOILERS",
+                     "ERRORS", "FAIL", "FAILED", "FAILURE", "PASS", "PASSED", "SUCCESS", "DONE", "TODO", "FIXME", "XXX",
+                     "HACK"}) | LEVELS
+# A memo's, an e-mail's and a report's fields and sections, and a news item's flag, each a whole label no person
+# speaks under ("TO: All staff", "RE: Parking", "OVERVIEW: This guide ...", "REMARKS: Crew in good spirits.",
+# "LOCATION: Conference room B", "BREAKING: Storm hits ..."): written in capitals before words with a capital, as a
+# speaker's name is.  Those in the plural of an abstract noun need no place here (``ABSTRACT_PLURAL``).
+SECTIONS = frozenset({"TO", "FROM", "CC", "BCC", "RE", "FW", "FWD", "MEMO", "MEMORANDUM", "OVERVIEW", "BACKGROUND",
+                      "INTRODUCTION", "PURPOSE", "SCOPE", "OBJECTIVE", "OBJECTIVES", "GOAL", "GOALS", "AIM", "AIMS",
+                      "REMARKS", "FINDINGS", "CONCLUSION", "RECOMMENDATION", "DESCRIPTION", "DEFINITION", "LOCATION",
+                      "DURATION", "CONDITION", "SECTION", "AGENDA", "ATTENDEES", "ABSENT", "WEATHER", "PRIORITY",
+                      "DEADLINE", "CATEGORY", "TYPE", "TITLE", "AUTHOR", "REFERENCE", "REF", "VENUE", "ROOM", "COST",
+                      "PRICE", "BUDGET", "TOTAL", "OUTCOME", "STEPS", "TAGS", "KEYWORDS", "CONTEXT", "PROBLEM", "ISSUE",
+                      "IMPACT", "RISK", "RISKS", "BREAKING", "DEVELOPING", "URGENT", "FLASH", "LIVE", "OPINION",
+                      "ANALYSIS", "EDITORIAL", "WATCH", "LISTEN", "READ MORE", "SEE ALSO"})
+# The plural of an abstract noun in English, a report's or a form's section ("RECOMMENDATIONS:", "REQUIREMENTS:",
+# "KEY RESPONSIBILITIES:", "SPECIAL INSTRUCTIONS:"), which no name and no role a script gives a speaker ends with; in
+# the singular some do ("PROSECUTION:", "CONGREGATION:", "CLEMENT:", "WITNESS:", "FELICITY:"), and "-INGS" a surname
+# ("HASTINGS:").
+ABSTRACT_PLURAL = re.compile(r"(?:TIONS|SIONS|MENTS|ITIES)\Z")
 # The labels that are a heading, a form's field or an acronym the sentence after it is about, whole ("FAQ: How do I
 # ...?", "SUMMARY: The ...", "USA: The country has fifty states.", "API: The server ..."), each no name; a word of them
 # in a longer label may be one's ("TIME TRAVELLER:", "DR. SMITH (O.S.):").  Read as a speaker's, "ERROR: file not
@@ -36,7 +59,7 @@ HEADINGS = frozenset({"FAQ", "TLDR", "SUMMARY", "ABSTRACT", "EXAMPLE", "SOLUTION
                       "CORRECTION", "USA", "US", "UK", "EU", "UN", "NATO", "API", "URL", "CPU", "GPU", "RAM", "SQL",
                       "HTTP", "HTTPS", "HTML", "CSS", "JSON", "XML", "PDF", "USB", "CEO", "CFO", "CTO", "FBI", "CIA",
                       "NASA", "BBC", "CNN", "GDP", "AI", "IT", "HR", "PR", "QA", "ETA", "DIY", "RSVP", "ASAP", "ID",
-                      "APP", "APPS"})
+                      "APP", "APPS"}) | SECTIONS
 EXTENSION = re.compile(r"\s*\([^()]*\)")  # a name's extension in brackets: " (V.O.)", " (whispering)", " (00:01:23)"
 # The one-letter labels of an interview's or a hearing's transcript, question and answer ("Q: How long?", "A: Two
 # years."); any other letter alone ("I: ...") is too likely a word.
@@ -70,9 +93,10 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: one of a dialogue's ``speakers``
     (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more
     ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
-    status (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:"), it is no
-    heading nor acronym (``HEADINGS``: "FAQ:", "USA:"), and what follows it, where ``said`` is known, reads as a
-    speaker's words (``speaks``: not "CRITICAL: disk full")."""
+    status or is a log's level (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL
+    ERROR:", "NOTICE:"), it is no heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), its last
+    word no abstract noun's plural (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
+    known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full")."""
     if name in speakers:
         return True
     bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
@@ -80,7 +104,7 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
         return False
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
-            and (said is None or speaks(said)))
+            and not (words and ABSTRACT_PLURAL.search(words[-1])) and (said is None or speaks(said)))
 
 
 def speaks(said: str) -> bool:
