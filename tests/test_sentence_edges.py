@@ -63,20 +63,20 @@ def test_translate_keeps_a_list_mark_and_drops_soft_hyphens_as_the_command_does(
 def test_translate_keeps_a_speakers_label_as_the_command_does(loaded, reached):
     """The demo model wrote "ANNA: Where are you going?" without its name, and "Q: How long ...?" without its "Q:"."""
     model, tokenizer = loaded
-    lines = ["ANNA: A dog runs", "- Q: The boy laughs"]
+    lines = ["ANNA: A dog runs", "- Q: A cat sleeps"]
     translated = translate(model, tokenizer, lines)
     assert translated == translate_text(model, tokenizer, lines)
-    assert translated == ["ANNA: ein hund rennt", "- Q: der junge lacht"]
+    assert translated == ["ANNA: ein hund rennt", "- Q: eine katze schläft"]
     assert not {"ANNA", "Q"} & {word.strip(":").upper() for each in reached for word in each.split()}
 
 
 def test_translate_keeps_the_names_that_take_turns_in_a_dialogue_as_the_command_does(loaded, reached):
     """"Anna:" / "Tom:" / "Anna:" were read as words by ``translate``, as by the command: the demo model lost them."""
     model, tokenizer = loaded
-    lines = ["Anna: A dog runs", "Tom: The boy laughs", "Anna: A dog runs"]
+    lines = ["Anna: A dog runs", "Tom: A cat sleeps", "Anna: A dog runs"]
     translated = translate(model, tokenizer, lines)
     assert translated == translate_text(model, tokenizer, lines)
-    assert translated == ["Anna: ein hund rennt", "Tom: der junge lacht", "Anna: ein hund rennt"]
+    assert translated == ["Anna: ein hund rennt", "Tom: eine katze schläft", "Anna: ein hund rennt"]
     assert not {"ANNA", "TOM"} & {word.strip(":").upper() for each in reached for word in each.split()}
 
 def test_n_best_translations_keep_a_list_mark(loaded):
