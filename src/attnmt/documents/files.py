@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
-from attnmt.documents.hard_wrap import lines_written, translate_text_lines
 from attnmt.documents.pipeline import DocumentOptions, check_inputs
+from attnmt.documents.plain_text import lines_written, translate_text_lines
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import checked_answer
