@@ -1,0 +1,102 @@
+"""An e-mail's headers and a reply's attribution line in a plain text: what the model reads of them.
+
+A mail program writes a message's headers (``From: Anna <anna@example.com>``, ``Subject: ...``) and, above a
+quoted reply, who wrote it (``On Mon, 3 Jun 2024 at 10:00, Anna <a@b.c> wrote:``).  Given to the model whole,
+a key was read as a word of the sentence and an address or a date as words to translate (``From: Anna
+<anna@example.com>`` came back ``Auf diesem Fäner <anna@example.com>``).  Of a block of headers
+(``mail_headers``: two of HEADERS' keys at least, in one block between blank lines) the model reads only a
+subject's text (SUBJECTS), after its key and its reply marks (``Subject: Re: ``); every other header (the
+addresses, the date, the message's id) and an attribution line (``attributions``) are kept as written: they
+are the client's, read by people and programs as they stand.  A header folded onto indented lines (RFC 5322)
+is one header: a subject's text is read whole and folded again to its width.
+
+    mail_headers(lines, folded) -> [Header(start, end, key, value, indent, width), ...]
+    attributions(lines) -> {the index of each attribution line}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attnmt.documents.hard_wrap import HEADERS, blocks, columns, field_key, indent_of
+
+# The headers whose text a person wrote and a reader reads: a subject, as English, German, French, Spanish,
+# Italian and Dutch mail programs name it.  HEADERS' others are addresses, dates and ids.
+SUBJECTS = frozenset("subject betreff objet asunto oggetto onderwerp".split())
+# A subject's key and the reply and forward marks before its text, as the clients of those languages write
+# them: "Subject: Re: Fwd: ", "Betreff: AW: WG: ", "Objet : TR: ", "Asunto: RE[2]: ".
+SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|fwd?|aw|wg|tr|rv|r|i|antw|doorst)(?:\[\d+\])?:[ \t]*)*", re.I)
+FOLD_WIDTH = 78  # RFC 5322's width for a header's lines: a folded subject is folded again within it or its own
+# A line a mail program writes above the text it quotes, ending in its verb: English's, German's, French's,
+# Spanish's, Italian's and Dutch's, and what a client writes after it ("schrieb Anna Berg:", "schrieb am Mo., 3.
+# Juni 2024, 10:00:"), up to the colon that ends its line.
+ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef)\b[^!?\n]{0,80}:\s*\Z", re.I)
+
+
+@dataclass(frozen=True)
+class Header:
+    """An e-mail's header: lines ``start`` to ``end`` (past its last, a folded header's continued lines),
+    its ``key`` as written on its first line (its indentation, a subject's reply marks and the spaces
+    after them), the ``value`` the model reads ("" where the header is kept as written), the indentation
+    of the lines it is folded onto and its width in columns."""
+
+    start: int
+    end: int
+    key: str
+    value: str
+    indent: str
+    width: int
+
+
+def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
+    """The headers of each block of ``lines`` holding two e-mail headers or more (HEADERS: a lone
+    ``Date: next Friday`` in a memo is prose), each with the lines it is folded onto where ``folded``
+    (a line after it indented deeper by a space or a tab)."""
+    found = []
+    for start, end in blocks(lines):
+        keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS}
+        if len(keys) < 2:
+            continue
+        for k, key in keys.items():
+            last = k + 1
+            while folded and last < end and last not in keys and folds(lines[last], indent_of(lines[k])):
+                last += 1
+            found.append(header(lines, k, last, key))
+    return found
+
+
+def folds(line: str, indent: str) -> bool:
+    """Whether ``line`` goes on a header of ``indent`` (a quoted one's ``> ``): it starts with a space or a tab
+    after that indentation (RFC 5322's folding)."""
+    return line.startswith(indent) and line[len(indent):][:1] in (" ", "\t")
+
+
+def header(lines: Sequence[str], start: int, end: int, key: str) -> Header:
+    """The header of ``key`` on ``lines[start:end]``: a subject's text read on one line, its folded lines'
+    indentation the first's (a tab or a space as in the source), any other kept (an empty value)."""
+    first = lines[start].rstrip()
+    indent = lines[start + 1][:len(lines[start + 1]) - len(lines[start + 1].lstrip(" \t>"))] if end - start > 1 else ""
+    width = max(FOLD_WIDTH, *(columns(line.rstrip()) for line in lines[start:end]))
+    if key not in SUBJECTS:
+        return Header(start, end, first, "", indent, width)
+    written = indent_of(first) + SUBJECT_KEY.match(first[len(indent_of(first)):])[0]
+    value = " ".join([first[len(written):], *(line.strip(" \t>") for line in lines[start + 1:end])]).strip()
+    return Header(start, end, written, value, indent, width)
+
+
+def attributions(lines: Sequence[str]) -> set[int]:
+    """The lines that say who wrote the text quoted after them (ATTRIBUTION), which the next line not
+    blank quotes deeper (``On Monday, Anna wrote:`` above ``> ...``, ``> Tom wrote:`` above ``> > ...``)."""
+    found = set()
+    for k, line in enumerate(lines):
+        if ATTRIBUTION.search(line):
+            after = next((lines[j] for j in range(k + 1, len(lines)) if lines[j].strip()), "")
+            found |= {k} if depth(after) > depth(line) else set()
+    return found
+
+
+def depth(line: str) -> int:
+    """How deep a line is quoted: the quote marks of its indentation (``> > `` is two)."""
+    return indent_of(line).count(">")

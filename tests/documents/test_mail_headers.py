@@ -1,0 +1,78 @@
+"""An e-mail's headers and a reply's attribution line in a plain text (attnmt.documents.mail_headers): a subject's
+text is translated after its key, folded again where it was folded; the addresses, dates, ids and attribution
+lines are kept as written; prose that only looks like them (a lone ``Date: ...``) is translated as before."""
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+
+HEADERS = """\
+From: Anna Berg <anna@example.com>
+To: Tom <tom@example.org>, Lisa <lisa@example.org>
+Date: Mon, 3 Jun 2024 10:00:00 +0200
+Subject: Re: a man on a train
+Message-ID: <123@example.com>
+
+the photos are lovely.
+Date: the meeting moves to Friday.
+"""
+
+
+def translated(text: str, translator, options: DocumentOptions | None = None) -> str:
+    return translate_file_bytes(text.encode(), "mail.txt", translator, options or DocumentOptions()).decode()
+
+
+class Longer:
+    """A stand-in for a German translation, longer than its source: each word written twice."""
+
+    glossary = None
+
+    def __init__(self) -> None:
+        self.given: list[str] = []
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        self.given += sentences
+        return [" ".join(word for word in s.split() for _ in range(2)) for s in sentences], [None] * len(sentences)
+
+
+def test_headers_keep_their_keys_addresses_and_dates_and_only_the_subjects_text_is_translated(upper):
+    out = translated(HEADERS, upper)
+    expected = HEADERS.replace("a man on a train", "A MAN ON A TRAIN")
+    body = "the photos are lovely.\nDate: the meeting moves to Friday.\n"  # a lone key in prose is no header
+    assert out == expected.replace(body, body.upper())
+    assert "a man on a train" in upper.given and not any("@" in s or "Jun" in s for s in upper.given)
+
+
+def test_a_german_clients_headers_and_reply_marks_are_kept_too(upper):
+    text = ("Von: Anna Berg [mailto:anna@example.com]\nGesendet: Montag, 3. Juni 2024 10:00\n"
+            "An: Tom Weber\nBetreff: AW: WG: two dogs in the snow\n")
+    lines = translated(text, upper).splitlines()
+    assert lines == [*text.splitlines()[:3], "Betreff: AW: WG: TWO DOGS IN THE SNOW"]
+
+
+def test_a_folded_subject_is_translated_whole_and_folded_again_within_its_width():
+    text = ("Subject: a woman in a red dress is walking down the street with her two\n"
+            " children and a small dog\nTo: tom@example.org,\n\tlisa@example.org\n")
+    translator = Longer()
+    lines = translated(text, translator).splitlines()
+    assert "a woman in a red dress is walking down the street with her two children and a small dog" in translator.given
+    subject = lines[:-2]
+    assert len(subject) >= 3 and subject[0].startswith("Subject: a a woman woman")
+    assert all(line.startswith(" ") and len(line) <= 78 for line in subject[1:]) and len(subject[0]) <= 78
+    assert lines[-2:] == ["To: tom@example.org,", "\tlisa@example.org"]  # another header's folded lines kept
+
+
+def test_with_the_lines_kept_a_folded_headers_lines_are_translated_alone_and_the_keys_still_kept(upper):
+    text = "Subject: a man on a train\n and his dog\nFrom: anna@example.com\n"
+    out = translated(text, upper, DocumentOptions(rewrap=False))
+    assert out == "Subject: A MAN ON A TRAIN\n AND HIS DOG\nFrom: anna@example.com\n"
+
+
+def test_a_replys_attribution_lines_are_kept_and_the_quoted_text_translated(upper):
+    text = ("On Mon, 3 Jun 2024 at 10:00, Anna <a@b.c> wrote:\n> the printer is broken.\n>\n"
+            "> Am 02.06.2024 um 09:00 schrieb Tom Weber:\n> > nobody called the company.\n\n"
+            "In the letter she wrote:\nthe sea was calm.\n")  # no quote under it: prose
+    assert translated(text, upper).splitlines() == [
+        "On Mon, 3 Jun 2024 at 10:00, Anna <a@b.c> wrote:", "> THE PRINTER IS BROKEN.", ">",
+        "> Am 02.06.2024 um 09:00 schrieb Tom Weber:", "> > NOBODY CALLED THE COMPANY.", "",
+        "IN THE LETTER SHE WROTE:", "THE SEA WAS CALM."]
+    assert not any("Anna" in s or "schrieb" in s for s in upper.given)
