@@ -76,3 +76,11 @@ def test_a_replys_attribution_lines_are_kept_and_the_quoted_text_translated(uppe
         "> Am 02.06.2024 um 09:00 schrieb Tom Weber:", "> > NOBODY CALLED THE COMPANY.", "",
         "IN THE LETTER SHE WROTE:", "THE SEA WAS CALM."]
     assert not any("Anna" in s or "schrieb" in s for s in upper.given)
+
+
+def test_a_lone_subject_is_a_header_and_an_attribution_wrapped_onto_two_lines_is_kept_whole(upper):
+    text = ("Subject: a man on a train\n\nOn Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>\n"
+            "wrote:\n> the printer is broken.\n")
+    assert translated(text, upper).splitlines() == [
+        "Subject: A MAN ON A TRAIN", "", "On Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>", "wrote:",
+        "> THE PRINTER IS BROKEN."]

@@ -4,11 +4,11 @@ A mail program writes a message's headers (``From: Anna <anna@example.com>``, ``
 quoted reply, who wrote it (``On Mon, 3 Jun 2024 at 10:00, Anna <a@b.c> wrote:``).  Given to the model whole,
 a key was read as a word of the sentence and an address or a date as words to translate (``From: Anna
 <anna@example.com>`` came back ``Auf diesem Fäner <anna@example.com>``).  Of a block of headers
-(``mail_headers``: two of HEADERS' keys at least, in one block between blank lines) the model reads only a
-subject's text (SUBJECTS), after its key and its reply marks (``Subject: Re: ``); every other header (the
-addresses, the date, the message's id) and an attribution line (``attributions``) are kept as written: they
-are the client's, read by people and programs as they stand.  A header folded onto indented lines (RFC 5322)
-is one header: a subject's text is read whole and folded again to its width.
+(``mail_headers``: two of HEADERS' keys at least, or a subject's, in a block between blank lines) the model
+reads only a subject's text (SUBJECTS), after its key and its reply marks (``Subject: Re: ``); every other
+header (the addresses, the date, the message's id) and an attribution line (``attributions``) are kept as
+written: they are the client's, read by people and programs as they stand.  A header folded onto indented
+lines (RFC 5322) is one header: a subject's text is read whole and folded again to its width.
 
     mail_headers(lines, folded) -> [Header(start, end, key, value, indent, width), ...]
     attributions(lines) -> {the index of each attribution line}
@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.hard_wrap import HEADERS, blocks, columns, field_key, indent_of
+from attnmt.documents.hard_wrap import ENDED, HEADERS, INDENT, blocks, columns, field_key, indent_of
 
 # The headers whose text a person wrote and a reader reads: a subject, as English, German, French, Spanish,
 # Italian and Dutch mail programs name it.  HEADERS' others are addresses, dates and ids.
@@ -51,13 +51,13 @@ class Header:
 
 
 def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
-    """The headers of each block of ``lines`` holding two e-mail headers or more (HEADERS: a lone
-    ``Date: next Friday`` in a memo is prose), each with the lines it is folded onto where ``folded``
-    (a line after it indented deeper by a space or a tab)."""
+    """The headers of each block of ``lines`` holding two e-mail headers or more, or a subject (HEADERS,
+    SUBJECTS: a lone ``Date: next Friday`` in a memo is prose), each with the lines it is folded onto where
+    ``folded`` (a line after it indented deeper by a space or a tab)."""
     found = []
     for start, end in blocks(lines):
         keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS}
-        if len(keys) < 2:
+        if len(keys) < 2 and not SUBJECTS & set(keys.values()):
             continue
         for k, key in keys.items():
             last = k + 1
@@ -93,8 +93,17 @@ def attributions(lines: Sequence[str]) -> set[int]:
     for k, line in enumerate(lines):
         if ATTRIBUTION.search(line):
             after = next((lines[j] for j in range(k + 1, len(lines)) if lines[j].strip()), "")
-            found |= {k} if depth(after) > depth(line) else set()
+            found |= ({k} | begun(lines, k)) if depth(after) > depth(line) else set()
     return found
+
+
+def begun(lines: Sequence[str], k: int) -> set[int]:
+    """The line before the attribution line ``k``, where the mail program wrapped the attribution onto two
+    (``On Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>`` / ``wrote:``): as deep, ending
+    no sentence (ENDED), and with a date's or an address's digit or ``@``, which a line of prose seldom has."""
+    before = lines[k - 1].rstrip() if k else ""
+    written = before.strip(INDENT) and depth(before) == depth(lines[k]) and not ENDED.search(before)
+    return {k - 1} if written and re.search(r"[\d@]", before) else set()
 
 
 def depth(line: str) -> int:
