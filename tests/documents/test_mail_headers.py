@@ -84,3 +84,8 @@ def test_a_lone_subject_is_a_header_and_an_attribution_wrapped_onto_two_lines_is
     assert translated(text, upper).splitlines() == [
         "Subject: A MAN ON A TRAIN", "", "On Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>", "wrote:",
         "> THE PRINTER IS BROKEN."]
+
+
+def test_a_folded_subject_keeps_a_quote_mark_that_ends_its_text(upper):
+    text = "Subject: the reply to <Anna>\n and <Tom>\nFrom: a@b.c\n"
+    assert translated(text, upper).splitlines() == ["Subject: THE REPLY TO <ANNA> AND <TOM>", "From: a@b.c"]

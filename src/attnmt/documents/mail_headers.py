@@ -76,14 +76,19 @@ def folds(line: str, indent: str) -> bool:
 def header(lines: Sequence[str], start: int, end: int, key: str) -> Header:
     """The header of ``key`` on ``lines[start:end]``: a subject's text read on one line, its folded lines'
     indentation the first's (a tab or a space as in the source), any other kept (an empty value)."""
-    first = lines[start].rstrip()
-    indent = lines[start + 1][:len(lines[start + 1]) - len(lines[start + 1].lstrip(" \t>"))] if end - start > 1 else ""
-    width = max(FOLD_WIDTH, *(columns(line.rstrip()) for line in lines[start:end]))
+    first, more = lines[start].rstrip(), [line.rstrip() for line in lines[start + 1:end]]
+    indent = folding(more[0]) if more else ""
+    width = max(FOLD_WIDTH, *map(columns, [first, *more]))
     if key not in SUBJECTS:
         return Header(start, end, first, "", indent, width)
     written = indent_of(first) + SUBJECT_KEY.match(first[len(indent_of(first)):])[0]
-    value = " ".join([first[len(written):], *(line.strip(" \t>") for line in lines[start + 1:end])]).strip()
+    value = " ".join([first[len(written):], *(line[len(folding(line)):] for line in more)]).strip()
     return Header(start, end, written, value, indent, width)
+
+
+def folding(line: str) -> str:
+    """A folded header's line's indentation: its quote marks and the spaces or tabs that fold it."""
+    return line[:len(line) - len(line.lstrip(" \t>"))]
 
 
 def attributions(lines: Sequence[str]) -> set[int]:
