@@ -89,3 +89,9 @@ def test_a_lone_subject_is_a_header_and_an_attribution_wrapped_onto_two_lines_is
 def test_a_folded_subject_keeps_a_quote_mark_that_ends_its_text(upper):
     text = "Subject: the reply to <Anna>\n and <Tom>\nFrom: a@b.c\n"
     assert translated(text, upper).splitlines() == ["Subject: THE REPLY TO <ANNA> AND <TOM>", "From: a@b.c"]
+
+
+def test_a_line_of_the_reply_right_above_a_whole_attribution_is_translated(upper):
+    text = "see you at 10 tomorrow\nOn Mon, 3 Jun 2024, Anna <a@b.c> wrote:\n> the printer is broken.\n"
+    assert translated(text, upper).splitlines() == [
+        "SEE YOU AT 10 TOMORROW", "On Mon, 3 Jun 2024, Anna <a@b.c> wrote:", "> THE PRINTER IS BROKEN."]

@@ -104,9 +104,13 @@ def attributions(lines: Sequence[str]) -> set[int]:
 
 def begun(lines: Sequence[str], k: int) -> set[int]:
     """The line before the attribution line ``k``, where the mail program wrapped the attribution onto two
-    (``On Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>`` / ``wrote:``): as deep, ending
-    no sentence (ENDED), and with a date's or an address's digit or ``@``, which a line of prose seldom has."""
-    before = lines[k - 1].rstrip() if k else ""
+    (``On Mon, 3 Jun 2024 at 10:00, Anna Berg <anna.berg@example.com>`` / ``wrote:``): the line ``k`` has a
+    word at most before its verb (an address, a name's end: ``On Mon, Anna wrote:`` is whole), and the line
+    before is as deep, ends no sentence (ENDED) and holds a date's or an address's digit or ``@``, which a
+    line of prose seldom does."""
+    before, line = (lines[k - 1].rstrip() if k else ""), lines[k][len(indent_of(lines[k])):]
+    if len(line[:ATTRIBUTION.search(line).start()].split()) > 1:
+        return set()
     written = before.strip(INDENT) and depth(before) == depth(lines[k]) and not ENDED.search(before)
     return {k - 1} if written and re.search(r"[\d@]", before) else set()
 
