@@ -95,3 +95,13 @@ def test_a_line_of_the_reply_right_above_a_whole_attribution_is_translated(upper
     text = "see you at 10 tomorrow\nOn Mon, 3 Jun 2024, Anna <a@b.c> wrote:\n> the printer is broken.\n"
     assert translated(text, upper).splitlines() == [
         "SEE YOU AT 10 TOMORROW", "On Mon, 3 Jun 2024, Anna <a@b.c> wrote:", "> THE PRINTER IS BROKEN."]
+
+
+def test_a_forwarded_messages_line_above_its_headers_is_kept(upper):
+    text = ("see below.\n\n---------- Forwarded message ---------\nFrom: Anna <a@b.c>\nSubject: the trip\n\n"
+            "> -----Ursprüngliche Nachricht-----\n> Von: Tom <t@b.c>\n> Betreff: the dogs\n\n"
+            "--- a line of dashes ---\n")  # above no headers: prose
+    assert translated(text, upper).splitlines() == [
+        "SEE BELOW.", "", "---------- Forwarded message ---------", "From: Anna <a@b.c>", "Subject: THE TRIP", "",
+        "> -----Ursprüngliche Nachricht-----", "> Von: Tom <t@b.c>", "> Betreff: THE DOGS", "",
+        "--- A LINE OF DASHES ---"]

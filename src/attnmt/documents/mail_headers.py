@@ -12,6 +12,7 @@ lines (RFC 5322) is one header: a subject's text is read whole and folded again 
 
     mail_headers(lines, folded) -> [Header(start, end, key, value, indent, width), ...]
     attributions(lines) -> {the index of each attribution line}
+    separators(lines, headers) -> {the index of each forwarded message's line above its headers}
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ SUBJECTS = frozenset("subject betreff objet asunto oggetto onderwerp".split())
 # A subject's key and the reply and forward marks before its text, as the clients of those languages write
 # them: "Subject: Re: Fwd: ", "Betreff: AW: WG: ", "Objet : TR: ", "Asunto: RE[2]: ".
 SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|fwd?|aw|wg|tr|rv|r|i|antw|doorst)(?:\[\d+\])?:[ \t]*)*", re.I)
+# A mail program's line above the headers of the message it forwards or quotes, its words between dashes:
+# "---------- Forwarded message ---------", "-----Original Message-----", "-----Ursprüngliche Nachricht-----".
+SEPARATOR = re.compile(r"-{3,}[ \t]*[^\W\d_][^-]*?[ \t]*-{3,}")
 FOLD_WIDTH = 78  # RFC 5322's width for a header's lines: a folded subject is folded again within it or its own
 # A line a mail program writes above the text it quotes, ending in its verb: English's, German's, French's,
 # Spanish's, Italian's and Dutch's, and what a client writes after it ("schrieb Anna Berg:", "schrieb am Mo., 3.
@@ -113,6 +117,12 @@ def begun(lines: Sequence[str], k: int) -> set[int]:
         return set()
     written = before.strip(INDENT) and depth(before) == depth(lines[k]) and not ENDED.search(before)
     return {k - 1} if written and re.search(r"[\d@]", before) else set()
+
+
+def separators(lines: Sequence[str], headers: Sequence[Header]) -> set[int]:
+    """The lines right above a block of ``headers`` that a mail program writes there (SEPARATOR)."""
+    above = {header.start - 1 for header in headers if header.start}
+    return {k for k in above if SEPARATOR.fullmatch(lines[k][len(indent_of(lines[k])):].strip())}
 
 
 def depth(line: str) -> int:

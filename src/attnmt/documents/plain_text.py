@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from attnmt.documents.flat import Place
 from attnmt.documents.hard_wrap import Wrapped, filled, joined, wrapped_paragraphs
-from attnmt.documents.mail_headers import Header, attributions, mail_headers
+from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, translate_lines
 from attnmt.documents.translators import Translator
 from attnmt.text.tokenizer import check_text_list
@@ -29,7 +29,8 @@ def translate_text_lines(lines: Sequence[str], translator: Translator, options: 
     paragraph (``wrapped_paragraphs``; none where ``options.rewrap`` is false), translated as one text
     (``joined``) and filled again to its width (``filled``), and an e-mail's headers (``mail_headers``, each
     with the lines it is folded onto but where ``options.rewrap`` is false): a subject's text translated
-    after its key and folded again, the others, and a reply's ``attributions``, kept as written.  The
+    after its key and folded again, the others, a reply's ``attributions`` and a forwarded message's
+    ``separators``, kept as written.  The
     output lines of each input line: a paragraph's or a header's all with its last line, none with its
     others, any other line's translation alone with it.  A paragraph or a subject whose translation is its
     text (every sentence kept its source: --below-quality source) keeps its lines as written.  ``review``
@@ -37,7 +38,8 @@ def translate_text_lines(lines: Sequence[str], translator: Translator, options: 
     translate_lines'."""
     check_text_list(lines, "lines")  # a str's characters would be read as its lines here, before translate_lines
     headers = mail_headers(lines, folded=options.rewrap)
-    kept = attributions(lines) | {k for header in headers if not header.value for k in range(header.start, header.end)}
+    kept = attributions(lines) | separators(lines, headers)
+    kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
     spans: dict[int, Wrapped | Header] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
     if options.rewrap:
