@@ -25,9 +25,9 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate
 
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
-from attnmt.documents.closing_marks import closes_up_run
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.measures import measure_runs, read_as_other
+from attnmt.documents.run_spaces import spaces_taken
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -164,31 +164,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
                               edges, flat.breaks)
     if not cuts:
         return
-    # One space after the run goes too where one comes before it and a word after it ("runs 👍🏽 fast"
-    # reads "runs fast"), or atoms that it touched and then that word (``<kbd>Ctrl</kbd>+<kbd>C</kbd>
-    # to``): placed, the atoms get it back (atom_spacing.atom_spaces), which they would not where more
-    # spacing or none follows ("run. 👍  " at a line's end), nor an element's edge but the end of those the
-    # run fills (``is <b>12 °C</b> today``, which read "is  today", two spaces, and came back so).  Such
-    # spacing stays as it was, for the translation passes spacing outside its sentences through byte for byte.
-    breaks = set(flat.breaks)
-    edged: dict[int, list[Mark]] = {}  # position -> the elements with an edge there
-    for mark in flat.marks:
-        for p in {mark.start, mark.end} if not mark.atom else ():
-            edged.setdefault(p, []).append(mark)
-    # Nor a space before a run that starts an element (``<span>5 €</span> <del>6 €</del>``): the atoms,
-    # each inside its element, put no space back between the two, and the prices came back glued.
-    opening = {s for s, _ in cuts if any(mark.start == s for mark in edged.get(s, []))}
-    ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space
-    closed = {s for s, e in cuts if closes_up_run(text, s, e, edges) and s - 1 not in ends}
-    # A run that ends an element it does not fill, a space inside the element before it and one outside after
-    # it (``<b>runs 👍🏽</b> fast``), takes the space before it: the one after is the text's after the element,
-    # and with both the model read "runs  fast.", and the line came back so.
-    inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
-              and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
-    spaced_before = closed | inside  # the runs that take the space before them
-    removed = [(s - 1, e) if s in spaced_before else
-               (s, e + 1 if text[e:e + 1] == " " and text[e + 1:e + 2].strip() and (s == 0 or text[s - 1].isspace())
-                and e not in breaks and e + 1 not in opening and fills(edged.get(e, []), s, e) else e) for s, e in cuts]
+    removed, closed = spaces_taken(text, cuts, flat.marks, edges, flat.breaks)
     moved = position_mover(removed)
     points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
     for mark in flat.marks:
@@ -204,12 +180,6 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
     kept = [0, *(p for cut in removed for p in cut), len(text)]
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
-
-
-def fills(edged: Sequence[Mark], start: int, end: int) -> bool:
-    """Whether the elements ``edged`` at ``end``, a run's (flat.text[start:end]), all end there and start
-    within the run, none where none is: it fills them (``<b>12 °C</b>``), and the text after is no text of theirs."""
-    return all(mark.end == end and start <= mark.start < end for mark in edged)
 
 
 def with_measures(text: str, taken: Sequence[tuple[int, int]], edges: Collection[int],

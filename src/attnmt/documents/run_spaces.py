@@ -1,0 +1,71 @@
+"""The spaces that go out of a flat text with the runs attnmt.documents.symbols takes out of it as atoms (a
+measure, an emoji): placed, each atom writes back the spaces it had in the source (attnmt.documents.atom_spacing),
+so the model reads one space where a run stood between two words, and none before a comma after it.
+
+One space after a run goes with it where one comes before it and a word after it ("runs 👍🏽 fast" reads "runs
+fast"), or atoms that it touched and then that word (``<kbd>Ctrl</kbd>+<kbd>C</kbd> to``), and so does the space
+between two runs ("Pay <span>5 €</span> <del>6 €</del> now", which read "Pay  now." and came back with two spaces
+before the first price); not where more spacing or none follows ("run. 👍  " at a line's end), nor an element's
+edge but the end of those the run fills (``is <b>12 °C</b> today``).  Such spacing stays as it was, for the
+translation passes spacing outside its sentences through byte for byte."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from attnmt.documents.closing_marks import closes_up_run
+from attnmt.documents.flat import Mark
+
+
+def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mark], edges: set[int],
+                 breaks: Collection[int]) -> tuple[list[tuple[int, int]], set[int]]:
+    """[start, end) of what goes out of ``text`` for each of ``cuts`` (sorted runs, [start, end)), the run with the
+    space before it or after it or both, and the starts of the runs whose space before goes out where a mark that
+    closes follows them (closing_marks.closes_up_run, Mark.closed_up).  ``marks``: the flat text's; ``edges``:
+    where one starts or ends or a line breaks (``breaks``)."""
+    edged: dict[int, list[Mark]] = {}  # position -> the elements with an edge there
+    for mark in marks:
+        for p in {mark.start, mark.end} if not mark.atom else ():
+            edged.setdefault(p, []).append(mark)
+    pointed = {mark.start for mark in marks if mark.atom} | set(breaks)  # the edges of no element
+    after = {s for s, e in cuts if text[e:e + 1] == " " and text[e + 1:e + 2].strip()
+             and (s == 0 or text[s - 1].isspace()) and e not in breaks and fills(edged.get(e, []), s, e)}
+    spaced_ends = spaced_end(cuts, after)
+    ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space
+    closed = {s for s, e in cuts if s - 1 not in ends
+              and closes_up_run(text, s, spaced_ends[s],
+                                edges_keeping(s, edges, edged, pointed))}
+    # A run that ends an element it does not fill, a space inside the element before it and one outside after
+    # it (``<b>runs 👍🏽</b> fast``), takes the space before it: the one after is the text's after the element,
+    # and with both the model read "runs  fast.", and the line came back so.
+    inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
+              and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
+    before = closed | inside
+    return [(s - 1 if s in before else s, e + 1 if s in after else e) for s, e in cuts], closed
+
+
+def spaced_end(cuts: Sequence[tuple[int, int]], after: Collection[int]) -> dict[int, int]:
+    """Each run of ``cuts`` by its start -> the end of the runs that follow it, each one space after the one
+    before, that space going out with it (``after``): "<span>5 €</span> <del>6 €</del>, then" ends before the
+    comma, and the first price takes the space before it out as a price alone would (it read "Pay , then go.")."""
+    ends: dict[int, int] = {}
+    for s, e in reversed(cuts):
+        ends[s] = ends.get(e + 1, e) if s in after else e
+    return ends
+
+
+def edges_keeping(start: int, edges: set[int], edged: Mapping[int, list[Mark]], pointed: Collection[int]) -> set[int]:
+    """The ``edges`` that keep the space before a run at ``start`` in the text (closing_marks.closes_up_run): at
+    that space or at ``start``, but for the start of elements that open there alone (no atom, no line break:
+    ``pointed``): ``Pay <b>5 €</b>, then`` takes the space before the bold out, which the atom writes back before
+    it, where that edge kept it in and the model read "Pay , then go."."""
+    near = {start - 1, start} & edges
+    if start not in pointed and all(mark.start == start for mark in edged.get(start, [])):
+        return near - {start}
+    return near
+
+
+def fills(edged: Sequence[Mark], start: int, end: int) -> bool:
+    """Whether the elements ``edged`` at ``end``, a run's (flat.text[start:end]), all end there and start
+    within the run, none where none is: it fills them (``<b>12 °C</b>``), and the text after is no text of theirs."""
+    return all(mark.end == end and start <= mark.start < end for mark in edged)

@@ -1,0 +1,47 @@
+"""The spaces that go out with the measures and emoji taken out of a flat text as atoms (attnmt.documents.run_spaces):
+the model reads one space where they stood between words and none before a comma after them, and the page comes back
+spaced as it was."""
+
+import pytest
+
+from attnmt.documents.markdown import translate_markdown
+from attnmt.documents.markup import translate_markup
+
+
+@pytest.mark.parametrize("page, read", [("<p>Pay <b>5 €</b>, then go.</p>", "Pay, then go."),
+                                        ("<p>It is <i>12 °C</i>; sunny.</p>", "It is; sunny."),
+                                        ("<p>Preis <b><i>3½ €</i></b>, dann gehen.</p>", "Preis, dann gehen."),
+                                        ("<p>Boil at <a href='#'>90°</a>: then stir.</p>", "Boil at: then stir.")])
+def test_a_kept_measure_or_emoji_filling_its_element_before_a_comma_leaves_no_space_before_it(unitless, page, read):
+    """The element's start kept the space before it in: the model read "Pay , then go."."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
+def test_a_kept_measure_filling_its_element_goes_after_the_word_it_followed(dropping):
+    """Closed up, the atom is glued to the word before it, as a price alone in plain text is, wherever the
+    word's translation goes (Mirror reverses the words)."""
+    dropping.writes = str.isascii  # no "€", as a Multi30k model's vocabulary
+    assert translate_markup(["<p>Pay <b>5 €</b>, then go.</p>"], dropping) == ["<p>GO. THEN PAY <b>5 €</b>,</p>"]
+    assert dropping.given == ["Pay, then go."]
+
+
+@pytest.mark.parametrize("page, read", [
+    ("<p>Pay <span>5 €</span> <del>6 €</del>, then go.</p>", "Pay, then go."),
+    ("<p>Pay <span>5 €</span> <del>6 €</del> <ins>7 €</ins>; then go.</p>", "Pay; then go."),
+    ("<p>Pay <span>5 €</span> <del>6 €</del> now.</p>", "Pay now."),
+    ("<p>It was <s>12 °C</s> <b>14 °C</b>.</p>", "It was ."),
+    ("<p>Water <b>12 °C</b> <i>14 °C</i> here.</p>", "Water here."),
+])
+def test_kept_elements_a_space_apart_leave_the_model_one_space_and_none_before_a_comma(unitless, page, read):
+    """The space between the two elements stayed in the text: the model read "Pay  , then go." or "Pay  now.",
+    and the page came back "Pay  <span>5 €</span>", two spaces before the first price."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
+@pytest.mark.parametrize("text, read", [("Pay **5 €**, then go.\n", "Pay, then go."),
+                                        ("Pay *5 €* *6 €*, then go.\n", "Pay, then go.")])
+def test_kept_measures_in_markdown_emphasis_leave_no_space_before_a_comma(unitless, text, read):
+    assert translate_markdown(text, unitless) == text
+    assert unitless.given == [read]
