@@ -55,6 +55,20 @@ def test_a_time_that_ends_a_sentence_leaves_its_stop_to_the_model(unitless):
     assert unitless.given == ["The bus leaves at .", "Then the dog runs at to the park."]
 
 
+@pytest.mark.parametrize("line, read", [("We meet at 9 a.m., then go.", "We meet at, then go."),
+                                        ("The dog sleeps until 7 a.m.; the cat does not.",
+                                         "The dog sleeps until; the cat does not."),
+                                        ("The shop (open at 9 a.m.) is red.", "The shop (open at) is red."),
+                                        ("Shops open at 10 A.M., not later.", "Shops open at, not later."),
+                                        ("At 7 p.m.: dinner.", "At: dinner."),
+                                        ("Open 8 a.m. – 6 p.m. daily.", "Open daily.")])
+def test_a_time_before_a_comma_a_bracket_or_another_stop_keeps_its_own_stop(unitless, line, read):
+    """The model read "We meet at ., then go.", and the demo model wrote "Drachen 9 a.m beim Spielen.", the
+    time's stop lost."""
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [read]
+
+
 def test_a_kept_time_in_an_element_keeps_its_place(unitless):
     [translated] = translate_markup(["<p>Open <b>9:00–17:00</b> daily.</p>"], unitless)
     assert translated == "<p>Open <b>9:00–17:00</b> daily.</p>" and unitless.given == ["Open daily."]

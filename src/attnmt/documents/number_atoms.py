@@ -21,10 +21,14 @@ _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as measures
 _DASH = "[-–—]"
 _DECIMAL = r"\d+(?:[.,]\d+)?"
 # A clock's time or a duration, its seconds too, and the half of the day after it or after an hour alone ("9:00",
-# "17:30:15", "25:30 minutes", "10:15 am", "9 pm", "6 a.m."; the stop of "a.m." is the sentence's where no word in
-# lower case follows it); not a score or a ratio with one digit after the colon ("3:1", "16:9"), nor German's "am"
-# before a noun ("um 9 am Bahnhof").
-_HALF_DAY = rf"{_GAP}?(?:am(?!{_GAP}[A-ZÄÖÜ])|pm|[AP]M|[ap]\.m\.(?={_GAP}[a-z])|[ap]\.m(?=\.))(?!\w)"
+# "17:30:15", "25:30 minutes", "10:15 am", "9 pm", "6 a.m.", "10 A.M."); not a score or a ratio with one digit after
+# the colon ("3:1", "16:9"), nor German's "am" before a noun ("um 9 am Bahnhof").  The stop of "a.m." is the time's
+# before a word in lower case, a dash ("8 a.m.–6 p.m."), a comma, a semicolon, a colon or a closing bracket ("9 a.m.,
+# then"), where the model read "at ., then" and "a.m" came back without it; elsewhere it is the sentence's ("at 9
+# a.m. Then"), before "?" or "!" too: the demo model wrote "Is it at 9 a.m.?" with a full stop, and "9 a.m.." came back.
+_DOTTED = r"(?:[ap]\.m|[AP]\.M)"  # "a.m", "P.M" before their stop
+_TIMES_STOP = rf"(?={_GAP}[a-z]|[,;:)\]]|{_GAP}?{_DASH})"  # what follows a stop of "a.m." that is the time's
+_HALF_DAY = rf"{_GAP}?(?:am(?!{_GAP}[A-ZÄÖÜ])|pm|[AP]M|{_DOTTED}\.{_TIMES_STOP}|{_DOTTED}(?=\.))(?!\w)"
 _TIME = rf"\d{{1,2}}:[0-5]\d(?::[0-5]\d)?(?:{_HALF_DAY})?|(?:1[0-2]|0?[1-9]){_HALF_DAY}"
 # A range: two times, or two numbers, a dash between them, spaced or not ("9:00 - 17:00", "5-10", "1990–1995").
 _RANGE = rf"(?:{_TIME}){_GAP}?{_DASH}{_GAP}?(?:{_TIME})|{_DECIMAL}%?{_GAP}?{_DASH}{_GAP}?{_DECIMAL}(?:{_GAP}?%)?"
