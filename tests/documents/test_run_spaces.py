@@ -40,6 +40,15 @@ def test_kept_elements_a_space_apart_leave_the_model_one_space_and_none_before_a
     assert unitless.given == [read]
 
 
+@pytest.mark.parametrize("page, read", [("<p>Pay <span>5 €</span>&nbsp;<del>6 €</del> now.</p>", "Pay now."),
+                                        ("<p>Pay <span>5 €</span>&#8239;<b>6 €</b> now.</p>", "Pay now.")])
+def test_kept_elements_a_no_break_space_apart_keep_it_and_leave_the_model_none(unitless, page, read):
+    """The no-break space stayed in the text: the model read "Pay \u00a0now." and the page came back
+    "Pay &nbsp;<span>5 €</span> <del>6 €</del>", the no-break space moved before the prices."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
 @pytest.mark.parametrize("text, read", [("Pay **5 €**, then go.\n", "Pay, then go."),
                                         ("Pay *5 €* *6 €*, then go.\n", "Pay, then go.")])
 def test_kept_measures_in_markdown_emphasis_leave_no_space_before_a_comma(unitless, text, read):

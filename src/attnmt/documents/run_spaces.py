@@ -16,6 +16,8 @@ from collections.abc import Collection, Mapping, Sequence
 from attnmt.documents.closing_marks import closes_up_run
 from attnmt.documents.flat import Mark
 
+NO_BREAK = "\u00a0\u202f\u2009"  # a no-break, a narrow no-break and a thin space
+
 
 def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mark], edges: set[int],
                  breaks: Collection[int]) -> tuple[list[tuple[int, int]], set[int]]:
@@ -28,7 +30,11 @@ def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mar
         for p in {mark.start, mark.end} if not mark.atom else ():
             edged.setdefault(p, []).append(mark)
     pointed = {mark.start for mark in marks if mark.atom} | set(breaks)  # the edges of no element
-    after = {s for s, e in cuts if text[e:e + 1] == " " and text[e + 1:e + 2].strip()
+    starts = {s for s, _ in cuts}
+    # a plain space, or a no-break one between two runs (``<span>5 €</span>&nbsp;<del>6 €</del>``), which the
+    # atom writes back as it was (Mark.space_after_as)
+    after = {s for s, e in cuts if (text[e:e + 1] == " " or text[e:e + 1] in tuple(NO_BREAK) and e + 1 in starts)
+             and text[e + 1:e + 2].strip()
              and (s == 0 or text[s - 1].isspace()) and e not in breaks and fills(edged.get(e, []), s, e)}
     spaced_ends = spaced_end(cuts, after)
     ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space

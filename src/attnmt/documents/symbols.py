@@ -27,7 +27,7 @@ from itertools import accumulate
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.measures import measure_runs, read_as_other
-from attnmt.documents.run_spaces import spaces_taken
+from attnmt.documents.run_spaces import NO_BREAK, spaces_taken
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -255,6 +255,7 @@ def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dic
     space_after = after[0].space_before if after else text[end:end + 1].isspace()
     return Mark(position, position, innermost(flat.marks, start, end), None, True, text[start:end],
                 space_before=space_before, space_after=space_after, shows_text=True,
+                space_after_as=text[end] if not after and text[end:end + 1] in tuple(NO_BREAK) else " ",
                 glued_before=not before and text[start - 1:start].isalnum() if start else False,
                 glued_after=not after and text[end:end + 1].isalnum(), closed_up=closed_up)
 
