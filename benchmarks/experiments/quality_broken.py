@@ -209,6 +209,17 @@ KINDS: dict[str, tuple[Callable[[str, str, str], str | None], Callable[[str], st
 }
 
 
+def scored(model, tokenizer, calibration, sources: list[str], translations: list[str]) -> list:
+    """Each pair's assessment as ``attnmt score`` makes it (en -> de, beam 4): each distinct source searched once
+    for the model's own translation, then ``assess_elsewhere``; an empty side gets its EMPTY assessment."""
+    decoding = Decoding(beam_size=4)
+    distinct = sorted(set(sources))  # each source searched once, as attnmt score searches each line
+    own = dict(zip(distinct, translate(model, tokenizer, distinct, decoding), strict=True))
+    return with_empty(assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding,
+                                       own=[own[s] for s in sources], languages=Languages("en", "de")),
+                      sources, translations, calibration)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model")
@@ -234,12 +245,7 @@ def main() -> None:
                 sources.append(source_of(s))
                 translations.append(text)
                 kinds.append(kind)
-    decoding = Decoding(beam_size=4)
-    distinct = sorted(set(sources))  # each source searched once, as attnmt score searches each line
-    own = dict(zip(distinct, translate(model, tokenizer, distinct, decoding), strict=True))
-    found = with_empty(assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding,
-                                        own=[own[s] for s in sources], languages=Languages("en", "de")),
-                       sources, translations, calibration)
+    found = scored(model, tokenizer, calibration, sources, translations)
     names = (EMPTY, *FLAGS)
     print(f"model {args.model}, {'calibrated' if calibration else 'uncalibrated'}; {len(src)} pairs of {args.src}; "
           "share of each kind flagged: any flag, any rule's (not low_quality), each flag")

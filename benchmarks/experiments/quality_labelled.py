@@ -21,15 +21,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import torch
+from quality_broken import scored  # this folder is on the path when the script runs
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import load_calibration
-from attnmt.decoding.elsewhere import assess_elsewhere
 from attnmt.decoding.fitting import reliability
-from attnmt.decoding.quality import EMPTY, FLAGS, with_empty
-from attnmt.decoding.quality_language import Languages
-from attnmt.decoding.translate import translate
+from attnmt.decoding.quality import EMPTY, FLAGS
 from attnmt.text.data import read_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,12 +155,7 @@ def main() -> None:
     calibration = load_calibration(Path(args.model))
     rows = labelled_pairs(args.limit)
     sources, translations = [s for _, s, _ in rows], [t for _, _, t in rows]
-    decoding = Decoding(beam_size=4)
-    distinct = sorted(set(sources))  # each source searched once, as attnmt score searches each line
-    own = dict(zip(distinct, translate(model, tokenizer, distinct, decoding), strict=True))
-    found = with_empty(assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding,
-                                        own=[own[s] for s in sources], languages=Languages("en", "de")),
-                       sources, translations, calibration)
+    found = scored(model, tokenizer, calibration, sources, translations)
     print(f"model {args.model}, {'calibrated' if calibration else 'uncalibrated'}; {len(rows)} pairs")
     report(rows, found, args.show)
 
