@@ -83,9 +83,10 @@ def header(lines: Sequence[str], start: int, end: int, key: str) -> Header:
     first, more = lines[start].rstrip(), [line.rstrip() for line in lines[start + 1:end]]
     indent = folding(more[0]) if more else ""
     width = max(FOLD_WIDTH, *map(columns, [first, *more]))
-    if key not in SUBJECTS:
+    subject = SUBJECT_KEY.match(first[len(indent_of(first)):]) if key in SUBJECTS else None
+    if subject is None:
         return Header(start, end, first, "", indent, width)
-    written = indent_of(first) + SUBJECT_KEY.match(first[len(indent_of(first)):])[0]
+    written = indent_of(first) + subject[0]
     value = " ".join([first[len(written):], *(line[len(folding(line)):] for line in more)]).strip()
     return Header(start, end, written, value, indent, width)
 
@@ -113,7 +114,8 @@ def begun(lines: Sequence[str], k: int) -> set[int]:
     before is as deep, ends no sentence (ENDED) and holds a date's or an address's digit or ``@``, which a
     line of prose seldom does."""
     before, line = (lines[k - 1].rstrip() if k else ""), lines[k][len(indent_of(lines[k])):]
-    if len(line[:ATTRIBUTION.search(line).start()].split()) > 1:
+    verb = ATTRIBUTION.search(line)
+    if verb is None or len(line[:verb.start()].split()) > 1:
         return set()
     written = before.strip(INDENT) and depth(before) == depth(lines[k]) and not ENDED.search(before)
     return {k - 1} if written and re.search(r"[\d@]", before) else set()

@@ -149,5 +149,5 @@ def open_graph_locale(code: str) -> str:
     """A language code as Open Graph's ``og:locale`` writes it, language_TERRITORY: "de" is "de_DE"
     (LIKELY_REGIONS), "pt-BR" "pt_BR", "zh-Hant" "zh_TW"; a language whose country is not known, alone ("eo")."""
     language, script, region = subtags(code)
-    region = region if region.isalpha() else LIKELY_REGIONS.get(f"{language}-{script}", LIKELY_REGIONS.get(language))
-    return f"{language}_{region.upper()}" if region else language
+    country = region if region.isalpha() else LIKELY_REGIONS.get(f"{language}-{script}", LIKELY_REGIONS.get(language))
+    return f"{language}_{country.upper()}" if country else language
