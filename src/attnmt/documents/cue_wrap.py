@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from attnmt.documents.cue_text import ASS_TEXT, ENTITY, tags_of
+from attnmt.documents.hard_wrap import WRAP_SPACES  # group 3 of a cue's cut, after the format's tags
 
 # The characters a subtitle line shows at most, and the lines a cue does (the EBU's and Netflix's guides for
 # Latin scripts): a translation is often longer than its source, and a line of 60 ran off the screen's edge.
@@ -20,10 +21,6 @@ LINE_LENGTH = 42
 MOST_LINES = 2
 SENTENCE_END = re.compile(r"[.?!…][\"”’»)\]]*$")  # a line's shown text that ends a sentence, and any quotes after it
 
-# Spaces a line may end at outside tags and ASS codes (group 3, after the format's tags, cue_text.tags_of,
-# kept whole): plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a
-# no-break space (U+00A0, U+202F).
-WRAP_SPACES = r"([ \u3000]+)"
 # A line break written in an SRT cue's text (ASS's \N and \n, <br>), ASS's hard space (\h), or tabs (cue_text.TABS,
 # in WebVTT too), at the start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before
 # any end tags (group 2): "{\an8}\NText", "Text<br></i>", "\hTHERE. HELLO".

@@ -25,9 +25,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.closing_marks import SENTENCE_ENDS
-from attnmt.documents.cue_wrap import WRAP_SPACES
 from attnmt.text.list_marks import LIST_MARK
 
+# Spaces a line may end at (a paragraph's, and a cue's outside its tags and ASS codes: attnmt.documents.cue_wrap):
+# plain ones, and the ideographic space (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0,
+# U+202F).  Loaded with plain text, which no subtitle reader is.
+WRAP_SPACES = r"([ \u3000]+)"
 # Narrower blocks are subtitles' lines, a poem's, a list's, an address's: text is wrapped at 60 to 80
 # columns (e-mail's 72, Project Gutenberg's 70, a README's 80, a man page's 78).
 MIN_WIDTH = 50
@@ -249,7 +252,7 @@ def joined(lines: Sequence[str], paragraph: Wrapped) -> str:
 def filled(text: str, paragraph: Wrapped) -> list[str]:
     """``text`` (a paragraph's translation) filled as an editor fills a paragraph: each line after its
     indentation takes every word that fits in the paragraph's width, and a word wider than that stands
-    alone.  A line is cut only at plain and ideographic spaces, as a cue's is (cue_wrap.WRAP_SPACES: never
+    alone.  A line is cut only at plain and ideographic spaces, as a cue's is (WRAP_SPACES: never
     at a no-break space), which the cut takes; every other space stays where it was.  Not the even lines
     cue_wrap.wrap makes of a cue: a paragraph's editor filled each line but its last."""
     parts = re.split(WRAP_SPACES, text.strip(" "))  # words, and the spaces between them
