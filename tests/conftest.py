@@ -5,11 +5,11 @@ import os
 import shutil
 from pathlib import Path
 
-# MKL multiplies the tiny model's training on its AVX-512 code on an Intel CPU and on its AVX2 code on AMD's
-# and older ones, so each class trained another tiny model, and the tests that read its alignments exactly
-# (where an atom or a mark lands) passed on one class and not the other: on a Xeon (family 6 model 207) six
-# served texts and a no-break space placed one word off.  MKL reads this when first called, after this line:
-# every CPU trains the same model.  The processes the tests start inherit it.
+# MKL multiplies the tiny model's training on its AVX-512 code on an Intel CPU and on its AVX2 code on AMD's,
+# where the tests that read that model's alignments exactly (where an atom or a mark lands) were written: on a
+# Xeon (family 6 model 207) six served texts and a no-break space came out one word off.  Held to AVX2 (MKL reads
+# this when first called, after this line; the processes the tests start inherit it) they pass there.  Intel's AVX2
+# code still rounds otherwise than AMD's in places, so a test of what the tiny model writes leaves it margin.
 os.environ.setdefault("MKL_ENABLE_INSTRUCTIONS", "AVX2")
 
 import pytest

@@ -109,7 +109,8 @@ def test_at_the_default_threshold_the_known_sentences_need_no_review_words_never
     """Over the threshold, the sentence of words the model never saw is still listed: flagged ``unknown``."""
     review = client.get(reviewed(client, review="true")["review_url"]).json()
     assert review["threshold"] == 0.5 and review["sentences"] == 2
-    assert [(row["line"], row["flags"], row["quality"] >= 0.5) for row in review["rows"]] == [(3, ["unknown"], True)]
+    [row] = review["rows"]  # how long the tiny model's words for it are (the length flag) differs by CPU
+    assert row["line"] == 3 and "unknown" in row["flags"] and row["quality"] >= 0.5
 
 
 def test_a_calibrated_model_says_so_and_its_threshold_is_the_calibrations(trained_model):
