@@ -90,16 +90,17 @@ def test_two_thousand_sibling_marks_take_steps_in_proportion_to_their_number():
 
 
 def test_two_thousand_sibling_marks_take_steps_in_proportion_to_their_number_in_all_of_attnmt():
-    """The marks above, every line of attnmt counted (about 140 a mark): a quadratic search anywhere
+    """The marks above, every line of attnmt counted (about 210 a mark since a mark cut in two keeps the piece
+    its words' translation is in, siblings.held_piece: 207 at 500, 1,000 and 2,000 marks): a quadratic search anywhere
     in placing them fails here, not only in siblings.py.  A mark kept to the same part of a word as
     its punctuation, looked for among the whole paragraph for each mark (121387fe, reverted), took
     24 million steps, 12,000 a mark: with 20,000 marks the test of siblings.py's steps ran for ten
     minutes, and passed."""
     n = 2_000
     upper = FlatText("a" * n, [Mark(k, k + 1) for k in range(n)])
-    assert attnmt_lines_run(lambda: place(upper, [(0, n)], ["A" * n], [identity(1)])) < 200 * n
+    assert attnmt_lines_run(lambda: place(upper, [(0, n)], ["A" * n], [identity(1)])) < 300 * n
     kept = FlatText("a" * n, [Mark(k, k, atom=True) for k in range(1, n)] + [Mark(0, n)])
-    assert attnmt_lines_run(lambda: place(kept, [(0, n)], ["a" * n], [identity(1)])) < 200 * n
+    assert attnmt_lines_run(lambda: place(kept, [(0, n)], ["a" * n], [identity(1)])) < 300 * n
 
 
 def test_a_thousand_one_word_marks_with_spaces_between_take_steps_in_proportion_to_their_number():
