@@ -17,7 +17,7 @@ The right one differs by CPU (oneDNN's float32 GEMM is the faster one on some Xe
 on AMD's EPYCs) and by shape, so ``measure`` times the candidates at the step's usual row count,
 called in turn for a fraction of a second, the fastest call counting, and keeps the fastest per
 shape (another than the panels only where it wins by a margin: STEP_PANELS_MARGIN,
-OUTPUT_PANELS_MARGIN).  It runs
+OUTPUT_PANELS_MARGIN; oneDNN only where it is no slower at one sentence's rows too, SMALL_ROWS).  It runs
 once, when the float32 copy is first prepared (attnmt.fast.prepared, about a second); the choice is
 stored with the prepared copy and shown by ``attnmt doctor``.  ``ATTNMT_FLOAT32_KERNEL`` (``asked_kernel``)
 puts every shape on one kernel instead, untimed, in a prepared copy of its own.  The panels and oneDNN compute x Wᵀ + b
@@ -54,6 +54,14 @@ from attnmt.errors import ConfigError, json_value
 
 # Rows of a decoder step: 32 sentences × beam 4, the step's usual batch.
 STEP_ROWS = 128
+# Rows of one sentence's step at beam 4: a server's request, a one-line job, a file's last sentences.  A layer
+# that oneDNN wins at STEP_ROWS is timed here too and stays on the panels where oneDNN is slower here: oneDNN's
+# copy of the weight is the layer's only one, so the step cannot fall back to the panels for small batches.  On
+# a 2-core AVX-512 Xeon oneDNN won the four decoder-layer shapes at 128 rows by 0-20 % (the host's speed moves
+# that much), lost each at 4 rows by 13-20 microseconds a call, and a one-sentence OPUS-shaped float32 job's 41
+# steps took 0.68-0.71 s on them against 0.52-0.58 s on the panels (benchmarks/results/
+# float_kernel_rows_xeon_avx512_s66.txt).
+SMALL_ROWS = 4
 # The output projection (tens of thousands of columns) is timed on this many of its columns:
 # the kernels' time grows linearly with the columns, and timing all of them would take seconds.
 MOST_COLUMNS = 4096
@@ -128,25 +136,32 @@ class ShapeChoice:
 
     kernels: dict[Shape, str]
     timings: dict[Shape, dict[str, float]] = field(default_factory=dict)
+    small: dict[Shape, dict[str, float]] = field(default_factory=dict)  # at SMALL_ROWS, where timed there too
     parse: ClassVar[Callable[[str], str]] = str
 
     def to_json(self) -> str:
-        return json.dumps([{"shape": list(shape), "kernel": str(kernel),
-                            "ms": {str(k): round(ms, 4) for k, ms in self.timings.get(shape, {}).items()}}
-                           for shape, kernel in self.kernels.items()])
+        def rounded(times: dict[str, float]) -> dict[str, float]:
+            return {str(k): round(ms, 4) for k, ms in times.items()}
+
+        return json.dumps([{"shape": list(shape), "kernel": str(kernel), "ms": rounded(self.timings.get(shape, {})),
+                            "small_ms": rounded(self.small.get(shape, {}))} for shape, kernel in self.kernels.items()])
 
     @classmethod
     def from_json(cls, text: str) -> Self:
         entries = json_value(text)
-        return cls({tuple(e["shape"]): cls.parse(e["kernel"]) for e in entries},
-                   {tuple(e["shape"]): {cls.parse(k): ms for k, ms in e["ms"].items()} for e in entries if e["ms"]})
+
+        def times(key: str) -> dict[Shape, dict[str, float]]:
+            return {tuple(e["shape"]): {cls.parse(k): ms for k, ms in e[key].items()} for e in entries if e.get(key)}
+
+        return cls({tuple(e["shape"]): cls.parse(e["kernel"]) for e in entries}, times("ms"), times("small_ms"))
 
     def describe(self) -> list[str]:
         """One line per shape: the kernel and the timings that chose it."""
         lines = []
-        for (n, k), kernel in sorted(self.kernels.items()):
-            times = ", ".join(f"{c} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
-            lines.append(f"{n} × {k}: {kernel}" + (f" ({times} at {STEP_ROWS} rows)" if times else " (not timed)"))
+        for shape, kernel in sorted(self.kernels.items()):
+            said = [f"{', '.join(f'{c} {ms:.3f} ms' for c, ms in times[shape].items())} at {rows} rows"
+                    for times, rows in ((self.timings, STEP_ROWS), (self.small, SMALL_ROWS)) if times.get(shape)]
+            lines.append(f"{shape[0]} × {shape[1]}: {kernel}" + (f" ({'; '.join(said)})" if said else " (not timed)"))
         return lines
 
 
@@ -186,6 +201,13 @@ def faster(best: dict[str, float], margin: float, preferred: str = FloatKernel.P
     float32 panels unless told) only where it is faster than ``preferred`` by more than ``margin``."""
     clearly = {kernel: ms for kernel, ms in best.items() if ms * margin < best[preferred]}
     return min(clearly, key=clearly.__getitem__) if clearly else preferred
+
+
+def faster_at_both(best: dict[str, float], small: dict[str, float], margin: float) -> str:
+    """``faster`` among the kernels of ``best`` (ms at STEP_ROWS) that are no slower than the panels
+    in ``small`` (ms at SMALL_ROWS; a kernel it does not time is not held to it)."""
+    return faster({kernel: ms for kernel, ms in best.items()
+                   if small.get(kernel, 0.0) <= small.get(FloatKernel.PANELS, float("inf"))}, margin)
 
 
 def faster_int8(best: dict[str, float]) -> str:
@@ -236,7 +258,9 @@ def timed_shapes(shapes: list[Shape], rows: int, calls_for: Callable) -> dict[Sh
 def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
     and keeps the fastest, the panels unless another wins by STEP_PANELS_MARGIN (the ``output``
-    projection's shape: OUTPUT_PANELS_MARGIN, timed with beam search's choice of the top 4)."""
+    projection's shape: OUTPUT_PANELS_MARGIN, timed with beam search's choice of the top 4), and
+    oneDNN only where it is no slower than the panels at SMALL_ROWS either (timed there only where
+    it wins at ``rows``)."""
     from attnmt.fast.packed import PackedLinear
     from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_chosen
 
@@ -253,9 +277,15 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
             return {kernel: partial(layer.top_log_probs, x, 4) for kernel, layer in layers.items()}
         return {kernel: partial(layer, x) for kernel, layer in layers.items()}
 
+    def margin(shape: Shape) -> float:
+        return OUTPUT_PANELS_MARGIN if shape == output else STEP_PANELS_MARGIN
+
     timings = timed_shapes(shapes, rows, calls)
-    return KernelChoice({shape: faster(best, OUTPUT_PANELS_MARGIN if shape == output else STEP_PANELS_MARGIN)
-                         for shape, best in timings.items()}, timings)
+    onednn_won = [shape for shape, best in timings.items() if faster(best, margin(shape)) == FloatKernel.ONEDNN]
+    small = {shape: {kernel: ms for kernel, ms in best.items() if kernel in (FloatKernel.PANELS, FloatKernel.ONEDNN)}
+             for shape, best in timed_shapes(onednn_won, SMALL_ROWS, calls).items()}
+    return KernelChoice({shape: faster_at_both(best, small.get(shape, {}), margin(shape))
+                         for shape, best in timings.items()}, timings, small)
 
 
 def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> Int8Choice | None:

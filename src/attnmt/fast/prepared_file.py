@@ -46,7 +46,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.uninitialised import uninitialised
 
 # Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
-FORMAT = 8
+FORMAT = 9
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
