@@ -18,9 +18,10 @@ gives them with examples):
    many of its translation's first: attnmt.documents.markup_dropcaps).  Its translation runs from the first to the last
    of the target words aligned to those words: each target word whose cross-attention goes most to one of them, and the
    target word that gives them, together, the most attention (the second catches a word whose own attention looked one
-   word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words);
-   trailing or leading punctuation of that stretch is left outside unless the marked source text had
-   punctuation there too.  A mark over whole sentences covers their whole translations (no alignment needed).
+   word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words;
+   nor a first word written looking ahead for the word before them, an article: attnmt.documents.looking_ahead);
+   trailing or leading punctuation of that stretch is left outside unless the marked source text had punctuation
+   there too.  A mark over whole sentences covers their whole translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
    target word aligned to the source word that followed it (with none, the target word attending most to that word,
    but one that attends mostly to a word far from it: then the next word's);
@@ -61,6 +62,7 @@ from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
+from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
@@ -179,7 +181,8 @@ class Projector:
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
                 stretches.append((*self.target_spans[i], True))
                 continue
-            targets, word, edges = self.aligned(i, words), self.source_words[i][words[0]], (mark.start, mark.end)
+            targets = own_targets(self.weights[i], words, self.aligned(i, words))  # not an article's look ahead
+            word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word
                 return on_glued(self.flat.text, word, side, self.target, aligned, edges)
