@@ -105,3 +105,33 @@ def test_a_forwarded_messages_line_above_its_headers_is_kept(upper):
         "SEE BELOW.", "", "---------- Forwarded message ---------", "From: Anna <a@b.c>", "Subject: THE TRIP", "",
         "> -----Ursprüngliche Nachricht-----", "> Von: Tom <t@b.c>", "> Betreff: THE DOGS", "",
         "--- A LINE OF DASHES ---"]
+
+
+def test_spanish_and_portuguese_outlooks_two_word_sent_key_is_a_header_kept_as_written(upper):
+    for sent in ("Enviado el: lunes, 3 de junio de 2024 10:00", "Enviada em: segunda-feira, 3 de junho de 2024 10:00"):
+        text = f"De: Ana García <ana@example.es>\n{sent}\nPara: Tom Weber\nCC: Luis\nAsunto: RE: two dogs\n\nhola.\n"
+        lines = translated(text, upper).splitlines()
+        assert lines == [*text.splitlines()[:4], "Asunto: RE: TWO DOGS", "", "HOLA."]
+        assert upper.given[-2:] == ["two dogs", "hola."]
+
+
+def test_french_reply_and_forward_marks_written_with_a_space_before_the_colon_stay_outside_the_subject(upper):
+    text = "De : Anne <anne@example.fr>\nEnvoyé : lundi 3 juin 2024 10:00\nÀ : Tom\nObjet : RE : TR : the dogs\n"
+    assert translated(text, upper).splitlines() == [*text.splitlines()[:3], "Objet : RE : TR : THE DOGS"]
+    assert upper.given == ["the dogs"]
+
+
+def test_portuguese_and_italian_clients_keys_and_marks(upper):
+    text = "Da: Anna\nInviato: lunedì 3 giugno 2024\nA: Tom Weber\nOggetto: R: the dogs\n\nAssunto: RES: ENC: a cat\n"
+    assert translated(text, upper).splitlines() == [*text.splitlines()[:3], "Oggetto: R: THE DOGS", "",
+                                                    "Assunto: RES: ENC: A CAT"]
+    assert upper.given == ["the dogs", "a cat"]
+
+
+def test_a_memos_re_is_its_subject_beside_its_other_headers_and_prose_alone(upper):
+    memo = "To: All staff\nFrom: Anna Berg\nCC: Tom Weber\nRe: the printer on the second floor\n\nit is broken.\n"
+    assert translated(memo, upper).splitlines() == [*memo.splitlines()[:3], "Re: THE PRINTER ON THE SECOND FLOOR",
+                                                    "", "IT IS BROKEN."]
+    assert upper.given == ["the printer on the second floor", "it is broken."]
+    reply = "Re: your question, the printer works again.\n"  # a lone "Re:" opens a reply's text
+    assert translated(reply, upper) == reply.upper()

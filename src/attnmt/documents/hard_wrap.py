@@ -46,13 +46,14 @@ GOES_ON = re.compile(r"[\"'\u201c\u2018\u00ab(\[]*([^\W\d_])")
 CODE_SIGNS = re.compile(r"[{}]|\s[-+*/=!<>]?=\s|=>|->")
 COLUMN_GAP = re.compile(r"\S {3,}\S")  # a table's columns (two spaces part sentences, in some texts)
 HYPHENATED = re.compile(r"[^\W\d_][-\u2010]\Z")  # a word cut at a hyphen ("well-" / "known"), joined without a space
-# A field's line, "Key: value": a key of one word, hyphens in it (Reply-To, Message-ID), in a capital (field_key).
-FIELD = re.compile(r"(?P<key>[^\W\d_]+(?:-[^\W\d_]+)*)[ \u00a0\u202f]?:[ \t]+\S")  # French's "Objet :" too
-# The keys of an e-mail's headers, as mail programs write them in English, German, French, Spanish, Italian
-# and Dutch: a line of one above a paragraph is a header whatever its length (a 70-column Subject).
+# A field's line, "Key: value": a key of one word, hyphens in it (Reply-To, Message-ID), in a capital (field_key),
+# or the two words Spanish and Portuguese Outlook write for when a message was sent ("Enviado el:", "Enviada em:").
+FIELD = re.compile(r"(?P<key>[^\W\d_]+(?:-[^\W\d_]+)*|Envia[dr][oa] (?:el|em))[ \u00a0\u202f]?:[ \t]+\S")
+# The keys of an e-mail's headers, as mail programs write them in English, German, French, Spanish, Portuguese,
+# Italian and Dutch: a line of one above a paragraph is a header whatever its length (a 70-column Subject).
 HEADERS = frozenset("""subject from to cc bcc date sent reply-to message-id in-reply-to references organization
-    betreff von an datum gesendet kopie objet de à envoyé asunto para enviado fecha oggetto da inviato data
-    onderwerp van aan verzonden""".split())
+    betreff von an datum gesendet kopie objet de à envoyé asunto para enviado fecha oggetto da a inviato data
+    onderwerp van aan verzonden assunto enviada""".split()) | {"enviado el", "enviada em"}
 TITLE_WORD = 4  # a heading's words of four letters or more start in capitals ("Chapter One: In Which the River Rose")
 
 

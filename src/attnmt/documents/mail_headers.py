@@ -24,11 +24,17 @@ from dataclasses import dataclass
 from attnmt.documents.hard_wrap import ENDED, HEADERS, INDENT, blocks, columns, field_key, indent_of
 
 # The headers whose text a person wrote and a reader reads: a subject, as English, German, French, Spanish,
-# Italian and Dutch mail programs name it.  HEADERS' others are addresses, dates and ids.
-SUBJECTS = frozenset("subject betreff objet asunto oggetto onderwerp".split())
+# Portuguese, Italian and Dutch mail programs name it, and a memo's "Re:".  HEADERS' others are addresses, dates
+# and ids.
+SUBJECTS = frozenset("subject re betreff objet asunto assunto oggetto onderwerp".split())
+# A memo's subject ("To: All staff" / "From: ..." / "Re: the printer"): a header only beside another, as a line of
+# a reply's text may start "Re: your question, ..." too.
+MEMO_SUBJECT = "re"
 # A subject's key and the reply and forward marks before its text, as the clients of those languages write
-# them: "Subject: Re: Fwd: ", "Betreff: AW: WG: ", "Objet : TR: ", "Asunto: RE[2]: ".
-SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|fwd?|aw|wg|tr|rv|r|i|antw|doorst)(?:\[\d+\])?:[ \t]*)*", re.I)
+# them, French's with a space before the colon: "Subject: Re: Fwd: ", "Betreff: AW: WG: ", "Objet : RE : TR : ",
+# "Asunto: RE[2]: ", "Assunto: RES: ENC: ".
+SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|res|fwd?|aw|wg|tr|rv|r|i|enc|antw|doorst)(?:\[\d+\])?"
+                         r"[ \u00a0\u202f]?:[ \t]*)*", re.I)
 # A mail program's line above the headers of the message it forwards or quotes, its words between dashes:
 # "---------- Forwarded message ---------", "-----Original Message-----", "-----Ursprüngliche Nachricht-----".
 SEPARATOR = re.compile(r"-{3,}[ \t]*[^\W\d_][^-]*?[ \t]*-{3,}")
@@ -55,13 +61,13 @@ class Header:
 
 
 def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
-    """The headers of each block of ``lines`` holding two e-mail headers or more, or a subject (HEADERS,
-    SUBJECTS: a lone ``Date: next Friday`` in a memo is prose), each with the lines it is folded onto where
-    ``folded`` (a line after it indented deeper by a space or a tab)."""
+    """The headers of each block of ``lines`` holding two e-mail headers or more (a memo's ``Re:`` one of them),
+    or a subject (HEADERS, SUBJECTS: a lone ``Date: next Friday`` in a memo is prose, and so is a lone ``Re: ...``),
+    each with the lines it is folded onto where ``folded`` (a line after it indented deeper by a space or a tab)."""
     found = []
     for start, end in blocks(lines):
-        keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS}
-        if len(keys) < 2 and not SUBJECTS & set(keys.values()):
+        keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS | {MEMO_SUBJECT}}
+        if len(keys) < 2 and not (SUBJECTS - {MEMO_SUBJECT}) & set(keys.values()):
             continue
         for k, key in keys.items():
             last = k + 1
