@@ -66,7 +66,8 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.charsets import BODY, page_bytes, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import FileFailed, one_file
 from attnmt.documents.files import MARKUP_KINDS, translate_text, translate_text_bytes
-from attnmt.documents.plain_text import lines_written, translate_text_lines
+from attnmt.documents.plain_text import translate_text_lines
+from attnmt.documents.text_units import lines_written
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import DataError, OutputError
 from attnmt.text.data import BROKEN_STREAM, cannot_read, line_endings, not_gzip, open_bytes, with_endings

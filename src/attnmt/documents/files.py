@@ -33,9 +33,10 @@ from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
 from attnmt.documents.pipeline import DocumentOptions, check_inputs
-from attnmt.documents.plain_text import lines_written, translate_text_lines
+from attnmt.documents.plain_text import translate_text_lines
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
 from attnmt.documents.spans import Weights
+from attnmt.documents.text_units import lines_written, split_lines
 from attnmt.documents.translator_parts import checked_answer
 from attnmt.documents.translators import Translator, Wrapper
 from attnmt.errors import ConfigError, DataError, UserError, warn
@@ -297,14 +298,6 @@ def translate_plain_text(text: str, translator: Translator, options: DocumentOpt
     lines, endings = split_lines(text)
     groups = translate_text_lines(lines, translator, options, review, empty_kept=True)
     return with_endings(*lines_written(groups, endings))
-
-
-def split_lines(text: str) -> tuple[list[str], list[str]]:
-    """A plain text's lines without their endings, and each line's ending: "\\r\\n" or "\\n", and ""
-    for the last (with_endings puts them back)."""
-    lines = text.split("\n")
-    endings = ["\r\n" if line.endswith("\r") else "\n" for line in lines[:-1]] + [""]
-    return [line.removesuffix("\r") if ending else line for line, ending in zip(lines, endings, strict=True)], endings
 
 
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:

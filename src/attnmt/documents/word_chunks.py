@@ -29,7 +29,6 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.charsets import bom_charset, declared_charset
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub import HtmlPageJob, HtmlPart, PageJob
-from attnmt.documents.files import split_lines
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation, translated_line
 from attnmt.documents.ooxml_dialects import WORD
@@ -39,6 +38,7 @@ from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import relationships
 from attnmt.documents.terminal_codes import written
+from attnmt.documents.text_units import split_lines
 from attnmt.errors import warn
 from attnmt.text.data import with_endings
 

@@ -1,0 +1,130 @@
+"""What the model reads of a plain text's lines, and how what it writes goes back onto lines.
+
+A hard-wrapped paragraph (attnmt.documents.hard_wrap) is read whole and filled again to its width, an e-mail's
+subject is read after its key and folded again, its other headers, a reply's attribution lines and a forwarded
+message's line above its headers are kept as written (attnmt.documents.mail_headers), and every other line is
+read alone.  A text file (attnmt.documents.plain_text) and the server's plain text (a LibreTranslate client's
+``q``, often a whole e-mail or a textarea's text: pipeline.translate_paragraphs and paragraph_spans) are read so,
+by the same ``TextUnits``.
+
+    units = text_units(lines, rewrap)  ->  units.texts (what the model reads), units.starts (each one's first line)
+    units.groups(translations)  ->  each line's output lines (a paragraph's with its last)
+    split_lines(text)  ->  its lines and their endings;  lines_written(groups, endings)  ->  them written back
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attnmt.documents.hard_wrap import Wrapped, filled, joined, wrapped_paragraphs
+from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators
+
+
+@dataclass(frozen=True)
+class TextUnits:
+    """A plain text's ``lines`` as the model reads them: ``spans``, the paragraphs and subjects read whole (by
+    their first line), ``kept``, the lines kept as written, and ``inside``, the lines a span reads after its first."""
+
+    lines: Sequence[str]
+    spans: dict[int, Wrapped | Header]
+    kept: set[int]
+    inside: set[int]
+
+    @property
+    def starts(self) -> list[int]:
+        """The line each text the model reads starts on: a span's first, or a line read alone."""
+        return [k for k in range(len(self.lines)) if k not in self.inside | self.kept]
+
+    @property
+    def texts(self) -> list[str]:
+        """What the model reads, a text per start: a span's text (``text_of``) or the line as it is."""
+        return [text_of(self.lines, self.spans[k]) if k in self.spans else self.lines[k] for k in self.starts]
+
+    def groups(self, translations: Sequence[str]) -> list[list[str]]:
+        """The output lines of each line, from the translation of each of ``texts``: a span's all with its last
+        line (``written``; as written where its translation is its text, every sentence kept its source), none
+        with its others, a line read alone its translation, a line kept itself."""
+        groups = [[] if k in self.inside else [line] for k, line in enumerate(self.lines)]
+        for k, text, translation in zip(self.starts, self.texts, translations, strict=True):
+            if (span := self.spans.get(k)) is None:
+                groups[k] = [translation]
+            else:
+                own = self.lines[k:span.end]
+                groups[k], groups[span.end - 1] = [], list(own) if translation == text else written(translation,
+                                                                                                    span, own)
+        return groups
+
+
+def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
+    """``lines`` (without their endings) as the model reads them: each hard-wrapped paragraph whole
+    (``wrapped_paragraphs``; none where ``rewrap`` is false), an e-mail's headers (``mail_headers``, each with
+    the lines it is folded onto but where ``rewrap`` is false), a subject's text after its key, the others, a
+    reply's ``attributions`` and a forwarded message's ``separators`` kept as written."""
+    headers = mail_headers(lines, folded=rewrap)
+    kept = attributions(lines) | separators(lines, headers)
+    kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
+    spans: dict[int, Wrapped | Header] = {header.start: header for header in headers if header.value}
+    taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
+    if rewrap:
+        spans |= {paragraph.start: paragraph for paragraph in wrapped_paragraphs(lines)
+                  if taken.isdisjoint(range(paragraph.start, paragraph.end))}
+    return TextUnits(lines, spans, kept, {k for span in spans.values() for k in range(span.start + 1, span.end)})
+
+
+def lines_alone(lines: Sequence[str]) -> TextUnits:
+    """``lines`` each read alone, as it is."""
+    return TextUnits(lines, {}, set(), set())
+
+
+def text_of(lines: Sequence[str], span: Wrapped | Header) -> str:
+    """What the model reads of a paragraph (``joined``) or a subject (its value)."""
+    return span.value if isinstance(span, Header) else joined(lines, span)
+
+
+def written(translation: str, span: Wrapped | Header, lines: Sequence[str]) -> list[str]:
+    """A paragraph's ``translation`` filled again as its source ``lines`` were (``with_line_ends``), or a
+    subject's after its key: on its one line, or folded again onto its lines' indentation within its width."""
+    if isinstance(span, Wrapped):
+        return with_line_ends(filled(translation, span), lines)
+    if span.end - span.start == 1:
+        return [span.key + translation]
+    return filled(translation, Wrapped(span.start, span.end, span.key, span.indent, span.width))
+
+
+def with_line_ends(filled_lines: list[str], lines: Sequence[str]) -> list[str]:
+    """A paragraph's ``filled_lines`` ending as its source ``lines`` did: its last as their last, with the
+    spaces after its text, and the others with the spaces their others share.  A format=flowed e-mail's
+    (RFC 3676) ends each line but a paragraph's last in a space, a soft break its reader fills again to
+    its window: dropped, the translation's lines would be fixed where the source's flowed."""
+    def end(line: str) -> str:
+        return line[len(line.rstrip()):]
+
+    soft = {end(line) for line in lines[:-1]}
+    inner = soft.pop() if len(soft) == 1 else ""
+    return [line + inner for line in filled_lines[:-1]] + [filled_lines[-1] + end(lines[-1])]
+
+
+def split_lines(text: str) -> tuple[list[str], list[str]]:
+    """A plain text's lines without their endings, and each line's ending: "\\r\\n" or "\\n", and ""
+    for the last (with_endings puts them back)."""
+    lines = text.split("\n")
+    endings = ["\r\n" if line.endswith("\r") else "\n" for line in lines[:-1]] + [""]
+    return [line.removesuffix("\r") if ending else line for line, ending in zip(lines, endings, strict=True)], endings
+
+
+def lines_written(groups: Sequence[list[str]], endings: Sequence[str] | None) -> tuple[list[str], list[str] | None]:
+    """``TextUnits.groups``' output lines and their endings, for attnmt.text.data.with_endings: each
+    line ending as its input line did (``endings``, a file's own), a paragraph's as its lines did, its last
+    as its last did (a file's last line may have none); a line past ``endings`` in LF, and None (a stream's
+    lines, all in LF) kept None."""
+    lines = [line for group in groups for line in group]
+    if endings is None:
+        return lines, None
+
+    def ending(k: int) -> str:
+        return endings[k] if k < len(endings) else "\n"
+
+    # a group of several lines is a paragraph's, with its last line: the line before it is in it too
+    return lines, [end for k, group in enumerate(groups)
+                   for end in [*[ending(k - 1)] * (len(group) - 1), *[ending(k)][:len(group)]]]
