@@ -47,6 +47,7 @@ from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.terminal_codes import CODE, LINE_CODES, add_line, written
+from attnmt.documents.text_units import read_text, text_written
 from attnmt.documents.translator_parts import (
     check_translator,
     translated_by,
@@ -345,12 +346,14 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
 
 def translate_paragraphs(texts: Sequence[str], translator: Translator,
                          options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
-    """Plain texts of one or more lines (``\\n``) each, every line translated as ``translate_lines``
-    translates it (split into sentences, all sentences in one ``translator`` call); one output per
-    text, its line breaks kept.  The server translates plain text so (attnmt.documents.paragraphs)."""
-    lines = [text.split("\n") for text in texts]
-    translated = iter(translate_lines([line for each in lines for line in each], translator, options))
-    return ["\n".join(next(translated) for _ in each) for each in lines]
+    """Plain texts of one or more lines (``\\n``, ``\\r\\n``) each, read as a text file's lines are
+    (``read_text``: a hard-wrapped paragraph whole, filled again to its width, an e-mail's headers kept) and
+    translated as ``translate_lines`` translates a line (split into sentences, all sentences in one
+    ``translator`` call); one output per text, its line endings kept.  The server translates plain text so
+    (attnmt.documents.paragraphs)."""
+    read = [read_text(text, options.rewrap) for text in texts]
+    translated = iter(translate_lines([text for units, _ in read for text in units.texts], translator, options))
+    return [text_written(units, endings, [next(translated) for _ in units.texts]) for units, endings in read]
 
 
 def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None,
@@ -369,8 +372,9 @@ def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, gloss
     """(its line's flat text, its span) of every sentence of a plain text, in order, letters or
     none: each line split as ``translate_lines`` splits it (``flat_sentences``; a line's URLs and
     e-mail addresses, its only atoms, show no stop).  Split once, it gives both the sentences a
-    translator is given (``with_letters``) and those that pass through."""
-    lines = text.split("\n")
+    translator is given (``with_letters``) and those that pass through.  The text is read as
+    ``translate_paragraphs`` reads it (``read_text``): a hard-wrapped paragraph's sentences run over its lines."""
+    lines = read_text(text, options.rewrap)[0].texts
     flats = [flat_line(line, codes=LINE_CODES, speakers=dialogue(lines)) for line in lines]
     return pairs(flats, flat_sentences(flats, options, glossary, fits, writes, parted=parted))
 

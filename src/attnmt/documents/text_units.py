@@ -10,6 +10,7 @@ by the same ``TextUnits``.
     units = text_units(lines, rewrap)  ->  units.texts (what the model reads), units.starts (each one's first line)
     units.groups(translations)  ->  each line's output lines (a paragraph's with its last)
     split_lines(text)  ->  its lines and their endings;  lines_written(groups, endings)  ->  them written back
+    read_text(text, rewrap)  ->  (units, endings);  text_written(units, endings, translations)  ->  the text
 """
 
 from __future__ import annotations
@@ -72,9 +73,19 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     return TextUnits(lines, spans, kept, {k for span in spans.values() for k in range(span.start + 1, span.end)})
 
 
-def lines_alone(lines: Sequence[str]) -> TextUnits:
-    """``lines`` each read alone, as it is."""
-    return TextUnits(lines, {}, set(), set())
+def read_text(text: str, rewrap: bool = True) -> tuple[TextUnits, list[str]]:
+    """A text of one or more lines (a server's: a LibreTranslate client's ``q``, a textarea's or an e-mail's
+    text) as the model reads it (``text_units``), and its lines' endings (``split_lines``); a text of one line
+    read as it is, a client's sentence or a list's entry, whatever it holds (``Subject: ...``)."""
+    lines, endings = split_lines(text)
+    return (text_units(lines, rewrap) if len(lines) > 1 else TextUnits(lines, {}, set(), set())), endings
+
+
+def text_written(units: TextUnits, endings: Sequence[str], translations: Sequence[str]) -> str:
+    """The text ``read_text`` read as ``units`` and ``endings``, from the translation of each of ``units.texts``:
+    its lines (``TextUnits.groups``) each ending as its line did (``lines_written``)."""
+    lines, ends = lines_written(units.groups(translations), endings)
+    return "".join(line + end for line, end in zip(lines, ends or [], strict=True))
 
 
 def text_of(lines: Sequence[str], span: Wrapped | Header) -> str:

@@ -213,7 +213,9 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
     charge(server, request, texts)
-    best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False)
+    # DeepL's split_sentences says how line breaks are read (as_split): a line alone by default, as DeepL reads it
+    best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False,
+                                            rewrap=False)
     best = unmarked(best, mark)
     best = as_formatted(texts, best, params) if text_format == "text" else best
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))

@@ -128,6 +128,9 @@ class Options(NamedTuple):
     # with hypotheses, or a file's sentences: each assessed as its batch is searched (attnmt.decoding.quality)
     quality: bool = False
     threshold: float | None = None  # with quality: where the low_quality flag starts (a file review's)
+    # a plain text's hard-wrapped paragraphs read whole and filled again, as a .txt file's (DocumentOptions.rewrap):
+    # False for DeepL's API, which reads line breaks as its split_sentences says (attnmt.server.deepl_text)
+    rewrap: bool = True
 
 
 class TooMuch(ValueError):
@@ -229,7 +232,7 @@ class ServedModel(ModelFitsWrites):
                                        glossary=options.glossary)
         # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms), in every
         # hypothesis: those of a text with alternatives kept the source's, which its translation alone did not
-        target = replace(self.document_options, target_lang=self.target)
+        target = replace(self.document_options, target_lang=self.target, rewrap=options.rewrap)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, target,
                                            options.glossary, options.prefix,
@@ -247,7 +250,7 @@ class ServedModel(ModelFitsWrites):
         plain = [i for i, text in enumerate(texts) if not MARKUP.search(text)]
         marked = [i for i, text in enumerate(texts) if MARKUP.search(text)]
         # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
-        page = replace(self.document_options, target_lang=self.target)
+        page = replace(self.document_options, target_lang=self.target, rewrap=options.rewrap)
         answers = dict(zip(marked, translate_html_texts(self.model, self.tokenizer, [texts[i] for i in marked],
                                                         options.decoding, page, glossary=options.glossary)
                            if marked else [], strict=True))
