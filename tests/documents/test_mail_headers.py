@@ -135,3 +135,7 @@ def test_a_memos_re_is_its_subject_beside_its_other_headers_and_prose_alone(uppe
     assert upper.given == ["the printer on the second floor", "it is broken."]
     reply = "Re: your question, the printer works again.\n"  # a lone "Re:" opens a reply's text
     assert translated(reply, upper) == reply.upper()
+    answer = ("Q: how was it?\n\nA: it was a long day, and the printer on the second floor was broken\n"
+              "again when we came back from lunch.\n")  # an interview's "A:" is Italian's "To:" only beside a header
+    assert translated(answer, upper) == answer.upper()
+    assert upper.given[-1].endswith("floor was broken again when we came back from lunch.")  # read whole

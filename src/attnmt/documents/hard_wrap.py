@@ -52,7 +52,7 @@ FIELD = re.compile(r"(?P<key>[^\W\d_]+(?:-[^\W\d_]+)*|Envia[dr][oa] (?:el|em))[ 
 # The keys of an e-mail's headers, as mail programs write them in English, German, French, Spanish, Portuguese,
 # Italian and Dutch: a line of one above a paragraph is a header whatever its length (a 70-column Subject).
 HEADERS = frozenset("""subject from to cc bcc date sent reply-to message-id in-reply-to references organization
-    betreff von an datum gesendet kopie objet de à envoyé asunto para enviado fecha oggetto da a inviato data
+    betreff von an datum gesendet kopie objet de à envoyé asunto para enviado fecha oggetto da inviato data
     onderwerp van aan verzonden assunto enviada""".split()) | {"enviado el", "enviada em"}
 TITLE_WORD = 4  # a heading's words of four letters or more start in capitals ("Chapter One: In Which the River Rose")
 

@@ -27,9 +27,9 @@ from attnmt.documents.hard_wrap import ENDED, HEADERS, INDENT, blocks, columns, 
 # Portuguese, Italian and Dutch mail programs name it, and a memo's "Re:".  HEADERS' others are addresses, dates
 # and ids.
 SUBJECTS = frozenset("subject re betreff objet asunto assunto oggetto onderwerp".split())
-# A memo's subject ("To: All staff" / "From: ..." / "Re: the printer"): a header only beside another, as a line of
-# a reply's text may start "Re: your question, ..." too.
-MEMO_SUBJECT = "re"
+# The keys of a header only beside another: a memo's subject ("To: All staff" / "From: ..." / "Re: the printer") and
+# Italian's "A:" (to), as a line of a reply's text may start "Re: your question, ..." and an interview's "A: ...".
+BESIDE = frozenset({"re", "a"})
 # A subject's key and the reply and forward marks before its text, as the clients of those languages write
 # them, French's with a space before the colon: "Subject: Re: Fwd: ", "Betreff: AW: WG: ", "Objet : RE : TR : ",
 # "Asunto: RE[2]: ", "Assunto: RES: ENC: ".
@@ -61,13 +61,13 @@ class Header:
 
 
 def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
-    """The headers of each block of ``lines`` holding two e-mail headers or more (a memo's ``Re:`` one of them),
-    or a subject (HEADERS, SUBJECTS: a lone ``Date: next Friday`` in a memo is prose, and so is a lone ``Re: ...``),
+    """The headers of each block of ``lines`` holding two e-mail headers or more (a memo's ``Re:`` one of them:
+    BESIDE), or a subject (HEADERS, SUBJECTS: a lone ``Date: next Friday`` in a memo is prose, as a lone ``Re:`` is),
     each with the lines it is folded onto where ``folded`` (a line after it indented deeper by a space or a tab)."""
     found = []
     for start, end in blocks(lines):
-        keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS | {MEMO_SUBJECT}}
-        if len(keys) < 2 and not (SUBJECTS - {MEMO_SUBJECT}) & set(keys.values()):
+        keys = {k: key for k in range(start, end) if (key := field_key(lines[k])) in HEADERS | BESIDE}
+        if len(keys) < 2 and not (SUBJECTS - BESIDE) & set(keys.values()):
             continue
         for k, key in keys.items():
             last = k + 1
