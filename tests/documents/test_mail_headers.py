@@ -121,6 +121,11 @@ def test_french_reply_and_forward_marks_written_with_a_space_before_the_colon_st
     assert upper.given == ["the dogs"]
 
 
+def test_a_portuguese_gmails_attribution_line_is_kept(upper):
+    text = "Em seg., 3 de jun. de 2024 às 10:00, Ana <ana@example.com> escreveu:\n> the printer is broken.\n"
+    assert translated(text, upper).splitlines() == [text.splitlines()[0], "> THE PRINTER IS BROKEN."]
+
+
 def test_portuguese_and_italian_clients_keys_and_marks(upper):
     text = "Da: Anna\nInviato: lunedì 3 giugno 2024\nA: Tom Weber\nOggetto: R: the dogs\n\nAssunto: RES: ENC: a cat\n"
     assert translated(text, upper).splitlines() == [*text.splitlines()[:3], "Oggetto: R: THE DOGS", "",

@@ -40,9 +40,10 @@ SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|res|fwd?|aw|wg|tr|rv|r|i|enc|ant
 SEPARATOR = re.compile(r"-{3,}[ \t]*[^\W\d_][^-]*?[ \t]*-{3,}")
 FOLD_WIDTH = 78  # RFC 5322's width for a header's lines: a folded subject is folded again within it or its own
 # A line a mail program writes above the text it quotes, ending in its verb: English's, German's, French's,
-# Spanish's, Italian's and Dutch's, and what a client writes after it ("schrieb Anna Berg:", "schrieb am Mo., 3.
-# Juni 2024, 10:00:"), up to the colon that ends its line.
-ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef)\b[^!?\n]{0,80}:\s*\Z", re.I)
+# Spanish's, Portuguese's, Italian's and Dutch's, and what a client writes after it ("schrieb Anna Berg:", "schrieb
+# am Mo., 3. Juni 2024, 10:00:"), up to the colon that ends its line.
+ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef)\b"
+                         r"[^!?\n]{0,80}:\s*\Z", re.I)
 
 
 @dataclass(frozen=True)
