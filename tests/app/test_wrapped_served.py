@@ -77,3 +77,10 @@ def test_deepls_api_reads_each_line_alone_unless_told_nonewlines_as_deepl_does(c
     assert lines["translations"][0]["text"].count("\n") == 1
     libre = client.post("/translate", json={"q": WRAPPED, "source": "en", "target": "de"}).json()["translatedText"]
     assert libre == as_file(model, WRAPPED)
+
+
+def test_a_text_without_tags_sent_as_html_is_read_so_too(client, model, reached):
+    body = {"q": WRAPPED, "source": "en", "target": "de", "format": "html"}  # as Nextcloud sends every text
+    answer = client.post("/translate", json=body).json()["translatedText"]
+    assert SENTENCE in reached and not HALVES & set(reached)
+    assert answer == as_file(model, WRAPPED).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
