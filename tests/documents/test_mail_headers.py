@@ -144,3 +144,13 @@ def test_a_memos_re_is_its_subject_beside_its_other_headers_and_prose_alone(uppe
               "again when we came back from lunch.\n")  # an interview's "A:" is Italian's "To:" only beside a header
     assert translated(answer, upper) == answer.upper()
     assert upper.given[-1].endswith("floor was broken again when we came back from lunch.")  # read whole
+
+
+def test_a_quoted_lines_marks_stay_outside_what_the_model_reads_and_its_list_mark_is_kept(upper):
+    text = ("On Mon, Anna <a@b.c> wrote:\n> the printer is broken.\n> - a dog runs.\n>\n>a cat sleeps.\n"
+            "  > > nobody called.  \n")
+    assert translated(text, upper).splitlines() == [
+        "On Mon, Anna <a@b.c> wrote:", "> THE PRINTER IS BROKEN.", "> - A DOG RUNS.", ">", ">A CAT SLEEPS.",
+        "  > > NOBODY CALLED.  "]
+    assert not any(">" in sentence for sentence in upper.given)
+    assert translated(text, upper, DocumentOptions(rewrap=False)).splitlines()[1:] == text.upper().splitlines()[1:]

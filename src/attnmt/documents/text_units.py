@@ -2,10 +2,10 @@
 
 A hard-wrapped paragraph (attnmt.documents.hard_wrap) is read whole and filled again to its width, an e-mail's
 subject is read after its key and folded again, its other headers, a reply's attribution lines and a forwarded
-message's line above its headers are kept as written (attnmt.documents.mail_headers), and every other line is
-read alone.  A text file (attnmt.documents.plain_text) and the server's plain text (a LibreTranslate client's
-``q``, often a whole e-mail or a textarea's text: pipeline.translate_paragraphs and paragraph_spans) are read so,
-by the same ``TextUnits``.
+message's line above its headers are kept as written (attnmt.documents.mail_headers), a quoted line after its
+quote marks (``Quoted``), and every other line is read alone.  A text file (attnmt.documents.plain_text) and
+the server's plain text (a LibreTranslate client's ``q``, often a whole e-mail or a textarea's text:
+pipeline.translate_paragraphs and paragraph_spans) are read so, by the same ``TextUnits``.
 
     units = text_units(lines, rewrap)  ->  units.texts (what the model reads), units.starts (each one's first line)
     units.groups(translations)  ->  each line's output lines (a paragraph's with its last)
@@ -18,8 +18,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.hard_wrap import Wrapped, filled, joined, wrapped_paragraphs
+from attnmt.documents.hard_wrap import Wrapped, filled, indent_of, joined, wrapped_paragraphs
 from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A line of a quoted reply read alone, ``start``: the model reads its text without its quote ``marks`` (``> ``,
+    ``> > ``, a ``>`` glued to the text), which go back before its translation.  Read with them, the marks were
+    the model's to write or drop (``> - a dog runs.`` came back ``> Ein Hund rennt ...``, its list's mark lost;
+    ``>A woman is reading a book.`` without its ``>``)."""
+
+    start: int
+    marks: str
+
+    @property
+    def end(self) -> int:
+        return self.start + 1
 
 
 @dataclass(frozen=True)
@@ -28,7 +43,7 @@ class TextUnits:
     their first line), ``kept``, the lines kept as written, and ``inside``, the lines a span reads after its first."""
 
     lines: Sequence[str]
-    spans: dict[int, Wrapped | Header]
+    spans: dict[int, Wrapped | Header | Quoted]
     kept: set[int]
     inside: set[int]
 
@@ -59,9 +74,10 @@ class TextUnits:
 
 def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     """``lines`` (without their endings) as the model reads them: each hard-wrapped paragraph whole
-    (``wrapped_paragraphs``; none where ``rewrap`` is false), an e-mail's headers (``mail_headers``, each with
-    the lines it is folded onto but where ``rewrap`` is false), a subject's text after its key, the others, a
-    reply's ``attributions`` and a forwarded message's ``separators`` kept as written."""
+    (``wrapped_paragraphs``), a quoted line of none without its quote marks (``Quoted``; neither where ``rewrap``
+    is false), an e-mail's headers (``mail_headers``, each with the lines it is folded onto but where ``rewrap``
+    is false), a subject's text after its key, the others, a reply's ``attributions`` and a forwarded message's
+    ``separators`` kept as written."""
     headers = mail_headers(lines, folded=rewrap)
     kept = attributions(lines) | separators(lines, headers)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
@@ -70,6 +86,9 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     if rewrap:
         spans |= {paragraph.start: paragraph for paragraph in wrapped_paragraphs(lines)
                   if taken.isdisjoint(range(paragraph.start, paragraph.end))}
+        taken |= {k for span in spans.values() for k in range(span.start, span.end)}
+        spans |= {k: Quoted(k, marks) for k, line in enumerate(lines)
+                  if k not in taken and (marks := quote_marks(line))}
     return TextUnits(lines, spans, kept, {k for span in spans.values() for k in range(span.start + 1, span.end)})
 
 
@@ -88,14 +107,26 @@ def text_written(units: TextUnits, endings: Sequence[str], translations: Sequenc
     return "".join(line + end for line, end in zip(lines, ends or [], strict=True))
 
 
-def text_of(lines: Sequence[str], span: Wrapped | Header) -> str:
-    """What the model reads of a paragraph (``joined``) or a subject (its value)."""
+def quote_marks(line: str) -> str:
+    """The quote marks a line of text starts with, and the spaces around them (``> ``, `` > > ``: indent_of), or
+    "" where it starts with none or holds nothing after them."""
+    marks = indent_of(line)
+    return marks if ">" in marks and line[len(marks):].strip() else ""
+
+
+def text_of(lines: Sequence[str], span: Wrapped | Header | Quoted) -> str:
+    """What the model reads of a paragraph (``joined``), a subject (its value) or a quoted line (after its marks)."""
+    if isinstance(span, Quoted):
+        return lines[span.start][len(span.marks):]
     return span.value if isinstance(span, Header) else joined(lines, span)
 
 
-def written(translation: str, span: Wrapped | Header, lines: Sequence[str]) -> list[str]:
-    """A paragraph's ``translation`` filled again as its source ``lines`` were (``with_line_ends``), or a
-    subject's after its key: on its one line, or folded again onto its lines' indentation within its width."""
+def written(translation: str, span: Wrapped | Header | Quoted, lines: Sequence[str]) -> list[str]:
+    """A paragraph's ``translation`` filled again as its source ``lines`` were (``with_line_ends``), a quoted
+    line's after its marks, or a subject's after its key: on its one line, or folded again onto its lines'
+    indentation within its width."""
+    if isinstance(span, Quoted):
+        return [span.marks + translation]
     if isinstance(span, Wrapped):
         return with_line_ends(filled(translation, span), lines)
     if span.end - span.start == 1:
