@@ -219,10 +219,9 @@ class Vocabulary:
         in another language (is_foreign), an inline element stated as in no language (``lang="zxx"``:
         language.states_no_words, code as ``<code>`` is: translated, it came back German words tagged
         "no language"), an inline element around nothing (it keeps the spaces it had, as atoms do:
-        ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE,
-        markers (is_marker) and abbreviations (``<abbr title="World Health Organization">WHO</abbr>``:
-        is_abbreviation); in XML, an element of native code (is_code), a segment's inline code (is_inline_code), and
-        one whose text is HTML (holds_markup), and DITA's and DocBook's code (is_code_element)."""
+        ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE
+        and markers (is_marker); in XML, an element of native code (is_code), a segment's inline code
+        (is_inline_code), and one whose text is HTML (holds_markup), and DITA's and DocBook's code (is_code_element)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
@@ -231,8 +230,12 @@ class Vocabulary:
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or is_page_number(node) or states_no_words(node)
-                                or is_abbreviation(node, self.shown[node])))
+                                or is_page_number(node) or states_no_words(node)))
+
+    def is_kept_word(self, node: etree._Element) -> bool:
+        """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
+        in HTML, an abbreviation (``<abbr title="World Health Organization">WHO</abbr>``: is_abbreviation)."""
+        return not self.xml and local_name(node) not in BLOCKS and is_abbreviation(node, self.shown[node])
 
     def is_code_element(self, node: etree._Element) -> bool:
         return is_code_element(node) and not says_yes(node)

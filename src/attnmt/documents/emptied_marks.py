@@ -84,8 +84,11 @@ def local_name(name: str) -> str:
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
     """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: nesting.nest)
     over source text that holds no text, filled with its source content; not a link over a number
-    (is_number) that the translation holds elsewhere (number_tokens).  In place."""
-    texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks) if is_link(mark)}
+    (is_number) that the translation holds elsewhere (number_tokens).  So is an element kept whole
+    (Mark.kept_whole: an abbreviation the translation wrote no copy of), which is written as it came
+    whatever it holds, for the spaces either side (_space_around).  In place."""
+    texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
+             if is_link(mark) or mark.kept_whole}
     links = {k for k, text in texts.items() if text}
     emptied = list(_emptied(content, links)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read

@@ -88,6 +88,9 @@ class Mark:
     # What a reader sees of an atom in its line where its reader decided it (a Word atom: its runs' styles hide
     # some of it, which its node alone does not say, wordml.Hiding); None: shown_text of its node (atom_text).
     shown: str | None = None
+    # An element read with its sentence as the words it shows (an abbreviation: Vocabulary.is_kept_word), so the model
+    # reads the sentence whole, and written back as it came over whatever the translation put in their place.
+    kept_whole: bool = False
 
 
 @dataclass(frozen=True)

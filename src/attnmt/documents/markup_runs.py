@@ -178,6 +178,12 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
         if says_no(node) and not vocabulary.is_hidden(node):
             builder.marks[-1].shows_text = True
         return
+    if vocabulary.is_kept_word(node):  # "The WHO office" read whole, not "The office" (Mark.kept_whole)
+        builder.open(node)
+        builder.marks[-1].kept_whole = True
+        builder.add_text(vocabulary.shown[node])
+        builder.close()
+        return
     # A space written inside its edge is its content ("<b>Warning: </b>Do"): a CAT tool compares it, and an
     # underline or a link's background shows on it (nesting.keep_edge_spaces), as in a cue (cue_text).
     builder.open(node, initial=initial, keeps_edge_spaces=True)
@@ -310,7 +316,7 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             add_text(element, piece if isinstance(piece, Literal) else as_written(piece), entities)
             continue
         node = flat.marks[piece.mark].node
-        if flat.marks[piece.mark].atom:
+        if flat.marks[piece.mark].atom or flat.marks[piece.mark].kept_whole:
             new = copy.deepcopy(node)
             new.tail = None
         elif flat.marks[piece.mark].initial and local_name(node) == "img":  # a drop cap's picture: letters in its alt

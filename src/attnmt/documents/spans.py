@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
-from attnmt.documents.copied_words import Copies, one_target
+from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
@@ -180,6 +180,10 @@ class Projector:
                 continue
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
                 stretches.append((*self.target_spans[i], True))
+                continue
+            if mark.kept_whole:  # an abbreviation: over its copy, else at a point (copied_words.kept_target)
+                stretches += kept_target(self.copies, i, self.flat.text[mark.start:mark.end], self.aligned(i, words),
+                                         self.most_attending(i, words))
                 continue
             targets = own_targets(self.weights[i], words, self.aligned(i, words))  # not an article's look ahead
             word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
