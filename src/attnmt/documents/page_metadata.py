@@ -6,6 +6,9 @@ library catalogues and Google Scholar read.  The German page went on saying ``og
 
 The links to the page in other languages stay as written: a ``hreflang`` names the language of the page
 it links to (``<link rel="alternate" hreflang="fr" href="/fr/">``), which no translation of this one changes.
+So do the page's own addresses (``og:url``, ``og:image``, ``<link rel="canonical">``), byte for byte, and its JSON-LD
+(``<script type="application/ld+json">``), a script never given to the model: its ``inLanguage`` goes on naming the
+language its ``headline`` and ``description`` are in.
 """
 
 from __future__ import annotations
