@@ -111,3 +111,18 @@ def test_an_abbreviation_the_translation_writes_in_capitals_is_written_as_the_pa
     assert out == '<p>MOST CARS HERE DRIVE AT 30 <abbr title="MILES PER HOUR">mph</abbr> OR LESS.</p>'
     assert upper.given[-1] == "Most cars here drive at 30 mph or less."
 
+
+
+def test_an_abbreviation_glued_to_letters_goes_over_its_copy_inside_a_word(same, mirror):
+    page = "<p>Two <abbr>API</abbr>s run on the server.</p>"
+    assert one(page, same) == page and same.given == ["Two APIs run on the server."]
+    assert one(page, mirror) == "<p>SERVER. THE ON RUN <abbr>API</abbr>S TWO</p>"
+
+
+def test_an_abbreviation_glued_to_letters_the_model_dropped_stands_apart_from_the_words_beside_it(known):
+    """Glued to the next word, it read "APIlaufen"; a stop after it stays where it was ("API.")."""
+    translator = known({"Two APIs run on the server.": (
+        "Zwei laufen auf dem Server.", [(0, 0), (2, 1), (3, 2), (4, 3), (5, 4)])})
+    out = one("<p>Two <abbr>API</abbr>s run on the server.</p>", translator)
+    assert out.count("<abbr>API</abbr>") == 1 and " <abbr>API</abbr> " in out
+    assert out.replace(" <abbr>API</abbr>", "") == "<p>Zwei laufen auf dem Server.</p>"

@@ -80,23 +80,27 @@ def one_target(copies: Copies, i: int, source: str, word: Span, mark: Span, targ
     return copies.target_words[i][best] if best is not None and targets and alone else None
 
 
-def kept_target(copies: Copies, i: int, kept: str, targets: Sequence[int],
+def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequence[int],
                 best: int | None) -> list[tuple[int, int, bool]]:
-    """Where an element kept whole that shows ``kept`` in sentence i (Mark.kept_whole: an abbreviation) is written back
-    in place of what the translation wrote there, as a stretch of rule 1 (none, or one): over its copy, as written
-    but for its case and, where the translation moved or dropped it, the punctuation at its ends, at the edges of
-    target words (``WHO`` for ``WHO``, the ``WHO`` of ``WHO-Büro``, ``et al.``, ``Mph`` starting a sentence), of
-    several the one nearest the word attending to it most (``best``, else the first of ``targets``, those aligned to
-    it).  None where the translation has none: it goes at a point (rule 2), and takes no word of the translation
-    out.  Written over the one word attending to it most, it took what the demo model wrote for another ("von
-    seinem Hund" for "from the UN walks his dog" lost "seinem")."""
+    """Where an element kept whole over source[mark[0]:mark[1]] in sentence i (Mark.kept_whole: an abbreviation) is
+    written back in place of what the translation wrote there, as a stretch of rule 1 (none, or one): over its copy,
+    as written but for its case and, where the translation moved or dropped it, the punctuation at its ends (``WHO``
+    for ``WHO``, the ``WHO`` of ``WHO-Büro``, ``et al.``, ``Mph`` starting a sentence), at the edges of a target word
+    but on a side where the source glued a letter to it (``<abbr>API</abbr>s``: in ``APIs``), of several the one
+    nearest the word attending to it most (``best``, else the first of ``targets``, those aligned to it).  None where
+    the translation has none: it goes at a point (rule 2), and takes no word of the translation out.  Written over
+    the one word attending to it most, it took what the demo model wrote for another ("von seinem Hund" for "from
+    the UN walks his dog" lost "seinem")."""
     if not copies.target_words[i]:
         return []
     start, end = copies.target_words[i][0][0], copies.target_words[i][-1][1]
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
-    for written in dict.fromkeys((kept.strip(), kept[slice(*core(kept, 0, len(kept)))])):
+    kept = source[slice(*mark)].strip()
+    opens = "" if source[:mark[0]][-1:].isalnum() else r"(?<![^\W_])"  # a word's edge, unless glued in the source
+    closes = "" if source[mark[1]:mark[1] + 1].isalnum() else r"(?![^\W_])"
+    for written in dict.fromkeys((kept, kept[slice(*core(kept, 0, len(kept)))])):
         pattern = r"\s+".join(map(re.escape, written.split()))  # "et al." as "et  al." too
-        found = [m.span() for m in re.compile(rf"(?<![^\W_]){pattern}(?![^\W_])", re.I).finditer(
+        found = [m.span() for m in re.compile(opens + pattern + closes, re.I).finditer(
             copies.target, start, end)] if pattern else []
         if found:
             return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)]

@@ -134,12 +134,19 @@ def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -
     and the mark before it (``<abbr>Ein Fußgängerüberweg</abbr><a href="x">``)."""
     mark = flat.marks[k]
     before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
-    if after is not None and flat.text[mark.end:][:1].isspace():
+
+    def parted(source: str, target: str) -> bool:
+        """Whether the source had whitespace there; or, for a mark kept whole, a letter of a word it was glued to
+        (``<abbr>API</abbr>s``) that the translation wrote no copy of, and the translation has another word's letter
+        there: "Quarterback API rennen", not "APIrennen" (a stop after it stays glued: "API.")."""
+        return source.isspace() or (mark.kept_whole and source.isalnum() and target.isalnum())
+
+    if after is not None and parted(flat.text[mark.end:][:1], plain([after])[:1]):
         if isinstance(after, Nested):
             pieces.insert(at + 1, " ")
         elif not after[:1].isspace():
             pieces[at + 1] = " " + after
-    if before is not None and flat.text[:mark.start][-1:].isspace():
+    if before is not None and parted(flat.text[:mark.start][-1:], plain([before])[-1:]):
         if isinstance(before, Nested):
             pieces.insert(at, " ")
         elif not before[-1:].isspace():

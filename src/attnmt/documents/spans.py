@@ -182,7 +182,7 @@ class Projector:
                 stretches.append((*self.target_spans[i], True))
                 continue
             if mark.kept_whole:  # an abbreviation: over its copy, else at a point (copied_words.kept_target)
-                stretches += kept_target(self.copies, i, self.flat.text[mark.start:mark.end], self.aligned(i, words),
+                stretches += kept_target(self.copies, i, self.flat.text, (mark.start, mark.end), self.aligned(i, words),
                                          self.most_attending(i, words))
                 continue
             targets = own_targets(self.weights[i], words, self.aligned(i, words))  # not an article's look ahead
