@@ -126,3 +126,13 @@ def test_an_abbreviation_glued_to_letters_the_model_dropped_stands_apart_from_th
     out = one("<p>Two <abbr>API</abbr>s run on the server.</p>", translator)
     assert out.count("<abbr>API</abbr>") == 1 and " <abbr>API</abbr> " in out
     assert out.replace(" <abbr>API</abbr>", "") == "<p>Zwei laufen auf dem Server.</p>"
+
+
+@pytest.mark.parametrize("page", [
+    '<table><tr><th><abbr title="Frequently asked questions">FAQ</abbr></th><td><abbr>n/a</abbr></td></tr></table>',
+    "<li><b> <abbr>FAQ</abbr> </b><!-- a note --></li>",
+])
+def test_an_abbreviation_that_is_all_its_block_shows_is_not_given_to_the_model(same, page):
+    """Read alone, "FAQ" was a sentence the demo model made "EIN PUSMA." of, for nothing: it comes back as written."""
+    assert one(page, same) == page
+    assert same.given == (["Frequently asked questions"] if "title" in page else [])

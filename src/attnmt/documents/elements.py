@@ -230,12 +230,27 @@ class Vocabulary:
         name = local_name(node)
         return name in ATOMS or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or is_page_number(node) or states_no_words(node)))
+                                or is_page_number(node) or states_no_words(node)
+                                or (is_abbreviation(node, self.shown[node]) and self.shows_its_block(node))))
 
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
-        in HTML, an abbreviation (``<abbr title="World Health Organization">WHO</abbr>``: is_abbreviation)."""
-        return not self.xml and local_name(node) not in BLOCKS and is_abbreviation(node, self.shown[node])
+        in HTML, an abbreviation (``<abbr title="World Health Organization">WHO</abbr>``: is_abbreviation) among other
+        words; one that is all its block shows (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for
+        nothing (is_atom)."""
+        return (not self.xml and local_name(node) not in BLOCKS and is_abbreviation(node, self.shown[node])
+                and not self.shows_its_block(node))
+
+    def shows_its_block(self, node: etree._Element) -> bool:
+        """Whether ``node`` shows all its block (or tree) shows: spaces alone beside it and each element around it up to
+        there, each look stopping at the first thing shown (not the whole text of a block of thousands of them)."""
+        while (parent := node.getparent()) is not None and not is_block(node):
+            if (node.tail or "").strip() or (parent.text or "").strip() or any(
+                    text.strip() for sibling in parent if sibling is not node
+                    for text in (self.shown[sibling] if isinstance(sibling.tag, str) else "", sibling.tail or "")):
+                return False
+            node = parent
+        return True
 
     def is_code_element(self, node: etree._Element) -> bool:
         return is_code_element(node) and not says_yes(node)
