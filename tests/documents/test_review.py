@@ -462,3 +462,18 @@ def test_a_word_text_boxs_fallback_copy_of_a_screen_tip_or_an_if_fields_text_is_
     translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
     assert [row[4] for row in rows(review)[1:]] == ["A bad box.", "A bad tip", "A bad yes"]
     assert review.sentences == 5  # "The boy laughs.", the box, its tip, the field's "A bad yes" and "No"
+
+
+@pytest.mark.parametrize("translation, pairs", [
+    ("Das schlechte Büro öffnet heute.", [(0, 0), (2, 1), (3, 2), (4, 3), (5, 4)]),  # dropped: where the page has it
+    ("Das schlechte WHO-Büro öffnet heute.", [(0, 0), (1, 2), (2, 1), (3, 2), (4, 3), (5, 4)]),  # copied: as written
+])
+def test_an_abbreviation_is_listed_in_the_translation_as_the_page_shows_it(fixed, translation, pairs):
+    """An <abbr> the model wrote no copy of stands at a point in the page; the row went without it."""
+    page = b'<p>The bad <abbr title="World Health Organization">WHO</abbr> office opens today.</p>\n'
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(page, "page.html", fixed(translation, pairs), DocumentOptions(attributes=()),
+                               review=review).decode()
+    shown = re.sub(r"<[^>]+>", "", out).strip()
+    assert rows(review)[1:] == [["1", "0.2000", "low_quality", "The bad WHO office opens today.", shown]]
+    assert shown.count("WHO") == 1

@@ -93,17 +93,23 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
     the UN walks his dog" lost "seinem")."""
     if not copies.target_words[i]:
         return []
-    start, end = copies.target_words[i][0][0], copies.target_words[i][-1][1]
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
+    found = kept_copies(copies.target, copies.target_words[i][0][0], copies.target_words[i][-1][1], source, mark)
+    return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
+
+
+def kept_copies(target: str, start: int, end: int, source: str, mark: Span) -> list[Span]:
+    """The copies in target[start:end] of what source[mark[0]:mark[1]] shows (kept_target), in order: as written
+    but for their case, else without the punctuation at its ends."""
     kept = source[slice(*mark)].strip()
     opens = "" if source[:mark[0]][-1:].isalnum() else r"(?<![^\W_])"  # a word's edge, unless glued in the source
     closes = "" if source[mark[1]:mark[1] + 1].isalnum() else r"(?![^\W_])"
     for written in dict.fromkeys((kept, kept[slice(*core(kept, 0, len(kept)))])):
         pattern = r"\s+".join(map(re.escape, written.split()))  # "et al." as "et  al." too
-        found = [m.span() for m in re.compile(opens + pattern + closes, re.I).finditer(
-            copies.target, start, end)] if pattern else []
+        found = [m.span() for m in re.compile(opens + pattern + closes, re.I).finditer(target, start, end)] \
+            if pattern else []
         if found:
-            return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)]
+            return found
     return []
 
 

@@ -64,8 +64,10 @@ from attnmt.decoding.quality import (
     shown_quality,
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
+from attnmt.documents.closing_marks import closes
+from attnmt.documents.copied_words import kept_copies
 from attnmt.documents.failed import mark_source_kept
-from attnmt.documents.flat import LINE_ENDS, FlatText, Place, Placed, shown_atom
+from attnmt.documents.flat import LINE_ENDS, FlatText, Mark, Place, Placed, shown_atom
 from attnmt.documents.nesting import Literal, nest
 from attnmt.documents.spans import Nested, Weights, identity, place
 from attnmt.documents.translators import ModelTranslator
@@ -247,22 +249,34 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
 
 
 def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
-    """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
-    the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
-    was, inline code as its text, a line break as a space (flat.shown_atom: shown_piece), a picture, a note or a
-    comment as nothing; the text
+    """``translation`` of ``sentence`` with the atoms of its window (and the elements kept whole it wrote no copy
+    of: kept_as_atom) put back as plain text where the document gets them (attnmt.documents.spans: by
+    ``weights``), a URL or an address as it was, inline code as its text, a line break as a space (flat.shown_atom:
+    shown_piece), a picture, a note or a comment as nothing; the text
     as it is where the window holds no atom, or where the translation is empty (the model gave
     none: the atoms alone are no translation, and the row's flags say ``empty``).  The source
     itself, with its own words' identity weights, gets its atoms back where they were."""
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
              for m in sentence.flat.marks if m.atom and low <= m.start < high]
+    kept = [kept_as_atom(m, sentence.flat, low) for m in sentence.flat.marks if m.kept_whole and low <= m.start < high
+            and not kept_copies(translation, 0, len(translation), sentence.flat.text, (m.start, m.end))]
+    atoms = sorted(atoms + kept, key=lambda atom: atom.start)
     if not atoms or not translation.strip():
         return translation
     alone = FlatText(sentence.flat.text[low:high], atoms)
     start, end = sentence.span
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
     return "".join(shown_piece(piece, alone) for piece in content).strip()
+
+
+def kept_as_atom(mark: Mark, flat: FlatText, low: int) -> Mark:
+    """An element kept whole that the translation wrote no copy of (an abbreviation), as the atom at a point the
+    document writes it as (attnmt.documents.emptied_marks), ``low`` its window's start: apart from the words beside
+    it, whose neighbours in the source the model may have dropped, but before a mark that closes (closes: "US.")."""
+    after = flat.text[mark.end:mark.end + 1]
+    return replace(mark, start=mark.end - low, end=mark.end - low, parent=None, atom=True, kept_whole=False,
+                   shows_text=True, space_before=True, space_after=not (after and closes(after)))
 
 
 def shown_piece(piece: str | Nested, alone: FlatText) -> str:
