@@ -84,6 +84,11 @@ VOICE_LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{VOICE.pattern})(?=[ \t]
 # The roles a voice has in capitals in brackets, no sound's description ("[NARRATOR]", not "[MUSIC]", "[LAUGHS]").
 ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INTERVIEWER", "INTERVIEWEE", "REPORTER",
                    "PRESENTER", "MODERATOR", "COMMENTATOR", "VOICEOVER", "VOICE-OVER", "VOICE OVER", "V.O."})
+# Speech that opens with a number, as a field's value does ("ANNA: 3 MORE DAYS!", "COACH: 10 more laps, everyone!",
+# "PILOT: 3 minutes to target."): an exclamation or a question, or three words or more, where a value is a quantity
+# with its unit ("200 people", "6 FT", "WEIGHT: 1.2 kg", "MAN 2: 2 hours").  Read as a field, "ANNA: 3 MORE DAYS!"
+# was translated whole and the demo model wrote "EIN CODDDDDDDDDDDDDD.", the name lost.
+COUNTED_SPEECH = re.compile(r"[!?]\W*\Z|(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
 # Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once between
 # two of those, as turns go: a label said once alone or after the turns may as well be a word ("Ingredients: Flour").
 TURNS = 2
@@ -111,13 +116,16 @@ def speaks(said: str) -> bool:
     """Whether ``said``, what follows a label, reads as a speaker's words: a script's sound descriptions or
     directions in brackets ("(whispering) I saw", "[sighs] no"), words broken off or taken up again (``SCRIPTED``:
     "...and then?", "-- wait"), or words whose first letter or digit, past quotes and punctuation, is a letter that is
-    not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」").  A
-    field's value, a log's message and an acronym's explanation start in lower case or with a digit ("CRITICAL: disk
-    full", "XML: its declared encoding", "Ingredients: flour, sugar", "TIME: 10:30", "PRICE: $25"), as a speaker's
-    words hardly ever do."""
+    not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」"), or a
+    digit that opens an exclamation, a question or a sentence (``COUNTED_SPEECH``: "3 MORE DAYS!").  A field's value,
+    a log's message and an acronym's explanation start in lower case or with a quantity ("CRITICAL: disk full", "XML:
+    its declared encoding", "Ingredients: flour, sugar", "TIME: 10:30", "PRICE: $25", "MAN 2: 2 hours"), as a
+    speaker's words hardly ever do."""
     if SCRIPTED.match(said):
         return True
     first = next((character for character in said if character.isalnum()), "")
+    if first.isdigit():
+        return COUNTED_SPEECH.search(said) is not None
     return first.isalpha() and not first.islower()
 
 
