@@ -68,6 +68,25 @@ def test_a_memos_or_a_reports_field_or_section_or_a_news_flag_is_no_speakers_lab
     assert speaker_label(line) is None
 
 
+@pytest.mark.parametrize("field, speaker", [
+    ("BENEFITS: Free parking and Wi-Fi.", "CHARLES: I never liked him."),
+    ("FEATURES: Bluetooth and GPS.", "FRANCES: Don't touch that."), ("PERKS: Free lunch.", "MR. POWERS: Yeah, baby!"),
+    ("SERVES: Four people.", "MILES: Let's go."), ("INGREDIENTS: Flour, sugar, eggs.", "LINK: Hyah!"),
+    ("SIDE EFFECTS: Nausea and headache.", "NURSE: Next, please."), ("TREATMENT: Rest and fluids.", "WITNESS: No."),
+    ("DRESS CODE: Smart casual.", "SECURITY: Sir, you can't go in there."),
+    ("CHECK-IN: From three o'clock.", "HOST: Welcome back."), ("ROOM TYPE: Double", "MAN IN SUIT: Follow me."),
+    ("ALLERGENS: Contains nuts.", "VILLAGERS: Long live the king!"),
+    ("BEST BEFORE: End of May.", "THE KING: Bring me the prisoner."),
+])
+def test_an_open_fields_name_is_no_speakers_label_and_a_name_or_a_role_like_it_is_one(field, speaker):
+    """A listing's, a recipe's, a job advert's or a medical note's field, its name in the singular or the plural,
+    alone or last in the label (attnmt.text.field_names): read as a speaker's, "BENEFITS: Free parking and Wi-Fi."
+    kept its English name.  A name a plural's "S" ends ("CHARLES", "MILES", "POWERS") and a role that speaks in
+    scripts ("SECURITY", "HOST") stay speakers'."""
+    assert speaker_label(field) is None
+    assert speaker_label(speaker)["label"] == speaker[:speaker.index(":") + 1]
+
+
 def test_the_names_in_title_case_that_take_turns_in_a_dialogue_are_its_speakers():
     """"Tom:", said once, takes a turn next to "Anna:"'s (the blank line passed over); "Figure 1:" away from them is
     no one's name."""
@@ -100,7 +119,7 @@ def test_a_role_or_a_name_that_speaks_elsewhere_in_brackets_is_a_speakers_label_
 @pytest.mark.parametrize("label, value, said", [
     ("DISK:", "full", "Full!"), ("WORKER 3:", "out of memory", "...out of memory?"),  # a log's message
     ("CSV:", "unexpected end of data", "(reading) Unexpected end."), ("YAML:", "could not read it", "¿Qué?"),
-    ("WEIGHT:", "1.2 kg", "Heavy."), ("SIZE:", "$25.00", '"Too much," she said.'), ("CODE:", "2024/118", "你好。"),
+    ("ROBOT 7:", "1.2 kg", "Heavy."), ("MAX:", "$25.00", '"Too much," she said.'), ("LEE:", "2024/118", "你好。"),
     ("Q:", "how long?", "How long?"), ("MAN 2:", "2 hours", "STOP!"),
 ])
 def test_a_label_in_capitals_before_a_word_in_lower_case_or_a_number_is_none_and_before_speech_a_speakers(
@@ -112,10 +131,10 @@ def test_a_label_in_capitals_before_a_word_in_lower_case_or_a_number_is_none_and
 
 
 @pytest.mark.parametrize("label, value, said", [
-    ("ANNA:", "3 days", "3 MORE DAYS!"), ("MOM:", "5 minutes", "5 more minutes?"), ("FLOOR:", "3", "3, I said!"),
+    ("ANNA:", "3 days", "3 MORE DAYS!"), ("MOM:", "5 minutes", "5 more minutes?"), ("TOM:", "3", "3, I said!"),
     ("SOLDIER:", "12 men", "12 men down, sir!"), ("PILOT 1:", "3 minutes", "3 minutes to target."),
-    ("HEIGHT:", "6 FT", "6 FEET? NO WAY."), ("MILEAGE:", "45,000 miles", "45,000 miles on this thing?"),
-    ("BEDROOMS:", "3 bedrooms, 2 baths", "3 bedrooms for the two of us."), ("RATING:", "4.5 out of 5", "5 stars!"),
+    ("GIANT:", "6 FT", "6 FEET? NO WAY."), ("DEALER:", "45,000 miles", "45,000 miles on this thing?"),
+    ("AGENT K:", "3 bedrooms, 2 baths", "3 bedrooms for the two of us."), ("CRITIC:", "4.5 out of 5", "5 stars!"),
 ])
 def test_a_number_that_opens_an_exclamation_a_question_or_a_sentence_is_a_speakers_and_a_quantity_none(
         label, value, said):

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from attnmt.text.field_names import names_field
 from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):")
@@ -40,8 +41,8 @@ SECTIONS = frozenset({"TO", "FROM", "CC", "BCC", "RE", "FW", "FWD", "MEMO", "MEM
                       "INTRODUCTION", "PURPOSE", "SCOPE", "OBJECTIVE", "OBJECTIVES", "GOAL", "GOALS", "AIM", "AIMS",
                       "REMARKS", "FINDINGS", "CONCLUSION", "RECOMMENDATION", "DESCRIPTION", "DEFINITION", "LOCATION",
                       "DURATION", "CONDITION", "SECTION", "AGENDA", "ATTENDEES", "ABSENT", "WEATHER", "PRIORITY",
-                      "DEADLINE", "CATEGORY", "TYPE", "TITLE", "AUTHOR", "REFERENCE", "REF", "VENUE", "ROOM", "COST",
-                      "PRICE", "BUDGET", "TOTAL", "OUTCOME", "STEPS", "TAGS", "KEYWORDS", "CONTEXT", "PROBLEM", "ISSUE",
+                      "DEADLINE", "CATEGORY", "TITLE", "AUTHOR", "REFERENCE", "REF", "VENUE", "ROOM", "PRICE",
+                      "BUDGET", "TOTAL", "OUTCOME", "STEPS", "TAGS", "KEYWORDS", "CONTEXT", "PROBLEM", "ISSUE",
                       "IMPACT", "RISK", "RISKS", "BREAKING", "DEVELOPING", "URGENT", "FLASH", "LIVE", "OPINION",
                       "ANALYSIS", "EDITORIAL", "WATCH", "LISTEN", "READ MORE", "SEE ALSO"})
 # The plural of an abstract noun in English, a report's or a form's section ("RECOMMENDATIONS:", "REQUIREMENTS:",
@@ -99,8 +100,9 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more
     ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
     status or is a log's level (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL
-    ERROR:", "NOTICE:"), it is no heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), its last
-    word no abstract noun's plural (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
+    ERROR:", "NOTICE:"), it is no heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), no open
+    field's name (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
+    (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
     known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full")."""
     if name in speakers:
         return True
@@ -108,7 +110,7 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     if not bare.isupper() or (sum(ch.isalpha() for ch in bare) < 2 and bare[:-1] not in ASKED):
         return False
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
-    return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS
+    return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1])) and (said is None or speaks(said)))
 
 
