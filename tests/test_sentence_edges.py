@@ -79,6 +79,19 @@ def test_translate_keeps_the_names_that_take_turns_in_a_dialogue_as_the_command_
     assert translated == ["Anna: ein hund rennt", "Tom: eine katze schläft", "Anna: ein hund rennt"]
     assert not {"ANNA", "TOM"} & {word.strip(":").upper() for each in reached for word in each.split()}
 
+def test_translate_keeps_a_dateline_and_a_name_before_a_number_and_translates_a_fields_name(loaded, reached):
+    """The demo model lost "TOKYO, March 3 (Reuters):" and "ANNA:" of "ANNA: 3 MORE DAYS!" read with their words, and
+    kept "BENEFITS:" in English as a speaker's name."""
+    model, tokenizer = loaded
+    lines = ["TOKYO, March 3 (Reuters): A dog runs", "ANNA: 3 DOGS RUN!", "BENEFITS: A dog runs"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0].startswith("TOKYO, March 3 (Reuters): ") and translated[1].startswith("ANNA: ")
+    assert not translated[2].startswith("BENEFITS")
+    read = {word.strip(":,").upper() for each in reached for word in each.split()}
+    assert "BENEFITS" in read and not {"TOKYO", "REUTERS", "ANNA"} & read
+
+
 def test_n_best_translations_keep_a_list_mark(loaded):
     model, tokenizer = loaded
     [hypotheses] = translate_n_best(model, tokenizer, ["- a dog runs"])

@@ -90,6 +90,11 @@ ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INT
 # with its unit ("200 people", "6 FT", "WEIGHT: 1.2 kg", "MAN 2: 2 hours").  Read as a field, "ANNA: 3 MORE DAYS!"
 # was translated whole and the demo model wrote "EIN CODDDDDDDDDDDDDD.", the name lost.
 COUNTED_SPEECH = re.compile(r"[!?]\W*\Z|(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
+# A news item's dateline before a colon: a place in capitals, then after a comma its state or country or the date in
+# any case, and the agency in brackets ("TOKYO, March 3 (Reuters):", "SAN FRANCISCO, Calif.:", "GENEVA, 12 May
+# 2024:"): the groups "place" and "where".  No one's name, but kept as written too: read with the news, the demo model
+# lost every one ("BERLIN, Jan. 5 (dpa): The strike ended." gave "Fischer, von denen einem Tomma-T-T-T-...").
+DATELINE = re.compile(r"(?P<place>[^,:()\n]+),(?P<where>(?:[^,:()\n]+,?){1,3})(?:[ \t]*\([^()\n]+\))?:")
 # Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once between
 # two of those, as turns go: a label said once alone or after the turns may as well be a word ("Ingredients: Flour").
 TURNS = 2
@@ -112,6 +117,18 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1])) and (said is None or speaks(said)))
+
+
+def is_dateline(name: str, said: str) -> bool:
+    """Whether ``name`` (what ``NAME`` matched) is a news item's dateline (``DATELINE``): its place is what a
+    speaker's name in capitals may be (``is_speaker``: "TOKYO:", not "NOTE:", "BENEFITS:"), after the comma a date,
+    with a digit, as any language writes it ("March 3", "12 May 2024", "5 de marzo", "3 mars"), or a state or a country,
+    each word opening with a capital ("Calif.", "France"), and ``said`` reads as speech does (``speaks``).  "LONDON:"
+    and "BERLIN (Reuters):" are speakers' labels already, kept alike."""
+    found = DATELINE.fullmatch(name)
+    words = found["where"].replace(",", " ").split() if found else []
+    return (found is not None and is_speaker(f"{found['place'].strip()}:", said=said)
+            and (any(character.isdigit() for character in found["where"]) or all(w[0].isupper() for w in words)))
 
 
 def speaks(said: str) -> bool:
@@ -142,9 +159,11 @@ def is_voice(found: re.Match[str], speakers: frozenset[str] = frozenset()) -> bo
 
 def speaker_label(line: str, speakers: frozenset[str] = frozenset()) -> re.Match[str] | None:
     """The speaker's label ``line`` starts with (``LABEL``, ``is_speaker`` with the dialogue's ``speakers``; or in
-    brackets: ``VOICE_LABEL``, ``is_voice``), or None."""
+    brackets: ``VOICE_LABEL``, ``is_voice``), or a news item's dateline, kept as written as a label is
+    (``is_dateline``), or None."""
     found = LABEL.match(line)
-    if found is not None and is_speaker(found["label"], speakers, line[found.end("label"):]):
+    said = line[found.end("label"):] if found else ""
+    if found is not None and (is_speaker(found["label"], speakers, said) or is_dateline(found["label"], said)):
         return found
     found = VOICE_LABEL.match(line)
     return found if found is not None and is_voice(found, speakers) else None
