@@ -119,3 +119,25 @@ def test_a_sentence_without_a_stop_gets_none_from_the_model_as_a_text_line_gets_
     found = translate_n_best(model, tokenizer, sentences, Decoding(beam_size=3, n_best=2))
     assert [each[0].text for each in found] == expected
     assert all(not h.text.rstrip('"').endswith(".") for each in found[:2] for h in each) and len(found[0]) == 2
+
+
+DIALOGUE = ["GUEST: A dog runs", "HOST: A cat sleeps", "GUEST: oh, a dog runs"]
+
+
+def test_a_name_that_speaks_in_another_sentence_keeps_its_label_before_words_in_lower_case(loaded, reached):
+    """Each sentence was read alone, so "GUEST:" of "GUEST: oh, a dog runs", a speaker's only for the turn before
+    it, reached the model: the demo model wrote "GUEST: oh, years ago." as "Auf diesem Stänensssungs.", where a text
+    line of the same lines kept "GUEST:"."""
+    model, tokenizer = loaded
+    translated = translate(model, tokenizer, DIALOGUE)
+    assert translated == translate_text(model, tokenizer, DIALOGUE)
+    assert translated[2].startswith("GUEST: ")
+    assert not {"GUEST", "HOST"} & {word.strip(":,").upper() for each in reached for word in each.split()}
+
+
+def test_a_jsonl_texts_name_that_speaks_in_another_text_keeps_its_label(loaded, trained_model, tmp_path, capsys):
+    model, tokenizer = loaded
+    source = write(tmp_path / "in.jsonl", "".join(json.dumps({"text": text}) + "\n" for text in DIALOGUE))
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
+    found = [json.loads(line)["hypotheses"][0]["text"] for line in out.splitlines()]
+    assert code == 0 and found == translate_text(model, tokenizer, DIALOGUE) and found[2].startswith("GUEST: ")

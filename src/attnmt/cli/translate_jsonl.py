@@ -88,6 +88,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.documents.letterless import with_terms
     from attnmt.documents.paragraphs import traced_weights
     from attnmt.documents.sentence_translate import sentence_reads, written
+    from attnmt.text.speaker_labels import dialogue
 
     records = parted(inputs)
     parts = records.parts
@@ -95,11 +96,12 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     writes = writes_whole(tokenizer, model.config.unk_id)
     # blank: the model never sees it (no letter, or one: "A" came out "Ein Mann befindet sich."; a code's "m" is none,
     # every word in a script its vocabulary lacks); what it reads: without the symbols its vocabulary cannot write
-    sentences, reads = sentence_reads(lines, parts.glossaries, writes)
+    speakers = dialogue(lines)  # the names the batch's texts take turns in, kept in each as a text line's are
+    sentences, reads = sentence_reads(lines, parts.glossaries, writes, speakers)
     warn_longer_than_trained(model, tokenizer, reads, where, records.numbers(first_line))
     # what each part writes for a translation of what the model read: those symbols back, in the part's controls
     translated = [partial(written, line, sentence, read, glossary=glossary, writes=writes,
-                          weigh=partial(traced_weights, model, tokenizer))
+                          weigh=partial(traced_weights, model, tokenizer), speakers=speakers)
                   for line, sentence, read, glossary in zip(lines, sentences, reads, parts.glossaries, strict=True)]
     # a part without letters, or of one, passes through, its glossary's terms replaced (2012: zweitausendzwölf)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, parts.glossaries, strict=True)]

@@ -36,35 +36,41 @@ from attnmt.model import Transformer
 from attnmt.text.data import given_texts
 from attnmt.text.invisible import blank
 from attnmt.text.sentence_ends import ended_as_source
+from attnmt.text.speaker_labels import dialogue
 
 
-def sentence_reads(lines: Sequence[str], glossaries: Sequence[Glossary | None], writes: Callable[[str], bool]
-                   ) -> tuple[list[str], list[str]]:
+def sentence_reads(lines: Sequence[str], glossaries: Sequence[Glossary | None], writes: Callable[[str], bool],
+                   speakers: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """Each text's sentence, what of it the model is given (without the bidirectional controls and spaces at its
     edges, a terminal's code there whole: terminal_codes.whole_with_codes), "" for one without letters or of one
     letter; and what the model reads of it (``model_reads``: ``writes`` says what its vocabulary writes, a text's
     glossary keeps the symbols in its terms), "" for one the model reads nothing of (every word in a script the
-    vocabulary lacks, a URL alone), whose sentence is then "" too: such a text passes through."""
+    vocabulary lacks, a URL alone), whose sentence is then "" too: such a text passes through.  ``speakers``: the
+    names of the dialogue the texts take turns in (attnmt.text.speaker_labels.dialogue of ``lines``), whose labels
+    are kept in each: read alone, "GUEST: oh, years ago." after "GUEST: Thanks for having me." lost its "GUEST:" to
+    the model, where ``attnmt translate`` of the same lines kept it."""
     sentences = [line[slice(*whole_with_codes(line))] if reaches_model(without_codes(line)) else "" for line in lines]
-    reads = [model_reads(sentence, glossary, writes) for sentence, glossary in zip(sentences, glossaries, strict=True)]
+    reads = [model_reads(sentence, glossary, writes, speakers)
+             for sentence, glossary in zip(sentences, glossaries, strict=True)]
     return [sentence if read else "" for sentence, read in zip(sentences, reads, strict=True)], reads
 
 
 def written(line: str, sentence: str, read: str, translation: str, glossary: Glossary | None,
-            writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
+            writes: Callable[[str], bool], weigh: Callable[[str, str], Weights],
+            speakers: frozenset[str] = frozenset()) -> str:
     """What is written for the ``translation`` of ``read``, what the model read of ``line`` read as ``sentence``
-    (``sentence_reads``): with the symbols the model did not read put back (whole_sentence.with_symbols: ``glossary``,
-    the line's, kept those in its terms for the model; ``writes`` says what its vocabulary writes; ``weigh`` places a
-    symbol inside the sentence), between what stood at the line's edges, which the model did not read either:
-    bidirectional controls, spaces (a terminal's code there, whole, is the sentence's); a line passed through (no
-    ``sentence``) and the empty translation of a line the model failed on, as they are.  It ends as ``read`` ends
-    (attnmt.text.sentence_ends.ended_as_source), as a text line's sentence does: the demo model wrote "Ein Hund." for
-    "dog", where ``attnmt translate`` wrote "Ein Hund"."""
+    (``sentence_reads``, with the same ``speakers``): with the symbols the model did not read put back
+    (whole_sentence.with_symbols: ``glossary``, the line's, kept those in its terms for the model; ``writes`` says what
+    its vocabulary writes; ``weigh`` places a symbol inside the sentence), between what stood at the line's edges, which
+    the model did not read either: bidirectional controls, spaces (a terminal's code there, whole, is the sentence's); a
+    line passed through (no ``sentence``) and the empty translation of a line the model failed on, as they are.  It ends
+    as ``read`` ends (attnmt.text.sentence_ends.ended_as_source), as a text line's sentence does: the demo model wrote
+    "Ein Hund." for "dog", where ``attnmt translate`` wrote "Ein Hund"."""
     if not (sentence and translation):
         return translation
     start, end = whole_with_codes(line)
     ended = ended_as_source(read, translation)
-    return line[:start] + with_symbols(sentence, read, ended, glossary, writes, weigh) + line[end:]
+    return line[:start] + with_symbols(sentence, read, ended, glossary, writes, weigh, speakers) + line[end:]
 
 
 def translate(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str | bytes],
@@ -109,14 +115,14 @@ def sentence_inputs(model: Transformer, tokenizer: PieceCodec, sentences: object
     check_tokenizer(tokenizer)
     lines = given_texts(sentences)
     guides = Guides.of(len(lines), glossary, prefix)
-    writes = writes_whole(tokenizer, model.config.unk_id)
-    kept, reads = sentence_reads(lines, guides.glossaries, writes)
+    writes, speakers = writes_whole(tokenizer, model.config.unk_id), dialogue(lines)
+    kept, reads = sentence_reads(lines, guides.glossaries, writes, speakers)
     weigh = partial(traced_weights, model, tokenizer)
 
     def write(k: int, translation: str) -> str:
         if not reads[k]:
             return with_terms(lines[k], guides.glossaries[k]) if lines[k].strip() else ""
-        return written(lines[k], kept[k], reads[k], translation, guides.glossaries[k], writes, weigh)
+        return written(lines[k], kept[k], reads[k], translation, guides.glossaries[k], writes, weigh, speakers)
 
     return lines, guides, reads, write
 

@@ -26,12 +26,14 @@ from attnmt.documents.translators import FoundTranslations
 WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is read
 
 
-def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool]) -> str:
+def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool],
+                speakers: frozenset[str] = frozenset()) -> str:
     """What the model reads of ``text``, one sentence: ``text`` without a terminal's codes (``flat_whole``)
     and the symbols ``writes`` says its vocabulary cannot write (attnmt.decoding.inputs.writes_whole), but
     for those in a term of ``glossary``, which translates them; ``text`` itself where it holds none, and ""
-    where the model reads nothing of it (every word in a script the vocabulary has no pieces for: "Привет мир")."""
-    flat = flat_whole(text)
+    where the model reads nothing of it (every word in a script the vocabulary has no pieces for: "Привет мир").
+    ``speakers``: the names of the dialogue ``text`` is of, whose labels it keeps (``flat_whole``)."""
+    flat = flat_whole(text, speakers)
     [spans] = flat_sentences([flat], WHOLE, glossary, writes=writes)
     if not flat.marks:
         return flat.text  # the text itself, without its soft hyphens (``flat_whole``)
@@ -39,8 +41,9 @@ def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bo
 
 
 def with_symbols(text: str, read: str, translation: str, glossary: Glossary | None,
-                 writes: Callable[[str], bool], weigh: Callable[[str, str], Weights]) -> str:
-    """``translation``, the model's of ``read`` (``model_reads(text, glossary, writes)``, taken as
+                 writes: Callable[[str], bool], weigh: Callable[[str, str], Weights],
+                 speakers: frozenset[str] = frozenset()) -> str:
+    """``translation``, the model's of ``read`` (``model_reads(text, glossary, writes, speakers)``, taken as
     given: it is worked out once per text, not once per hypothesis), with the symbols taken out of
     ``text`` put back where a plain text line's go, and its codes around the words they wrapped; ``weigh``
     gives the word weights of the sentence read and its translation, asked for where a symbol stood inside the sentence
@@ -51,5 +54,5 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
     if not translation or (read == text and not BINDING.search(text)):
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
-    flat = flat_whole(text)
+    flat = flat_whole(text, speakers)
     return written(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0])  # a plain text line's
