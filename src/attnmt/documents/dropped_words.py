@@ -38,3 +38,9 @@ def attends_elsewhere(row: Sequence[float], words: Sequence[int]) -> bool:
     given = sum(row[k] for k in words if k < len(row))
     own = list(row).index(most)
     return given < SHARE * most and min(abs(own - k) for k in words) >= DISTANCE
+
+
+def strongest(mass: Sequence[float]) -> int | None:
+    """The target word that gives the most attention, by each target word's ``mass`` (None: none gives any):
+    Projector.most_attending's choice, which attends_elsewhere then checks."""
+    return mass.index(max(mass)) if mass and max(mass) > 0 else None

@@ -57,7 +57,7 @@ from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, kept_target, one_target
-from attnmt.documents.dropped_words import attends_elsewhere
+from attnmt.documents.dropped_words import attends_elsewhere, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
 from attnmt.documents.glued_points import atoms_by_position, glued_point
@@ -344,11 +344,6 @@ class Projector:
             return end if stop is None else stop
         closing = closing_length(self.target[start:end])
         return end - min(closing, len(after)) if after else end
-
-
-def strongest(mass: Sequence[float]) -> int | None:
-    """The target word that gives the most attention, by each target word's ``mass`` (None: none gives any)."""
-    return mass.index(max(mass)) if mass and max(mass) > 0 else None
 
 
 def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
