@@ -11,6 +11,12 @@ the week (WEEKDAYS, in the same languages but Portuguese, whose "segunda" is "se
 way, in the plural too ("on Saturdays"), German's and Dutch's also at the head of a compound ("Dienstagmorgen",
 "zondagavond", "sonntags"); of Multi30k's 31,014 pairs of references, en-de, 8 name a day, none flagged.
 
+A month or a day the source names that the translation says in no way is dropped (``dates_dropped``: "We meet on
+Monday at the station." as "Wir treffen uns am Bahnhof."), where the translation's language is one whose names
+this module knows: any language's name counts, within a word or shortened ("Ostermontag", "Mo.–Fr.", "Dez."), a
+month's number too ("03.05.2021"), and a day's group ("werktags", "am Wochenende").  Of Multi30k's 31,014 pairs
+of references, en-de and de-en, 22 sides name a month or a day, none dropped.
+
 A time of day (PERIODS: "at noon" as "um Mitternacht", "in the morning" as "am Abend", "at night" as "am Tag") is
 read the same way, each word as the parts of the day it can mean, so a word on one side is matched by one word on
 the other that shares one (``periods_differ``): English's "night" is German's "Abend" too ("a night at the
@@ -25,6 +31,7 @@ import re
 from collections import Counter
 
 from attnmt.text.invisible import folded
+from attnmt.text.language_codes import primary_subtag
 
 _NAMES = (
     "january januar jänner janvier enero gennaio janeiro januari",
@@ -138,3 +145,64 @@ def weekdays_differ(source: str, translation: str) -> bool:
     """Whether ``source`` and ``translation`` each name a day of the week the other does not, as ``months_differ``."""
     ours, theirs = weekdays_in(source), weekdays_in(translation)
     return bool(ours - theirs) and bool(theirs - ours)
+
+
+# The languages whose months (_NAMES) and days of the week (_DAYS) this module knows: a translation into one of them
+# that says a month or a day its source names in none of these words has dropped it (``dates_dropped``).
+MONTHS_IN = ("en", "de", "fr", "es", "it", "pt", "nl")
+WEEKDAYS_IN = ("en", "de", "fr", "es", "it", "nl")
+_MONTH_NAMES = {month: names.split() for month, names in enumerate(_NAMES, start=1)}
+_DAY_NAMES = {day: names.split() for day, names in enumerate(_DAYS, start=1)}
+# Month names that are other words too ("you may go", "they march", "an august body"): a month only with a capital,
+# next to a number ("May 3", "3 March", "August 2021") or after a word that leads to a date ("in May", "mid-August").
+_OTHER_WORDS_TOO = frozenset({"may", "march", "august"})
+_BEFORE_MONTH = re.compile(r"(?:\b(?:in|of|since|until|till|by|from|to|through|early|late|mid|last|next|this|every"
+                           r"|during|before|after|im|seit|bis|ab|anfang|mitte|ende)[\s-]+|\d\.?\s+)$", re.IGNORECASE)
+_NUMBER_AFTER = re.compile(r"\s+\d")
+# A name shortened, as timetables and dates write it: "Mo.–Fr.", "Mon-Fri", "Dez. 2021", "3 Dec 2021".
+_SHORTENED = re.compile(r"\b([^\W\d_]{2,4})(?:\.|(?=\s?[-–/]|\s\d))")
+# What names several days at once: Monday to Friday as "werktags" or "en semaine", the weekend's two days as
+# "am Wochenende" ("on Saturdays and Sundays").
+_WORKDAYS = ("werktag", "wochentag", "arbeitstag", "weekday", "workday", "working day", "business day", "werkdag",
+             "en semaine", "ouvrable", "laborable", "feriale")
+_WEEKEND = ("wochenende", "weekend", "week-end", "fin de semana", "fine settimana", "fin de semaine")
+_GROUP = {day: _WORKDAYS if day <= 5 else _WEEKEND for day in _DAY_NAMES}
+
+
+def named_months(text: str) -> set[int]:
+    """The months ``text`` names in words (MONTHS) where it clearly means one: English's "may", "march" and "august"
+    only with a capital and beside a number or after a word that leads to a date (_OTHER_WORDS_TOO: "May I come
+    in?" and a headline's "You May Like" name no month)."""
+    found = set()
+    for match in WORD.finditer(text):
+        name = folded(match[0])
+        if name in _OTHER_WORDS_TOO and not (match[0][0].isupper() and (
+                _BEFORE_MONTH.search(text, 0, match.start()) or _NUMBER_AFTER.match(text, match.end()))):
+            continue
+        if name in MONTHS:
+            found.add(MONTHS[name])
+    return found
+
+
+def _says(text: str, names: list[str], shortest: int) -> bool:
+    """Whether ``text`` (case-folded) holds one of ``names`` within a word (a compound, a plural: "Karfreitag",
+    "sonntags", "Dezemberabend") or a name's first ``shortest`` letters or more, shortened (_SHORTENED)."""
+    return any(name in text for name in names) or any(
+        len(match[1]) >= shortest and any(name.startswith(match[1]) for name in names)
+        for match in _SHORTENED.finditer(text))
+
+
+def dates_dropped(source: str, translation: str, target: str | None) -> bool:
+    """Whether ``source`` names a month or a day of the week that ``translation``, in ``target`` (a language of
+    MONTHS_IN or WEEKDAYS_IN; None: not known, never), says in no way: in no language's name for it, written in
+    full, within a word or shortened (``_says``: "Montag", "Ostermontag", "Mo.–Fr."), nor a month as its number
+    ("May 3, 2021" as "03.05.2021"), nor a day as the days it is one of ("werktags", "am Wochenende").  "We meet
+    on Monday at the station." as "Wir treffen uns am Bahnhof." raised no flag, a day on one side alone
+    being read as reworded (``weekdays_differ``)."""
+    language, text = primary_subtag(target or ""), folded(translation)
+    numbers = {int(digits) for digits in re.findall(r"(?<!\d)\d{1,2}(?!\d)", translation)}  # a month's: 1 to 12
+    month_lost = language in MONTHS_IN and any(not _says(text, _MONTH_NAMES[month], 3) and month not in numbers
+                                               for month in named_months(source))
+    return month_lost or language in WEEKDAYS_IN and any(
+        not _says(text, _DAY_NAMES[day], 2) and not any(group in text for group in _GROUP[day])
+        for day in weekdays_in(source))
