@@ -342,6 +342,26 @@ def test_a_compound_the_translation_joins_with_hyphens_is_no_copy(source, transl
     assert rules_broken(read_by_hand(source, source), (0.1, 10.0))["copied"]
 
 
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Platform 9 at 10:45", "Gleis 9 um 10:45"),
+    ("Gate 12 at 14:30", "Flugsteig 12 um 14:30"),
+    ("Version 2.3.1 released on 12.05.2024", "Version 2.3.1 veröffentlicht am 12.05.2024"),
+    ("Rooms 20-40, floors 1-3", "Zimmer 20-40, Etagen 1-3"),
+])
+def test_numbers_kept_as_written_are_no_copy(source, translation):
+    """"Platform 9 at 10:45" as "Gleis 9 um 10:45" was 3 of 5 words copied, flagged ``copied``: a number is kept as
+    it is, which the verbatim rule checks, and is no word left untranslated.  The source as it is is still a copy."""
+    assert not rules_broken(read_by_hand(source, translation), (0.1, 10.0))["copied"]
+    assert rules_broken(read_by_hand(source, source), (0.1, 10.0))["copied"]
+
+
+def test_a_text_whose_copied_words_are_numbers_is_no_copy():
+    """"Gleis 9. 10:45." as a text of sentences: its numbers, kept, are no copy, as a name is not."""
+    number = Assessment(0.9, [], False, features=replace(one_word(1.0).features, numbers=1))
+    assert joined([number, number, one_word(0.0)]).flags == []
+    assert joined([number, one_word(1.0), one_word(1.0)]).flags == ["copied"]
+
+
 class MarksKnown:
     """A target tokenizer whose vocabulary holds "." (id 4) and no "!" (unknown, id 1)."""
 

@@ -26,9 +26,9 @@ The flags are rules a person can check, each independent of the fit (the words a
 read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and UNREAD; the Features
 they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_features):
 
-    copied        at least COPIED_SHARE of the translation's words (and at least two), the source's names kept as
-                  written aside (Features.copies), are source words (not those of a compound the translation
-                  joins with hyphens, "Team-Meeting": quality_measures.compounds_formed), or
+    copied        at least COPIED_SHARE of the translation's words (and at least two), the source's names and
+                  numbers kept as written aside (Features.copies), are source words (not those of a compound the
+                  translation joins with hyphens, "Team-Meeting": quality_measures.compounds_formed), or
                   COPIED_RUN of them in a row, in lower case (quality_measures.copied_run: an English tail)
                   (a text of several sentences: of all their words, attnmt.decoding.quality_joined; a word a
                   glossary or a prefix forced counts as translated, attnmt.decoding.dictated)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
@@ -86,6 +86,7 @@ class Features:
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
     name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
+    numbers: int = 0  # the translation's words with a digit that the source writes too, kept (``numbers_kept``)
     added: bool = False  # words in a row read from the source's end (quality_measures.added): a rule
     source_pieces: int = 0  # the source pieces length_ratio is of (no EOS; 0: not known, no LENGTH_SLACK)
 
@@ -107,11 +108,17 @@ class Features:
         return [values[name] for name in (names or input_names(len(knots)))]
 
     def copies(self) -> bool:
-        """Whether at least COPIED_SHARE of the translation's words (and at least two), names aside, are source
-        words: a name is kept as written ("Michael Jordan gibt in New York Autogramme." is 3 of 4 words copied, 1
-        of 4 names aside)."""
-        own = self.words - self.names
-        return own >= 2 and round(self.copied * self.words) - self.names >= COPIED_SHARE * own
+        """Whether at least COPIED_SHARE of the translation's words (and at least two), those ``kept`` aside, are
+        source words: a name is kept as written ("Michael Jordan gibt in New York Autogramme." is 3 of 4 words
+        copied, 1 of 4 names aside), and so is a number ("Gleis 9, 10:45" for "Platform 9, 10:45": 3 of 4 copied,
+        none of the one word left)."""
+        own = self.words - self.kept()
+        return own >= 2 and round(self.copied * self.words) - self.kept() >= COPIED_SHARE * own
+
+    def kept(self) -> int:
+        """The translation's words that are the source's kept as written, which no translation changes: its names
+        and its numbers (and codes with a digit: "A4", "MP3"), which the verbatim rule reads."""
+        return self.names + self.numbers
 
     def out_of_length(self, length_range: tuple[float, float]) -> bool:
         """Whether length_ratio lies under or over ``length_range`` by more than LENGTH_SLACK's pieces."""
@@ -175,6 +182,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     words, source_words = words_of(translation), words_of(source)
     own_words = words_of(undictated(translation, given)) if given else words
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
+    names = names_of(source)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
@@ -194,8 +202,15 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         copied_run=copied_run(source, undictated(translation, given) if given else translation),
         cut_short=cut_short(source, translation) or unfinished(source, translation, languages),
         stop_lost=stop_lost(source, translation),
-        names=len([w for w in own_words if w in names_of(source)]),
+        names=len([w for w in own_words if w in names]), numbers=len(numbers_kept(source_words, own_words, names)),
         added=added(forced.cross, source_pieces, translation, target_spans))
+
+
+def numbers_kept(source_words: Sequence[str], words: Sequence[str], names: Set[str] = frozenset()) -> list[str]:
+    """The ``words`` (a translation's, ``words_of``) with a digit that are ``source_words`` too, but ``names``
+    (counted as names): numbers and codes kept as written ("20 der 40 Zimmer" keeps "20" and "40")."""
+    known = set(source_words)
+    return [w for w in words if w in known and w not in names and any(ch.isdigit() for ch in w)]
 
 
 def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequence[str],

@@ -33,9 +33,9 @@ def copied_whole(parts: Sequence[Assessment]) -> bool:
     """The copied rule over the words of all ``parts``' translations: a copy of a line of one-word
     sentences ("Cancel. Retry. Abort.") has no sentence of two words to break it alone."""
     known = [a.features for a in parts if a.features is not None]
-    names = sum(f.names for f in known)  # kept as written (Features.copies)
-    words = sum(f.words for f in known) - names
-    return words >= 2 and round(sum(f.copied * f.words for f in known)) - names >= COPIED_SHARE * words
+    kept = sum(f.kept() for f in known)  # names and numbers kept as written (Features.copies)
+    words = sum(f.words for f in known) - kept
+    return words >= 2 and round(sum(f.copied * f.words for f in known)) - kept >= COPIED_SHARE * words
 
 
 def read_whole(found: Assessment | None, source: str, translation: str,
