@@ -205,12 +205,13 @@ def _readable(text: str) -> str:
     return _YEAR_RANGE.sub(lambda m: m[0] if m[4] <= m[2] else f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}", text)
 
 
-def numbers_in(text: str) -> list[Number]:
+def numbers_in(text: str, language: str | None = None) -> list[Number]:
     """The numbers ``text`` (in NFKC: ``differs``) writes, in digits or in words, outside its URLs and
     e-mail addresses, each with the units after it (a number in words too: "five foot"); a number
     followed by "hundred", "thousand", "million" ... is multiplied ("two hundred", "1,5 Millionen"), and
     tens in words followed by units in words are one number ("twenty five"), and so is a whole number and a half
-    ("two and a half", "2½", "zweieinhalb" are 2.5: verbatim_fractions.with_half)."""
+    ("two and a half", "2½", "zweieinhalb" are 2.5: verbatim_fractions.with_half).  ``language``: the text's, where
+    known, which tells a cardinal from another word (verbatim_words.counted_word: "dos" in Spanish, not French)."""
     found: list[Number] = []
     text, end = _readable(text), -1
     for match in _NUMBER_OR_WORD.finditer(text):
@@ -228,8 +229,8 @@ def numbers_in(text: str) -> list[Number]:
         if digits:
             number = Number(number_value(written), digit_groups(written), unit, measure=measure)
         else:
-            number = Number(_plain(value), unit=unit, counted=not unit and counted_word(match[0], text, match.end()),
-                            measure=measure)
+            counted = not unit and counted_word(match[0], text, match.end(), language)
+            number = Number(_plain(value), unit=unit, counted=counted, measure=measure)
             previous = found[-1] if found else None
             # Not a unit of the number before ("15 Cent": French's hundred is a coin too, verbatim_units).
             if previous and previous.value and text[end:match.start()].isspace() and not previous.measure and (
@@ -336,7 +337,7 @@ def differs(source: str, translation: str, target: str | None = None, source_lan
     if addresses[0] != addresses[1] or code_keys(source) != code_keys(translation):
         return True
     ours, theirs, our_words, their_words = numbers_left(source, translation)
-    said = numbers_in(source), numbers_in(translation)
+    said = numbers_in(source, source_language), numbers_in(translation, target)  # each in its language
     counted = primary_subtag(target or "") in COUNTED_IN  # the translation's numbers in words are known
     parts = {primary_subtag(target or ""), primary_subtag(source_language or "")} <= set(FRACTIONS_IN)
     return bool(ours or theirs or our_words and their_words  # a number in words changed

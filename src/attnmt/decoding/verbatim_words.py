@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from attnmt.text.language_codes import primary_subtag
+
 if TYPE_CHECKING:  # verbatim imports this module
     from attnmt.decoding.verbatim import Number
 
@@ -33,10 +35,17 @@ CARDINALS = {
     90: "ninety noventa", 100: "hundred cent cien ciento", 1000: "thousand mille mil",
     10**6: "million millions millionen", 10**9: "milliarde milliarden billion billions",
 }
-# A cardinal in words (``counted_word``), but for one that is another word too ("elf" hat, "once", "dos": of the).
+# A cardinal in words (``counted_word``), but for one that is another word too in every language ("cent": a coin
+# and French's "pour cent", "mil": "mil gracias", a unit) ...
 COUNTED_IN = ("en", "de", "fr", "es")  # the languages CARDINALS writes numbers in words of
 _COUNTED = frozenset(word for value, words in CARDINALS.items() if value >= 2 for word in words.split()) - {
-    "twice", "elf", "once", "seize", "quince", "cent", "mil", "dos", "sept"}
+    "twice", "cent", "mil"}
+# ... or in the language the text is in: English's "elf", "once", "seize", "quince", "DOS" and "Sept." are 11, 11,
+# 16, 15, 2 and 7 in German, Spanish, French, Spanish, Spanish and French; Dutch's "onze" is "our", Portuguese's and
+# French's "dos" "of the" and "back", French's "neuf" "new" too.  In a text of no known language, none is read.
+_ANOTHER_WORD_IN = {"en": frozenset({"elf", "once", "seize", "quince", "dos", "sept"}), "nl": frozenset({"onze"}),
+                    "pt": frozenset({"dos"}), "fr": frozenset({"dos", "neuf"})}
+_ANOTHER_WORD_SOMEWHERE = frozenset().union(*_ANOTHER_WORD_IN.values())
 _COMPOUND_HEAD = re.compile(r"[\s-]+(?:wheel\w*|ways?|pieces?|stor(?:y|ey|ied)|seat\w*)\b", re.IGNORECASE)
 # What says a number without it: "both", "either" (beide, ambos), a pair (Paar, not "ein paar", a few), a trio.
 _GROUPS = {"2": re.compile(r"\b(?:both|either|beid\w*|ambos|ambas|entramb\w*|pairs?|(?-i:Paar\w*)|couples?|parej\w*"
@@ -44,13 +53,15 @@ _GROUPS = {"2": re.compile(r"\b(?:both|either|beid\w*|ambos|ambas|entramb\w*|pai
            "3": re.compile(r"\b(?:tr[ií]os?|triplets?|drilling\w*)\b", re.IGNORECASE)}
 
 
-def counted_word(word: str, text: str, end: int) -> bool:
+def counted_word(word: str, text: str, end: int, language: str | None = None) -> bool:
     """Whether ``word``, a number in words that ends at ``end`` in ``text``, is a cardinal from 2 up written as a
     word of its own ("two dogs", "zwei Hunde"), which a translation says in a number too: not an ordinal
     ("second": a time too), not "twice", nor part of a compound, hyphened or not ("four-wheeler", "four wheeled",
-    "two way": "Allradfahrzeug", "Gegenverkehr")."""
+    "two way": "Allradfahrzeug", "Gegenverkehr"), nor another word in ``language``, the text's (_ANOTHER_WORD_IN;
+    None: not known, in any): Spanish's "dos perros" counts two, Dutch's "onze kinderen" (our children) no 11."""
     word = word.lower()
-    return word in _COUNTED and not _COMPOUND_HEAD.match(text, end)
+    other = _ANOTHER_WORD_SOMEWHERE if language is None else _ANOTHER_WORD_IN.get(primary_subtag(language), ())
+    return word in _COUNTED and word not in other and not _COMPOUND_HEAD.match(text, end)
 
 
 def word_dropped(source: Sequence[Number], translation: Sequence[Number], source_text: str, text: str) -> bool:
