@@ -13,6 +13,7 @@ from attnmt.decoding.verbatim_months import dates_dropped
     ("El museo cierra los lunes.", "The museum is closed.", "en"),
     ("Der Markt ist samstags geöffnet.", "The market is open.", "en-GB"),
     ("The office opens on Wednesday at 9.", "Het kantoor gaat om 9 uur open.", "nl"),
+    ("We meet on Wednesday with 3 colleagues.", "Wir treffen uns mit 3 Kollegen.", "de"),  # "mit 3" is no "Mi."
 ])
 def test_a_day_of_the_week_dropped_breaks_the_rule(source, translation, target):
     """A day on the source's side alone was read as reworded: "on Monday" left out raised no flag."""
@@ -24,6 +25,7 @@ def test_a_day_of_the_week_dropped_breaks_the_rule(source, translation, target):
     ("The festival takes place in May.", "Das Festival findet statt.", "de"),
     ("Classes start in September.", "Les cours commencent bientôt.", "fr"),
     ("Il concerto è a giugno.", "Das Konzert findet statt.", "de"),
+    ("Send the report by email in May.", "Senden Sie den Bericht per E-Mail.", "de"),  # "E-Mail" holds no "Mai"
 ])
 def test_a_month_dropped_breaks_the_rule(source, translation, target):
     assert differs(source, translation, target, "en")

@@ -13,7 +13,7 @@ way, in the plural too ("on Saturdays"), German's and Dutch's also at the head o
 
 A month or a day the source names that the translation says in no way is dropped (``dates_dropped``: "We meet on
 Monday at the station." as "Wir treffen uns am Bahnhof."), where the translation's language is one whose names
-this module knows: any language's name counts, within a word or shortened ("Ostermontag", "Mo.–Fr.", "Dez."), a
+this module knows: any language's name counts, in a compound or shortened ("Ostermontag", "Mo.–Fr.", "Dez."), a
 month's number too ("03.05.2021"), and a day's group ("werktags", "am Wochenende").  Of Multi30k's 31,014 pairs
 of references, en-de and de-en, 22 sides name a month or a day, none dropped.
 
@@ -153,14 +153,28 @@ MONTHS_IN = ("en", "de", "fr", "es", "it", "pt", "nl")
 WEEKDAYS_IN = ("en", "de", "fr", "es", "it", "nl")
 _MONTH_NAMES = {month: names.split() for month, names in enumerate(_NAMES, start=1)}
 _DAY_NAMES = {day: names.split() for day, names in enumerate(_DAYS, start=1)}
+
+
+def _head_or_tail(names: list[str]) -> re.Pattern[str]:
+    """Where one of ``names`` ends a word, a plural's "s" after it ("Karfreitag", "sonntags"), or one of four letters
+    or more begins one ("Dezemberabend"): "mai" begins "Mail" too."""
+    either, long = ("|".join(map(re.escape, words)) for words in (names, [n for n in names if len(n) >= 4]))
+    return re.compile((rf"\b(?:{long})|" if long else "") + rf"(?:{either})s?\b")
+
+
+_MONTH_SAID = {month: _head_or_tail(names) for month, names in _MONTH_NAMES.items()}
+_DAY_SAID = {day: _head_or_tail(names) for day, names in _DAY_NAMES.items()}
 # Month names that are other words too ("you may go", "they march", "an august body"): a month only with a capital,
 # next to a number ("May 3", "3 March", "August 2021") or after a word that leads to a date ("in May", "mid-August").
 _OTHER_WORDS_TOO = frozenset({"may", "march", "august"})
 _BEFORE_MONTH = re.compile(r"(?:\b(?:in|of|since|until|till|by|from|to|through|early|late|mid|last|next|this|every"
                            r"|during|before|after|im|seit|bis|ab|anfang|mitte|ende)[\s-]+|\d\.?\s+)$", re.IGNORECASE)
 _NUMBER_AFTER = re.compile(r"\s+\d")
-# A name shortened, as timetables and dates write it: "Mo.–Fr.", "Mon-Fri", "Dez. 2021", "3 Dec 2021".
-_SHORTENED = re.compile(r"\b([^\W\d_]{2,4})(?:\.|(?=\s?[-–/]|\s\d))")
+# A name shortened, as timetables and dates write it: a day's first two or three letters with a full stop or before a
+# dash or a slash ("Mo.–Fr.", "Mon-Fri"; not "mit 3", "with 3"), a month's three or four also before a number
+# ("Dez. 2021", "3 Dec 2021").
+_SHORT_DAY = re.compile(r"\b([^\W\d_]{2,3})(?:\.|(?=\s?[-–/]))")
+_SHORT_MONTH = re.compile(r"\b([^\W\d_]{3,4})(?:\.|(?=\s?[-–/]|\s\d))")
 # What names several days at once: Monday to Friday as "werktags" or "en semaine", the weekend's two days as
 # "am Wochenende" ("on Saturdays and Sundays").
 _WORKDAYS = ("werktag", "wochentag", "arbeitstag", "weekday", "workday", "working day", "business day", "werkdag",
@@ -184,25 +198,25 @@ def named_months(text: str) -> set[int]:
     return found
 
 
-def _says(text: str, names: list[str], shortest: int) -> bool:
-    """Whether ``text`` (case-folded) holds one of ``names`` within a word (a compound, a plural: "Karfreitag",
-    "sonntags", "Dezemberabend") or a name's first ``shortest`` letters or more, shortened (_SHORTENED)."""
-    return any(name in text for name in names) or any(
-        len(match[1]) >= shortest and any(name.startswith(match[1]) for name in names)
-        for match in _SHORTENED.finditer(text))
+def _says(text: str, names: list[str], said: re.Pattern[str], shortened: re.Pattern[str]) -> bool:
+    """Whether ``text`` (case-folded) holds one of ``names`` at a word's head or tail (``said``, _head_or_tail: a
+    compound, a plural) or shortened (``shortened``: the first letters of one)."""
+    return bool(said.search(text)) or any(any(name.startswith(match[1]) for name in names)
+                                          for match in shortened.finditer(text))
 
 
 def dates_dropped(source: str, translation: str, target: str | None) -> bool:
     """Whether ``source`` names a month or a day of the week that ``translation``, in ``target`` (a language of
     MONTHS_IN or WEEKDAYS_IN; None: not known, never), says in no way: in no language's name for it, written in
-    full, within a word or shortened (``_says``: "Montag", "Ostermontag", "Mo.–Fr."), nor a month as its number
+    full, in a compound or shortened (``_says``: "Montag", "Ostermontag", "Mo.–Fr."), nor a month as its number
     ("May 3, 2021" as "03.05.2021"), nor a day as the days it is one of ("werktags", "am Wochenende").  "We meet
     on Monday at the station." as "Wir treffen uns am Bahnhof." raised no flag, a day on one side alone
     being read as reworded (``weekdays_differ``)."""
     language, text = primary_subtag(target or ""), folded(translation)
     numbers = {int(digits) for digits in re.findall(r"(?<!\d)\d{1,2}(?!\d)", translation)}  # a month's: 1 to 12
-    month_lost = language in MONTHS_IN and any(not _says(text, _MONTH_NAMES[month], 3) and month not in numbers
-                                               for month in named_months(source))
+    month_lost = language in MONTHS_IN and any(
+        not _says(text, _MONTH_NAMES[month], _MONTH_SAID[month], _SHORT_MONTH) and month not in numbers
+        for month in named_months(source))
     return month_lost or language in WEEKDAYS_IN and any(
-        not _says(text, _DAY_NAMES[day], 2) and not any(group in text for group in _GROUP[day])
+        not _says(text, _DAY_NAMES[day], _DAY_SAID[day], _SHORT_DAY) and not any(group in text for group in _GROUP[day])
         for day in weekdays_in(source))
