@@ -36,7 +36,7 @@ HELD_OUT = Path(__file__).resolve().parent / "quality_heldout"
 TARGETS = {
     "untranslated": ("phrase dropped", "second half cut", "part dropped", "cut off"),
     "added": ("phrase added", "hallucinated addition"),
-    "verbatim": ("number changed",),
+    "verbatim": ("number changed", "date dropped"),
     "copied": ("source copied", "untranslated fragment"),
     "low_quality": (),  # every broken kind
 }
