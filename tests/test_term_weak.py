@@ -13,7 +13,8 @@ from attnmt.decoding.term_weak import weak_case, weak_masculine
 
 @pytest.mark.parametrize("target", [
     "Kunde", "Junge", "Löwe", "Kollege", "Arbeitskollege", "Sicherheitsexperte", "Benutzername", "Mensch", "Soldat",
-    "Nachbar", "Polizist", "Student", "Elefant", "Astronaut", "Demokrat", "Psychologe"])
+    "Nachbar", "Polizist", "Student", "Elefant", "Astronaut", "Demokrat", "Psychologe", "Patient", "Präsident",
+    "Bundespräsident", "Dirigent", "Klient", "Praktikant", "Diamant", "Konsument", "Endkonsument"])
 def test_a_weak_masculine_noun_is_known_by_its_ending_its_name_or_its_compounds_head(target):
     assert weak_masculine(target)
 
@@ -25,6 +26,33 @@ def test_a_noun_that_ends_as_a_weak_one_but_is_none_is_not_one(target):
     """"Urkunde" ends in "Kunde", "Giraffe" in "Affe", "Fahrzeuge" in "Zeuge": each is another noun; "Dokument" and
     "Restaurant" are strong ("Dokumente": the weak rule ruled their plural out)."""
     assert not weak_masculine(target)
+
+
+@pytest.mark.parametrize("target", [
+    "Moment", "Element", "Instrument", "Argument", "Talent", "Sprachtalent", "Patent", "Akzent", "Kontinent",
+    "Subkontinent", "Prozent", "Orient", "Advent", "Präsent", "Kontingent", "Proviant", "Leutnant", "Oberleutnant",
+    "Croissant", "Teamgeist", "Lieferfrist"])
+def test_a_strong_noun_in_ent_ant_or_ist_is_no_weak_one(target):
+    """"Talent", "Patent", "Akzent" end as "Student", "Patient", "Dozent" do, but are strong ("des Talents", "die
+    Talente"): German knows them word by word, and so does term_weak.STRONG, in compounds too."""
+    assert not weak_masculine(target)
+
+
+class StrongPieces(NamedPieces):
+    """A strong noun in "-ent" and its plural's ending, and the weak nouns' case ending."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Talent", "▁Talente", "e", "en", "s"]
+
+
+def test_a_strong_noun_in_ent_takes_its_plural_for_a_source_in_the_plural():
+    """"Two talents" with talents -> Talent: read as a weak noun, the term could take "en" alone ("Talenten"), not
+    the plural "Talente"."""
+    codec = StrongPieces()
+    talent = codec.encode_target("Talent")
+    text = "Two talents sing."
+    [term] = with_other_forms(codec, [talent], text, [(4, 11, "Talent")], inflected={"Talent"})
+    assert codec.encode_target("Talente") in forms(term) and term.inflects
+    assert codec.PIECES.index("e") in term.endings
 
 
 @pytest.mark.parametrize(("target", "case"), [("Kunde", "n"), ("Bauer", "n"), ("Nachbar", "n"), ("Polizist", "en"),

@@ -3,9 +3,10 @@
 Jungen"), and no other ending, so the search lets such a term take that ending alone (``weak_case``), in either
 number: "Der Kellner bringt dem Kunde einen Kaffee" came out, the term "Kunde" forced as written.
 
-Most of them are known by their ending, from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut"); those
-in "-e" are not, for far more nouns in "-e" are feminine ("Katze", "Straße"), whose "n" is their plural, so they
-are named (``WEAK_E``), and so are the others of no such ending ("Mensch", "Soldat", "Nachbar").
+Most of them are known by their ending, from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut"), but
+for the strong nouns of those endings, which German knows word by word ("Talent", "Patent", "Restaurant": ``STRONG``);
+those in "-e" are not, for far more nouns in "-e" are feminine ("Katze", "Straße"), whose "n" is their plural, so
+they are named (``WEAK_E``), and so are the others of no such ending ("Mensch", "Soldat", "Nachbar").
 """
 
 from __future__ import annotations
@@ -16,11 +17,18 @@ from collections.abc import Sequence
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 
 # The endings of the weak masculine nouns from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut",
-# "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf"), and of
-# those not the strong nouns' "-ment" and "-aurant": "Dokument", "Restaurant" (their plurals "Dokumente",
-# "Restaurants" were ruled out).
+# "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf").
 WEAK_ENDINGS = ("ist", "ent", "ant", "naut", "krat", "loge")
-STRONG_ENDINGS = ("ment", "aurant")
+# The strong nouns of those endings ("des Talents", "die Talente"; a weak one's plural, "Talenten", was all a source
+# in the plural could have, "Zwei Talent" came out): no rule of their letters tells them from the weak ones ("Patent"
+# beside "Patient", "Akzent" beside "Dozent", "Restaurant" beside "Praktikant"), so they are named, a compound's last
+# part too ("Sprachtalent", "Subkontinent", "Oberleutnant", "Teamgeist"); and those in "-ment", from Latin "-mentum"
+# ("Dokument", "Moment", "Element", "Instrument"), but for "Konsument", a weak one (WEAK_OTHERS).
+STRONG = frozenset((
+    "talent", "patent", "akzent", "kontinent", "prozent", "orient", "okzident", "advent", "präsent", "kontingent",
+    "konvent", "event", "cent", "restaurant", "proviant", "leutnant", "sergeant", "croissant", "pendant", "volant",
+    "geist", "frist"))
+STRONG_ENDING = "ment"
 # The weak masculine nouns in "-e", people and animals, nationalities, and those that take "-ns" in the genitive
 # ("Name", "Gedanke"), which take "n" too; and those of no ending that tells them ("Mensch", "Held", "Soldat").
 WEAK_E = frozenset((
@@ -32,7 +40,7 @@ WEAK_E = frozenset((
 WEAK_OTHERS = frozenset((
     "mensch", "held", "bär", "prinz", "graf", "fürst", "narr", "soldat", "kamerad", "pilot", "architekt", "fotograf",
     "kandidat", "diplomat", "automat", "planet", "philosoph", "chirurg", "astronom", "monarch", "rebell", "spion",
-    "bandit", "nachbar", "bauer"))
+    "bandit", "nachbar", "bauer", "konsument"))
 # The named nouns that end other words than their compounds ("Urkunde", "Giraffe", "Metropole", "Phase",
 # "Angebote", "Satire", "Paragraf", "Fahrzeuge"): those are weak as the word alone.
 LOOKALIKES = frozenset(("kunde", "affe", "pole", "hase", "bote", "ire", "graf", "zeuge"))
@@ -41,17 +49,25 @@ FIRST_PART_LETTERS = 3
 
 
 def weak_masculine(target: str) -> bool:
-    """Whether ``target`` is one German noun that is a weak masculine one: it ends as one does (WEAK_ENDINGS, six
-    letters or more: "Polizist", "Student", "Elefant"; not "Mist", "Dokument"), or is one named (WEAK_E,
-    WEAK_OTHERS: "Kunde", "Mensch"), or a compound of one ("Arbeitskollege", "Kronprinz"; but for those of LOOKALIKES,
-    "Stammkunde" beside "Urkunde")."""
+    """Whether ``target`` is one German noun that is a weak masculine one: it is one named (WEAK_E, WEAK_OTHERS:
+    "Kunde", "Mensch"), or a compound of one ("Arbeitskollege", "Kronprinz", "Endkonsument"; but for those of
+    LOOKALIKES, "Stammkunde" beside "Urkunde"), or it ends as one does (WEAK_ENDINGS, six letters or more:
+    "Polizist", "Student", "Elefant"; not "Mist") and is none of the strong nouns of those endings (STRONG, or a
+    compound of one: "Talent", "Sprachtalent"; STRONG_ENDING: "Dokument")."""
     if not (target.isalpha() and target[:1].isupper()):
         return False
     word = target.lower()
     named = WEAK_E | WEAK_OTHERS
-    if word in named or (len(target) >= 6 and word.endswith(WEAK_ENDINGS) and not word.endswith(STRONG_ENDINGS)):
+    if word in named or any(compound_of(word, noun) for noun in named - LOOKALIKES):
         return True
-    return any(word.endswith(noun) and len(word) - len(noun) >= FIRST_PART_LETTERS for noun in named - LOOKALIKES)
+    strong = word.endswith(STRONG_ENDING) or any(word == noun or compound_of(word, noun) for noun in STRONG)
+    return len(target) >= 6 and word.endswith(WEAK_ENDINGS) and not strong
+
+
+def compound_of(word: str, noun: str) -> bool:
+    """Whether ``word`` (in small letters) is a compound whose last part is ``noun``: it ends in it after a first part
+    of FIRST_PART_LETTERS or more ("stammkunde", "sprachtalent"; "erbauer" is no compound of "bauer")."""
+    return word.endswith(noun) and len(word) - len(noun) >= FIRST_PART_LETTERS
 
 
 def weak_case(target: str) -> str:
