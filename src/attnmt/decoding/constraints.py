@@ -33,7 +33,7 @@ right after it is read both ways too: as a word of its own, and, where it is the
 piece, as the term carried on at depth k + 1 (then written whole).  ``--prefix "Ein kleiner"``
 with "kleiner Junge" wrote "Ein kleiner kleiner Junge"; "auf einem Ein" + "rad" is "Einrad".
 That next piece is a reading only where the model offers it among its best tokens, not offered
-as a first piece is (``carried_tails``), so "Ein" followed by "Mann" stays the word "Ein".
+as a first piece is (term_prefixes.carried_tails), so "Ein" followed by "Mann" stays the word "Ein".
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
 "Hund" + "-") may follow (term_after.continuing_pieces, from the target vocabulary), but as the rule of the form
@@ -62,8 +62,9 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attnmt.decoding.banks import allocate
-from attnmt.decoding.term_after import JOINED, barred
-from attnmt.decoding.term_ids import endings_of, forms, rules_of
+from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred
+from attnmt.decoding.term_agreement import NONE, Articles, agreed_rule, disagrees
+from attnmt.decoding.term_ids import articles_of, cases_of, endings_of, forms, rules_of
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
 from attnmt.decoding.term_ids import fitting as fitting
@@ -71,7 +72,7 @@ from attnmt.decoding.term_ids import outermost as outermost
 from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
 from attnmt.decoding.term_ids import term_tokens as term_tokens
-from attnmt.decoding.term_prefixes import Terms, holds, prefix_tails
+from attnmt.decoding.term_prefixes import Terms, carried_tails, holds, prefix_tails
 
 
 @dataclass
@@ -79,7 +80,8 @@ class Progress:
     """The constraint state each candidate would have, each reading of its token a candidate of its
     own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
     pieces written; missed [M], the terms not yet met; ended [M], the form its token ended,
-    -1 where it ended none; last [M], its token."""
+    -1 where it ended none; last [M], its token; word [M], the article its last word is so far, and before [M],
+    what the article before its current or just-ended term says (term_agreement)."""
 
     met: Tensor
     current: Tensor
@@ -88,6 +90,8 @@ class Progress:
     missed: Tensor
     ended: Tensor
     last: Tensor
+    word: Tensor
+    before: Tensor
 
 
 @dataclass
@@ -101,7 +105,7 @@ class Constraints:
     term, primary: [G, C] the term each form writes, and whether it is the term's own form (``Term`` aside,
              each term's only one), which ``total`` and ``missed`` count; another form is never offered
              (``wanted``): only the model's own choice of its first piece starts it, as a prefix's tail is
-             carried on (``carried_tails``); once one form is written, no other of its term starts
+             carried on (term_prefixes.carried_tails); once one form is written, no other of its term starts
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
     ended [N]: the form the hypothesis' last token ended, -1 where it ended none (its rule: ``rule``)
@@ -117,6 +121,9 @@ class Constraints:
              them, which its rule allows or bars (term_after.barred)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     stops [V]: the pieces that end a sentence, after which no term starts where the model ends (``arrange``)
+    cases [G, C]: whether each form is a weak masculine noun's with or without its case ending (term_ids.cases_of),
+             which agrees with the article right before it (term_agreement): ``articles`` reads each hypothesis'
+             last ``word`` (its state), and ``before`` [N] is what the article before its term says
     """
 
     terms: Tensor
@@ -133,9 +140,13 @@ class Constraints:
     primary: Tensor
     rules: Tensor
     endings: Tensor
+    cases: Tensor
+    word: Tensor
+    before: Tensor
     continuing: Tensor | None = None
     space: int = -1
     stops: Tensor | None = None
+    articles: Articles | None = None
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
@@ -155,6 +166,7 @@ class Constraints:
         term = torch.arange(count).repeat(len(sentences), 1) + count  # an empty form: a term of its own
         primary = torch.ones(len(sentences), count, dtype=torch.bool)
         rules = torch.zeros(len(sentences), count, dtype=torch.long)
+        cases = torch.zeros(len(sentences), count, dtype=torch.long)
         own = [[endings_of(term) for term in terms for _ in forms(term)] for terms in sentences]
         endings = torch.full((len(sentences), count, max(map(len, sum(own, [])), default=0)), -1, dtype=torch.long)
         each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
@@ -164,6 +176,7 @@ class Constraints:
         tail_table = torch.full((len(sentences), max(map(len, tails)), 2), -1, dtype=torch.long)
         for g, each_form in enumerate(written):
             rules[g, : len(each_form)] = torch.tensor([rule for term in sentences[g] for rule in rules_of(term)])
+            cases[g, : len(each_form)] = torch.tensor([case for term in sentences[g] for case in cases_of(term)])
             for c, (t, form) in enumerate(each_form):
                 table[g, c, : len(form)] = torch.tensor(form)
                 endings[g, c, : len(own[g][c])] = torch.tensor(own[g][c], dtype=torch.long)
@@ -174,10 +187,12 @@ class Constraints:
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
+        articles = articles_of(sentences)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start - 1,
                    start - 1, left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
-                   rules.to(device), endings.to(device), None if continuing is None else continuing.to(device), space,
-                   None if stops is None else stops.to(device))
+                   rules.to(device), endings.to(device), cases.to(device), start, start,
+                   None if continuing is None else continuing.to(device), space,
+                   None if stops is None else stops.to(device), None if articles is None else articles.to(device))
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -217,10 +232,14 @@ class Constraints:
     def following(self) -> Tensor:
         """[N] the next piece of each hypothesis' current term, the one token it may write (a term
         once started is written whole: module docstring); -1 for a hypothesis in no term, or where
-        its term's forms part (``parting``)."""
+        its term's forms part (``parting``); or the case ending a weak noun's form just written must take
+        (term_after.CASE_ENDING: "seinem Kollege" + "n"), forced, as the model may rank it anywhere."""
         pieces = self.next_pieces()
         first = pieces.amax(dim=1)
-        return first.masked_fill(((pieces != first[:, None]) & (pieces >= 0)).any(dim=1), -1)
+        first = first.masked_fill(((pieces != first[:, None]) & (pieces >= 0)).any(dim=1), -1)
+        rows = torch.arange(len(first), device=first.device)
+        own = self.own_endings(rows)
+        return torch.where(self.rule(rows) == CASE_ENDING, own[:, 0] if own.size(1) else -1, first)
 
     def parting(self) -> Tensor:
         """[N, C] the next pieces of the hypotheses whose term's forms part here, any of which each may write
@@ -266,9 +285,11 @@ class Constraints:
         return barred(self.rule(rows), self.continuing[tokens], ending)
 
     def rule(self, rows: Tensor) -> Tensor:
-        """[rows' shape] the rule (term_after) of the form each of hypotheses ``rows`` has just ended; -1: none."""
-        form = self.ended[rows]
-        return torch.where(form >= 0, self.rules[self.groups()[rows], form.clamp(min=0)], -1)
+        """[rows' shape] the rule (term_after) of the form each of hypotheses ``rows`` has just ended, as the article
+        before it makes it (term_agreement.agreed_rule); -1: none."""
+        form, groups = self.ended[rows], self.groups()[rows]
+        rule = torch.where(form >= 0, self.rules[groups, form.clamp(min=0)], -1)
+        return agreed_rule(rule, self.cases[groups, form.clamp(min=0)], self.before[rows])
 
     def advance(self, rows: Tensor, tokens: Tensor) -> tuple[Progress, Tensor]:
         """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
@@ -276,7 +297,7 @@ class Constraints:
         Reading 0 carries the current term on, or else takes the token as a word of its own (a
         one-piece term's token meets it); the readings after it start each unmet term of several
         pieces that the token starts; a prefix's tokens start none.  Right after the prefix, the last
-        readings carry on each term it ends part-way through (``carried_tails``)."""
+        readings carry on each term it ends part-way through (term_prefixes.carried_tails)."""
         groups = self.groups().index_select(0, rows)
         lengths = self.lengths.index_select(0, groups)  # [M, C]
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
@@ -299,7 +320,9 @@ class Constraints:
         width = int(count.max()) if len(rows) else 0
         # Each row's started terms first, in their order: the term reading j starts.
         started = several.long().argsort(dim=1, descending=True, stable=True)[:, :width]
-        carried, carried_depths, carries = self.carried_tails(groups, tokens, left)
+        carried, carried_depths, carries = carried_tails(self.tails, self.tail_depths, self.terms, groups, tokens, left)
+        word = self.word[rows]  # the article right before this token's word, and what it says of a weak noun
+        opening = torch.zeros_like(word) if self.articles is None else self.articles.kinds[word]
         plain = torch.where(goes_on, going, torch.where(single.any(dim=1), single.long().argmax(dim=1), -1))
         current = torch.cat([plain[:, None], started, carried], dim=1)  # [M, R]
         depth = torch.cat([torch.where(goes_on, depth + 1, single.any(dim=1).long())[:, None],
@@ -308,6 +331,10 @@ class Constraints:
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         ended = current.masked_fill(~done, -1)  # [M, R]
+        before = torch.cat([torch.where(goes_on, self.before[rows], opening)[:, None],
+                            opening[:, None].expand_as(started), torch.full_like(carried, NONE)], dim=1)
+        rule, case = (t.index_select(0, groups).gather(1, ended.clamp(min=0)) for t in (self.rules, self.cases))
+        valid &= ~((ended >= 0) & disagrees(rule, case, before))  # "Ein Kunden", "dem Präsident"
         meets = done & (self.rules.index_select(0, groups).gather(1, current.clamp(min=0)) != JOINED)  # not yet
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & meets[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
@@ -316,23 +343,9 @@ class Constraints:
         # form's, it fell behind the hypotheses in the middle of the term's own ("springen hoch in … Frau hoch").
         bank, missed = ((written & primary) * lengths[:, None, :]).sum(dim=2) + depth, (~written & primary).sum(dim=2)
         last = tokens[:, None].expand_as(done)
-        return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
-                        missed.flatten(), ended.flatten(), last.flatten()), valid
-
-    def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
-        before them: the terms their prefix ends part-way through (``tails``) that the token carries on,
-        as readings [M, K] (K: the most of any candidate), each with the depth it reaches, and which
-        readings there are.  Only the model's own candidates carry a term on (the next piece is not
-        offered as the first pieces are, ``wanted``): the plain reading can still write the term whole
-        later, and offered, "stein" after ``--prefix "Ein"`` made "Einstein Mann liest …"."""
-        tails = self.tails.index_select(0, groups).masked_fill((left > 0)[:, None], -1)  # [M, T]
-        depths = self.tail_depths.index_select(0, groups).clamp(min=0)
-        following = self.terms[groups[:, None], tails.clamp(min=0), depths]  # each term's next piece
-        carries = (tails >= 0) & (tokens[:, None] == following)
-        first = carries.long().argsort(dim=1, descending=True, stable=True)
-        first = first[:, : int(carries.sum(dim=1).max()) if len(groups) else 0]
-        return tails.gather(1, first), depths.gather(1, first) + 1, carries.gather(1, first)
+        word = (word if self.articles is None else self.articles.step(word, tokens))[:, None].expand_as(done)
+        return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(), missed.flatten(),
+                        ended.flatten(), last.flatten(), word.flatten(), before.flatten()), valid
 
     def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
                 at_limit: Tensor, ending: Tensor) -> tuple[Tensor, Tensor, Progress, int]:
@@ -350,8 +363,9 @@ class Constraints:
         blocked = (tokens == eos) & ~(all_met | at_limit[rows])
         blocked |= self.bars(rows, tokens)  # what the rule of the form a row has just written bars
         free = (self.current[rows] < 0) & ~prefixed[rows]  # in no term, past the prefix
-        blocked |= free & (tokens[:, :, None] == self.wanted()[rows]).any(dim=2) & self.after_space(rows)
-        blocked |= free & ending[rows] & self.after_stop(rows) & ~self.all_met()[rows]  # its EOS is barred too
+        last = self.last[rows]
+        blocked |= free & (tokens[:, :, None] == self.wanted()[rows]).any(dim=2) & after_space(last, self.space)
+        blocked |= free & ending[rows] & after_stop(last, self.stops) & ~self.all_met()[rows]  # its EOS is barred too
         parting = self.parting()[rows]  # [G, M, C]: a term's forms part; no other piece goes on
         blocked |= (parting >= 0).any(dim=2) & ~(tokens[:, :, None] == parting).any(dim=2)
         readings = valid.size(1)
@@ -359,31 +373,21 @@ class Constraints:
         log_prob = log_prob.masked_fill(~valid.view_as(log_prob), float("-inf")).flatten(1)
         return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress, readings
 
-    def after_space(self, rows: Tensor) -> Tensor:
-        """[rows' shape] whether each of hypotheses ``rows`` has just written the lone "▁" (``space``): a term's first
-        piece brings its own "▁"."""
-        return (self.last[rows] == self.space) & (self.space >= 0)
-
-    def after_stop(self, rows: Tensor) -> Tensor:
-        """[rows' shape] whether each of hypotheses ``rows`` has just written a piece that ends a sentence
-        (``stops``)."""
-        last = self.last[rows]
-        return (last >= 0) & (self.stops[last.clamp(min=0)] if self.stops is not None else False)
-
     def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
         """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's
         candidates in ``progress``; only sentence groups ``groups`` stay (None: all)."""
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth, self.ended, self.last = (
+        self.met, self.current, self.depth, self.ended, self.last, self.word, self.before = (
             t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended,
-                                              progress.last))
+                                              progress.last, progress.word, progress.before))
         self.tails = self.tails.masked_fill((self.left == 0)[:, None], -1)  # carried on right after the prefix only
         self.left = (self.left - 1).clamp(min=0)
         if groups is not None:
             self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
             self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
             self.term, self.primary, self.rules = self.term[groups], self.primary[groups], self.rules[groups]
+            self.cases = self.cases[groups]
             self.endings = self.endings[groups]
 

@@ -14,6 +14,8 @@ target pieces that carry a word on (``continuing_pieces``) and SentencePiece's l
   not know the compound wrote "Hundeinnen" for "Dog owners"; nor met at once and taken back: the hypotheses that
   wrote "▁Straßen" took the beam's places of those that had met the term, and worse translations came out.
 - ``COMPOUND``: one piece that holds the noun and more ("▁Straßenmusik" for "street musician"): anything.
+- ``CASE_ENDING``: a weak masculine noun without its case ending after an article that asks for it ("mit einem
+  ▁K ollege"): its ending alone, and nothing else (attnmt.decoding.term_agreement).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import functools
 import torch
 from torch import Tensor
 
-WORD, INFLECTED, FIRST_PART, JOINED, COMPOUND = range(5)
+WORD, INFLECTED, FIRST_PART, JOINED, COMPOUND, CASE_ENDING = range(6)
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
@@ -68,10 +70,22 @@ STOPS = ".!?…。！？"  # the marks that end a sentence, Latin and CJK ones
 HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 
+def after_space(last: Tensor, space: int) -> Tensor:
+    """Whether each of the tokens ``last`` (-1: none) is the lone "▁" piece ``space`` (-1: none; ``lone_space``): a
+    term's first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0" came out "Der Junge  20 Dollar"."""
+    return (last == space) & (space >= 0)
+
+
+def after_stop(last: Tensor, stops: Tensor | None) -> Tensor:
+    """Whether each of the tokens ``last`` (-1: none) ends a sentence (``stops``, ``stop_pieces``; None: none does)."""
+    return (last >= 0) & (stops[last.clamp(min=0)] if stops is not None else False)
+
+
 def barred(rule: Tensor, continuing: Tensor, ending: Tensor) -> Tensor:
     """Whether each piece is barred right after a form whose rule (module docstring, by its number; -1: none) is
     ``rule``, given whether it carries a word on, ``continuing``, and whether it is one of that form's own endings,
     ``ending`` (term_ids.Term's ``endings``; all three of one shape, or broadcast to one).  The endings are the
     form's own: pooled over a batch, "Polizist" (its ending "en") took the "e" of another sentence's "Hund"."""
     no_ending = (rule == FIRST_PART) | (rule == JOINED)
-    return continuing & ((rule == WORD) | ((rule == INFLECTED) & ~ending) | (no_ending & ending))
+    word = continuing & ((rule == WORD) | ((rule == INFLECTED) & ~ending) | (no_ending & ending))
+    return word | ((rule == CASE_ENDING) & ~ending)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
+from attnmt.decoding.term_agreement import Articles, articles, weak_cases
 from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_heads, modified, modifying
 from attnmt.decoding.term_plurals import ENDINGS, umlaut_endings, umlauted, verb_target, without_umlaut
 from attnmt.decoding.term_weak import weak_case, weak_endings, weak_masculine, weak_rules
@@ -84,16 +85,21 @@ class Term(list):
     sentence holds in the plural (attnmt.decoding.term_plurals) or an adjective ("alt" + "e": ``declines``), by the
     pieces ``endings`` alone (``ending_ids``: "e",
     "en", not "ett": "Bankett" is no "Bank"); ``rules``: what may follow each form's last piece, where a form has
-    a rule of its own (attnmt.decoding.term_after: a compound's first part; none given: ``rules_of``).  A plain list
-    is a term of one form."""
+    a rule of its own (attnmt.decoding.term_after: a compound's first part; none given: ``rules_of``); ``cases``: of a
+    weak masculine noun, whether each form has its case ending (term_agreement.weak_cases; none given: ``cases_of``),
+    which agrees with the article before it as the target vocabulary's ``articles`` read it.  A plain list is a term
+    of one form."""
 
     def __init__(self, ids: Sequence[int], others: Sequence[Sequence[int]] = (), inflects: bool = False,
-                 endings: Sequence[int] = (), rules: Sequence[int] = ()) -> None:
+                 endings: Sequence[int] = (), rules: Sequence[int] = (), cases: Sequence[int] = (),
+                 articles: Articles | None = None) -> None:
         super().__init__(ids)
         self.others = [list(form) for form in others]
         self.inflects = inflects
         self.endings = list(endings)
         self.rules = list(rules)
+        self.cases = list(cases)
+        self.articles = articles
 
 
 def inflects(term: Sequence[int]) -> bool:
@@ -113,6 +119,20 @@ def rules_of(term: Sequence[int]) -> list[int]:
     if isinstance(term, Term) and term.rules:
         return term.rules
     return [INFLECTED if inflects(term) else WORD] * len(forms(term))
+
+
+def cases_of(term: Sequence[int]) -> list[int]:
+    """Whether each of ``forms(term)`` is a weak masculine noun's with or without its case ending (``Term``'s
+    ``cases``; 0 for the forms of other terms)."""
+    cases = term.cases if isinstance(term, Term) else []
+    return [*cases, *[0] * (len(forms(term)) - len(cases))]
+
+
+def articles_of(sentences: Iterable[Iterable[Sequence[int]]]) -> Articles | None:
+    """The target vocabulary's articles (term_agreement.Articles) that the weak nouns among the terms of
+    ``sentences`` agree with; None where there is none."""
+    return next((term.articles for terms in sentences for term in terms
+                 if isinstance(term, Term) and term.articles is not None), None)
 
 
 def forms(term: Sequence[int]) -> list[list[int]]:
@@ -191,7 +211,8 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
         endings = ending_ids(tokenizer) if inflecting else weak_endings(tokenizer, case) if weak else ()
         rules = weak_rules(tokenizer, [ids, *others], case, text in modifiers) if weak else ()
-        term = Term(ids, others, inflecting or weak, endings, rules)
+        cases = weak_cases(tokenizer, [ids, *others], case) if weak else ()
+        term = Term(ids, others, inflecting or weak, endings, rules, cases, articles(tokenizer) if weak else None)
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)
     return kept

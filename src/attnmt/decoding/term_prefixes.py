@@ -1,5 +1,5 @@
 """Target prefixes, the tokens an output must start with, as the searches force them (``prefix_table``), and
-the glossary terms a prefix holds or ends part-way through (``holds``, ``prefix_tails``), which
+the glossary terms a prefix holds or ends part-way through (``holds``, ``prefix_tails``, ``carried_tails``), which
 attnmt.decoding.constraints meets from the start or carries on right after it."""
 
 from __future__ import annotations
@@ -40,3 +40,21 @@ def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: t
     for i, prefix in enumerate(prefixes or []):
         table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
     return table.to(device)
+
+
+def carried_tails(tails: Tensor, tail_depths: Tensor, terms: Tensor, groups: Tensor, tokens: Tensor,
+                  left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
+    before them: the terms their prefix ends part-way through (``tails`` [G, T], ``tail_depths`` [G, T] of their
+    pieces, of the sentences' ``terms`` [G, C, L]: attnmt.decoding.constraints) that the token carries on,
+    as readings [M, K] (K: the most of any candidate), each with the depth it reaches, and which
+    readings there are.  Only the model's own candidates carry a term on (the next piece is not
+    offered as the first pieces are, Constraints.wanted): the plain reading can still write the term whole
+    later, and offered, "stein" after ``--prefix "Ein"`` made "Einstein Mann liest …"."""
+    tails = tails.index_select(0, groups).masked_fill((left > 0)[:, None], -1)  # [M, T]
+    depths = tail_depths.index_select(0, groups).clamp(min=0)
+    following = terms[groups[:, None], tails.clamp(min=0), depths]  # each term's next piece
+    carries = (tails >= 0) & (tokens[:, None] == following)
+    first = carries.long().argsort(dim=1, descending=True, stable=True)
+    first = first[:, : int(carries.sum(dim=1).max()) if len(groups) else 0]
+    return tails.gather(1, first), depths.gather(1, first) + 1, carries.gather(1, first)

@@ -1,0 +1,98 @@
+"""A weak masculine noun as a glossary term agrees with the article right before it (attnmt.decoding.term_agreement)."""
+
+import torch
+from support import EOS, NamedPieces, ScriptedModel
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_after import continuing_pieces
+from attnmt.decoding.term_agreement import BARE, CASED, FEMININE, NOMINATIVE, NONE, OBLIQUE, articles
+from attnmt.decoding.term_ids import cases_of, with_other_forms
+
+ONE_SOURCE = torch.tensor([[4, 5, 6, 7, 8, 9]])  # long enough for an output of five pieces
+
+
+class ArticlePieces(NamedPieces):
+    """A weak noun whose case form is a piece of its own, "▁Kunden", and articles of one piece and of two."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Ein", "▁Kunde", "▁Kunden", "▁eine", "m", "fach"]
+
+
+class EndingPieces(NamedPieces):
+    """A weak noun whose case form is its pieces and the ending's ("▁K" "ollege" + "n"), after "sein" or "seinem"."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁sein", "▁seine", "m", "▁K", "ollege", "n"]
+
+    def encode_target(self, text: str) -> list[int]:
+        return {"Kollege": [7, 8], "Kollegen": [7, 8, 9]}.get(text, [1])
+
+
+def searched(codec, table, target: str, text: str, source: str) -> list[int]:
+    """The best output of a beam of three over ``table`` with ``text``'s one source term ``source`` translated as the
+    weak noun ``target``."""
+    start = text.index(source)
+    terms = with_other_forms(codec, [codec.encode_target(target)], text, [(start, start + len(source), target)])
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
+                           terms=[terms], continuing=continuing_pieces(codec, len(codec.PIECES)))
+    return best.tokens
+
+
+def read(codec, pieces: list[str]) -> int:
+    """What the word the pieces ``pieces`` write says of a weak noun after it."""
+    found = articles(codec)
+    state = torch.tensor(0)
+    for piece in pieces:
+        state = found.step(state, torch.tensor(codec.PIECES.index(piece)))
+    return int(found.kinds[state])
+
+
+def test_an_article_is_read_from_the_pieces_of_its_word():
+    """"▁eine" + "m" is "einem"; "▁Ein" with its capital is "ein"; "▁Ein" + "fach" is no article; "▁eine" is the
+    feminine's."""
+    codec = ArticlePieces()
+    assert read(codec, ["▁eine", "m"]) == OBLIQUE and read(codec, ["▁Ein"]) == NOMINATIVE
+    assert read(codec, ["▁Ein", "fach"]) == NONE and read(codec, ["▁eine"]) == FEMININE
+    assert read(codec, ["▁eine", "m", "▁Kunde"]) == NONE  # a word of its own after it
+
+
+def test_a_weak_nouns_forms_are_told_apart_by_their_case_ending():
+    codec = EndingPieces()
+    [term] = with_other_forms(codec, [[7, 8]], "He thanks his colleague.", [(14, 23, "Kollege")])
+    assert cases_of(term) == [BARE, CASED]
+
+
+def test_a_weak_noun_after_ein_has_no_case_ending_and_after_no_article_the_models_form():
+    """"A customer waits" came out "Ein Kunden wartet": the model's best form after "Ein" was the oblique one.  With
+    no article before it, the form stays the model's to choose ("Kunden warten")."""
+    table = {(): {4: 1.0}, (4,): {6: 0.9, 5: 0.1}}
+    assert searched(ArticlePieces(), table, "Kunde", "A customer.", "customer") == [4, 5]
+    assert searched(ArticlePieces(), {(): {6: 0.9, 5: 0.1}}, "Kunde", "customers.", "customers") == [6]
+
+
+def test_a_weak_noun_after_an_oblique_article_of_two_pieces_has_its_case_ending():
+    """"mit einem Student", "mit dem Präsident" came out; "einem" is "▁eine" "m" to the vocabulary."""
+    table = {(): {7: 1.0}, (7,): {8: 1.0}, (7, 8): {5: 0.9, 6: 0.1}}
+    assert searched(ArticlePieces(), table, "Kunde", "with a customer.", "customer") == [7, 8, 6]
+
+
+def test_a_weak_noun_whose_ending_is_a_piece_takes_it_after_seinem_and_not_after_sein():
+    """"sein Kollegen" came out where "sein Kollege" or "seinem Kollegen" is German."""
+    codec = EndingPieces()
+    nominative = {(): {4: 1.0}, (4,): {7: 1.0}, (4, 7): {8: 1.0}, (4, 7, 8): {9: 0.9, EOS: 0.1}}
+    assert searched(codec, nominative, "Kollege", "his colleague.", "colleague") == [4, 7, 8]
+    dative = {(): {5: 1.0}, (5,): {6: 1.0}, (5, 6): {7: 1.0}, (5, 6, 7): {8: 1.0}, (5, 6, 7, 8): {EOS: 0.9, 9: 0.1}}
+    assert searched(codec, dative, "Kollege", "his colleague.", "colleague") == [5, 6, 7, 8, 9]
+
+
+
+def test_a_weak_nouns_case_form_after_ein_may_begin_a_compound():
+    """"A customer account" may be "ein Kundenkonto" ("▁Kunden" + "konto"), where "Ein Kunden" alone is no German."""
+    table = {(): {4: 1.0}, (4,): {6: 0.9, 5: 0.1}, (4, 6): {9: 0.6, EOS: 0.4}}
+    assert searched(ArticlePieces(), table, "Kunde", "A customer account.", "customer") == [4, 6, 9]
+    assert searched(ArticlePieces(), table, "Kunde", "A customer.", "customer") == [4, 5]
+
+
+def test_a_weak_noun_is_written_after_no_feminine_article():
+    """"Eine Kunden wartet" came out once "Ein" was held to "Kunde": "eine" stands before neither form."""
+    table = {(): {7: 0.6, 4: 0.4}, (7,): {6: 0.9, 5: 0.1}, (4,): {5: 1.0}}
+    assert searched(ArticlePieces(), table, "Kunde", "A customer.", "customer") == [4, 5]
