@@ -73,6 +73,25 @@ def test_a_kept_measure_or_emoji_ending_an_element_before_a_comma_leaves_no_spac
     assert unitless.given == [read]
 
 
+@pytest.mark.parametrize("page", ["<p>Pay <b>5 €</b>,<b>6 €</b>, then go.</p>",
+                                  "<p>Open <i>9:00</i>,<span>17:30</span>.</p>",
+                                  "<p><a href='x'>20 %</a>,<a href='y'>-5 %</a>,<b>2024-05-01</b> now.</p>",
+                                  "<p>Pay 5 €,<b>6 €</b> now.</p>",
+                                  "<p>At <b>12:30</b>/<b>1,5 °C</b> and <i>3:15</i>:<i>4:45</i>.</p>"])
+def test_a_measure_or_number_a_mark_parts_from_a_separator_before_it_is_kept(unitless, page):
+    """Glued to the comma before it, "6 €" read as the decimals of "5,6 €" and neither was a measure: the demo model
+    read "Pay 5,6 €, then go." and wrote "Spielen €", each number lost.  The element's edge parts them."""
+    assert translate_markup([page], unitless) == [page]
+    assert not any(c.isdigit() for c in unitless.given[0])
+
+
+def test_a_separator_no_mark_parts_from_a_number_joins_it():
+    """Without an edge, "5,6 €" is one price, and "1,000" one number."""
+    unwritten = lambda text: "€" not in text  # noqa: E731
+    assert measure_runs("Pay 5,6 € or 1,000 €.", set(), unwritten) == [(4, 9), (13, 20)]
+    assert measure_runs("Pay 5,6 € or 1,000 €.", {6}, unwritten) == [(6, 9), (13, 20)]
+
+
 def test_numbers_and_prices_the_vocabulary_writes_go_to_the_model(unitless):
     line = "A man pays $5 for 3 cakes at 12 C, 1,000.50 in all, 2019."
     assert translate_lines([line], unitless) == [line]

@@ -2,10 +2,16 @@
 the model reads one space where they stood between words and none before a comma after them, and the page comes back
 spaced as it was."""
 
+import io
+
+import docx
 import pytest
+from office_files import docx_bytes
 
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
 
 
 @pytest.mark.parametrize("page, read", [("<p>Pay <b>5 €</b>, then go.</p>", "Pay, then go."),
@@ -54,3 +60,40 @@ def test_kept_elements_a_no_break_space_apart_keep_it_and_leave_the_model_none(u
 def test_kept_measures_in_markdown_emphasis_leave_no_space_before_a_comma(unitless, text, read):
     assert translate_markdown(text, unitless) == text
     assert unitless.given == [read]
+
+
+@pytest.mark.parametrize("page, read", [
+    ("<p>Pay <b>5 €</b>, <b>6 €</b>, then go.</p>", "Pay, then go."),
+    ("<p>Pay <i>5 €</i>, <span>6 €</span>, <a href='#'>7 €</a> now.</p>", "Pay now."),
+    ("<p><b>9:00</b>, <b>17:30</b>, then we go.</p>", "then we go."),
+    ("<p>Open <b>9:00</b> – <b>17:00</b> daily.</p>", "Open daily."),
+    ("<p>The score was <i>3:15</i>:<i>4:45</i> today.</p>", "The score was today."),
+    ("<p>Save <a href='x'>20 %</a>;<a href='y'>-5 %</a> now.</p>", "Save now."),
+    ("<p>Pay 5 €,<b>6 €</b> now.</p>", "Pay now."),
+    ("<p>Pay <b>5 €</b>, <b>6 €</b>. Then go.</p>", "Pay .")])
+def test_kept_elements_parted_by_punctuation_alone_keep_it_between_them(unitless, page, read):
+    """The comma between them was the model's to write: it read "Pay, , then go.", and the demo model dropped it
+    ("<b>5 €</b> <b>6 €</b>"); a colon, a slash or a semicolon between two elements sent the second after the
+    space behind them ("<i>3:15</i>: <i>4:45</i>")."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given[0] == read
+
+
+def test_kept_elements_parted_by_commas_go_where_their_words_go_together(dropping):
+    """Mirror reverses the words: the prices go after the word they followed, the commas between them."""
+    dropping.writes = str.isascii  # no "€", as a Multi30k model's vocabulary
+    page = "<p>Pay <b>5 €</b>, <b>6 €</b>, <b>7 €</b>, then go.</p>"
+    assert translate_markup([page], dropping) == ["<p>GO. THEN PAY <b>5 €</b>, <b>6 €</b>, <b>7 €</b>,</p>"]
+    assert dropping.given == ["Pay, then go."]
+
+
+def test_kept_runs_in_word_runs_parted_by_commas_keep_them(unitless):
+    """Bold prices a comma apart in a Word paragraph: the model read "Pay,6,7 now.", each price lost but the first."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("Pay ")
+    for k, price in enumerate(["5 €", "6 €", "7 €"]):
+        paragraph.add_run("," if k else "").bold = False
+        paragraph.add_run(price).bold = True
+    paragraph.add_run(" now.")
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", unitless, DocumentOptions())))
+    assert out.paragraphs[0].text == "Pay 5 €,6 €,7 € now." and unitless.given == ["Pay now."]

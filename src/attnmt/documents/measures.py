@@ -71,13 +71,32 @@ def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool
     model garbles (number_atoms.number_runs: "9:00", "-15 %"), one overlapping another joined; one that a mark starts
     or ends inside (``edges``) in its pieces, each a run of its own: "<b>12</b> °C" is "12" in the bold and "°C",
     where the sign alone was taken out, and the demo model wrote "Es ist im °Freien <b>zu sehen</b>."."""
-    found = [(m.start(), m.end()) for m in MEASURE.finditer(text)  # ASCII, every vocabulary writes: not asked
+    read = apart_at_edges(text, edges)
+    found = [(m.start(), m.end()) for m in MEASURE.finditer(read)  # ASCII, every vocabulary writes: not asked
              if not m[0].isascii() and (not writes(m[0]) or any(map(read_as_other, set(m[0]) & _READ_SIGNS)))]
     runs = []
-    for start, end in overlaps_joined(found + number_runs(text)):
+    for start, end in overlaps_joined(found + number_runs(read)):
         cuts = [start, *sorted(p for p in set(edges) if start < p < end), end]
         runs += [trimmed(text, a, b) for a, b in pairwise(cuts) if text[a:b].strip()]
     return runs
+
+
+# The signs that, glued to a number, make it part of a longer one ("1,000", "1.5", "12:30", "1/2"): no measure and no
+# number atom starts or ends beside one, but where a tag's edge stands there, it parts two ("<b>5 €</b>,<b>6 €</b>").
+_SEPARATORS = ".,:;/"
+_NUMBER_START = re.compile(r"[-−+±]?\d")
+
+
+def apart_at_edges(text: str, edges: Collection[int]) -> str:
+    """``text`` with each separator (``_SEPARATORS``) that a mark's edge (``edges``) parts from a number after it
+    read as a space, its length kept: ``<b>5 €</b>,<b>6 €</b>`` holds two prices, but read as "5 €,6 €" the
+    second glued to a comma, and neither was a measure: the model read "Pay 5,6 €" and wrote "Spielen €", each
+    number lost.  Where no edge stands there, "5,6 €" is one number with its decimal comma."""
+    apart, edges = list(text), set(edges)
+    for k, character in enumerate(text[:-1]):
+        if character in _SEPARATORS and (k in edges or k + 1 in edges) and _NUMBER_START.match(text, k + 1):
+            apart[k] = " "
+    return "".join(apart)
 
 
 def overlaps_joined(spans: Collection[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -30,12 +30,11 @@ def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mar
         for p in {mark.start, mark.end} if not mark.atom else ():
             edged.setdefault(p, []).append(mark)
     pointed = {mark.start for mark in marks if mark.atom} | set(breaks)  # the edges of no element
-    starts = {s for s, _ in cuts}
+    starts, led = {s for s, _ in cuts}, spaced_before(text, cuts)
     # a plain space, or a no-break one between two runs (``<span>5 €</span>&nbsp;<del>6 €</del>``), which the
     # atom writes back as it was (Mark.space_after_as)
     after = {s for s, e in cuts if (text[e:e + 1] == " " or text[e:e + 1] in tuple(NO_BREAK) and e + 1 in starts)
-             and text[e + 1:e + 2].strip()
-             and (s == 0 or text[s - 1].isspace()) and e not in breaks and fills(edged.get(e, []), s, e)}
+             and text[e + 1:e + 2].strip() and s in led and e not in breaks and fills(edged.get(e, []), s, e)}
     spaced_ends = spaced_end(cuts, after)
     ends = {e for _, e in cuts}  # "Pay 5 €, then" reads "Pay, then", where no run before it takes that space
     closed = {s for s, e in cuts if s - 1 not in ends
@@ -47,7 +46,37 @@ def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mar
     inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
               and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
     before = closed | inside
+    # the last run of a chain whose first took the space before it leaves the space after it ("Pay, now", not "Paynow")
+    first = chain_starts(cuts, after)
+    after -= {s for s, e in cuts if e + 1 not in starts and first[s] != s and first[s] in before}
     return [(s - 1 if s in before else s, e + 1 if s in after else e) for s, e in cuts], closed
+
+
+def spaced_before(text: str, cuts: Sequence[tuple[int, int]]) -> set[int]:
+    """The starts of the runs of ``cuts`` (sorted) that a space or the text's start stands before, or a run that
+    touches them and that one stands before: ``Pay 5 €,<b>6 €</b> now`` is two runs, "5 €," and the bold's, and
+    the space after the second goes out as one run's would (the model read "Pay  now.", and the page came back
+    with two spaces before the price)."""
+    led: set[int] = set()
+    before = (-1, -1)  # the run before, [start, end)
+    for s, e in cuts:
+        if s == 0 or text[s - 1].isspace() or (s == before[1] and before[0] in led):
+            led.add(s)
+        before = (s, e)
+    return led
+
+
+def chain_starts(cuts: Sequence[tuple[int, int]], after: Collection[int]) -> dict[int, int]:
+    """Each run of ``cuts`` (sorted) by its start -> the start of the first run of its chain: the runs that follow
+    each other touching (``<b>5 €</b>,<b>6 €</b>``: the comma is one) or one space apart, that space going out
+    with the one before (``after``)."""
+    first: dict[int, int] = {}
+    before = (-1, -1)  # the run before, [start, end)
+    for s, e in cuts:
+        linked = s == before[1] or (s == before[1] + 1 and before[0] in after)
+        first[s] = first[before[0]] if linked else s
+        before = (s, e)
+    return first
 
 
 def spaced_end(cuts: Sequence[tuple[int, int]], after: Collection[int]) -> dict[int, int]:
@@ -55,8 +84,8 @@ def spaced_end(cuts: Sequence[tuple[int, int]], after: Collection[int]) -> dict[
     before, that space going out with it (``after``): "<span>5 €</span> <del>6 €</del>, then" ends before the
     comma, and the first price takes the space before it out as a price alone would (it read "Pay , then go.")."""
     ends: dict[int, int] = {}
-    for s, e in reversed(cuts):
-        ends[s] = ends.get(e + 1, e) if s in after else e
+    for s, e in reversed(cuts):  # a run touching it goes on the chain too (``<b>5 €</b>,<b>6 €</b>``)
+        ends[s] = ends.get(e, ends.get(e + 1, e) if s in after else e)
     return ends
 
 

@@ -194,20 +194,42 @@ def with_measures(text: str, taken: Sequence[tuple[int, int]], edges: Collection
 
 # What parts the items of a list: a comma and a space or none, as Latin, Chinese and Japanese write it.
 LIST_COMMA = re.compile("[,，、] ?")
+# What parts two runs of a list or a range in elements of their own (``<b>5 €</b>, <b>6 €</b>``, ``<i>9:00</i> –
+# <i>17:00</i>``): a few signs that follow a word (``is_mark``: a comma, a semicolon, a colon, a slash, a dash),
+# a space or none either side.
+BETWEEN = re.compile(r" ?([^\w\s]{1,3}) ?")
 
 
 def listed(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int]) -> list[tuple[int, int]]:
     """``cuts`` (sorted), those only a comma apart (LIST_COMMA) joined into one, the commas in it, where no edge
     stands between them: "We accept 5 €, 10 € and 20 €" read "We accept , and", and the demo model dropped the
-    comma and wrote "5 €10 €"."""
+    comma and wrote "5 €10 €".  Where edges stand there (an atom is of one element), what parts them is a run of
+    its own (``separator``)."""
     joined: list[tuple[int, int]] = []
     for start, end in cuts:
         if joined and LIST_COMMA.fullmatch(text, joined[-1][1], start) \
                 and not any(p in edges for p in range(joined[-1][1], start + 1)):
             joined[-1] = (joined[-1][0], end)
-        else:
-            joined.append((start, end))
+            continue
+        joined += separator(text, joined[-1][1], start, edges) if joined else []
+        joined.append((start, end))
     return joined
+
+
+def separator(text: str, end: int, start: int, edges: Collection[int]) -> list[tuple[int, int]]:
+    """[start, end) of the signs that alone part two runs, one ending at ``end`` and the next starting at ``start``,
+    where a mark's edge (``edges``) stands between them and none inside the signs (``BETWEEN``, no sentence's end):
+    ``Pay <b>5 €</b>, <b>6 €</b>, then go.`` read "Pay, , then go.", and the demo model dropped the comma between
+    the prices ("<b>5 €</b> <b>6 €</b>"); read without it, "Pay, then go.", the comma comes back with them.  None
+    where something else parts them."""
+    between = BETWEEN.fullmatch(text, end, start)
+    if between is None or not any(end <= p <= start for p in edges):
+        return []
+    signs = between.span(1)
+    if any(signs[0] < p < signs[1] for p in edges) or not all(map(is_mark, between[1])) \
+            or set(between[1]) & set(SENTENCE_ENDS):
+        return []
+    return [signs]
 
 
 def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int],
