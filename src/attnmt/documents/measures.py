@@ -75,7 +75,7 @@ def measure_runs(text: str, edges: Collection[int], writes: Callable[[str], bool
     found = [(m.start(), m.end()) for m in MEASURE.finditer(read)  # ASCII, every vocabulary writes: not asked
              if not m[0].isascii() and (not writes(m[0]) or any(map(read_as_other, set(m[0]) & _READ_SIGNS)))]
     runs = []
-    for start, end in overlaps_joined(found + number_runs(read)):
+    for start, end in overlaps_joined(found + number_runs(read, edges)):
         cuts = [start, *sorted(p for p in set(edges) if start < p < end), end]
         runs += [trimmed(text, a, b) for a, b in pairwise(cuts) if text[a:b].strip()]
     return runs

@@ -16,6 +16,7 @@ translation may write otherwise ("1,85 m")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as measures.py reads a measure's
 _DASH = "[-–—]"
@@ -43,6 +44,18 @@ _DATE = r"\d{4}-[01]\d-[0-3]\d|[0-3]?\d\.[01]?\d\.(?:\d{4}|\d\d)|[01]?\d/[0-3]?\
 NUMBER_ATOM = re.compile(rf"(?<![\w.,:/%−+±-])(?:{_DATE}|{_SIZE}|{_RANGE}|{_TIME}|{_PERCENT})(?![\w/%-]|[.,:]\d)")
 
 
-def number_runs(text: str) -> list[tuple[int, int]]:
-    """[start, end) of each number of ``text`` that the model garbles (``NUMBER_ATOM``), in order."""
-    return [match.span() for match in NUMBER_ATOM.finditer(text)]
+_DOTTED_END = re.compile(rf"{_DOTTED}$")
+
+
+def number_runs(text: str, edges: Collection[int] = ()) -> list[tuple[int, int]]:
+    """[start, end) of each number of ``text`` that the model garbles (``NUMBER_ATOM``), in order; a time's "a.m"
+    with the stop after it where a mark ends right after that stop (``edges``) and no sentence starts after it:
+    ``<b>9 a.m.</b>, then`` holds it, and left to the model the stop was dropped or moved out of the element
+    ("<b>9 a.m</b> Fama.").  Before a capital (``<b>9 a.m.</b> Then``) it ends the sentence too, and stays its."""
+    runs = []
+    for match in NUMBER_ATOM.finditer(text):
+        start, end = match.span()
+        next_sentence = text[end + 1:end + 2].isspace() and text[end + 2:end + 3].isupper()
+        held = _DOTTED_END.search(match[0]) and text[end:end + 1] == "." and end not in edges and end + 1 in edges
+        runs.append((start, end + 1 if held and not next_sentence else end))
+    return runs
