@@ -97,3 +97,15 @@ def test_kept_runs_in_word_runs_parted_by_commas_keep_them(unitless):
     paragraph.add_run(" now.")
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", unitless, DocumentOptions())))
     assert out.paragraphs[0].text == "Pay 5 €,6 €,7 € now." and unitless.given == ["Pay now."]
+
+
+@pytest.mark.parametrize("page, read", [("<p>A dog 👍🏽&nbsp;runs.</p>", "A dog runs."),
+                                        ("<p>Pay 5&nbsp;€ 👍🏽&nbsp;now.</p>", "Pay now."),
+                                        ("<p>It is 12&#8239;°C&nbsp;today 🐕&#8239;here.</p>", "It is today here."),
+                                        ("<p>A dog runs 👍🏽&nbsp;5 € fast.</p>", "A dog runs fast."),
+                                        ("<p>A dog runs 🐕&nbsp;<b>5 €</b> fast.</p>", "A dog runs fast.")])
+def test_a_no_break_space_after_a_kept_emoji_or_measure_goes_out_with_it_and_comes_back(unitless, page, read):
+    """Before a word it stayed in the text: the model read "A dog \u00a0runs." and the page came back "A dog
+    &nbsp;👍🏽&nbsp;runs.", a no-break space more; between an emoji and a price it came back a plain space."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]

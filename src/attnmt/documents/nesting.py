@@ -63,8 +63,8 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
                 content[-1] = content[-1][:-1]
             content.append(before)
             for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
-                if j and atoms[j - 1].space_after and mark.space_before:
-                    content.append(" ")  # two URLs a space apart in the source stay apart
+                if j and atoms[j - 1].space_after and mark.space_before:  # two URLs a space apart stay apart,
+                    content.append(atoms[j - 1].space_after_as)  # a no-break space as it was (👍🏽&nbsp;5 €)
                 if g in placement.dropped:  # a word break whose word is gone: written as nothing
                     content.append(Literal("", g))
                 else:
