@@ -222,6 +222,18 @@ def ignore_further_interrupts() -> None:
     In any other process (a program or test that calls attnmt.cli.main.main) SIGINT keeps its handler."""
     if is_the_command_line() and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        forget_handled_interrupts()
+
+
+def forget_handled_interrupts() -> None:
+    """Clears CPython's note of a KeyboardInterrupt that left code run from a string (exec or eval of
+    text, which dataclasses and namedtuple use to make their methods as a module loads).  At the very
+    end of ``python -m attnmt`` CPython takes that note for a Ctrl-C that no one handled, and ends the
+    process by SIGINT (status -2, 130 in a shell) whatever status the command chose: after the
+    command's "interrupted" line, or after a success where a library had handled the Ctrl-C.  Every
+    exec of a string clears the note as it begins (CPython's run_eval_code_obj: 3.8 to 3.13 alike), so
+    an empty one does; SIGINT is ignored by then, so no later Ctrl-C makes the note again."""
+    exec("")
 
 
 def is_the_command_line() -> bool:

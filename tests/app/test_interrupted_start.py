@@ -294,3 +294,73 @@ def test_an_import_of_attnmt_that_fails_leaves_ctrl_c_to_the_program():
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")})
     assert done.stdout == "import failed: stand-in\n"
     assert "KeyboardInterrupt" in done.stderr and done.returncode != 0
+
+
+# A real SIGINT that lands while Python runs code made from a string by exec (as dataclasses and namedtuple
+# make their methods, in the modules a command imports as it runs), sent from inside such an exec at the
+# first audited event (an import, a file's open, …) for which ``ready`` is true, once the command's own
+# handling is in place (SIGINT raises KeyboardInterrupt again).  ``WHERE`` is the exec's caller.
+SIGINT_IN_EXECUTED_TEXT = '''
+import os
+import signal
+import sys
+
+
+def ctrl_c_in_executed_text():
+    exec("os.kill(os.getpid(), signal.SIGINT)\\nfor _ in range(10_000): pass", {"os": os, "signal": signal})
+
+
+class CtrlC:
+    sent = False
+
+    def __call__(self, event, args):
+        if (not self.sent and "attnmt.cli.main" in sys.modules and ready(event, args)
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self.sent = True
+            WHERE()
+
+
+sys.addaudithook(CtrlC())
+'''
+# As the command's first import once its handling is in place; the KeyboardInterrupt goes on.
+SIGINT_AS_THE_COMMAND_RUNS = SIGINT_IN_EXECUTED_TEXT + '''
+ready = lambda event, args: event == "import"
+WHERE = ctrl_c_in_executed_text
+'''
+
+# As the command opens its standard output to write its result, where nothing runs code from a string after,
+# a library handles it where it comes (as training's end does in its calibration); the file says it did.
+SIGINT_HANDLED_AS_THE_RESULT_IS_WRITTEN = SIGINT_IN_EXECUTED_TEXT + '''
+
+def handled_ctrl_c():
+    try:
+        ctrl_c_in_executed_text()
+    except KeyboardInterrupt:
+        open("handled", "w").close()
+
+
+ready = lambda event, args: event == "open" and args[0] == 1
+WHERE = handled_ctrl_c
+'''
+
+
+def test_a_ctrl_c_in_code_run_by_exec_ends_python_m_attnmt_with_130(tmp_path):
+    """The KeyboardInterrupt left the exec, and CPython noted one that left code run from a string: at
+    the end of ``python -m``, after the command had printed its line and chosen 130, it took that note
+    for a Ctrl-C no one handled and ended the process by SIGINT (status -2; a full parallel run's
+    failure of test_a_real_ctrl_c_at_any_stage_of_the_start_…[attnmt.cli.main], where the SIGINT
+    landed as the command's imports made a dataclass)."""
+    done = subprocess.run([sys.executable, "-m", "attnmt", "calibrate", "--model", "m", "--src", "src.en", "--ref",
+                           "ref.de"], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env=with_sitecustomize(tmp_path, SIGINT_AS_THE_COMMAND_RUNS))
+    assert (done.returncode, done.stderr) == (130, "attnmt: interrupted\n")
+
+
+def test_a_ctrl_c_handled_inside_a_command_leaves_its_success(tmp_path):
+    """Handled where it came, the Ctrl-C still ended ``python -m attnmt`` by SIGINT after the command
+    had succeeded: its output printed, status -2 (130 in a shell, and no line)."""
+    done = subprocess.run([sys.executable, "-m", "attnmt", "explain"], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=with_sitecustomize(tmp_path, SIGINT_HANDLED_AS_THE_RESULT_IS_WRITTEN))
+    assert (tmp_path / "handled").is_file()
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout
