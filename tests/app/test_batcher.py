@@ -215,18 +215,24 @@ def test_a_refusal_leaves_nothing_of_a_term_shown_with_its_code_points():
 
 
 def test_a_batcher_stopped_while_a_failed_batchs_requests_run_alone_answers_every_one():
-    """Stopped while the first of them ran alone, the others of the batch were never answered."""
+    """Stopped while the first of them ran alone, the others of the batch were never answered.  The
+    stop comes once the first runs alone (not after a fixed 0.2 s: on a loaded machine the test's loop
+    woke after that run had ended, or before the batch had failed), and that run lasts 1 s."""
+    alone = threading.Event()
+
     def breaks_batches(texts, options):
         if len(texts) > 1:
             raise RuntimeError("batch broke")
-        time.sleep(0.3)
+        alone.set()
+        time.sleep(1)
         return upper(texts, options)
 
     async def main():
         batcher = Batcher(breaks_batches, max_batch=8, window=0.05)
         await batcher.__aenter__()
         asked = [asyncio.create_task(batcher.translate([text], "")) for text in "abc"]
-        await asyncio.sleep(0.2)  # the batch has failed, its first request runs alone
+        while not alone.is_set():  # the batch has failed, its first request runs alone
+            await asyncio.sleep(0.01)
         await batcher.__aexit__(None, None, None)
         return await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), timeout=5)
 
