@@ -1,8 +1,11 @@
 """Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), a spy on
 the sentences that reach the model (the paragraph tests), the in-process server's limits (the
 serve tests), a model that fails on one sentence (the tests of what a failure does to a file), and one
-whose training record names its languages."""
+whose training record names its languages; and Ctrl-C as a terminal's foreground job has it, for the
+commands the tests send SIGINT to."""
 
+
+import signal
 
 import pytest
 import yaml
@@ -55,3 +58,21 @@ def failing_on_the_boy(trained_model, monkeypatch) -> str:
 
     monkeypatch.setattr(Transformer, "encode", fragile)
     return "the boy laughs"
+
+
+@pytest.fixture
+def ctrl_c_reaches_commands():
+    """The commands a test starts get SIGINT's default action, as a terminal's foreground job does.  A
+    test run that a shell script started in the background (``pytest … &``) has SIGINT ignored, which
+    its children inherit across exec and keep (attnmt keeps an ignored SIGINT ignored, as Python
+    does): each Ctrl-C a test sent was lost, and the test failed at its timeout (120 s).  A handler
+    of this process's own is reset to the default in a child, where an ignored signal stays ignored."""
+    before = signal.getsignal(signal.SIGINT)
+    if before != signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -167,7 +167,8 @@ def test_silent_and_slow_clients_are_disconnected(trained_model):
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
-def test_a_stop_with_a_half_sent_request_ends_within_the_shutdown_timeout_with_status_0(trained_model, stop):
+def test_a_stop_with_a_half_sent_request_ends_within_the_shutdown_timeout_with_status_0(trained_model, stop,
+                                                                                     ctrl_c_reaches_commands):
     with running_server(trained_model, "--shutdown-timeout", "1") as (port, url, process):
         assert post(url, {"text": "a dog runs", "beam": 1})[0] == 200
         with socket.create_connection(("127.0.0.1", port), timeout=10) as held, \

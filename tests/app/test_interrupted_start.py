@@ -13,6 +13,8 @@ import pytest
 
 from attnmt.cli import main as cli_main
 
+pytestmark = pytest.mark.usefixtures("ctrl_c_reaches_commands")
+
 # A stand-in for Ctrl-C pressed while torch loads: torch's import of its first module raises KeyboardInterrupt.
 CTRL_C_IN_TORCH = '''
 import sys
