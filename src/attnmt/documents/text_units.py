@@ -81,7 +81,7 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     headers = mail_headers(lines, folded=rewrap)
     kept = attributions(lines) | separators(lines, headers)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
-    spans: dict[int, Wrapped | Header] = {header.start: header for header in headers if header.value}
+    spans: dict[int, Wrapped | Header | Quoted] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
     if rewrap:
         spans |= {paragraph.start: paragraph for paragraph in wrapped_paragraphs(lines)
