@@ -57,10 +57,10 @@ STEP_ROWS = 128
 # Rows of one sentence's step at beam 4: a server's request, a one-line job, a file's last sentences.  A layer
 # that oneDNN wins at STEP_ROWS is timed here too and stays on the panels where oneDNN is slower here: oneDNN's
 # copy of the weight is the layer's only one, so the step cannot fall back to the panels for small batches.  On
-# a 2-core AVX-512 Xeon oneDNN won the four decoder-layer shapes at 128 rows by 0-20 % (the host's speed moves
-# that much), lost each at 4 rows by 13-20 microseconds a call, and a one-sentence OPUS-shaped float32 job's 41
-# steps took 0.68-0.71 s on them against 0.52-0.58 s on the panels (benchmarks/results/
-# float_kernel_rows_xeon_avx512_s66.txt).
+# a 2-core AVX-512 Xeon oneDNN ran the four decoder-layer shapes 10-18 % faster at 128 rows and 17-56 % slower
+# at 1 and 4 rows (9-30 microseconds a call); the OPUS-shaped step took 13.05-13.40 ms (median) for one sentence
+# with them on oneDNN, 11.22-11.37 ms on the panels, and the same within 1 % at 100 rows, where the layers' gain
+# alone did not reach the step (benchmarks/results/float_kernel_rows_xeon_avx512_s66.txt).
 SMALL_ROWS = 4
 # The output projection (tens of thousands of columns) is timed on this many of its columns:
 # the kernels' time grows linearly with the columns, and timing all of them would take seconds.
