@@ -266,12 +266,12 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
 
     tiles = tiles_chosen()
 
-    def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
+    def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator, tiled: bool = tiles) -> dict:
         weight = torch.randn(columns, k, generator=generator, dtype=torch.float32) * 0.05
         bias = torch.zeros(columns, dtype=torch.float32)
         panels = PanelLinear(weight, bias)
         layers = {FloatKernel.PANELS: panels, FloatKernel.ONEDNN: PackedLinear(weight, bias)}
-        if tiles:
+        if tiled:
             layers[FloatKernel.TILES] = TiledLinear(panels)
         if (n, k) == output:  # as beam search's step calls it, with its choice of the top 4 (measure_int8 alike)
             return {kernel: partial(layer.top_log_probs, x, 4) for kernel, layer in layers.items()}
@@ -282,8 +282,7 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
 
     timings = timed_shapes(shapes, rows, calls)
     onednn_won = [shape for shape, best in timings.items() if faster(best, margin(shape)) == FloatKernel.ONEDNN]
-    small = {shape: {kernel: ms for kernel, ms in best.items() if kernel in (FloatKernel.PANELS, FloatKernel.ONEDNN)}
-             for shape, best in timed_shapes(onednn_won, SMALL_ROWS, calls).items()}
+    small = timed_shapes(onednn_won, SMALL_ROWS, partial(calls, tiled=False))  # the tiles are not held to it
     return KernelChoice({shape: faster_at_both(best, small.get(shape, {}), margin(shape))
                          for shape, best in timings.items()}, timings, small)
 
