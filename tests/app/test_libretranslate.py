@@ -423,7 +423,7 @@ def test_html_with_no_tag_keeps_its_line_breaks_as_nextclouds_app_sends_every_te
     line (HTML's whitespace), "ein hund rennt eine katze schläft"; a text with tags is HTML still."""
     answer = client.post("/translate", data={"q": "a dog runs\r\n\r\na cat sleeps", "format": "html", "source": "en",
                                              "target": "de", "api_key": ""}, files={"empty": ("", b"")})
-    assert answer.json() == {"translatedText": "ein hund rennt\n\neine katze schläft"}
+    assert answer.json() == {"translatedText": "ein hund rennt\r\n\r\neine katze schläft"}
     answer = client.post("/translate", json={"q": ["a dog runs\na cat sleeps", "<b>a dog runs</b>"],
                                              "source": "en", "target": "de", "format": "html"})
     assert answer.json() == {"translatedText": ["ein hund rennt\neine katze schläft", "<b>ein hund rennt</b>"]}
@@ -518,10 +518,27 @@ def test_a_form_that_cannot_be_read_is_400_in_libretranslates_shape(client, path
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the form cannot be read ({why})"}
 
 
-def test_a_forms_line_breaks_come_back_as_the_json_clients_do_the_last_one_too(client):
-    ask = {"q": "a dog runs\r\na dog runs\r\n", "source": "en", "target": "de"}
-    answer = client.post("/translate", data=ask).json()
-    assert answer == {"translatedText": "ein hund rennt\nein hund rennt\n"}  # splitlines() lost the last one
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream"])
+@pytest.mark.parametrize("sent", [{"json": {}}, {"data": {}}, {"data": {}, "files": {"empty": ("", b"")}}],
+                         ids=["json", "form", "multipart"])
+def test_a_texts_line_ends_come_back_as_sent_in_json_a_form_or_multipart(client, path, sent):
+    """A browser's form sends a textarea's line ends as CRLF: a form's came back LF where JSON's stayed CRLF,
+    and a mix of both (pasted text) came back all LF; the last line's end is kept too."""
+    ask = {"q": "a dog runs\r\na cat sleeps\na dog runs\r\n\r\nthe boy laughs\r\n", "source": "en", "target": "de"}
+    how = {name: ask if not value else value for name, value in sent.items()}
+    answer = client.post(path, **how).text.replace("\\r", "\r").replace("\\n", "\n")
+    assert "ein hund rennt\r\neine katze schläft\nein hund rennt\r\n\r\nder junge lacht\r\n" in answer
+
+
+@pytest.mark.parametrize("where", ["json", "data"])
+def test_a_crlf_counts_as_one_character_against_the_limits_as_sent_in_json_or_a_form(client, where):
+    """125 characters, 115 counted (a line end one): within the 120 of a text, however the client sent it; JSON's
+    CRLF was counted twice, so the same text passed as a form and was refused as JSON."""
+    text = "a dog runs\r\n" * 10 + "a dog"
+    answer = client.post("/translate", **{where: {"q": text, "source": "en", "target": "de"}})
+    assert answer.status_code == 200 and answer.json()["translatedText"].count("\r\n") == 10
+    answer = client.post("/translate", **{where: {"q": text + "\r\n" + "a" * 5, "source": "en", "target": "de"}})
+    assert answer.json()["error"].endswith("q has 121 characters; at most 120 in one text")
 
 
 def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fields(client, trained_model):

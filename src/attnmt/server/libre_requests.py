@@ -30,7 +30,7 @@ from attnmt.errors import json_value, value_shown
 from attnmt.server.access import Refused
 from attnmt.server.api_errors import LibreError
 from attnmt.server.context import Server
-from attnmt.server.models import ServeSettings
+from attnmt.server.models import ServeSettings, characters
 from attnmt.server.v1_api import is_json, media_type_of
 from attnmt.text.language_codes import primary_subtag
 
@@ -281,20 +281,20 @@ def refusal(refused: Refused) -> LibreError:
     return LibreError(STATUS[refused.reason], PREFIX.get(refused.reason, "") + str(refused), refused.headers())
 
 
-def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str]:
-    """``q`` as a list of texts, within the count and character limits of ``settings``."""
+def texts_of(settings: ServeSettings, params: dict) -> list[str]:
+    """``q`` as a list of texts, within the count and character limits of ``settings`` (``characters``: a form's
+    CRLF counts as a JSON client's LF).  A text keeps its line ends as sent, a form's too: its answer ends its
+    lines as the user did, as a JSON client's does (a form's CRLF came back LF)."""
     texts = texts_in(params)
-    if not from_json:  # forms send \r\n: count characters as the JSON clients' \n (and keep a last one)
-        texts = [re.sub(r"\r\n?", "\n", text) for text in texts]
     # LibreTranslate's words for both limits, which its clients match, then which limit and text it is
     if len(texts) > settings.max_texts:
         raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts}): "
                               f"{len(texts)} texts; at most {settings.max_texts} in one request")
     for name, text in zip(text_names(params), texts, strict=True):
-        if len(text) > settings.max_chars:
-            raise LibreError(400, f"Invalid request: request ({len(text)}) exceeds text limit ({settings.max_chars}): "
-                                  f"{name} has {len(text)} characters; at most {settings.max_chars} in one text")
-    total = sum(map(len, texts))
+        if (count := characters(text)) > settings.max_chars:
+            raise LibreError(400, f"Invalid request: request ({count}) exceeds text limit ({settings.max_chars}): "
+                                  f"{name} has {count} characters; at most {settings.max_chars} in one text")
+    total = sum(map(characters, texts))
     if total > settings.max_request_chars:
         raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
                               f"({settings.max_request_chars})")

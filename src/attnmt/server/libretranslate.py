@@ -86,7 +86,7 @@ from attnmt.server.libre_requests import (
     texts_in,
     texts_of,
 )
-from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
+from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch, characters
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
 
@@ -100,7 +100,7 @@ def admit(server: Server, request: Request, params: dict) -> None:
 def charge(server: Server, request: Request, texts: list[str]) -> None:
     """Counts the texts' characters against the request's key's characters a minute."""
     try:
-        server.access.charge(request, sum(map(len, texts)))
+        server.access.charge(request, sum(map(characters, texts)))
     except Refused as refused:
         raise refusal(refused) from None
 
@@ -173,11 +173,11 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
     return best, others, assessed
 
 
-async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
+async def translate_libre(server: Server, request: Request, params: dict) -> dict:
     check_unicode(params)
     admit(server, request, params)
     settings = server.settings_for(request)
-    texts = texts_of(settings, params, from_json)
+    texts = texts_of(settings, params)
     source, target = (language_of(params, name, server.models.codes()) for name in ("source", "target"))
     alternatives = alternatives_of(server, params)
     text_format = params.get("format") or "text"
@@ -318,7 +318,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         params, body = await parameters(request)
         if body is not None and "q" not in params and ("text" in params or "texts" in params):
             return await translate_attnmt_shape(server, request, body)
-        return await translate_libre(server, request, params, body is not None)
+        return await translate_libre(server, request, params)
 
     @app.post("/detect", tags=["LibreTranslate"])
     async def detect(request: Request) -> list[dict]:

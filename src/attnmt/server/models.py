@@ -38,6 +38,12 @@ from attnmt.model import Transformer
 from attnmt.server.batcher import Batcher
 
 
+def characters(text: str) -> int:
+    """A text's characters as the server's limits count them: a line end one, CRLF as LF.  A browser's form sends
+    each line end of a textarea as CRLF, a JSON client the same text's as LF: the same text counts the same."""
+    return len(text) - text.count("\r\n")
+
+
 @dataclass
 class ServeSettings:
     """Limits and batching of the server; every limit is checked before any model work."""
@@ -272,12 +278,12 @@ class ServedModel(ModelFitsWrites):
         batched with it."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
-        total = sum(len(text) for _, text in named)
+        total = sum(characters(text) for _, text in named)
         if total > settings.max_request_chars:
             raise TooMuch(f"the request has {total} characters; at most {settings.max_request_chars}")
         for where, text in named:
-            if len(text) > settings.max_chars:
-                raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
+            if characters(text) > settings.max_chars:
+                raise TooMuch(f"{where} has {characters(text)} characters; at most {settings.max_chars}")
             if markup:
                 from attnmt.documents.pages import check_markup  # lxml's parser, needed only here
 

@@ -213,7 +213,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
     async def translate_stream(request: Request) -> StreamingResponse:
         """One text's translation as it grows: server-sent events ``partial`` (the whole text so far
         each time; with beam > 1 it may change), then ``done``."""
-        params, body = await parameters(request)
+        params, _ = await parameters(request)
         check_unicode(params)
         admit(server, request, params)
         if isinstance(params.get("q"), list):
@@ -221,7 +221,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         check_format(params)
         check_alternatives(server, params)
         settings = server.settings_for(request)
-        [text] = texts_of(settings, params, body is not None)
+        [text] = texts_of(settings, params)
         decoding = Decoding(beam_size=beam_of(params))
         said = {}
         if params.get("source") or params.get("target"):  # both, or neither (the default model)
