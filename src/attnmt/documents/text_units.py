@@ -2,8 +2,9 @@
 
 A hard-wrapped paragraph (attnmt.documents.hard_wrap) is read whole and filled again to its width, an e-mail's
 subject is read after its key and folded again, its other headers, a reply's attribution lines and a forwarded
-message's line above its headers are kept as written (attnmt.documents.mail_headers), a quoted line after its
-quote marks (``Quoted``), and every other line is read alone.  A text file (attnmt.documents.plain_text) and
+message's line above its headers are kept as written (attnmt.documents.mail_headers), so is a line typed at a
+prompt (attnmt.documents.prompt_lines), a quoted line is read after its quote marks (``Quoted``), and every other
+line alone.  A text file (attnmt.documents.plain_text) and
 the server's plain text (a LibreTranslate client's ``q``, often a whole e-mail or a textarea's text:
 pipeline.translate_paragraphs and paragraph_spans) are read so, by the same ``TextUnits``.
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from attnmt.documents.hard_wrap import Wrapped, filled, indent_of, joined, wrapped_paragraphs
 from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators
+from attnmt.documents.prompt_lines import prompt_lines
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,10 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     """``lines`` (without their endings) as the model reads them: each hard-wrapped paragraph whole
     (``wrapped_paragraphs``), a quoted line of none without its quote marks (``Quoted``; neither where ``rewrap``
     is false), an e-mail's headers (``mail_headers``, each with the lines it is folded onto but where ``rewrap``
-    is false), a subject's text after its key, the others, a reply's ``attributions`` and a forwarded message's
-    ``separators`` kept as written."""
+    is false), a subject's text after its key, the others, a reply's ``attributions``, a forwarded message's
+    ``separators`` and the lines typed at a prompt (``prompt_lines``: code) kept as written."""
     headers = mail_headers(lines, folded=rewrap)
-    kept = attributions(lines) | separators(lines, headers)
+    kept = attributions(lines) | separators(lines, headers) | prompt_lines(lines)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
     spans: dict[int, Wrapped | Header | Quoted] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
@@ -95,9 +97,10 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
 def read_text(text: str, rewrap: bool = True) -> tuple[TextUnits, list[str]]:
     """A text of one or more lines (a server's: a LibreTranslate client's ``q``, a textarea's or an e-mail's
     text) as the model reads it (``text_units``), and its lines' endings (``split_lines``); a text of one line
-    read as it is, a client's sentence or a list's entry, whatever it holds (``Subject: ...``)."""
+    read as it is, a client's sentence or a list's entry, whatever it holds (``Subject: ...``), but for a line typed
+    at a prompt (``prompt_lines``: ``>>> print('hello')``), kept as code."""
     lines, endings = split_lines(text)
-    return (text_units(lines, rewrap) if len(lines) > 1 else TextUnits(lines, {}, set(), set())), endings
+    return (text_units(lines, rewrap) if len(lines) > 1 else TextUnits(lines, {}, prompt_lines(lines), set())), endings
 
 
 def text_written(units: TextUnits, endings: Sequence[str], translations: Sequence[str]) -> str:
