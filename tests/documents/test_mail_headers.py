@@ -2,6 +2,8 @@
 text is translated after its key, folded again where it was folded; the addresses, dates, ids and attribution
 lines are kept as written; prose that only looks like them (a lone ``Date: ...``) is translated as before."""
 
+import pytest
+
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -154,3 +156,41 @@ def test_a_quoted_lines_marks_stay_outside_what_the_model_reads_and_its_list_mar
         "  > > NOBODY CALLED.  "]
     assert not any(">" in sentence for sentence in upper.given)
     assert translated(text, upper, DocumentOptions(rewrap=False)).splitlines()[1:] == text.upper().splitlines()[1:]
+
+
+def test_a_memos_re_wrapped_onto_a_line_not_indented_is_read_whole_and_filled_again_to_its_width():
+    """Its second line was translated alone: ``repairs from Monday to Friday next week.`` a sentence of its own."""
+    memo = ("To: All staff\nFrom: Facilities\nRe: The car park on the north side of the building will be closed for\n"
+            "repairs from Monday to Friday next week.\n\nPlease park on the street.\n")
+    translator = Longer()
+    lines = translated(memo, translator).splitlines()
+    assert ("The car park on the north side of the building will be closed for repairs from Monday to Friday next "
+            "week.") in translator.given
+    assert lines[:2] == memo.splitlines()[:2] and lines[2].startswith("Re: The The car car park park")
+    subject = lines[2:lines.index("")]
+    assert len(subject) >= 3 and all(len(line) <= 70 and not line.startswith(" ") for line in subject)  # its width
+    assert " ".join(subject).endswith("week. week.")
+
+
+@pytest.mark.parametrize("header, goes_on, read", [
+    ("Subject: Lunch on Friday", "Please bring a salad.", False),  # short, and a sentence starts: the body's
+    ("Betreff: die Sitzung am Freitag", "fällt wegen des Feiertags aus", True),  # goes on in lower case
+    ("Re: The printer on the second floor is broken again and the technician comes", "on Monday.", True),
+    ("Re: The printer on the second floor is broken again and the technician comes.", "Please wait.", False),
+    ("Subject: A quarterly review of the budget for the new office in the city centre", "X-Mailer: Outlook 16.0",
+     False),
+])
+def test_a_subjects_next_line_goes_on_it_where_it_ends_no_sentence_and_is_full_or_goes_on_in_lower_case(
+        upper, header, goes_on, read):
+    text = f"From: Anna Berg <anna@example.com>\n{header}\n{goes_on}\n"
+    translated(text, upper)
+    value = header.split(": ", 1)[1]
+    assert (f"{value} {goes_on}" in upper.given) is read
+    assert (value in upper.given) is not read
+
+
+def test_a_quoted_memos_wrapped_re_is_read_whole_and_keeps_its_quote_marks(upper):
+    memo = "> To: All staff\n> From: Anna\n> Re: the printer on the second floor\n> is broken again\n"
+    subject = translated(memo, upper).splitlines()[2:]
+    assert "the printer on the second floor is broken again" in upper.given
+    assert subject == ["> Re: THE PRINTER ON THE SECOND FLOOR", "> IS BROKEN AGAIN"]  # filled again to its width

@@ -8,7 +8,8 @@ a key was read as a word of the sentence and an address or a date as words to tr
 reads only a subject's text (SUBJECTS), after its key and its reply marks (``Subject: Re: ``); every other
 header (the addresses, the date, the message's id) and an attribution line (``attributions``) are kept as
 written: they are the client's, read by people and programs as they stand.  A header folded onto indented
-lines (RFC 5322) is one header: a subject's text is read whole and folded again to its width.
+lines (RFC 5322) is one header: a subject's text is read whole and folded again to its width; so is a subject
+wrapped onto lines not indented (``wraps_on``: a memo's ``Re:``), filled again to its lines' width.
 
     mail_headers(lines, folded) -> [Header(start, end, key, value, indent, width), ...]
     attributions(lines) -> {the index of each attribution line}
@@ -21,7 +22,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.hard_wrap import ENDED, HEADERS, INDENT, blocks, columns, field_key, indent_of
+from attnmt.documents.hard_wrap import (
+    ENDED,
+    HEADERS,
+    INDENT,
+    MIN_WIDTH,
+    blocks,
+    columns,
+    field_key,
+    goes_on_in_lower_case,
+    indent_of,
+)
 
 # The headers whose text a person wrote and a reader reads: a subject, as English, German, French, Spanish,
 # Portuguese, Italian and Dutch mail programs name it, and a memo's "Re:".  HEADERS' others are addresses, dates
@@ -72,10 +83,23 @@ def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
             continue
         for k, key in keys.items():
             last = k + 1
-            while folded and last < end and last not in keys and folds(lines[last], indent_of(lines[k])):
+            while folded and last < end and last not in keys and (folds(lines[last], indent_of(lines[k])) or (
+                    key in SUBJECTS and wraps_on(lines[last - 1], lines[last], indent_of(lines[k])))):
                 last += 1
             found.append(header(lines, k, last, key))
     return found
+
+
+def wraps_on(before: str, line: str, indent: str) -> bool:
+    """Whether a subject's ``line``, not indented deeper than its first (``indent``), goes on the subject's line
+    ``before``, as a memo's ``Re:`` or a subject pasted from a mail program's printout wraps: ``before`` ends no
+    sentence (ENDED), and either ``line`` goes on in lower case or ``before`` is as full as a wrapped line
+    (MIN_WIDTH); and ``line`` is no field of its own (``X-Mailer: ...``).  Read alone, the second line of
+    ``Re: The car park on the north side will be closed for`` / ``repairs from Monday.`` was a sentence."""
+    text, before = line[len(indent):], before.rstrip()
+    if indent_of(line) != indent or not text.strip() or field_key(line) or ENDED.search(before):
+        return False
+    return goes_on_in_lower_case(text) or columns(before) >= MIN_WIDTH
 
 
 def folds(line: str, indent: str) -> bool:
@@ -89,7 +113,10 @@ def header(lines: Sequence[str], start: int, end: int, key: str) -> Header:
     indentation the first's (a tab or a space as in the source), any other kept (an empty value)."""
     first, more = lines[start].rstrip(), [line.rstrip() for line in lines[start + 1:end]]
     indent = folding(more[0]) if more else ""
-    width = max(FOLD_WIDTH, *map(columns, [first, *more]))
+    # folded by a mail program: within RFC 5322's width; wrapped onto lines as indented as its first (wraps_on),
+    # within its own, as a hard-wrapped paragraph is filled again
+    unfolded = bool(more) and indent == indent_of(first)
+    width = max(map(columns, [first, *more])) if unfolded else max(FOLD_WIDTH, *map(columns, [first, *more]))
     subject = SUBJECT_KEY.match(first[len(indent_of(first)):]) if key in SUBJECTS else None
     if subject is None:
         return Header(start, end, first, "", indent, width)
