@@ -266,7 +266,19 @@ def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""
     translator = fixed("Änderungen speichern.", [(0, 1), (1, 0)])
     assert translate_lines(["Save changes", "Save changes.", "Save changes:"], translator) == [
-        "Änderungen speichern", "Änderungen speichern.", "Änderungen speichern."]
+        "Änderungen speichern", "Änderungen speichern.", "Änderungen speichern:"]
+
+
+@pytest.mark.parametrize("line, written, expected", [
+    ("Dear team,", "Liebes Team.", "Liebes Team,"), ("Step 1:", "Schritt 1.", "Schritt 1:"),
+    ("(see below;)", "(siehe unten.)", "(siehe unten;)"), ("Name:\tJohn Smith", "Name.", "Name:\tName"),
+    ("Best regards,", "Viele Grüße!", "Viele Grüße!"), ("Wait,", "Warte...", "Warte..."),
+    ("Dear team,", "Liebes Team", "Liebes Team")])
+def test_a_line_that_ends_in_a_colon_or_a_comma_ends_so_where_the_model_wrote_a_stop(fixed, line, written, expected):
+    """A salutation's comma and a step's or a field's colon open what follows: the demo model ended "Dear team," as
+    "Bei einem Wettkampf." and "Step 1:\tOpen the door." as "Auf diesem Spiel.\t...", the mark the reader needs lost.
+    A mark the model chose itself (an exclamation mark, an ellipsis), or none, stays as written."""
+    assert translate_lines([line], fixed(written, [(0, 0)])) == [expected]
 
 
 def test_a_list_s_mark_after_a_tab_or_a_line_break_inside_a_line_stays_there_as_at_its_start(mirror):

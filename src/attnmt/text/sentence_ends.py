@@ -15,6 +15,7 @@ SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")  # Unicode's closing brackets, final and initial quotes
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
+PAUSES = ":;,"  # of ENDS, those that end no sentence: a line's before what follows it (with_source_pause)
 ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
 ELLIPSES = re.compile(r"\.\.\.|…")
 
@@ -36,7 +37,19 @@ def ended_as_source(source: str, translation: str) -> str:
     said = source.rstrip()
     if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
         return with_source_ellipsis(source, translation)
-    return without_added_stop(source, translation)
+    return with_source_pause(source, without_added_stop(source, translation))
+
+
+def with_source_pause(source: str, translation: str) -> str:
+    """``translation`` ending in ``source``'s colon, semicolon or comma (``PAUSES``) where the model wrote a full stop
+    for it: a line that opens what follows ("Dear team," "Step 1:", a field's "Name:" before its tab) came back
+    "Liebes Team." "Schritt 1." "Name.", the colon the reader needs lost.  Read inside the quotes and brackets that
+    close each; an ellipsis or another mark the model wrote stays."""
+    said, written = source.rstrip(), translation.rstrip()
+    said, words = said[:len(said) - closing_length(said)].rstrip(), written[:len(written) - closing_length(written)]
+    if said[-1:] and said[-1] in PAUSES and words[-1:] and words[-1] in STOPS and not ELLIPSIS.search(words):
+        return words[:-1] + said[-1] + translation[len(words):]
+    return translation
 
 
 def without_added_stop(source: str, translation: str) -> str:
