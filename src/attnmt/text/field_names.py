@@ -10,6 +10,8 @@ surname (``HOPE``, ``PAGE``, ``COOK``, ``LINK``, ``POWERS``)."""
 
 from __future__ import annotations
 
+import re
+
 # Each in the singular, or as the field is written where it has no singular; a plural (``FEATURES``, ``HOURS``) is
 # read through its singular (``field_word``).
 FIELDS = frozenset({
@@ -70,3 +72,74 @@ def field_word(word: str) -> bool:
     "SIZE"; not "CHARLES", "HASTINGS"."""
     singulars = [word, word[:-1] if word.endswith("S") else "", word[:-3] + "Y" if word.endswith("IES") else ""]
     return any(each in FIELDS for each in singulars if each)
+
+
+# Words that speech has and a field's value hardly ever: English pronouns, answers, greetings and a question's first
+# words ("JAMES: Fine, thanks.", "TOM: Hi Anna", "ANNA: Meet me at 5pm.").
+SPOKEN = frozenset({"I", "ME", "MY", "YOU", "YOUR", "WE", "US", "OUR", "HE", "HIM", "HIS", "SHE", "HER", "IT", "ITS",
+                    "THEY", "THEM", "THEIR", "THIS", "THAT", "YES", "YEAH", "NO", "NOPE", "OH", "AH", "WELL", "OKAY",
+                    "OK", "HELLO", "HI", "HEY", "BYE", "GOODBYE", "PLEASE", "THANKS", "THANK", "SORRY", "WHAT", "WHY",
+                    "HOW", "WHERE", "WHO", "WHEN", "LET", "LETS", "DON", "DO", "IS", "ARE", "WAS", "DEAR",
+                    "SIR", "MADAM", "MISS", "COME", "LOOK", "LISTEN", "WAIT", "STOP"})
+INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.")  # a name's initial, "A." of "A. A. Milne", no word "A" of speech
+# What parts the items of a list: a comma or a semicolon, "and", "or", "&" ("Gold, silver and bronze medals.").
+ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
+# The little words inside a person's name, in lower case ("Vincent van Gogh", "Leonardo da Vinci").
+PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "von", "le", "la", "du", "dos", "bin",
+                       "ibn", "y"})
+# A clock's time or a price, as an opening hours' or a price's value holds one ("Mon-Fri 9am-5pm", "10:00-18:00",
+# "From $20", "25 €").
+TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d\s?[$€£¥]", re.IGNORECASE)
+LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
+ITEM_WORDS = 3  # and each this many words at most: a noun's phrase, not a clause
+VALUE_WORDS = 6  # a time's or a price's value has this many words at most: "Daily 10:00-18:00", not a sentence
+
+
+def valued(said: str) -> bool:
+    """Whether ``said``, what follows a label in capitals, reads as a field's value whatever the label's name, where
+    it would read as speech (attnmt.text.speaker_labels.speaks): a person's name or names (``credited``: "TRANSLATOR:
+    Ann Goldstein", a film's or a book's credits), a list of short items (``listed``: "ACCESSORIES: Case, charger,
+    cable.") or a time or a price (``timed``: "OPENING TIMES: Mon-Fri 9am-5pm"); each without a word of speech
+    (``SPOKEN``, an initial left out: "A. A. Milne"), a question or an exclamation."""
+    words = re.findall(r"[^\W\d_]+", INITIAL.sub("", said).upper())
+    if SPOKEN.intersection(words) or re.search(r"[?!¿¡]", said):
+        return False
+    return credited(said) or listed(said) or timed(said)
+
+
+def items(said: str) -> list[str]:
+    """The items of ``said`` read as a list (``ITEM_BREAK``), its closing stop left out: "Gold, silver and bronze
+    medals." is ["Gold", "silver", "bronze medals"]."""
+    return [item for item in ITEM_BREAK.split(said.strip().rstrip(".")) if item]
+
+
+def credited(said: str) -> bool:
+    """Whether ``said`` is a person's name or several (``person``): "Ann Goldstein", "Tom Hanks, Meg Ryan"."""
+    return all(map(person, items(said)))
+
+
+def person(item: str) -> bool:
+    """Whether ``item`` is a person's name: two to four words, each a capital then letters in lower case (or
+    "McCartney", "O'Brien", a title's "Dr."), an initial ("J.", "J.R.R.") or a name's particle (``PARTICLES``: "van",
+    "de")."""
+    words = item.split()
+    return 2 <= len(words) <= 4 and all(word in PARTICLES or re.fullmatch(r"(?:[^\W\d_]\.)+", word) is not None
+                                        or named(word.removesuffix(".")) for word in words)
+
+
+def named(word: str) -> bool:
+    """Whether ``word`` is written as a name is: a capital, then letters not all in capitals ("Ann", "McCartney",
+    "O'Brien", "Smith-Jones")."""
+    return word[:1].isupper() and not word.isupper() and all(ch.isalpha() or ch in "'’-" for ch in word)
+
+
+def listed(said: str) -> bool:
+    """Whether ``said`` is a list: ``LIST_ITEMS`` items or more, each ``ITEM_WORDS`` words at most ("Flour, eggs,
+    milk.", "Book early, bring water, wear good shoes.")."""
+    found = items(said)
+    return len(found) >= LIST_ITEMS and all(len(item.split()) <= ITEM_WORDS for item in found)
+
+
+def timed(said: str) -> bool:
+    """Whether ``said`` is a time or a price (``TIME_OR_PRICE``) in ``VALUE_WORDS`` words at most."""
+    return TIME_OR_PRICE.search(said) is not None and len(said.split()) <= VALUE_WORDS

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from attnmt.text.field_names import names_field
+from attnmt.text.field_names import names_field, valued
 from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):")
@@ -108,7 +108,8 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     ERROR:", "NOTICE:"), it is no heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), no open
     field's name (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
     (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
-    known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full")."""
+    known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full"), not as a field's value (field_names.
+    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price)."""
     if name in speakers:
         return True
     bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
@@ -116,7 +117,8 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
         return False
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
-            and not (words and ABSTRACT_PLURAL.search(words[-1])) and (said is None or speaks(said)))
+            and not (words and ABSTRACT_PLURAL.search(words[-1]))
+            and (said is None or (speaks(said) and not valued(said))))
 
 
 def is_dateline(name: str, said: str) -> bool:

@@ -1,0 +1,38 @@
+"""A field's value after a label in capitals (attnmt.text.field_names.valued): a person's name, a list, a time or a
+price makes the label a field's, whatever its name, where speech after it makes it a speaker's."""
+
+import pytest
+
+from attnmt.text.speaker_labels import speaker_label
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("TRANSLATOR: Ann Goldstein", "TRANSLATOR: Ann, look at this."),
+    ("DIRECTOR: Nora Ephron", "DIRECTOR: Nora is late again."),
+    ("PAINTER: Vincent van Gogh", "PAINTER: Vincent, hold still."),
+    ("ILLUSTRATORS: J. R. R. Tolkien and Alan Lee", "ILLUSTRATORS: Tolkien drew it."),
+    ("MUSIC BY: Hans Zimmer", "BAND: Music by Hans Zimmer!"),
+    ("WRITTEN BY: A. A. Milne", "POOH: I am a bear."),
+])
+def test_a_role_before_a_persons_name_is_a_credit_and_before_speech_a_speakers_label(field, speech):
+    """Read as a speaker's, "TRANSLATOR: Ann Goldstein" kept its English role: a film's or a book's credits."""
+    assert speaker_label(field) is None
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("ACCESSORIES: Leather case, charger, cable.", "JAMES: Yes, yes, I know."),
+    ("PRIZES: Gold, silver and bronze medals.", "GUARDS: Halt, who goes there?"),
+    ("TIPS: Book early; bring water; wear good shoes.", "CHARLES: Fine, thanks."),
+    ("OPENING TIMES: Mon-Fri 9am-5pm", "COACH: Meet me at 9am."),
+    ("TOLLS: Cars €4.50, vans €9", "DRIVER: Keep the change, €4.50 is fine!"),
+    ("LAST TOUR: Daily at 17:30", "ANNA: It's 17:30, where is he?"),
+    ("WHAT TO BRING: Towel, sunscreen, hat", "TOM: Well, John, I think so."),
+    ("BOARD: Mary Barra, Wayne Smith", "NURSE: Mr Smith, please sit down"),
+    ("SPEAKERS: Dr. Jane Goodall", "GUEST: Hi Anna"),
+])
+def test_a_label_before_a_list_a_time_or_a_price_is_a_fields_and_before_speech_a_speakers(field, speech):
+    """No name in field_names' list: the value's shape says it ("OPENING TIMES:", "TIPS:", "PRIZES:" kept English)."""
+    assert speaker_label(field) is None
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+
