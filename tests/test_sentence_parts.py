@@ -95,6 +95,8 @@ def test_translate_reads_a_sound_description_at_a_sentence_s_start_alone_as_the_
     ("Name:\tJohn Smith.", ["Name:", "John Smith."], "Name:\tJohn Smith."),
     ("Wait...\nWhere?", ["Warte.", "Wo?"], "Warte...\nWo?"),
     ("Lädt…\tOK", ["Lädt.", "OK."], "Lädt…\tOK"),
+    ("BENEFITS: Free parking.", ["VORTEILE.", "Kostenloses Parken."], "VORTEILE: Kostenloses Parken."),
+    ("- Prix :  dès 25 €", ["- Preis.", "ab 25 €"], "- Preis :  ab 25 €"),
 ])
 def test_each_part_of_a_cut_sentence_ends_as_its_part_does(sentence, outputs, joined):
     """The stop the model adds to every sentence stayed inside a description's brackets and after each field: the
@@ -117,3 +119,16 @@ def test_translate_ends_a_description_and_each_field_as_their_source_ends(loaded
     assert attnmt.translate(model, tokenizer, lines) == expected
     assert [best.text for best, *_ in translate_n_best(model, tokenizer, lines)] == expected
     assert translate(model, tokenizer, [FIRST[:-1]]) == ["ein hund rennt."]  # one part: its caller ends it
+
+
+def test_translate_reads_a_fields_name_alone_and_keeps_its_colon_as_the_command_does(loaded, reached):
+    """Read with its value, the demo model lost the name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem
+    Parkplatz ..."."""
+    model, tokenizer = loaded
+    lines = [f"INGREDIENTS: {FIRST}", f"- Side Effects :  {SECOND}", "TRANSLATOR: Ann Goldstein"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0].endswith(": ein hund rennt") and translated[1].endswith(" :  eine katze schläft")
+    assert translated[1].startswith("- ") and translated[2].count(": ") == 1
+    assert sorted(set(reached) - {""}) == sorted({"INGREDIENTS", "Side Effects", "TRANSLATOR", "Ann Goldstein", FIRST,
+                                                  SECOND})

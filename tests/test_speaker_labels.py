@@ -3,7 +3,7 @@ interview's "Q:" and "A:", but not a remark's word ("NOTE:") nor a word in mixed
 
 import pytest
 
-from attnmt.text.speaker_labels import descriptions_end, dialogue, speaker_label
+from attnmt.text.speaker_labels import descriptions_end, dialogue, field_name, speaker_label
 
 
 @pytest.mark.parametrize("line, label", [
@@ -193,3 +193,30 @@ def test_labels_that_take_turns_before_values_are_a_forms_fields_not_a_dialogue(
 ])
 def test_the_sound_descriptions_a_line_opens_with_end_before_its_words(line, end):
     assert descriptions_end(line) == end
+
+
+@pytest.mark.parametrize("line, name", [
+    ("BENEFITS: Free parking and Wi-Fi.", "BENEFITS"), ("- SIDE EFFECTS:  nausea", "- SIDE EFFECTS"),
+    ("Key Features: Waterproof.", "Key Features"), ("PRIX : 25 €", "PRIX"),
+    ("  REQUIREMENTS: A degree.", "  REQUIREMENTS"), ("TRANSLATOR: Ann Goldstein", "TRANSLATOR"),
+    ("PLAYERS: 2-4", "PLAYERS"), ("AGES: 8 and up", "AGES"),  # no speaker's words after a name in capitals
+])
+def test_the_name_of_a_field_a_line_opens_with_ends_before_its_colon(line, name):
+    """Read with its value, the demo model lost the name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem
+    Parkplatz ..."; so the name is translated alone, and its colon kept as written."""
+    end, colon = field_name(line)
+    assert line[:end] == name and line[end:colon].strip() == ":" and line[colon:].strip()
+
+
+@pytest.mark.parametrize("line", [
+    "ANNA: Where are you going?", "NOTE: Do not open.", "TO: All staff", "USA: A big country.", "BENEFITS:",
+    "benefits: free parking", "Figure 1: a dog.", "[MUSIC] BENEFITS: Free.", "CRITICAL: disk full",
+    "XML: its encoding", "Tel.: +49 30 1234567, Fax: +49 30 7654321",
+])
+def test_a_speakers_label_a_remark_a_heading_or_words_in_lower_case_open_no_fields_name(line):
+    assert field_name(line) is None
+
+
+def test_a_dialogues_speaker_opens_no_fields_name_whatever_follows():
+    lines = ["ANNA: Where are you going?", "ANNA: Flour, eggs, milk."]
+    assert field_name(lines[1]) is not None and field_name(lines[1], dialogue(lines)) is None

@@ -1094,6 +1094,16 @@ def test_a_speakers_label_typed_at_a_block_s_start_stays_there_as_a_text_line_s_
     assert out == ["<p>ANNA: DOG. RED A</p>", "<li>\n  - Q: CAT. BIG A</li>", "<p>DOG. A NOTE:</p>"]
 
 
+def test_a_fields_name_typed_at_a_block_s_start_is_translated_alone_its_colon_kept_as_a_text_line_s(mirror):
+    """The demo model read "<p>BENEFITS: Free parking and Wi-Fi.</p>" as "<p>Auf einem Parkplatz ...</p>", the name
+    lost; a speaker's label stays as written, never read."""
+    pages = ["<p>KEY FEATURES: A red dog.</p>", "<li>\n  - Side Effects : a big cat.</li>", "<p>ANNA: A dog.</p>"]
+    out = translate_markup(pages, mirror)
+    assert mirror.given == ["KEY FEATURES", "A red dog.", "Side Effects", "a big cat.", "A dog."]
+    assert out == ["<p>FEATURES KEY: DOG. RED A</p>", "<li>\n  - EFFECTS SIDE : CAT. BIG A</li>",
+                   "<p>ANNA: DOG. A</p>"]
+
+
 def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_whole_there(mirror):
     """The demo model read "<p><b>INTERVIEWER:</b> How did you start?</p>" as "<p><b>Auf dieser Fefebebebebeung
     findet es aus.</b></p>", the name lost and the question bold; a bold word that is no name is translated."""

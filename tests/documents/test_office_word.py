@@ -69,6 +69,16 @@ def test_a_sound_description_at_a_paragraph_s_start_is_translated_alone_as_a_tex
     assert [paragraph.text for paragraph in out] == ["[LAUGHS] DOG. RED A", "ANNA: (SIGHS) CAT. BIG A"]
 
 
+def test_a_fields_name_at_a_paragraph_s_start_is_translated_alone_its_colon_kept_as_a_text_line_s(mirror):
+    """The demo model wrote "BENEFITS: Free parking and Wi-Fi." as "Auf einem Parkplatz ...", the name lost."""
+    document = docx.Document()
+    document.add_paragraph("KEY FEATURES: A red dog.")
+    document.add_paragraph("Opening Times : Daily at 9am")
+    out = translated(docx_bytes(document), mirror).paragraphs
+    assert mirror.given == ["KEY FEATURES", "A red dog.", "Opening Times", "Daily at 9am"]
+    assert [paragraph.text for paragraph in out] == ["FEATURES KEY: DOG. RED A", "TIMES OPENING : 9AM AT DAILY"]
+
+
 def test_names_in_title_case_that_take_turns_in_a_word_document_are_kept_as_written(mirror):
     """An interview in Word, "Anna:" in bold / "Tom:" typed / "Anna:" in bold, was read as words, the names lost."""
     document = docx.Document()

@@ -28,7 +28,7 @@ from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.sentence_ends import ended_as_source
-from attnmt.text.speaker_labels import descriptions_end, dialogue
+from attnmt.text.speaker_labels import descriptions_end, dialogue, field_name
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
     from attnmt.decoding.quality import Assessor
@@ -119,11 +119,15 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
     """``sentence``'s parts and the breaks between them: its tabs and line breaks with the spaces beside them
     (``PART_BREAK``), and the spaces after the sound descriptions a part opens with, which are translated alone
     (attnmt.text.speaker_labels.descriptions_end, ``speakers`` the dialogue's: "[LAUGHS]" of "[LAUGHS] Yes.", "ANNA:
-    (sighs)" of "ANNA: (sighs) I know.").  A JSONL text is cut so too (attnmt.cli.jsonl_breaks)."""
+    (sighs)" of "ANNA: (sighs) I know."), and the colon and the spaces after the name of a field a part opens with,
+    which is translated alone too (speaker_labels.field_name: "BENEFITS" of "BENEFITS: Free parking.").  A JSONL text
+    is cut so too (attnmt.cli.jsonl_breaks)."""
     spans = [found.span() for found in PART_BREAK.finditer(sentence)]
     for start, end in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True):
         if at := descriptions_end(piece := sentence[start:end], speakers):
             spans.append((start + at, end - len(piece[at:].lstrip(" \t"))))
+        elif field := field_name(piece, speakers):
+            spans.append((start + field[0], end - len(piece[field[1]:].lstrip(" \t"))))
     spans.sort()
     edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)
     return [sentence[s:e] for s, e in edges], [sentence[s:e] for s, e in spans]

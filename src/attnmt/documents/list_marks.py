@@ -16,7 +16,7 @@ import re
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import DESCRIPTIONS, speaker_label
+from attnmt.text.speaker_labels import DESCRIPTIONS, field_name, speaker_label
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -35,13 +35,37 @@ def after_line_start(builder: FlatBuilder, line: str, speakers: frozenset[str] =
     return text if label is None else kept_start(builder, text, label, "label")
 
 
+def after_line_head(builder: FlatBuilder, line: str, speakers: frozenset[str] = frozenset()) -> str:
+    """What of ``line`` follows its list mark and speaker's label (``after_line_start``), the name of a field
+    (``after_field_name``) and the sound descriptions after them (``after_description``), the name and the
+    descriptions each a sentence of their own: a text line's start, an HTML block's."""
+    text = after_field_name(builder, after_line_start(builder, line, speakers), speakers)
+    return after_description(builder, text)
+
+
+def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
+    """What of ``text`` follows the colon after the name of a field it starts with (attnmt.text.speaker_labels.
+    field_name: "BENEFITS: Free parking."), the name added to ``builder`` as a sentence of its own and the colon as an
+    atom, kept as written; all of ``text`` where it starts with none.  Read with its value, the demo model lost the
+    name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ..."."""
+    found = field_name(text, speakers)
+    if found is None:
+        return text
+    builder.add_text(text[:found[0]])
+    builder.breaks.append(len(builder.text))
+    builder.add_atom(literal=text[found[0]:found[1]])
+    return text[found[1]:]
+
+
 def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
     """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), the label
     added to ``builder`` as an atom, kept where it stood, and the sound descriptions after it, a sentence of their own
     (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); all of ``text`` where it starts with
     neither."""
     label = speaker_label(text, speakers)
-    return after_description(builder, text if label is None else kept_start(builder, text, label, "label"))
+    if label is None:
+        return after_description(builder, after_field_name(builder, text, speakers))
+    return after_description(builder, kept_start(builder, text, label, "label"))
 
 
 def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
@@ -78,18 +102,19 @@ def after_block_mark(builder: FlatBuilder, text: str, speakers: frozenset[str] =
     there (``<li>\n  a) A cat sleeps.</li>``, ``<p>ANNA: Where are you?</p>``), which go into ``builder`` first
     where it starts with a mark or a speaker's label (one of the page's dialogue's ``speakers`` too)."""
     words = text.lstrip()
-    if LIST_MARK.match(words) is None and speaker_label(words, speakers) is None and DESCRIPTIONS.match(words) is None:
+    if (LIST_MARK.match(words) is None and speaker_label(words, speakers) is None and DESCRIPTIONS.match(words) is None
+            and field_name(words, speakers) is None):
         return text
     builder.add_text(text[:len(text) - len(words)])
-    return after_description(builder, after_line_start(builder, words, speakers))
+    return after_line_head(builder, words, speakers)
 
 
 def add_fields(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> None:
     """``text``, a piece of a text line, into ``builder``, the list mark that starts a field after each of its tabs
     and line breaks (``FIELD_END``), and the speaker's label after it (one of the dialogue's ``speakers`` too), kept
-    as ``after_line_start`` keeps the line's."""
+    as ``after_line_start`` keeps the line's, or the name of a field, a sentence of its own (``after_field_name``)."""
     fields = re.split(f"({FIELD_END.pattern})", text)  # fields at even places, what parts them at odd ones
     builder.add_text(fields[0])
     for end, field in zip(fields[1::2], fields[2::2], strict=True):
         builder.add_text(end)
-        builder.add_text(after_line_start(builder, field, speakers))
+        builder.add_text(after_field_name(builder, after_line_start(builder, field, speakers), speakers))

@@ -34,7 +34,7 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
-from attnmt.documents.list_marks import add_fields, after_description, after_line_start
+from attnmt.documents.list_marks import add_fields, after_line_head
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.quote_forms import in_target_form
@@ -303,10 +303,10 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     line break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was, as does a column's gap of
     spaces (attnmt.documents.column_gaps); a list's mark at its
     start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
-    (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks)."""
+    (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks); a field's
+    name there (``BENEFITS:``) and a sound's description (``[LAUGHS]``) are each a sentence of their own."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, after_description(builder, after_line_start(builder, line, speakers)), codes,
-             partial(add_fields, speakers=speakers))
+    add_line(builder, after_line_head(builder, line, speakers), codes, partial(add_fields, speakers=speakers))
     return with_column_gaps(builder.build())
 
 

@@ -95,6 +95,9 @@ COUNTED_SPEECH = re.compile(r"[!?]\W*\Z|(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
 # 2024:"): the groups "place" and "where".  No one's name, but kept as written too: read with the news, the demo model
 # lost every one ("BERLIN, Jan. 5 (dpa): The strike ended." gave "Fischer, von denen einem Tomma-T-T-T-...").
 DATELINE = re.compile(r"(?P<place>[^,:()\n]+),(?P<where>(?:[^,:()\n]+,?){1,3})(?:[ \t]*\([^()\n]+\))?:")
+# A field's name and its colon inside a value, before a space or the end: the line holds several fields ("Tel.: +49
+# 30 1234567, Fax: +49 30 7654321"), read whole as a form's line is, its atoms' commas with them.
+INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
 # Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once between
 # two of those, as turns go: a label said once alone or after the turns may as well be a word ("Ingredients: Flour").
 TURNS = 2
@@ -119,6 +122,42 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1]))
             and (said is None or (speaks(said) and not valued(said))))
+
+
+def is_field(name: str, said: str) -> bool:
+    """Whether ``name`` (what ``NAME`` matched), no speaker's, names a field that ``said`` is the value of: in
+    capitals or title case ("BENEFITS:", "Side Effects:"), no remark's word nor a heading (``REMARKS``, ``HEADINGS``:
+    "NOTE:", "TO:", "USA:", translated with their sentence), its words an open field's (attnmt.text.field_names:
+    "KEY FEATURES:", "INGREDIENTS:"), or its last word an abstract noun's plural (``ABSTRACT_PLURAL``:
+    "REQUIREMENTS:"), or ``said`` a field's value whatever the name (field_names.valued: "TRANSLATOR: Ann Goldstein",
+    "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), or, after a name in capitals, no
+    speaker's words (``speaks``: "PLAYERS: 2-4", "AGES: 8 and up")."""
+    words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
+    capitals = [word.upper() for word in words]
+    if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
+        return False
+    if " ".join(capitals) in HEADINGS:
+        return False
+    return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(said)
+            or (words == capitals and not speaks(said)))
+
+
+def field_name(line: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
+    """Where the name of the field ``line`` opens with, after its list mark, ends, and where the colon after it does
+    (``is_field``, no speaker's label: ``speaker_label``, the dialogue's ``speakers`` too): (8, 9) of "BENEFITS: Free
+    parking.", (6, 8) of "- Prix : 25 €"; None where it opens with none.  Read with its value, the demo model lost
+    the name ("BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ..."), so it is translated alone
+    (attnmt.decoding.sentence_parts, attnmt.documents.list_marks), and the colon kept as written; a line of several
+    fields (``INNER_FIELD``) is read whole."""
+    mark = LIST_MARK.match(line)
+    start = mark.end("mark") if mark else 0
+    found = LABEL.match(line, start)
+    if found is None or speaker_label(line[start:], speakers):
+        return None
+    value = line[found.end():]
+    if INNER_FIELD.search(value) or not is_field(found["label"], value):
+        return None
+    return found.start("label") + len(found["label"][:-1].rstrip()), found.end("label")
 
 
 def is_dateline(name: str, said: str) -> bool:
