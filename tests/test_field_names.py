@@ -27,7 +27,10 @@ def test_a_role_before_a_persons_name_is_a_credit_and_before_speech_a_speakers_l
     ("OPENING TIMES: Mon-Fri 9am-5pm", "COACH: Meet me at 9am."),
     ("TOLLS: Cars €4.50, vans €9", "DRIVER: Keep the change, €4.50 is fine!"),
     ("LAST TOUR: Daily at 17:30", "ANNA: It's 17:30, where is he?"),
-    ("WHAT TO BRING: Towel, sunscreen, hat", "TOM: Well, John, I think so."),
+    ("PARTNERS: Acme, Globex, Initech", "TOM: Well, John, I think so."),
+    ("SHADES: Sand, olive, slate", "COACH: Run, jump, throw, repeat."),  # a plural's list, not a list after a role
+    ("GRADES: A, B, C", "SOLDIERS: Left, right, left, right."),  # an item said twice is speech
+    ("SHOWS: Daily at 20:00", "EMILY: At 8pm, by the fountain."),  # three words without a digit at most
     ("BOARD: Mary Barra, Wayne Smith", "NURSE: Mr Smith, please sit down"),
     ("SPEAKERS: Dr. Jane Goodall", "GUEST: Hi Anna"),
 ])

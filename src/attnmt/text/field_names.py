@@ -92,19 +92,26 @@ PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "v
 TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d\s?[$€£¥]", re.IGNORECASE)
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
 ITEM_WORDS = 3  # and each this many words at most: a noun's phrase, not a clause
-VALUE_WORDS = 6  # a time's or a price's value has this many words at most: "Daily 10:00-18:00", not a sentence
+TIMED_WORDS = 3  # a time's or a price's value has this many words without a digit at most: "Daily at 17:30"
 
 
-def valued(said: str) -> bool:
-    """Whether ``said``, what follows a label in capitals, reads as a field's value whatever the label's name, where
-    it would read as speech (attnmt.text.speaker_labels.speaks): a person's name or names (``credited``: "TRANSLATOR:
-    Ann Goldstein", a film's or a book's credits), a list of short items (``listed``: "ACCESSORIES: Case, charger,
-    cable.") or a time or a price (``timed``: "OPENING TIMES: Mon-Fri 9am-5pm"); each without a word of speech
-    (``SPOKEN``, an initial left out: "A. A. Milne"), a question or an exclamation."""
+def valued(label: list[str], said: str) -> bool:
+    """Whether ``said``, what follows a label (its words ``label``, in capitals), reads as a field's value whatever
+    the label's name, where it would read as speech (attnmt.text.speaker_labels.speaks): a person's name or names
+    (``credited``: "TRANSLATOR: Ann Goldstein", a film's or a book's credits), a list of short items after a plural
+    (``listed``: "ACCESSORIES: Case, charger, cable.", not "COACH: Run, jump, throw, repeat.") or a time or a price
+    (``timed``: "OPENING TIMES: Mon-Fri 9am-5pm"); each without a word of speech (``SPOKEN``, an initial left out:
+    "A. A. Milne"), a question or an exclamation."""
     words = re.findall(r"[^\W\d_]+", INITIAL.sub("", said).upper())
     if SPOKEN.intersection(words) or re.search(r"[?!¿¡]", said):
         return False
-    return credited(said) or listed(said) or timed(said)
+    return credited(said) or (bool(label) and plural(label[-1]) and listed(said)) or timed(said)
+
+
+def plural(word: str) -> bool:
+    """Whether ``word``, in capitals, reads as an English plural: "TIPS", "PRIZES", "ACCESSORIES"; not "GLASS",
+    "MARCUS", "LEWIS".  Names such as "JAMES" and "CHARLES" read so too."""
+    return len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS"))
 
 
 def items(said: str) -> list[str]:
@@ -134,12 +141,15 @@ def named(word: str) -> bool:
 
 
 def listed(said: str) -> bool:
-    """Whether ``said`` is a list: ``LIST_ITEMS`` items or more, each ``ITEM_WORDS`` words at most ("Flour, eggs,
-    milk.", "Book early, bring water, wear good shoes.")."""
-    found = items(said)
-    return len(found) >= LIST_ITEMS and all(len(item.split()) <= ITEM_WORDS for item in found)
+    """Whether ``said`` is a list: ``LIST_ITEMS`` items or more, each ``ITEM_WORDS`` words at most, none said twice
+    ("Flour, eggs, milk.", "Book early, bring water, wear good shoes."; not "Left, right, left, right.")."""
+    found = [item.lower() for item in items(said)]
+    return (len(found) >= LIST_ITEMS and len(set(found)) == len(found)
+            and all(len(item.split()) <= ITEM_WORDS for item in found))
 
 
 def timed(said: str) -> bool:
-    """Whether ``said`` is a time or a price (``TIME_OR_PRICE``) in ``VALUE_WORDS`` words at most."""
-    return TIME_OR_PRICE.search(said) is not None and len(said.split()) <= VALUE_WORDS
+    """Whether ``said`` is a time or a price (``TIME_OR_PRICE``) with ``TIMED_WORDS`` words at most around it:
+    "Mon-Fri 9am-5pm", "Daily at 17:30", "Adults €12, children €6"; not "At 8pm, by the fountain."."""
+    words = [word for word in said.split() if not any(character.isdigit() for character in word)]
+    return TIME_OR_PRICE.search(said) is not None and len(words) <= TIMED_WORDS

@@ -121,7 +121,7 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1]))
-            and (said is None or (speaks(said) and not valued(said))))
+            and (said is None or (speaks(said) and not valued(words, said))))
 
 
 def is_field(name: str, said: str) -> bool:
@@ -138,7 +138,7 @@ def is_field(name: str, said: str) -> bool:
         return False
     if " ".join(capitals) in HEADINGS:
         return False
-    return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(said)
+    return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
             or (words == capitals and not speaks(said)))
 
 
