@@ -3,6 +3,7 @@ price makes the label a field's, whatever its name, where speech after it makes 
 
 import pytest
 
+from attnmt.text.field_names import valued
 from attnmt.text.speaker_labels import speaker_label
 
 
@@ -39,3 +40,8 @@ def test_a_label_before_a_list_a_time_or_a_price_is_a_fields_and_before_speech_a
     assert speaker_label(field) is None
     assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
 
+
+
+@pytest.mark.parametrize("said", ["", " ", "."])
+def test_nothing_after_a_label_is_no_credited_name(said):
+    assert not valued(["TRANSLATOR"], said)

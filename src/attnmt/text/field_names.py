@@ -6,7 +6,10 @@ name translated with its value (``VORTEILE: ...``), where a speaker's name is ke
 
 The words are common nouns no script gives a speaker: not a role (``HOST``, ``GUIDE``, ``PATIENT``, ``SECURITY``,
 ``CONTROL``, ``CLASS``, ``CREW`` speak in scripts and transcripts), nor a word that is also a usual given name or
-surname (``HOPE``, ``PAGE``, ``COOK``, ``LINK``, ``POWERS``)."""
+surname (``HOPE``, ``PAGE``, ``COOK``, ``LINK``, ``POWERS``).  A label on no list names a field too where its value
+reads as one (``valued``): a person's name after a role (``TRANSLATOR: Ann Goldstein``, a film's or a book's
+credits), a list after a plural (``ACCESSORIES: Case, charger, cable.``), a time or a price (``OPENING TIMES: Mon-Fri
+9am-5pm``), none with a word of speech in it."""
 
 from __future__ import annotations
 
@@ -122,7 +125,8 @@ def items(said: str) -> list[str]:
 
 def credited(said: str) -> bool:
     """Whether ``said`` is a person's name or several (``person``): "Ann Goldstein", "Tom Hanks, Meg Ryan"."""
-    return all(map(person, items(said)))
+    found = items(said)
+    return bool(found) and all(map(person, found))
 
 
 def person(item: str) -> bool:

@@ -5,8 +5,10 @@ going?" as "Ein Hühner, der auf dem Aussprüssssssssssen kann.", the name lost,
 "Q:".  So a label is kept as it is written and only the words after it are translated.  Not a word that introduces a
 remark, written in capitals before a colon as names are (``NOTE:``, ``WARNING:``, ``P.S.:``): a reader wants it
 translated with its sentence, and so is a status, a heading or an acronym written so
-(``ERROR:``, ``FAQ:``, ``USA:``).  The one rule that says what is a speaker's label, which attnmt.documents.cue_labels
-reads in a cue (through its tags), attnmt.documents.list_marks keeps in a text line and
+(``ERROR:``, ``FAQ:``, ``USA:``).  Nor a field's name (attnmt.text.field_names: ``BENEFITS:``, ``TRANSLATOR: Ann
+Goldstein``), which the model lost read with its value: it is translated alone, as a sound's description in brackets
+is, and its colon kept as written (``field_name``).  The one rule that says what is a speaker's label, which
+attnmt.documents.cue_labels reads in a cue (through its tags), attnmt.documents.list_marks keeps in a text line and
 attnmt.decoding.sentence_edges around a sentence ``translate`` is given."""
 
 from __future__ import annotations
