@@ -31,6 +31,19 @@ def test_the_model_reads_the_sentence_whole_and_the_abbreviation_comes_back_once
     assert same.given == [title, f"The report of the {abbreviation} was read by many people today."]
 
 
+@pytest.mark.parametrize("page, sentence", [
+    ('<p>The <abbr translate="no" title="World Health Organization">WHO</abbr> office opens at nine.</p>',
+     "The WHO office opens at nine."),
+    ('<li>Our <acronym class="notranslate">NATO</acronym> partners meet in <abbr translate="NO">approx.</abbr> '
+     'two weeks.</li>',
+     "Our NATO partners meet in approx. two weeks."),
+])
+def test_an_abbreviation_that_says_translate_no_is_read_with_its_sentence_and_its_title_kept(same, page, sentence):
+    """Taken out as an atom, the model read "The office opens at nine." (the demo model: "Der Büro.")."""
+    assert one(page, same) == page
+    assert same.given == [sentence]
+
+
 @pytest.mark.parametrize("tag", ["abbr", "acronym"])
 def test_an_abbreviation_keeps_its_letters_as_written_and_its_title_is_translated(upper, tag):
     out = one(f'<p>Walk 5 <{tag} title="kilometres per day">km</{tag}> a day, as the doctors say.</p>', upper)

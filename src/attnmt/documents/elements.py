@@ -222,7 +222,7 @@ class Vocabulary:
         ``Click <x id="1"/> to open``, ``<i class="icon"></i> Home``); in HTML, ATOMS, EPUB_CASE
         and markers (is_marker); in XML, an element of native code (is_code), a segment's inline code
         (is_inline_code), and one whose text is HTML (holds_markup), and DITA's and DocBook's code (is_code_element)."""
-        if is_comment(node) or says_no(node) or self.is_foreign(node):
+        if is_comment(node) or (says_no(node) and not self.is_kept_word(node)) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return (is_empty(node) or is_inline_code(node) or self.holds_markup(node) or self.is_code_element(node)
@@ -236,8 +236,8 @@ class Vocabulary:
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
         in HTML, an abbreviation (``<abbr title="World Health Organization">WHO</abbr>``: is_abbreviation) among other
-        words; one that is all its block shows (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for
-        nothing (is_atom)."""
+        words, ``translate="no"`` too (taken out, its sentence read with a gap); one that is all its block shows
+        (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for nothing (is_atom)."""
         return (not self.xml and local_name(node) not in BLOCKS and is_abbreviation(node, self.shown[node])
                 and not self.shows_its_block(node))
 
@@ -279,7 +279,7 @@ class Vocabulary:
         """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_CASE
         and page numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)
         and DITA's and DocBook's elements of code (is_code_element, but where they say ``translate="yes"``)."""
-        if is_comment(node) or says_no(node) or self.is_foreign(node):
+        if is_comment(node) or (says_no(node) and not self.is_kept_word(node)) or self.is_foreign(node):
             return True
         if self.xml:
             return self.holds_markup(node) or self.is_code_element(node)
