@@ -26,6 +26,8 @@ from attnmt.documents.kept_words import core
 Span = tuple[int, int]
 # A number alone, with its sign and separators ("5", "-3", "1,000.50"): its translation is one word ("fünf").
 NUMBER = re.compile(r"[-+\u2212]?\d+(?:[.,'\u00a0\u202f]\d+)*")
+# A run of letters and digits, as the edges of kept_copies' patterns part them ("WHO", "HTML5", the "e" of "e.g.").
+RUN = re.compile(r"[^\W_]+")
 
 
 class Copies:
@@ -37,6 +39,7 @@ class Copies:
         self.target, self.target_words = target, target_words
         # sentence -> letters -> (target word, span of the copy: the whole word, or a part of it), in order
         self.by_letters: dict[int, dict[str, list[tuple[int, Span]]]] = {}
+        self.runs: dict[int, dict[str, list[int]]] = {}  # sentence -> run (RUN), lower case -> its starts, in order
 
     def of(self, i: int, letters: str) -> list[tuple[int, Span]]:
         """The target words of sentence i that write ``letters`` (their punctuation aside, or as a part
@@ -50,6 +53,17 @@ class Copies:
                     found.setdefault(self.target[slice(*part)], []).append((t, part))
             self.by_letters[i] = found
         return self.by_letters[i].get(letters, [])
+
+    def run_starts(self, i: int, run: str) -> list[int]:
+        """Where in sentence i's translation a whole run of letters and digits (RUN) reads ``run`` but for its
+        case, in order: found once for all of a sentence's kept marks, as each searching all its translation made
+        placing a sentence of thousands of abbreviations quadratic."""
+        if i not in self.runs:
+            found: dict[str, list[int]] = {}
+            for match in RUN.finditer(self.target, self.target_words[i][0][0], self.target_words[i][-1][1]):
+                found.setdefault(match.group().lower(), []).append(match.start())
+            self.runs[i] = found
+        return self.runs[i].get(run.lower(), [])
 
 
 def hyphen_parts(text: str, start: int, end: int) -> list[Span]:
@@ -94,20 +108,26 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
     if not copies.target_words[i]:
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
-    found = kept_copies(copies.target, copies.target_words[i][0][0], copies.target_words[i][-1][1], source, mark)
+    found = kept_copies(copies, i, source, mark)
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
 
 
-def kept_copies(target: str, start: int, end: int, source: str, mark: Span) -> list[Span]:
-    """The copies in target[start:end] of what source[mark[0]:mark[1]] shows (kept_target), in order: as written
-    but for their case, else without the punctuation at its ends."""
+def kept_copies(copies: Copies, i: int, source: str, mark: Span) -> list[Span]:
+    """The copies in sentence i's translation of what source[mark[0]:mark[1]] shows (kept_target), in order: as
+    written but for their case, else without the punctuation at its ends."""
     kept = source[slice(*mark)].strip()
-    opens = "" if source[:mark[0]][-1:].isalnum() else r"(?<![^\W_])"  # a word's edge, unless glued in the source
-    closes = "" if source[mark[1]:mark[1] + 1].isalnum() else r"(?![^\W_])"
+    glued = (source[:mark[0]][-1:].isalnum(), source[mark[1]:mark[1] + 1].isalnum())
+    opens = "" if glued[0] else r"(?<![^\W_])"  # a word's edge, unless glued in the source
+    closes = "" if glued[1] else r"(?![^\W_])"
+    start, end = copies.target_words[i][0][0], copies.target_words[i][-1][1]
     for written in dict.fromkeys((kept, kept[slice(*core(kept, 0, len(kept)))])):
-        pattern = r"\s+".join(map(re.escape, written.split()))  # "et al." as "et  al." too
-        found = [m.span() for m in re.compile(opens + pattern + closes, re.I).finditer(target, start, end)] \
-            if pattern else []
+        pattern = re.compile(opens + r"\s+".join(map(re.escape, written.split())) + closes, re.I)  # "et  al." too
+        run = RUN.search(written)
+        if run is None or any(glued) or written[:run.start()] != written[:run.start()].strip():
+            found = [m.span() for m in pattern.finditer(copies.target, start, end)] if written else []
+        else:  # its first run is a whole run of the copy: only where the translation has that run can it start
+            found = [m.span() for at in copies.run_starts(i, run.group()) if at - run.start() >= start
+                     and (m := pattern.match(copies.target, at - run.start(), end))]
         if found:
             return found
     return []

@@ -65,7 +65,7 @@ from attnmt.decoding.quality import (
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.documents.closing_marks import closes
-from attnmt.documents.copied_words import kept_copies
+from attnmt.documents.copied_words import Copies, kept_copies
 from attnmt.documents.failed import mark_source_kept
 from attnmt.documents.flat import LINE_ENDS, FlatText, Mark, Place, Placed, shown_atom
 from attnmt.documents.nesting import Literal, nest
@@ -259,8 +259,9 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
              for m in sentence.flat.marks if m.atom and low <= m.start < high]
+    copies = Copies(translation, [[(0, len(translation))]])  # searched whole, as one sentence of one word
     kept = [kept_as_atom(m, sentence.flat, low) for m in sentence.flat.marks if m.kept_whole and low <= m.start < high
-            and not kept_copies(translation, 0, len(translation), sentence.flat.text, (m.start, m.end))]
+            and not kept_copies(copies, 0, sentence.flat.text, (m.start, m.end))]
     atoms = sorted(atoms + kept, key=lambda atom: atom.start)
     if not atoms or not translation.strip():
         return translation
