@@ -3,9 +3,11 @@ spelled-out form a reader sees on hovering, translated as any title is (attnmt.d
 with its sentence, as the word it shows, so the model reads the sentence whole (taken out as ``<code>`` is, the model
 read "The office opens at 9." for ``The <abbr title="World Health Organization">WHO</abbr> office opens at 9.``), and
 written back as the page wrote it over its copy in the translation (``WHO``, the ``WHO`` of ``WHO-Büro``, ``MPH`` for
-``mph``), or, where the translation has none, at a point as an atom is, a space either side where it had one
-(attnmt.documents.copied_words.kept_target, emptied_marks): never over the words the model wrote, where the demo
-model put "Kinder" in the ``<abbr>`` of "WHO" and ``use <abbr>HTML</abbr> on`` "ein"; the short form is a name.
+``mph``) or over the short form the model wrote for it in its place (``OMS``: beside it, the page showed the
+abbreviation twice), or, where the translation has neither, at a point as an atom is, a space either side where it
+had one (attnmt.documents.copied_words.kept_target, emptied_marks): never over the other words the model wrote, where
+the demo model put "Kinder" in the ``<abbr>`` of "WHO" and ``use <abbr>HTML</abbr> on`` "ein"; the short form is a
+name.
 An element an old microformat misused for a date in words (``<abbr class="dtstart" title="2008-01-01">January 1,
 2008</abbr>``) holds words spelled out (``spells_out``), and is read with its sentence and translated, as any
 inline element is."""

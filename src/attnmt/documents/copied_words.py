@@ -28,6 +28,9 @@ Span = tuple[int, int]
 NUMBER = re.compile(r"[-+\u2212]?\d+(?:[.,'\u00a0\u202f]\d+)*")
 # A run of letters and digits, as the edges of kept_copies' patterns part them ("WHO", "HTML5", the "e" of "e.g.").
 RUN = re.compile(r"[^\W_]+")
+# Letters between full stops, a few each, as a translation writes an abbreviation ("z.B", "d.h", "p.ej": without
+# the stop at its end, which kept_words.core took off).
+DOTTED = re.compile(r"[^\W\d_]{1,3}(?:\.[^\W\d_]{1,3})+")
 
 
 class Copies:
@@ -40,6 +43,7 @@ class Copies:
         # sentence -> letters -> (target word, span of the copy: the whole word, or a part of it), in order
         self.by_letters: dict[int, dict[str, list[tuple[int, Span]]]] = {}
         self.runs: dict[int, dict[str, list[int]]] = {}  # sentence -> run (RUN), lower case -> its starts, in order
+        self.source_runs: dict[int, set[str]] = {}  # sentence -> the runs its source writes, lower case
 
     def of(self, i: int, letters: str) -> list[tuple[int, Span]]:
         """The target words of sentence i that write ``letters`` (their punctuation aside, or as a part
@@ -64,6 +68,13 @@ class Copies:
                 found.setdefault(match.group().lower(), []).append(match.start())
             self.runs[i] = found
         return self.runs[i].get(run.lower(), [])
+
+    def in_source(self, i: int, source: str, sentence: Span, letters: str) -> bool:
+        """Whether sentence i, source[sentence[0]:sentence[1]], writes ``letters`` as a whole run (RUN) of its own,
+        but for their case."""
+        if i not in self.source_runs:
+            self.source_runs[i] = {run.group().lower() for run in RUN.finditer(source, *sentence)}
+        return letters.lower() in self.source_runs[i]
 
 
 def hyphen_parts(text: str, start: int, end: int) -> list[Span]:
@@ -95,21 +106,63 @@ def one_target(copies: Copies, i: int, source: str, word: Span, mark: Span, targ
 
 
 def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequence[int],
-                best: int | None) -> list[tuple[int, int, bool]]:
-    """Where an element kept whole over source[mark[0]:mark[1]] in sentence i (Mark.kept_whole: an abbreviation) is
-    written back in place of what the translation wrote there, as a stretch of rule 1 (none, or one): over its copy,
-    as written but for its case and, where the translation moved or dropped it, the punctuation at its ends (``WHO``
-    for ``WHO``, the ``WHO`` of ``WHO-Büro``, ``et al.``, ``Mph`` starting a sentence), at the edges of a target word
-    but on a side where the source glued a letter to it (``<abbr>API</abbr>s``: in ``APIs``), of several the one
-    nearest the word attending to it most (``best``, else the first of ``targets``, those aligned to it).  None where
-    the translation has none: it goes at a point (rule 2), and takes no word of the translation out.  Written over
-    the one word attending to it most, it took what the demo model wrote for another ("von seinem Hund" for "from
-    the UN walks his dog" lost "seinem")."""
+                best: int | None, sentence: Span) -> list[tuple[int, int, bool]]:
+    """Where an element kept whole over source[mark[0]:mark[1]] in sentence i, source[sentence[0]:sentence[1]]
+    (Mark.kept_whole: an abbreviation), is written back in place of what the translation wrote there, as a stretch of
+    rule 1 (none, or one): over its copy, as written but for its case and, where the translation moved or dropped
+    it, the punctuation at its ends (``WHO`` for ``WHO``, the ``WHO`` of ``WHO-Büro``, ``et al.``, ``Mph`` starting a
+    sentence), at the edges of a target word but on a side where the source glued a letter to it
+    (``<abbr>API</abbr>s``: in ``APIs``), of several the one nearest the word attending to it most (``best``, else the
+    first of ``targets``, those aligned to it); else over the abbreviation the translation wrote for it in its
+    place (rewritten: ``OMS``, where the page showed ``WHO`` beside it, twice).  None where the translation has
+    neither: it goes at a point (rule 2), and takes no word of the translation out.  Written over the one word
+    attending to it most, it took what the demo model wrote for another ("von seinem Hund" for "from the UN walks his
+    dog" lost "seinem")."""
     if not copies.target_words[i]:
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
-    found = kept_copies(copies, i, source, mark)
+    found = kept_copies(copies, i, source, mark) or [
+        with_stop(copies.target, span, source[slice(*mark)]) for span in rewritten(copies, i, source, sentence,
+                                                                                   targets, best)]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
+
+
+def with_stop(target: str, span: Span, kept: str) -> Span:
+    """``span`` with the full stop right after it where what is kept ends in one, which writes it (``USA.`` for
+    ``U.S.`` ending a sentence, ``z.B.`` for ``e.g.``: "U.S..", "e.g.." otherwise)."""
+    return (span[0], span[1] + 1) if kept.rstrip().endswith(".") and target[span[1]:span[1] + 1] == "." else span
+
+
+def rewritten(copies: Copies, i: int, source: str, sentence: Span, targets: Sequence[int],
+              best: int | None) -> list[Span]:
+    """The abbreviation the translation of sentence i wrote for a kept one in its place, in the first of the words
+    attending to it most (``best``) and those aligned to it (``targets``) that holds one, or a part of it between
+    hyphens does (``OMS-Büro``): a short form (is_short_form: ``OMS`` for ``WHO``, ``USA`` for ``U.S.``, ``z.B.``
+    for ``e.g.``) beside a word in lower case (beside_lower), that the source writes nowhere (``UNICEF``, a name of
+    its own the model kept, is no rewriting of ``WHO``)."""
+    for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
+        start, end = core(copies.target, *copies.target_words[i][t])
+        for part in [(start, end), *hyphen_parts(copies.target, start, end)]:
+            letters = copies.target[slice(*part)]
+            if is_short_form(letters) and not copies.in_source(i, source, sentence, letters) and (
+                    beside_lower(copies, i, t)):
+                return [part]
+    return []
+
+
+def is_short_form(letters: str) -> bool:
+    """Whether ``letters`` are an abbreviation as a translation writes one: capitals and digits, two capitals or more
+    (``OMS``, ``UE``, ``H2O``), or a few letters between full stops (DOTTED)."""
+    return (sum(map(str.isupper, letters)) >= 2 and all(c.isupper() or c.isdigit() for c in letters)) or (
+        DOTTED.fullmatch(letters) is not None)
+
+
+def beside_lower(copies: Copies, i: int, t: int) -> bool:
+    """Whether a target word beside word t of sentence i has a lower-case letter: capitals among words written in
+    lower case stand out as a short form, not among others in capitals (a heading, ``DAS BÜRO DER OMS``)."""
+    words = copies.target_words[i]
+    return any(character.islower() for k in (t - 1, t + 1) if 0 <= k < len(words)
+               for character in copies.target[slice(*words[k])])
 
 
 def kept_copies(copies: Copies, i: int, source: str, mark: Span) -> list[Span]:

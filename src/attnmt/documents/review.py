@@ -65,11 +65,10 @@ from attnmt.decoding.quality import (
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.documents.closing_marks import closes
-from attnmt.documents.copied_words import Copies, kept_copies
 from attnmt.documents.failed import mark_source_kept
 from attnmt.documents.flat import LINE_ENDS, FlatText, Mark, Place, Placed, shown_atom
 from attnmt.documents.nesting import Literal, nest
-from attnmt.documents.spans import Nested, Weights, identity, place
+from attnmt.documents.spans import Nested, Projector, Weights, identity, place
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
@@ -259,9 +258,7 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
              for m in sentence.flat.marks if m.atom and low <= m.start < high]
-    copies = Copies(translation, [[(0, len(translation))]])  # searched whole, as one sentence of one word
-    kept = [kept_as_atom(m, sentence.flat, low) for m in sentence.flat.marks if m.kept_whole and low <= m.start < high
-            and not kept_copies(copies, 0, sentence.flat.text, (m.start, m.end))]
+    translation, kept = with_kept_written(sentence, translation, weights)
     atoms = sorted(atoms + kept, key=lambda atom: atom.start)
     if not atoms or not translation.strip():
         return translation
@@ -269,6 +266,29 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     start, end = sentence.span
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
     return "".join(shown_piece(piece, alone) for piece in content).strip()
+
+
+def with_kept_written(sentence: Placed, translation: str, weights: Weights | None) -> tuple[str, list[Mark]]:
+    """``translation`` with each element kept whole in ``sentence``'s window (an abbreviation) written as the page
+    shows it where the document writes it (copied_words.kept_target: over its copy, ``MPH`` as ``mph``, or over the
+    form the model wrote for it, ``OMS`` as ``WHO``: the row showed "WHO OMS"), and, as atoms at a point
+    (kept_as_atom), those it has no place for, or that would change the words the weights count."""
+    low, high = sentence.window
+    marks = [m for m in sentence.flat.marks if m.kept_whole and low <= m.start < high]
+    if not marks or not translation.strip():
+        return translation, [kept_as_atom(m, sentence.flat, low) for m in marks]
+    alone = FlatText(sentence.flat.text[low:high], [replace(m, start=m.start - low, end=m.end - low, parent=None)
+                                                    for m in marks])
+    projector = Projector(alone, [(sentence.span[0] - low, sentence.span[1] - low)], [translation], [weights])
+    offset, kept, limit = projector.target_spans[0][0], [], len(translation)
+    spans = [(span[0] - offset, span[1] - offset) if (span := projector.span(m)) else (0, 0) for m in alone.marks]
+    for (start, end), mark, shifted in sorted(zip(spans, marks, alone.marks, strict=True), key=lambda m: -m[0][0]):
+        shown = alone.text[shifted.start:shifted.end]
+        if start < end <= limit and len(translation[start:end].split()) == len(shown.split()):
+            translation, limit = translation[:start] + shown + translation[end:], start  # right to left: all stay put
+        else:
+            kept.append(kept_as_atom(mark, sentence.flat, low))
+    return translation, kept
 
 
 def kept_as_atom(mark: Mark, flat: FlatText, low: int) -> Mark:

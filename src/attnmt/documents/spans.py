@@ -183,7 +183,7 @@ class Projector:
                 continue
             if mark.kept_whole:  # an abbreviation: over its copy, else at a point (copied_words.kept_target)
                 stretches += kept_target(self.copies, i, self.flat.text, (mark.start, mark.end), self.aligned(i, words),
-                                         self.most_attending(i, words))
+                                         self.most_attending(i, words), self.sentences[i])
                 continue
             targets = own_targets(self.weights[i], words, self.aligned(i, words))  # not an article's look ahead
             word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
