@@ -128,6 +128,8 @@ def test_an_abbreviation_the_translation_has_no_copy_of_stands_apart_and_takes_n
      "<p>Bring Obst, <abbr>e.g.</abbr> Äpfel, zur Schule.</p>"),
     ("<p>He lives in the <abbr>U.S.</abbr> now.</p>", "He lives in the U.S. now.", "Il vit aux USA maintenant.",
      [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)], "<p>Il vit aux <abbr>U.S.</abbr> maintenant.</p>"),
+    ("<p>It weighs <abbr>approx.</abbr> five kilos.</p>", "It weighs approx. five kilos.", "Il pèse env. cinq kilos.",
+     [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)], "<p>Il pèse <abbr>approx.</abbr> cinq kilos.</p>"),
     ("<p>She moved to the <abbr>U.S.</abbr></p>", "She moved to the U.S.", "Elle a déménagé aux USA.",
      [(0, 0), (1, 1), (1, 2), (2, 3), (3, 3), (4, 4)], "<p>Elle a déménagé aux <abbr>U.S.</abbr></p>"),
 ])

@@ -121,9 +121,10 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
     if not copies.target_words[i]:
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
+    kept = source[slice(*mark)].rstrip()
     found = kept_copies(copies, i, source, mark) or [
-        with_stop(copies.target, span, source[slice(*mark)]) for span in rewritten(copies, i, source, sentence,
-                                                                                   targets, best)]
+        with_stop(copies.target, span, kept) for span in rewritten(copies, i, source, sentence, targets, best,
+                                                                   kept.endswith("."))]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
 
 
@@ -134,17 +135,20 @@ def with_stop(target: str, span: Span, kept: str) -> Span:
 
 
 def rewritten(copies: Copies, i: int, source: str, sentence: Span, targets: Sequence[int],
-              best: int | None) -> list[Span]:
+              best: int | None, stopped: bool) -> list[Span]:
     """The abbreviation the translation of sentence i wrote for a kept one in its place, in the first of the words
     attending to it most (``best``) and those aligned to it (``targets``) that holds one, or a part of it between
     hyphens does (``OMS-Büro``): a short form (is_short_form: ``OMS`` for ``WHO``, ``USA`` for ``U.S.``, ``z.B.``
     for ``e.g.``) beside a word in lower case (beside_lower), that the source writes nowhere (``UNICEF``, a name of
-    its own the model kept, is no rewriting of ``WHO``)."""
+    its own the model kept, is no rewriting of ``WHO``); where the kept one ends in a full stop (``stopped``), a word
+    cut short by one too (cut_short: ``ca.`` for ``approx.``)."""
+    words = copies.target_words[i]
     for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
-        start, end = core(copies.target, *copies.target_words[i][t])
+        start, end = core(copies.target, *words[t])
+        short = stopped and t + 1 < len(words) and cut_short(copies.target, start, end)
         for part in [(start, end), *hyphen_parts(copies.target, start, end)]:
             letters = copies.target[slice(*part)]
-            if is_short_form(letters) and not copies.in_source(i, source, sentence, letters) and (
+            if (short or is_short_form(letters)) and not copies.in_source(i, source, sentence, letters) and (
                     beside_lower(copies, i, t)):
                 return [part]
     return []
@@ -155,6 +159,12 @@ def is_short_form(letters: str) -> bool:
     (``OMS``, ``UE``, ``H2O``), or a few letters between full stops (DOTTED)."""
     return (sum(map(str.isupper, letters)) >= 2 and all(c.isupper() or c.isdigit() for c in letters)) or (
         DOTTED.fullmatch(letters) is not None)
+
+
+def cut_short(target: str, start: int, end: int) -> bool:
+    """Whether target[start:end], a word that is not its sentence's last, is a few letters cut short by a full stop
+    right after them (``ca.``, ``bzw.``, ``env.``): a stop inside a sentence, after a short word, ends no sentence."""
+    return 0 < end - start <= 4 and target[start:end].isalpha() and target[end:end + 1] == "."
 
 
 def beside_lower(copies: Copies, i: int, t: int) -> bool:
