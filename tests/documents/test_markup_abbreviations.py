@@ -1,6 +1,7 @@
 """An abbreviation's element (attnmt.documents.abbreviations): ``<abbr>`` and ``<acronym>`` read with their
 sentence and written back whole over their copy in the translation, or at a point where it has none, their
-``title`` translated; one that spells words out (a microformat's date) read with its sentence as any element is.
+``title`` translated; one that spells words out (a microformat's date) read with its sentence as any element is;
+a name of one word kept from translation (attnmt.documents.kept_names) read and written back as an abbreviation is.
 Upper: every sentence upper-cased, so a kept abbreviation keeps its case; Same records what it is given; Known
 gives each sentence the model reads its translation and alignment (a KeyError: it read another)."""
 
@@ -224,3 +225,25 @@ def test_a_sentence_of_two_thousand_abbreviations_finds_each_ones_copy_without_g
     placed = place(flat, [(0, len(text))], [text.lower()], [identity(n)])
     assert placed.spans == [(mark.start, mark.end) for mark in flat.marks]
     assert scans.characters < 20 * n
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ('<p>Sign in to <span translate="no">GitHub</span> with your phone.</p>', "Sign in to GitHub with your phone."),
+    ('<li>Buy the <b class="notranslate">iPhone</b>, it is great.</li>', "Buy the iPhone, it is great."),
+    ('<p>We ship with <em translate="no">Web3</em> wallets.</p>', "We ship with Web3 wallets."),
+])
+def test_a_name_that_says_translate_no_is_read_with_its_sentence(same, page, sentence):
+    """Taken out as an atom, the model read "Sign in to with your phone."."""
+    assert one(page, same) == page
+    assert same.given == [sentence]
+
+
+def test_a_kept_name_goes_over_its_copy_in_a_compound_or_stands_apart_where_the_model_dropped_it(known):
+    kept = '<span translate="no">GitHub</span>'
+    translator = known({"Open your GitHub account now.": (
+        "Öffnen Sie jetzt Ihr GitHub-Konto.", [(0, 0), (0, 1), (1, 3), (2, 4), (3, 4), (4, 2)]),
+        "The GitHub team runs.": ("Das Team läuft.", [(0, 0), (2, 1), (3, 2)])})
+    assert one(f"<p>Open your {kept} account now.</p>", translator) == (
+        f"<p>Öffnen Sie jetzt Ihr {kept}-Konto.</p>")
+    out = one(f"<p>The {kept} team runs.</p>", translator)
+    assert out.count("GitHub") == 1 and out.replace(f" {kept}", "") == "<p>Das Team läuft.</p>"

@@ -20,6 +20,7 @@ from attnmt.documents.flat import (
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.kept_code import KEPT_IN_TEXT
+from attnmt.documents.kept_names import shows_a_name
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.language_links import names_its_language
 from attnmt.documents.markers import (
@@ -235,11 +236,10 @@ class Vocabulary:
 
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
-        in HTML, an abbreviation (``<abbr title="World Health Organization">WHO</abbr>``: is_abbreviation) among other
-        words, ``translate="no"`` too (taken out, its sentence read with a gap); one that is all its block shows
-        (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for nothing (is_atom)."""
-        return (not self.xml and local_name(node) not in BLOCKS and is_abbreviation(node, self.shown[node])
-                and not self.shows_its_block(node))
+        in HTML, an abbreviation (is_abbreviation) or a name that says ``translate="no"`` (kept_names) among words;
+        one all its block shows (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for nothing (is_atom)."""
+        return not self.xml and local_name(node) not in BLOCKS and (is_abbreviation(node, self.shown[node]) or (
+            says_no(node) and shows_a_name(node, self.shown[node]))) and not self.shows_its_block(node)
 
     def shows_its_block(self, node: etree._Element) -> bool:
         """Whether ``node`` shows all its block (or tree) shows: spaces alone beside it and each element around it up to
