@@ -247,3 +247,16 @@ def test_a_kept_name_goes_over_its_copy_in_a_compound_or_stands_apart_where_the_
         f"<p>Öffnen Sie jetzt Ihr {kept}-Konto.</p>")
     out = one(f"<p>The {kept} team runs.</p>", translator)
     assert out.count("GitHub") == 1 and out.replace(f" {kept}", "") == "<p>Das Team läuft.</p>"
+
+
+@pytest.mark.parametrize("page, sentences", [
+    ("<p>We meet in <abbr>Bxl.</abbr> today.</p>", ["We meet in Bxl. today."]),
+    ('<p>The <abbr title="x">Dept.</abbr> meets on <abbr>Wed.</abbr> morning. Then we eat.</p>',
+     ["The Dept. meets on Wed. morning.", "Then we eat."]),
+    ("<p>Nous partons <abbr>env.</abbr> vers midi.</p>", ["Nous partons env. vers midi."]),
+    ("<p>We met at <abbr>Acme Inc.</abbr> Then we left.</p>", ["We met at Acme Inc.", "Then we left."]),
+])
+def test_a_kept_abbreviations_stop_before_a_lower_case_word_ends_no_sentence(same, page, sentences):
+    """The segmenter took "Bxl." for a sentence's end: the model read "today." alone."""
+    assert one(page, same) == page
+    assert [given for given in same.given if given != "x"] == sentences

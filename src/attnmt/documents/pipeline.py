@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.protected import PLAIN_PROTECTED
+from attnmt.documents.abbreviations import across_kept_stops
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.column_gaps import with_column_gaps
 from attnmt.documents.direction_controls import take_out_controls
@@ -283,8 +284,9 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
             take_out_controls(flat)  # no model writes them back
             take_out_symbols(flat, writes, terms)
     reads = None if fits is within_bytes or not parted else fits
-    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat), glossary,
-                           fits, reads, flat.line_ends) for flat in flats]
+    return [across_kept_stops(flat, sentence_spans(flat.text, options.source_lang, options.split, flat.breaks,
+                                                   kept_stops(flat), glossary, fits, reads, flat.line_ends))
+            for flat in flats]
 
 
 def translator_sentences(flats: Sequence[FlatText], translator: Translator,
