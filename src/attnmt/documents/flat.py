@@ -30,6 +30,7 @@ from attnmt.documents.closing_marks import (
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
+from attnmt.documents.white_space import KEPT_BREAK, NEWLINE
 from attnmt.text.letters import has_words
 
 LINE_END = re.compile(f"[{LINE_ENDS}]")
@@ -176,11 +177,14 @@ class FlatBuilder:
     fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
     a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does.
     protected: what in the text passes through untranslated, each match an atom (PROTECTED: URLs
-    and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff)."""
+    and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff).
+    kept_lines: set while the text added is styled to show its line breaks (attnmt.documents.white_space): each,
+    with the spacing around it, is an atom written back as it was, standing between words as a <br> does."""
 
     def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] = PROTECTED) -> None:
         stop_point()  # every format reads each block through here: a deleted job stops between blocks
         self.collapse, self.fields, self.protected = collapse, fields, protected
+        self.kept_lines = False
         self.breaks: list[int] = []
         self.line_breaks: list[int] = []  # where each line break (LINE_BREAKS) stands: ended_lines says which end one
         self.text = ""
@@ -196,6 +200,15 @@ class FlatBuilder:
         """Visible text, its soft hyphens and the zero-width breaks inside its words dropped
         (``without_word_breaks``); what is protected in it (URLs, e-mail addresses, file names) becomes atoms."""
         text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
+        for k, piece in enumerate(KEPT_BREAK.split(text) if self.kept_lines else [text]):
+            if k % 2:  # a line break: ended_lines says whether it ends its sentence, twice in a row an empty line
+                self.line_breaks += [len(self.text)] * (len(NEWLINE.findall(piece)) > 1)
+                self.add_atom(literal=piece, parts_words=True, line_break=True)
+                self.marks[-1].shows_text = False  # no word of its own, to keep apart from the target's
+            else:
+                self._add_protected(piece)
+
+    def _add_protected(self, text: str) -> None:
         position = 0
         for match in self.protected.finditer(text):
             start, end = bracketed(text, match.start(), match.end(), position)  # "(a@example.com)" whole

@@ -1,0 +1,50 @@
+"""Elements styled to show their line breaks (attnmt.documents.white_space): each line break of their text stays
+where it stood between the translated words, as a <br> does, and the lines are read as a <br>'s are."""
+
+import pytest
+
+from attnmt.documents.markup import translate_markup
+
+
+@pytest.mark.parametrize("style", ["white-space: pre-line", "white-space:pre", "white-space: pre-wrap",
+                                   "color: red; WHITE-SPACE: Break-Spaces", "white-space-collapse: preserve-breaks"])
+def test_an_address_in_a_block_styled_to_keep_its_lines_keeps_them(upper, style):
+    """It came back on one line, "ANNA SMITH 12 MAIN STREET SPRINGFIELD", read as one sentence."""
+    page = f'<p style="{style}">Anna Smith\n12 Main Street\nSpringfield</p>'
+    assert translate_markup([page], upper) == [f'<p style="{style}">ANNA SMITH\n12 MAIN STREET\nSPRINGFIELD</p>']
+    assert upper.given == ["Anna Smith", "12 Main Street", "Springfield"]
+
+
+def test_a_poems_line_break_goes_with_the_word_that_followed_it(mirror):
+    """A line that goes on in lower case goes on with its sentence, as after a <br>, and the break lands before
+    the translation of the word after it (Mirror turns the words round)."""
+    page = '<p style="white-space: pre-line">Roses are red,\nviolets are blue.\nAnna</p>'
+    assert translate_markup([page], mirror) == [
+        '<p style="white-space: pre-line">BLUE. ARE\nVIOLETS RED, ARE ROSES\nANNA</p>']
+    assert mirror.given == ["Roses are red, violets are blue.", "Anna"]
+
+
+def test_a_letters_indents_and_empty_lines_come_back_as_written(upper):
+    """The spacing around each line break is the break's own: an indent under pre-wrap, an empty line between
+    two paragraphs (which ends the sentence before it, a lower-case line after it or not)."""
+    page = '<div style="white-space: pre-wrap">\n  Dear Anna,\n\n  thank you for the book.\n  Tom\n</div>'
+    assert translate_markup([page], upper) == [
+        '<div style="white-space: pre-wrap">\n  DEAR ANNA,\n\n  THANK YOU FOR THE BOOK.\n  TOM\n</div>']
+    assert upper.given == ["Dear Anna,", "thank you for the book.", "Tom"]
+
+
+def test_the_style_is_inherited_and_an_element_of_its_own_style_ends_it(upper):
+    page = ('<div style="white-space: pre-line"><p>Line one\nLine two</p>'
+            '<p style="white-space: normal">Joined\nwords <span style="white-space: pre">in\nhere</span> now</p></div>')
+    assert translate_markup([page], upper) == [
+        '<div style="white-space: pre-line"><p>LINE ONE\nLINE TWO</p>'
+        '<p style="white-space: normal">JOINED WORDS <span style="white-space: pre">IN\nHERE</span> NOW</p></div>']
+    assert upper.given == ["Line one", "Line two", "Joined words in here now"]
+
+
+def test_kept_atoms_stay_on_their_lines(upper):
+    """An e-mail address and a URL inside lines: the model reads neither, and each keeps its line."""
+    page = '<p style="white-space: pre-line">Mail a@example.com today,\ncall https://b.example/y soon.\nThanks</p>'
+    assert translate_markup([page], upper) == [
+        '<p style="white-space: pre-line">MAIL a@example.com TODAY,\nCALL https://b.example/y SOON.\nTHANKS</p>']
+    assert upper.given == ["Mail today, call soon.", "Thanks"]
