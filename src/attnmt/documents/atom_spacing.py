@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attnmt.documents.atom_no_breaks import holds_no_break
 from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import LINE_END, Mark
 from attnmt.documents.range_order import document_order
@@ -14,17 +15,23 @@ from attnmt.documents.range_order import document_order
 def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
                 droppable: bool) -> tuple[bool, str, str, int]:
     """placed_spaces', but where the source's whitespace after the atoms held a line break (Mark.space_after_as:
-    ``A dog runs.<br>\nA cat sleeps.``) and the target's space follows them, that whitespace in its place:
-    the page's lines came back joined, ``<br> A cat``."""
+    ``A dog runs.<br>\nA cat sleeps.``) or a no-break space (written_apart) and the target's space follows them,
+    that whitespace in its place: the page's lines came back joined, ``<br> A cat``; so before them."""
     drop, before, after, skip = placed_spaces(text, position, end, atoms, droppable)
     first, last = atoms[0], atoms[-1]
-    if (not drop and not before and droppable and first.space_before and LINE_END.search(first.space_before_as)
+    if (not drop and not before and droppable and first.space_before and written_apart(first.space_before_as)
             and text[position - 1:position] == " "):  # and before them: ``A dog runs.\n<br>``
         drop, before = True, first.space_before_as
-    if (not after and not skip and last.space_after and LINE_END.search(last.space_after_as)
+    if (not after and not skip and last.space_after and written_apart(last.space_after_as)
             and position < end and text[position:position + 1] == " "):
         return drop, before, last.space_after_as, 1
     return drop, before, after, skip
+
+
+def written_apart(spacing: str) -> bool:
+    """Whether an atom's spacing in the source (Mark.space_before_as, space_after_as) is written in place of the
+    target's one space beside it: it held a line break, or a no-break space (attnmt.documents.atom_no_breaks)."""
+    return bool(LINE_END.search(spacing)) or holds_no_break(spacing)
 
 
 def placed_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],

@@ -20,6 +20,7 @@ from attnmt.decoding.protected import PROTECTED  # URLs, e-mail addresses and fi
 # what the model reads, as translate drops them from its sentences
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
+from attnmt.documents.atom_no_breaks import taken_after, taken_before
 from attnmt.documents.closing_marks import (
     SENTENCE_ENDS,
     bracketed,
@@ -30,7 +31,7 @@ from attnmt.documents.closing_marks import (
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.white_space import KEPT_BREAK, NEWLINE
+from attnmt.documents.white_space import KEPT_BREAK, add_kept_break
 from attnmt.text.letters import has_words
 
 LINE_END = re.compile(f"[{LINE_ENDS}]")
@@ -201,10 +202,8 @@ class FlatBuilder:
         (``without_word_breaks``); what is protected in it (URLs, e-mail addresses, file names) becomes atoms."""
         text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
         for k, piece in enumerate(KEPT_BREAK.split(text) if self.kept_lines else [text]):
-            if k % 2:  # a line break: ended_lines says whether it ends its sentence, twice in a row an empty line
-                self.line_breaks += [len(self.text)] * (len(NEWLINE.findall(piece)) > 1)
-                self.add_atom(literal=piece, parts_words=True, line_break=True)
-                self.marks[-1].shows_text = False  # no word of its own, to keep apart from the target's
+            if k % 2:
+                add_kept_break(self, piece)
             else:
                 self._add_protected(piece)
 
@@ -232,6 +231,9 @@ class FlatBuilder:
             atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
             atom.space_after_as = written.group() if written and LINE_END.search(written.group()) else " "
         after_atom, self.pending_atoms = self.pending_atoms[-1:], []  # an element opened since too: "{url}<b> a</b>"
+        text = taken_after(self, after_atom, text)  # "https://a.example&nbsp;now" reads "now" (atom_no_breaks)
+        if not text:
+            return
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
         self.gap = False
@@ -284,9 +286,10 @@ class FlatBuilder:
         for earlier in self.pending_atoms:
             earlier.space_after = earlier.glued_after = False
         self.pending_atoms = []
+        written_before = ("" if touching else taken_before(self)) or self.ended_as  # "to&nbsp;https://…" reads "to "
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
-                    parts_words=parts_words, line_break=line_break, space_before_as=self.ended_as or " ",
+                    parts_words=parts_words, line_break=line_break, space_before_as=written_before or " ",
                     shows_text=bool(literal) or (not hidden and (has_text_of_its_own(node) if shown is None
                                                                  else bool(shown.strip()))),
                     glued_before=not touching and self.text[-1:].isalnum(), reference=reference, shown=shown)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from attnmt.documents.atom_no_breaks import NO_BREAK
 from attnmt.documents.closing_marks import closes_up_run
 from attnmt.documents.flat import Mark
-
-NO_BREAK = "\u00a0\u202f\u2009"  # a no-break, a narrow no-break and a thin space
 
 
 def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mark], edges: set[int],

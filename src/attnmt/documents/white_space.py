@@ -8,8 +8,12 @@ browser's to say."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lxml import etree
+
+if TYPE_CHECKING:
+    from attnmt.documents.flat import FlatBuilder
 
 WHITE_SPACE = re.compile(r"(?:^|;)\s*white-space(?:-collapse)?\s*:\s*([a-z-]+)", re.IGNORECASE)
 KEEPING = {"pre", "pre-wrap", "pre-line", "break-spaces", "preserve", "preserve-breaks"}
@@ -34,3 +38,11 @@ def keeps_line_breaks(node: etree._Element) -> bool:
         if says is not None:
             return says
     return False
+
+
+def add_kept_break(builder: FlatBuilder, spacing: str) -> None:
+    """A line break kept, ``spacing`` with it, as an atom that ends its sentence where ended_lines says (twice in
+    a row where it holds an empty line) and shows no word of its own to keep apart from the target's."""
+    builder.line_breaks += [len(builder.text)] * (len(NEWLINE.findall(spacing)) > 1)
+    builder.add_atom(literal=spacing, parts_words=True, line_break=True)
+    builder.marks[-1].shows_text = False
