@@ -3,6 +3,8 @@
 
 The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
 
+import pytest
+
 from attnmt.documents.dropped_words import attends_elsewhere
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.markup import translate_markup
@@ -67,11 +69,24 @@ class Weighed:
                                                         for s, w in zip(sentences, weighed, strict=True)]
 
 
-def test_a_link_over_a_dropped_word_keeps_its_source_text_and_an_underline_is_left_out():
-    """The underline went on "einem" (it attends to "small" most, six words on), and so did the link."""
+def test_a_link_over_a_dropped_word_goes_on_the_word_attending_most_to_it_and_an_underline_is_left_out():
+    """The underline went on "einem" (it attends to "small" most, six words on), and so did the link; the link
+    needs words to click, so it takes "sitzt", which gives "jacket" the most (0.02), not its English text."""
     page = '<p>A balding man wearing a red <u>life</u> <a href="/jacket">jacket</a> is sitting in a small boat.</p>'
     out = translate_markup([page], Weighed({JACKET: (BOOT, JACKET_WEIGHTS)}))
-    assert out == ['<p>Ein Mann mit Dreadlocks <a href="/jacket">jacket</a> sitzt in einem kleinen Boot.</p>']
+    assert out == ['<p>Ein Mann mit Dreadlocks <a href="/jacket">sitzt</a> in einem kleinen Boot.</p>']
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ('<p>A man on a beach building a <a href="#">sand</a> castle.</p>', '<p>Ein Mann am <a href="#">Strand</a>.</p>'),
+    ('<p>A man on a beach building a <a href="#">sand castle</a>.</p>',
+     '<p>Ein Mann am <a href="#">Strand</a>.</p>'),
+], ids=["word", "words-before-the-stop"])
+def test_a_link_over_words_the_model_dropped_holds_a_target_word_not_its_english(page, out):
+    """"sand" and "castle" were dropped; "Strand." gives them the most attention: the link goes over "Strand",
+    its stop left outside, where its source text was written after the sentence (``Ein Mann am Strand. <a
+    href="#">sand</a>``)."""
+    assert translate_markup([page], Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})) == [out]
 
 
 def test_a_word_attending_to_a_far_word_and_little_to_the_marks_attends_elsewhere():

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from attnmt.documents.emptied_marks import local_name
 from attnmt.documents.flat import FlatText
 from attnmt.documents.html_layout import LOOKS
+from attnmt.documents.links import local_name
 from attnmt.documents.nesting import is_text
 from attnmt.documents.spans import Nested
 

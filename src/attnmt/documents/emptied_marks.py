@@ -4,8 +4,10 @@ The alignment can put none of a link's words inside it: the model dropped them (
 for details." -> "Siehe Seite für Details."), or wrote them where the alignment put them outside
 it (``<a href="x">link text</a>`` -> ``Ein Fußgängerüberweg<a href="x"></a>``).  The link was then
 written around nothing: an empty ``<a>``, ``<w:hyperlink/>`` or ``<text:a/>`` (a slide's linked
-run not written at all), nothing left on the page to click.  So a link (is_link) left with no
-words holds its source text again, with the marks inside it as they stood there, at the place the
+run not written at all), nothing left on the page to click.  A link over words goes over the
+target word that gives them the most attention instead (attnmt.documents.links); one still left
+with no words (over a number, its word held by an earlier element, no attention to read) holds
+its source text again, with the marks inside it as they stood there, at the place the
 translation gave it, a space either side where the source had one: the rule a Markdown link
 follows too (attnmt.documents.markdown_text.written).
 
@@ -25,12 +27,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from lxml import etree
-
-from attnmt.documents.flat import FlatText, Mark, has_words
+from attnmt.documents.flat import FlatText, has_words
+from attnmt.documents.links import is_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.spans import Nested, Placement, plain
-from attnmt.documents.wordml import w
 
 # A number as written: digits, and the group or decimal separators between them ("1,000.50",
 # "1 000" with a no-break space, "3'500"); a space parts two numbers ("+1 555 0100" is three).
@@ -51,34 +51,6 @@ def number_tokens(text: str) -> tuple[str, ...]:
 def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
     """Whether the numbers ``number`` stand in ``translation``, whole and in a row (number_tokens)."""
     return any(translation[at:at + len(number)] == number for at in range(len(translation) - len(number) + 1))
-
-
-def is_link(mark: Mark) -> bool:
-    """Whether ``mark``'s element is a link a reader follows: Word's ``w:hyperlink`` or ``HYPERLINK``
-    field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), a slide's run
-    whose properties make it a link (DrawingML's ``a:hlinkClick``: its dialect's ``links``), or an
-    ``a`` with an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
-    node = mark.node  # a subtitle's cue tag (attnmt.documents.cue_text) is no element: never a link
-    if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
-        return False
-    # Word's and DrawingML's readers, loaded for an element only: a line of plain text starts without them (issue 44)
-    from attnmt.documents.fields import field_code_kind
-    from attnmt.documents.formatting import is_link as links_in_properties
-    from attnmt.documents.ooxml_dialects import DRAWING
-
-    if node.tag == w("fldSimple"):
-        return field_code_kind(node.get(w("instr"), "")) == "HYPERLINK"
-    if node.tag == w("hyperlink"):
-        return True
-    if node.tag == DRAWING.run:
-        return links_in_properties(node, DRAWING)
-    return local_name(node.tag) == "a" and any(local_name(key) == "href" for key in node.attrib)
-
-
-def local_name(name: str) -> str:
-    """An element's or attribute's name without its namespace ("{…xlink}href" -> "href"); an HTML
-    name with a prefix (``st1:place``, which lxml's QName refuses) as it is."""
-    return name.rpartition("}")[2]
 
 
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from attnmt.documents.flat import Mark
+from attnmt.documents.flat import Mark, is_punctuation
 
 P = TypeVar("P")  # a piece of content that is not text
 
@@ -37,6 +37,18 @@ def strip(text: str, start: int, end: int) -> tuple[int, int]:
 def strip_span(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     start, end = strip(text, *span)
     return (start, end) if start < end else None
+
+
+def trim_punctuation(marked: str, target: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) of ``target`` without the punctuation at an end where ``marked``, the mark's source text,
+    has none there (the model's stop after a marked last word stays outside it); one character at least."""
+    if marked and not is_punctuation(marked[-1]):
+        while end - start > 1 and is_punctuation(target[end - 1]):
+            end -= 1
+    if marked and not is_punctuation(marked[0]):
+        while end - start > 1 and is_punctuation(target[start]):
+            start += 1
+    return start, end
 
 
 def is_inside(marks: Sequence[Mark], k: int, ancestor: int) -> bool:

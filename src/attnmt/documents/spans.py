@@ -21,7 +21,8 @@ gives them with examples):
    word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words;
    nor a first word written looking ahead for the word before them, an article: attnmt.documents.looking_ahead);
    trailing or leading punctuation of that stretch is left outside unless the marked source text had punctuation
-   there too.  A mark over whole sentences covers their whole translations (no alignment needed).
+   there too.  A mark over whole sentences covers their whole translations (no alignment needed); a link whose words
+   were aligned to nothing, the target word that gives them the most attention (attnmt.documents.links).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to nothing), goes before the first
    target word aligned to the source word that followed it (with none, the target word attending most to that word,
    but one that attends mostly to a word far from it: then the next word's);
@@ -59,16 +60,17 @@ from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
-from attnmt.documents.flat import FlatText, Mark, is_punctuation
+from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
+from attnmt.documents.links import clickable, is_worded_link
 from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings, held_piece
-from attnmt.documents.span_geometry import initial_span, strip_span
+from attnmt.documents.span_geometry import initial_span, strip_span, trim_punctuation
 from attnmt.documents.unspaced_marks import mark_edges, part_in_word
 from attnmt.documents.word_breaks import break_in_word, is_word_break
 from attnmt.text.sentence_ends import closing_length
@@ -207,9 +209,16 @@ class Projector:
         if not stretches:  # none of its words reached the translation, or it holds none: controls around an atom
             return (self.point(mark.start), self.point(mark.end)) if controls_between(self.flat.text, mark) else None
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
-        start, end = self._trim_punctuation(mark, first[0], last[1])
+        start, end = trim_punctuation(self.flat.text[mark.start:mark.end].strip(), self.target, first[0], last[1])
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
         return self.held_controls(mark, first[0] if first[2] else start, last[1] if last[2] else end)
+
+    def clicked_words(self, mark: Mark) -> tuple[int, int] | None:
+        """A link over words rule 1 left none of: the target word giving them the most attention (links), or None."""
+        found = [self.target_words[i][best] for i, words in self.words(mark)
+                 if words and (best := self.most_attending(i, words)) is not None]
+        return trim_punctuation(self.flat.text[mark.start:mark.end].strip(), self.target, found[0][0], found[-1][1]) \
+            if found else None
 
     def over_words(self, i: int, words: list[int], targets: list[int], mark: Mark) -> tuple[int, int]:
         """Rule 1 for a mark over several source ``words`` of sentence i: from the first of its ``targets``
@@ -260,16 +269,6 @@ class Projector:
                 following = self.sentences[i + 1][0] if i + 1 < len(self.sentences) else len(self.flat.text)
                 end += held(self.flat.text, e, min(mark.end, following), 1) - e
             i += 1
-        return start, end
-
-    def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
-        marked = self.flat.text[mark.start:mark.end].strip()
-        if marked and not is_punctuation(marked[-1]):
-            while end - start > 1 and is_punctuation(self.target[end - 1]):
-                end -= 1
-        if marked and not is_punctuation(marked[0]):
-            while end - start > 1 and is_punctuation(self.target[start]):
-                start += 1
         return start, end
 
     def point(self, position: int) -> int:
@@ -362,13 +361,16 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
             raw = initial_span(projector.target, sum(map(str.isalnum, flat.text[mark.start:mark.end])))
         else:
             raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
+        clicked = raw is None and not mark.atom and is_worded_link(flat, mark)  # a link keeps words to click
+        raw = projector.clicked_words(mark) if clicked else raw
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         p = projector.break_point(mark.end) if is_word_break(mark) else None  # in its word's translation
         if raw is not None:
             pieces, blocking = siblings.free_pieces(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
             raw = held_piece(pieces, partial(projector.attention, mark))  # read only where it parts
             raw = None if raw is None else projector.with_atom_spaces(mark, strip_span(projector.target, raw))
-            if raw is None and blocking is not None:  # emptied by earlier siblings: it goes right after them
+            raw = raw if raw is None or not clicked or clickable(projector.target, raw) else None
+            if raw is None and blocking is not None and not clicked:  # emptied by siblings: right after them
                 p = blocking
         if raw is None:
             if p is None:  # rule 2; a point at its parent's end (a ruby's <rt> after its base) stays there
