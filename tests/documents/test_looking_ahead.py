@@ -4,6 +4,8 @@ unmarked source word before them (an article before its noun), stays outside the
 
 The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
 
+import re
+
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.markup import translate_markup
@@ -49,6 +51,41 @@ SNOW_WEIGHTS = [[0.91, 0.09, 0.00, 0.00, 0.00, 0.01],  # Ein
                 [0.00, 0.00, 0.00, 0.05, 0.44, 0.46],  # den
                 [0.01, 0.00, 0.01, 0.04, 0.01, 0.59]]  # Schnee.
 
+SHAVING = "A man is shaving outside."
+RASIERT = "Ein Mann rasiert sich draußen."
+#                 A     man   is    shave outside.
+SHAVING_WEIGHTS = [[0.84, 0.15, 0.01, 0.00, 0.01],  # Ein
+                   [0.05, 0.65, 0.08, 0.22, 0.01],  # Mann
+                   [0.00, 0.00, 0.41, 0.49, 0.09],  # rasiert
+                   [0.00, 0.00, 0.04, 0.60, 0.33],  # sich
+                   [0.00, 0.00, 0.03, 0.31, 0.38]]  # draußen.
+RED = "Red car."
+ROT = "Ein rotes Auto."
+RED_WEIGHTS = [[0.79, 0.21],  # Ein
+               [0.63, 0.35],  # rotes
+               [0.02, 0.57]]  # Auto.
+OLD = "Old men sit on a bench."
+ALT = "Ein älterer Männer sitzen auf einer Bank."
+#             Old   men   sit   on    a     bench.
+OLD_WEIGHTS = [[0.92, 0.03, 0.01, 0.00, 0.00, 0.04],  # Ein
+               [0.99, 0.00, 0.00, 0.00, 0.00, 0.00],  # älterer
+               [0.27, 0.60, 0.10, 0.01, 0.00, 0.02],  # Männer
+               [0.00, 0.00, 0.94, 0.05, 0.00, 0.00],  # sitzen
+               [0.00, 0.00, 0.07, 0.36, 0.11, 0.14],  # auf
+               [0.04, 0.01, 0.00, 0.01, 0.43, 0.50],  # einer
+               [0.00, 0.00, 0.01, 0.02, 0.02, 0.55]]  # Bank.
+TALL = "Tall men play basketball."
+DIESE = "Diese Männer spielen Basketball."
+TALL_WEIGHTS = [[0.84, 0.10, 0.00, 0.06],  # Diese
+                [0.26, 0.68, 0.03, 0.02],  # Männer
+                [0.03, 0.00, 0.95, 0.02],  # spielen
+                [0.06, 0.01, 0.03, 0.50]]  # Basketball.
+
+
+def words_of(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each whitespace word of ``text``."""
+    return [(match.start(), match.end()) for match in re.finditer(r"\S+", text)]
+
 
 def placed(source: str, words: str, translation: str, weights: list[list[float]]) -> str:
     """The target text the one mark over ``words`` of ``source`` goes on."""
@@ -60,7 +97,7 @@ def placed(source: str, words: str, translation: str, weights: list[list[float]]
 
 def test_an_article_written_looking_ahead_at_the_marked_adjective_stays_outside_its_mark():
     """"einem" gives "blue" 0.59 (its strongest link) and "a", before the mark, 0.25; "blauen" gives "blue" 0.97."""
-    assert own_targets(SHIRT_WEIGHTS, [4], [3, 4]) == [4]
+    assert own_targets(SHIRT_WEIGHTS, [4], [3, 4], HEMD, words_of(HEMD)) == [4]
     assert placed(SHIRT, "blue", HEMD, SHIRT_WEIGHTS) == "blauen"
 
 
@@ -72,6 +109,23 @@ def test_the_last_word_of_a_mark_stays_though_it_attends_to_the_source_word_afte
 
 def test_the_article_before_a_marked_noun_stays_outside_its_mark():
     assert placed(SNOW, "snow", SCHNEE, SNOW_WEIGHTS) == "Schnee"
+
+
+def test_a_verb_before_its_reflexive_pronoun_stays_in_the_mark():
+    """"rasiert" gives "is" 0.41 and "shaving" 0.49, "sich" gives "shaving" 0.60: the attention of an article written
+    looking ahead, but an article is never followed by "sich"."""
+    assert placed(SHAVING, "shaving", RASIERT, SHAVING_WEIGHTS) == "rasiert sich"
+
+
+def test_an_article_the_target_language_adds_at_the_start_of_a_sentence_the_mark_opens_stays_outside_it():
+    """"Ein" gives "Red" 0.79, "rotes" 0.63: both attend most to "Red", which has no article before it to look
+    ahead for; "Ein" is written for the sentence's start."""
+    assert placed(RED, "Red", ROT, RED_WEIGHTS) == "rotes"
+    assert placed(RED, "Red car", ROT, RED_WEIGHTS) == "rotes Auto"
+    assert placed(OLD, "Old", ALT, OLD_WEIGHTS) == "älterer"
+    # A first word that translates a marked word of its own stays: "Diese" attends most to "Tall", "Männer" to "men".
+    assert placed(TALL, "Tall men", DIESE, TALL_WEIGHTS) == "Diese Männer"
+    assert placed(TALL, "Tall", DIESE, TALL_WEIGHTS) == "Diese"
 
 
 def test_a_word_that_translates_a_marked_word_stays_though_it_attends_to_the_word_beside_the_mark():

@@ -187,7 +187,7 @@ class Projector:
                 stretches += kept_target(self.copies, i, self.flat.text, (mark.start, mark.end), self.aligned(i, words),
                                          self.most_attending(i, words), self.sentences[i])
                 continue
-            targets = own_targets(self.weights[i], words, self.aligned(i, words))  # not an article's look ahead
+            targets = own_targets(self.weights[i], words, self.aligned(i, words), self.target, self.target_words[i])
             word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word
