@@ -3,11 +3,15 @@
 
 The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
 
+import docx
 import pytest
+from office_files import add_hyperlink, docx_bytes, word_children
 
 from attnmt.documents.dropped_words import attends_elsewhere
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import place
 
 JACKET = "A balding man wearing a red life jacket is sitting in a small boat."
@@ -87,6 +91,17 @@ def test_a_link_over_words_the_model_dropped_holds_a_target_word_not_its_english
     its stop left outside, where its source text was written after the sentence (``Ein Mann am Strand. <a
     href="#">sand</a>``)."""
     assert translate_markup([page], Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})) == [out]
+
+
+def test_a_word_files_link_over_a_dropped_word_holds_a_target_word_not_its_english():
+    """A w:hyperlink is a link as an HTML <a href> is: it takes "Strand", not "sand" after the sentence's stop."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("A man on a beach building a ")
+    add_hyperlink(paragraph, "sand", "https://example.org/sand")
+    paragraph.add_run(" castle.")
+    translator = Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})
+    out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
+    assert word_children(out) == [("r", "Ein Mann am "), ("hyperlink", "Strand"), ("r", ".")]
 
 
 def test_a_word_attending_to_a_far_word_and_little_to_the_marks_attends_elsewhere():
