@@ -7,7 +7,7 @@ import docx
 import pytest
 from office_files import add_hyperlink, docx_bytes, word_children
 
-from attnmt.documents.dropped_words import attends_elsewhere
+from attnmt.documents.dropped_words import attends_elsewhere, spread
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -35,6 +35,24 @@ CASTLE_WEIGHTS = [[0.79, 0.21, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
                   [0.10, 0.79, 0.01, 0.04, 0.01, 0.01, 0.00, 0.01, 0.01],  # Mann
                   [0.03, 0.02, 0.52, 0.19, 0.13, 0.02, 0.02, 0.01, 0.03],  # am
                   [0.00, 0.00, 0.07, 0.01, 0.50, 0.16, 0.04, 0.03, 0.14]]  # Strand.
+
+WATER = "A black dog is jumping through some water, while holding a stick in his mouth."
+STOCK = "Ein schwarzer Hund springt durch Wasser und hält einen Stock im Maul."
+#        A    blac dog  is   jump thro some wate whil hold a    stic in   his  mout
+WATER_WEIGHTS = [
+    [0.88, 0.09, 0.02, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01],  # Ein
+    [0.00, 0.99, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # schwarzer
+    [0.02, 0.01, 0.84, 0.06, 0.04, 0.01, 0.00, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01],  # Hund
+    [0.00, 0.00, 0.00, 0.41, 0.52, 0.01, 0.00, 0.00, 0.00, 0.03, 0.00, 0.00, 0.01, 0.00, 0.00],  # springt
+    [0.01, 0.00, 0.00, 0.01, 0.02, 0.70, 0.07, 0.03, 0.02, 0.00, 0.01, 0.00, 0.10, 0.00, 0.01],  # durch
+    [0.00, 0.00, 0.00, 0.01, 0.03, 0.03, 0.18, 0.49, 0.01, 0.00, 0.05, 0.08, 0.01, 0.05, 0.05],  # Wasser
+    [0.03, 0.00, 0.01, 0.02, 0.01, 0.22, 0.07, 0.23, 0.15, 0.03, 0.03, 0.02, 0.04, 0.01, 0.09],  # und
+    [0.00, 0.00, 0.00, 0.06, 0.13, 0.08, 0.03, 0.07, 0.07, 0.42, 0.02, 0.01, 0.05, 0.02, 0.01],  # hält
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.23, 0.23, 0.07, 0.02, 0.01, 0.21, 0.11, 0.07, 0.02, 0.01],  # einen
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.02, 0.02, 0.00, 0.00, 0.01, 0.94, 0.00, 0.00, 0.01],  # Stock
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.12, 0.00, 0.06, 0.18, 0.06, 0.02, 0.01, 0.33, 0.03, 0.02],  # im
+    [0.00, 0.00, 0.00, 0.00, 0.00, 0.07, 0.00, 0.08, 0.09, 0.04, 0.01, 0.01, 0.04, 0.03, 0.44],  # Maul.
+]
 
 
 def marked(text: str, *words: str) -> FlatText:
@@ -102,6 +120,16 @@ def test_a_word_files_link_over_a_dropped_word_holds_a_target_word_not_its_engli
     translator = Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})
     out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
     assert word_children(out) == [("r", "Ein Mann am "), ("hyperlink", "Strand"), ("r", ".")]
+
+
+def test_a_target_word_whose_attention_is_spread_is_linked_to_no_source_word():
+    """"einen" gives "through" 0.23 (its most, as much as "some"), "a" 0.21, "stick" 0.11: written from the whole
+    sentence, it took the link over "through" from "durch" to "einen", over "Wasser und hält".  "im" gives "in" 0.33
+    of its 0.83: linked."""
+    placed = place(marked(WATER, "through", "in his"), [(0, len(WATER))], [STOCK], [WATER_WEIGHTS])
+    assert [STOCK[s:e] for s, e in placed.spans] == ["durch", "im"]
+    assert spread(WATER_WEIGHTS[8]) and spread(WATER_WEIGHTS[6])  # einen, und
+    assert not spread(WATER_WEIGHTS[10])
 
 
 def test_a_word_attending_to_a_far_word_and_little_to_the_marks_attends_elsewhere():

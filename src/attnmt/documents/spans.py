@@ -58,7 +58,7 @@ from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_words import Copies, kept_target, one_target
-from attnmt.documents.dropped_words import attends_elsewhere, strongest
+from attnmt.documents.dropped_words import attends_elsewhere, spread, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.glued_points import atoms_by_position, glued_point
@@ -135,10 +135,10 @@ class Projector:
 
     @staticmethod
     def _links(weights: list[list[float]]) -> dict[int, list[int]]:
-        """source word -> the target words that attend to it most (each target word's argmax)."""
+        """source word -> the target words that attend to it most (their argmax), not those whose attention spreads."""
         links: dict[int, list[int]] = {}
         for t, row in enumerate(weights):
-            if row and max(row) > 0:
+            if row and max(row) > 0 and not spread(row):
                 links.setdefault(row.index(max(row)), []).append(t)
         return links
 
