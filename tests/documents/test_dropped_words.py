@@ -9,6 +9,7 @@ from office_files import add_hyperlink, docx_bytes, word_children
 
 from attnmt.documents.dropped_words import attends_elsewhere, spread
 from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -120,6 +121,13 @@ def test_a_word_files_link_over_a_dropped_word_holds_a_target_word_not_its_engli
     translator = Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})
     out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
     assert word_children(out) == [("r", "Ein Mann am "), ("hyperlink", "Strand"), ("r", ".")]
+
+
+def test_a_markdown_link_over_a_dropped_word_holds_a_target_word_not_its_english():
+    """Its source text was written back glued to the sentence's stop: ``Ein Mann am Strand.[sand](https://x.org)``."""
+    translator = Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})
+    out = translate_markdown("A man on a beach building a [sand](https://x.org) castle.\n", translator)
+    assert out == "Ein Mann am [Strand](https://x.org).\n"
 
 
 def test_a_target_word_whose_attention_is_spread_is_linked_to_no_source_word():

@@ -3,10 +3,11 @@
 A link is the one mark a reader does something with: left with no words, there is nothing on the page to
 click.  So where the alignment puts none of a worded link's words in the translation (the model dropped them,
 attnmt.documents.dropped_words), it goes over the target word that gives them the most attention
-(Projector.span), where a mark that only changes how words look is let go: ``A man on a beach building a <a
-href="#">sand</a> castle.`` -> ``Ein Mann am <a href="#">Strand</a>.``, not its English text pasted after the
-sentence, ``Ein Mann am Strand. <a href="#">sand</a>``.  A link over a number (``[1]``) has no words: it reads
-the same in either language, and one left empty gets it back (attnmt.documents.emptied_marks).
+(Projector.clicked_words), where a mark that only changes how words look is let go: ``A man on a beach building a
+<a href="#">sand</a> castle.`` -> ``Ein Mann am <a href="#">Strand</a>.``, not its English text pasted after the
+sentence, ``Ein Mann am Strand. <a href="#">sand</a>`` (in Markdown glued to it: ``Strand.[sand](#)``).  A link
+over a number (``[1]``) has no words: it reads the same in either language, and one left empty gets it back
+(attnmt.documents.emptied_marks).
 """
 
 from __future__ import annotations
@@ -41,9 +42,17 @@ def is_link(mark: Mark) -> bool:
 
 
 def is_worded_link(flat: FlatText, mark: Mark) -> bool:
-    """Whether ``mark`` is a link (is_link) over words (not digits and symbols alone): one that keeps target
-    words to click where the model dropped its own (module docstring)."""
-    return has_words(flat.text[mark.start:mark.end]) and is_link(mark)
+    """Whether ``mark`` is a link (is_link, or a Markdown one: is_markdown_link) over words (not digits and symbols
+    alone): one that keeps target words to click where the model dropped its own (module docstring)."""
+    return has_words(flat.text[mark.start:mark.end]) and (is_link(mark) or is_markdown_link(mark))
+
+
+def is_markdown_link(mark: Mark) -> bool:
+    """Whether ``mark`` is an ``a`` of a Markdown run's fragment, numbered ``data-md`` (attnmt.documents.markdown.
+    fragment): a link, whose destination the Markdown keeps, and which gets its source text back where it is left
+    empty all the same (attnmt.documents.markdown_text.written, not refill_emptied: it keeps the lines' prefixes)."""
+    node = mark.node
+    return not mark.atom and isinstance(node, etree._Element) and node.tag == "a" and node.get("data-md") is not None
 
 
 def clickable(target: str, span: tuple[int, int]) -> bool:
