@@ -195,7 +195,7 @@ def test_a_part_too_large_to_parse_is_refused_naming_it_and_the_limit(same, monk
 
 # The parts a Word file's translation parses (word_file): some more than once (styles, relationships).
 WORD_PARSED = ("[Content_Types].xml", "word/_rels/document.xml.rels", "word/styles.xml", "word/document.xml",
-               "word/header1.xml", "word/footer1.xml")
+               "word/header1.xml", "word/footer1.xml", "word/numbering.xml")
 
 
 def test_parts_each_within_max_part_are_refused_past_max_parsed_before_the_one_that_passes_it(same, monkeypatch):

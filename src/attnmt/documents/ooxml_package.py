@@ -24,6 +24,7 @@ from attnmt.documents.slide_masters import MASTER_SHAPES
 from attnmt.documents.slide_sections import SLIDE_SECTIONS
 from attnmt.documents.tables import Relationship, relationships
 from attnmt.documents.validations import WORKSHEET
+from attnmt.documents.word_numbering import WORD_NUMBERING
 from attnmt.documents.wordml import RELATIONSHIP_ID
 from attnmt.errors import DataError
 from attnmt.text.xml_start import first_element
@@ -60,7 +61,8 @@ class Texts(Protocol):
 # content controls show while empty ("Click or tap here to enter text."), and its building blocks.
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
-                                        ".endnotes+xml", ".comments+xml", ".glossary+xml")), *CHARTS_AND_SMARTART),
+                                        ".endnotes+xml", ".comments+xml", ".glossary+xml")),
+              (".numbering+xml", WORD_NUMBERING), *CHARTS_AND_SMARTART),
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
               (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
               *((end, MASTER_SHAPES) for end in (".slideMaster+xml", ".slideLayout+xml", ".notesMaster+xml",
