@@ -144,6 +144,30 @@ def test_a_charts_series_name_typed_as_text_in_libreoffice_is_translated(mirror,
         f"{LOEXT}label-string") == translated
 
 
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+
+
+def test_the_ranges_a_libreoffice_charts_table_keeps_beside_its_cells_are_kept(mirror):
+    """LibreOffice writes the sheet range each cell of a chart's table was read from as an empty group's
+    description (``<draw:g><svg:desc>Data.B1:Data.B1</svg:desc></draw:g>``), and reads it back to tie the
+    series to the sheet: it was translated as a picture's alt text ("DATA.B1:DATA.B1", the demo model
+    "Daten.B1")."""
+    members = read_members(chart_text_file())
+    chart = etree.fromstring(members["Object 1/content.xml"])
+    cells = [cell for cell in chart.iter(f"{TABLE}table-cell") if len(cell)]
+    for number, cell in enumerate(cells):
+        cell.append(etree.fromstring(f'<draw:g xmlns:draw="{DRAW}" xmlns:svg="{SVG}"><svg:desc>Sales figures.B{number}'
+                                     f":Sales figures.B{number}</svg:desc></draw:g>"))
+    members["Object 1/content.xml"] = etree.tostring(chart)
+    out = etree.fromstring(read_members(translate_office(write_members(members), ".odt", mirror,
+                                                         DocumentOptions()))["Object 1/content.xml"])
+    assert [desc.text for desc in out.iter(f"{{{SVG}}}desc")] == [
+        f"Sales figures.B{number}:Sales figures.B{number}" for number in range(len(cells))]
+    assert [p.text for p in out.iter(f"{TEXT}p")][-5:] == ["DOGS", "EAST", "3", "WEST", "5"]
+    assert not any("Sales" in given for given in mirror.given)
+
+
 def test_a_manifest_with_a_doctype_as_openoffice_wrote_it_is_read(mirror):
     out = translate_office(doctype_manifest(chart_text_file()), ".odt", mirror, DocumentOptions())
     assert chart_texts(out)[0] == ["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"]

@@ -84,7 +84,7 @@ from attnmt.documents.opendocument_index_marks import index_mark_jobs
 from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, numbering_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
 from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
-from attnmt.documents.opendocument_series import series_name_jobs
+from attnmt.documents.opendocument_series import is_cell_range, series_name_jobs
 from attnmt.documents.opendocument_validations import message_title_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
 from attnmt.documents.package_properties import property_parts
@@ -302,7 +302,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     drop_string_values([p for p in paragraphs if jobs[p].runs])
     take_back(added)
     alt_texts: dict[etree._Element | None, list[etree._Element]] = {}  # by the paragraph a frame stands in
-    for alt in (node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root)):
+    for alt in (node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root) and not is_cell_range(node)):
         alt_texts.setdefault(next(alt.iterancestors(*PARAGRAPHS), None), []).append(alt)
     found: list[DocumentJob] = []
     for node in holders:
