@@ -629,7 +629,7 @@ def test_a_weak_masculine_term_may_take_its_case_ending_en_alone_in_the_singular
     polizist, katze = codec.encode_target("Polizist"), codec.encode_target("Katze")
     text = "A man talks to a police officer and a cat."
     found = [(text.index("police"), text.index(" and"), "Polizist"), (text.index("cat"), len(text) - 1, "Katze")]
-    [weak, plain] = with_other_forms(codec, [polizist, katze], text, found)
+    [weak, plain] = with_other_forms(codec, [polizist, katze], text, found, german=True)
     assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
     # "▁Polizisten" is a piece of its own: "▁Polizist" + "en" + a piece more made a word that is none
     assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [WORD, WORD]
@@ -642,7 +642,8 @@ def test_a_weak_masculine_term_whose_source_is_in_the_plural_takes_en_alone_and_
     number but the nominative singular, and no genitive "s"."""
     codec = WeakNouns()
     polizist = codec.encode_target("Polizist")
-    [weak] = with_other_forms(codec, [polizist], "Two police officers", [(4, 19, "Polizist")], {"Polizist"})
+    [weak] = with_other_forms(codec, [polizist], "Two police officers", [(4, 19, "Polizist")], {"Polizist"},
+                              german=True)
     assert forms(weak) == [polizist, codec.encode_target("Polizisten")] and weak.inflects
     assert weak.endings == [codec.PIECES.index("en")] and rules_of(weak) == [WORD, WORD]
 

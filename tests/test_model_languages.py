@@ -4,6 +4,9 @@ which the server and ``attnmt translate`` both read."""
 import pytest
 import yaml
 
+from attnmt.checkpoint import load_model_dir
+from attnmt.fast.prepared import load_int8, load_packed
+from attnmt.fast.transformer import prepare
 from attnmt.model_languages import code_in_name, languages_from_training
 
 
@@ -52,3 +55,26 @@ def test_a_multilingual_model_has_no_one_pair(tmp_path, train):
     refused its XLIFF files for fr as asked for de, which no one had asked for."""
     (tmp_path / "train.yaml").write_text(yaml.safe_dump({"train": train}), encoding="utf-8")
     assert languages_from_training(tmp_path) == (None, None)
+
+
+def trained_into_french(model_dir) -> None:
+    """``model_dir``'s train.yaml made to name train.en and train.fr: an en-fr model's record."""
+    record = model_dir / "train.yaml"
+    config = yaml.safe_load(record.read_text(encoding="utf-8"))
+    record.write_text(yaml.safe_dump({**config, "train_src": "train.en", "train_tgt": "train.fr"}), encoding="utf-8")
+
+
+def test_a_loaded_model_knows_the_language_its_training_record_names(trained_copy):
+    """Glossary terms follow German's rules for a German target alone (Transformer.target_lang): a model and its
+    inference copy know the target language its train.yaml names, and none where it names none."""
+    assert load_model_dir(trained_copy)[0].target_lang is None  # the tiny model's files name no language
+    trained_into_french(trained_copy)
+    model = load_model_dir(trained_copy)[0]
+    assert model.target_lang == "fr" and prepare(model).target_lang == "fr"
+
+
+def test_the_cpu_copies_know_the_target_language_built_and_mapped_from_the_cache(trained_copy, cache):
+    trained_into_french(trained_copy)
+    for _ in range(2):  # built and stored, then mapped from the cache
+        assert load_packed(trained_copy)[0].target_lang == "fr"
+        assert load_int8(trained_copy)[0].target_lang == "fr"

@@ -1,13 +1,17 @@
 """A weak masculine noun as a glossary term agrees with the article right before it (attnmt.decoding.term_agreement)."""
 
+import pytest
 import torch
 from support import EOS, NamedPieces, ScriptedModel
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.term_after import continuing_pieces
 from attnmt.decoding.term_agreement import BARE, CASED, FEMININE, NOMINATIVE, NONE, OBLIQUE, articles
-from attnmt.decoding.term_ids import cases_of, with_other_forms
+from attnmt.decoding.term_ids import cases_of, forms, with_other_forms
+from attnmt.decoding.term_weak import german
 
 ONE_SOURCE = torch.tensor([[4, 5, 6, 7, 8, 9]])  # long enough for an output of five pieces
 
@@ -31,7 +35,8 @@ def searched(codec, table, target: str, text: str, source: str) -> list[int]:
     """The best output of a beam of three over ``table`` with ``text``'s one source term ``source`` translated as the
     weak noun ``target``."""
     start = text.index(source)
-    terms = with_other_forms(codec, [codec.encode_target(target)], text, [(start, start + len(source), target)])
+    terms = with_other_forms(codec, [codec.encode_target(target)], text, [(start, start + len(source), target)],
+                             german=True)
     [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
                            terms=[terms], continuing=continuing_pieces(codec, len(codec.PIECES)))
     return best.tokens
@@ -57,7 +62,7 @@ def test_an_article_is_read_from_the_pieces_of_its_word():
 
 def test_a_weak_nouns_forms_are_told_apart_by_their_case_ending():
     codec = EndingPieces()
-    [term] = with_other_forms(codec, [[7, 8]], "He thanks his colleague.", [(14, 23, "Kollege")])
+    [term] = with_other_forms(codec, [[7, 8]], "He thanks his colleague.", [(14, 23, "Kollege")], german=True)
     assert cases_of(term) == [BARE, CASED]
 
 
@@ -96,3 +101,44 @@ def test_a_weak_noun_is_written_after_no_feminine_article():
     """"Eine Kunden wartet" came out once "Ein" was held to "Kunde": "eine" stands before neither form."""
     table = {(): {7: 0.6, 4: 0.4}, (7,): {6: 0.9, 5: 0.1}, (4,): {5: 1.0}}
     assert searched(ArticlePieces(), table, "Kunde", "A customer.", "customer") == [4, 5]
+
+
+class FrenchPieces(NamedPieces):
+    """A French term that ends as a weak German noun does ("Président"), its pieces and German's ending "en"'s."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁des", "▁Président", "en", "s", "▁Le", "▁bureau"]
+
+    def encode_target(self, text: str) -> list[int]:
+        return {"Président": [5], "Présidenten": [5, 6], "Présidents": [5, 7]}.get(text, [1])
+
+
+@pytest.mark.parametrize("language", ["de", "de-CH", "de_AT", "DE", "deu", "ger"])
+def test_a_target_language_is_german_by_its_primary_code(language):
+    assert german(language)
+
+
+@pytest.mark.parametrize("language", ["fr", "fr-CA", "es", "it", "nl", "da", "en", "", None])
+def test_another_or_an_unknown_target_language_is_no_german(language):
+    """Unknown (None): German's endings on a term of another language made a word of none ("Présidenten")."""
+    assert not german(language)
+
+
+def test_a_term_of_another_target_language_takes_no_german_case_ending_after_des():
+    """"the office of the presidents" into French: "des Président" took German's oblique ending, "Présidenten"."""
+    codec, text = FrenchPieces(), "the office of the president."
+    found = [(text.index("president"), len(text) - 1, "Président")]
+    table = {(): {4: 1.0}, (4,): {5: 1.0}, (4, 5): {6: 0.6, EOS: 0.4}}
+    for is_german, best in ((True, [4, 5, 6]), (False, [4, 5])):
+        terms = with_other_forms(codec, [[5]], text, found, german=is_german)
+        [[hypothesis]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0),
+                                     use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
+        assert hypothesis.tokens == best
+
+
+@pytest.mark.parametrize(("target_lang", "cased"), [("de", True), ("fr", False), (None, False)])
+def test_a_weak_nouns_case_form_is_offered_only_for_a_german_target(target_lang, cased):
+    """The model's target language (Transformer.target_lang) reaches the glossary's terms: "Kunden" is a form of
+    "Kunde" for a German target alone, and for a model whose language is not known the term is as written."""
+    guides = Guides.of(1, Glossary.of({"customer": "Kunde"}))
+    [term] = guides.terms(ArticlePieces(), 1, ["He thanks the customer."], 0, 10, target_lang)
+    assert forms(term) == ([[5], [6]] if cased else [[5]])

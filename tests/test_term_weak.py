@@ -50,7 +50,7 @@ def test_a_strong_noun_in_ent_takes_its_plural_for_a_source_in_the_plural():
     codec = StrongPieces()
     talent = codec.encode_target("Talent")
     text = "Two talents sing."
-    [term] = with_other_forms(codec, [talent], text, [(4, 11, "Talent")], inflected={"Talent"})
+    [term] = with_other_forms(codec, [talent], text, [(4, 11, "Talent")], inflected={"Talent"}, german=True)
     assert codec.encode_target("Talente") in forms(term) and term.inflects
     assert codec.PIECES.index("e") in term.endings
 
@@ -73,7 +73,8 @@ def test_a_weak_masculine_noun_in_e_takes_n_alone_in_the_singular():
     codec = WeakPieces()
     kunde = codec.encode_target("Kunde")
     text = "The waiter brings the customer a coffee."
-    [term] = with_other_forms(codec, [kunde], text, [(text.index("customer"), text.index(" a "), "Kunde")])
+    [term] = with_other_forms(codec, [kunde], text, [(text.index("customer"), text.index(" a "), "Kunde")],
+                              german=True)
     assert forms(term) == [kunde, codec.encode_target("Kunden")] and term.inflects
     assert term.endings == [codec.PIECES.index("n")] and rules_of(term) == [WORD, WORD]
 
@@ -83,7 +84,8 @@ def test_a_weak_masculine_nouns_case_form_may_be_a_compounds_first_part():
     with its "n" may go on as a compound, the link these nouns take."""
     codec = WeakPieces()
     kunde = codec.encode_target("Kunde")
-    [term] = with_other_forms(codec, [kunde], "The customer service is closed.", [(4, 12, "Kunde")])
+    [term] = with_other_forms(codec, [kunde], "The customer service is closed.", [(4, 12, "Kunde")],
+                              german=True)
     assert forms(term) == [kunde, codec.encode_target("Kunden")] and rules_of(term) == [WORD, FIRST_PART]
 
 
@@ -102,9 +104,9 @@ def test_a_weak_noun_takes_its_ending_as_a_piece_only_where_the_vocabulary_write
     then the model was free ("t"); the vocabulary writes "Löwen" as "▁Löwen", which the term may be written as."""
     codec = CarriedPieces()
     table = {(): {4: 0.9, EOS: 0.1}, (4,): {5: 1.0}, (4, 5): {6: 0.6, EOS: 0.4}, (4, 5, 6): {7: 0.9, EOS: 0.1}}
-    terms = with_other_forms(codec, [[4, 5]], "A tourist photographs a lion.", [(24, 28, "Löwe")])
+    terms = with_other_forms(codec, [[4, 5]], "A tourist photographs a lion.", [(24, 28, "Löwe")], german=True)
     [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
                            use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
     assert best.tokens == [4, 5] and rules_of(terms[0]) == [WORD, WORD]
-    [kollege] = with_other_forms(codec, [[9]], "He thanks the colleague.", [(14, 23, "Kollege")])
+    [kollege] = with_other_forms(codec, [[9]], "He thanks the colleague.", [(14, 23, "Kollege")], german=True)
     assert forms(kollege) == [[9], [9, 6]] and rules_of(kollege) == [INFLECTED, WORD]

@@ -40,6 +40,7 @@ from attnmt.files import atomic_folder, atomic_write, finish_file, save_state, w
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.model_kinds import not_attnmt_refusal
+from attnmt.model_languages import languages_from_training
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import holds_marian_vocabulary, read_tokenizer, tokenizer_paths
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -235,11 +236,13 @@ def load_model_dir(
 ) -> tuple[Transformer, Tokenizer | VocabTokenizer]:
     """Loads a trained model (in eval mode) and its tokenizer; ``weights`` picks another weights file
     (e.g. a checkpoint's; default MODEL_DIR/model.safetensors).  The model's longest_trained is what
-    the folder's lengths.json records (attnmt.trained_lengths), None where it has none."""
+    the folder's lengths.json records (attnmt.trained_lengths), None where it has none; its target_lang
+    the language its train.yaml names (attnmt.model_languages), None where it names none."""
     config, weights, tokenizer = open_model_dir(model_dir, weights)
     with uninitialised():  # every weight is read from the file next
         model = Transformer(config)
     model.longest_trained = read_longest_source(model_dir)
+    model.target_lang = languages_from_training(Path(model_dir))[1]
     load_weights(model, weights)
     return model.eval(), tokenizer
 

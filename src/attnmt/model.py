@@ -98,6 +98,10 @@ class Transformer(nn.Module):
     # The longest source its training kept, in pieces, where its folder records it (load_model_dir:
     # attnmt.trained_lengths): a longer sentence is parted to it before translation; None: not known.
     longest_trained: int | None = None
+    # The language it translates into, as its folder's training record names it (load_model_dir:
+    # attnmt.model_languages): German's grammar rules for glossary terms (a weak noun's case ending,
+    # attnmt.decoding.term_weak) apply to a German target alone; None: not known, and they do not.
+    target_lang: str | None = None
     # Whether a cached decoding step rounds the keys and values it keeps to float16 (the fast copy
     # beside int8 layers: attnmt.fast.transformer), so that a search's log-probs are no teacher-forced
     # pass's: quality reads such a model's translations by a forced pass (quality.assess_searched).

@@ -854,6 +854,17 @@ def test_serve_takes_several_models_each_with_its_pair(monkeypatch, capsys):
     assert "'english' is not a language pair" in capsys.readouterr().err
 
 
+def test_a_served_models_pair_names_the_language_its_glossary_terms_are_read_in(monkeypatch, trained_model):
+    """German's rules for a weak noun follow a German target alone (Transformer.target_lang): the tiny model's
+    record names no language, and ``en-fr=`` makes it French."""
+    import attnmt.server.app
+
+    served = []
+    monkeypatch.setattr(attnmt.server.app, "serve", lambda *args, **options: served.append(args[0]))
+    assert main(["serve", "--model", f"en-fr={trained_model}"]) == 0 and main(["serve", "--model", str(trained_model)]) == 0
+    assert [models[0].model.target_lang for models in served] == ["fr", None]
+
+
 @pytest.mark.parametrize("port, message", [("70000", "must be at most 65535, got 70000"),
                                            ("-1", "must be at least 0, got -1")])
 def test_a_port_outside_0_to_65535_is_refused_before_any_model_is_loaded(monkeypatch, capsys, port, message):

@@ -24,6 +24,7 @@ from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.sentence_edges import sentence_edges
 from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens, with_other_forms
 from attnmt.decoding.term_warnings import warn_left_out
+from attnmt.decoding.term_weak import german
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer, check_model
 from attnmt.text.data import given_texts, pad_rows
@@ -80,12 +81,14 @@ class Guides:
         check_encodable(("prefix", each) for each in dict.fromkeys(p for p in prefixes if p))
         return cls(glossaries, prefixes)
 
-    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
+    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int,
+              target_lang: str | None = None) -> Terms:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
         write), less those that do not fit into ``room`` output tokens with the others: each left out
         with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
         written in part; a term the sentence glues to a bracket or quote, or starts with, may be written so
-        (``term_ids.with_other_forms``), and one it holds in another number than given inflected."""
+        (``term_ids.with_other_forms``), and one it holds in another number than given inflected; German's
+        rules for a term only where the model's ``target_lang`` is German (term_weak.german)."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
@@ -93,7 +96,8 @@ class Guides:
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room, glossary)
         return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]),
-                                glossary.inflected(sentences[i]), glossary.singular(sentences[i]))
+                                glossary.inflected(sentences[i]), glossary.singular(sentences[i]),
+                                german(target_lang))
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int, longest: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary

@@ -173,7 +173,7 @@ def written_so(tokenizer, text: str) -> list[list[int]]:
 
 def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found: Iterable[tuple[int, int, str]],
                      inflected: AbstractSet[str] = frozenset(),
-                     singular: AbstractSet[str] = frozenset()) -> list[list[int]]:
+                     singular: AbstractSet[str] = frozenset(), german: bool = False) -> list[list[int]]:
     """``terms`` (a sentence's target terms' token ids), each a ``Term`` with its other forms where ``sentence``, its
     source terms found at ``found`` (Glossary.found_in's (start, end, target term)), has its source term right after
     an opening bracket or quote ("(router)", „router“: OPENERS, or Unicode's opening punctuation; ``glued_forms``) or
@@ -182,7 +182,9 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     an adjective (``declines``), those ``singular`` (Glossary.singular: given in the plural, their source in the
     singular) ``stem_forms`` too, a noun whose source term has a word before it (term_compounds.modified) the
     compounds it is the head of (term_compounds.compound_heads), and one whose source term has a word after it
-    (term_compounds.modifying) the compounds it is the first part of (``as_first_part``)."""
+    (term_compounds.modifying) the compounds it is the first part of (``as_first_part``); where the target is
+    ``german``, a weak masculine noun its case form, agreeing with its article (term_weak, term_agreement): a French
+    "Président" took German's "Présidenten" after "des"."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
     modifiers = as_written(modifying(sentence, found))
@@ -197,7 +199,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         capitalised = capitalised_form(tokenizer, text) if text in first else []
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
-        plural, weak = text in as_written(inflected), weak_masculine(text)
+        plural, weak = text in as_written(inflected), german and weak_masculine(text)
         inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
             others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each)]

@@ -48,6 +48,19 @@ LOOKALIKES = frozenset(("kunde", "affe", "pole", "hase", "bote", "ire", "graf", 
 FIRST_PART_LETTERS = 3
 
 
+# The codes of German, as a model's training record (attnmt.model_languages) or a served pair names it: "de",
+# "de-CH", "deu".
+GERMAN = ("de", "deu", "ger")
+
+
+def german(language: str | None) -> bool:
+    """Whether a target ``language`` (a BCP 47 or ISO 639 code, None where not known) is German, whose rules for a
+    weak masculine noun a glossary's terms follow: not where it is not known, for the rules of German made a French
+    term "Président" a "Présidenten" after "des" ("des présidents"), a word of no language, where the term as
+    written is at worst a word in the wrong case."""
+    return language is not None and language.replace("_", "-").split("-")[0].lower() in GERMAN
+
+
 def weak_masculine(target: str) -> bool:
     """Whether ``target`` is one German noun that is a weak masculine one: it is one named (WEAK_E, WEAK_OTHERS:
     "Kunde", "Mensch"), or a compound of one ("Arbeitskollege", "Kronprinz", "Endkonsument"; but for those of

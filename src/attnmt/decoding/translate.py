@@ -200,9 +200,9 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     reads them), searched (``run_search``); a term a translation came without, or holds fewer times than
     its sentence, is warned of (attnmt.decoding.term_warnings).  Glossary terms are matched in the sentences
     as given: ``JOIN US`` holds the acronym ``US``."""
-    longest = model.config.longest_input
-    prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i, longest) for i in indices]
-    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, max(0, longest - len(prefix)))
+    longest, unk_id = model.config.longest_input, model.config.unk_id
+    prefixes = [guides.prefix_ids(tokenizer, unk_id, i, longest) for i in indices]
+    terms = [guides.terms(tokenizer, unk_id, sentences, i, max(0, longest - len(prefix)), model.target_lang)
              for i, prefix in zip(indices, prefixes, strict=True)]
     continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size) if any(terms) else (None, None, None)
     with torch.inference_mode():

@@ -73,6 +73,7 @@ from attnmt.fast.prepared_file import load_prepared, prepared_path, save_prepare
 from attnmt.fast.transformer import FastTransformer, check_bf16, check_switches, prepare
 from attnmt.files import atomic_write, drop_cached_pages
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.model_languages import languages_from_training
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.trained_lengths import read_longest_source
@@ -99,6 +100,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
 
     fast = through_cache(prepared_path(weights_path, config), config, build, weights_path)
     fast.longest_trained = longest  # as load_model_dir gives it: a copy mapped from the cache has none of its own
+    fast.target_lang = languages_from_training(Path(model_dir))[1]
     return fast, tokenizer
 
 
@@ -181,6 +183,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     else:
         fast = through_cache(prepared_path(path, config, "fp32"), config, build, path)
     fast.longest_trained = longest  # as load_model_dir gives it: a copy built from the weights alone has none
+    fast.target_lang = languages_from_training(Path(model_dir))[1]
     return fast, tokenizer
 
 

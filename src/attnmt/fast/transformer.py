@@ -80,6 +80,7 @@ class FastTransformer(Transformer):
         self.load_state_dict(model.state_dict())
         self.trained_parameters = model.num_parameters()
         self.longest_trained = model.longest_trained  # sentences are parted as for the model itself
+        self.target_lang = model.target_lang  # its glossary terms are read in its language
         self.to(device).eval().requires_grad_(False)
         with torch.random.fork_rng(devices=[]), uninitialised():  # each fused layer is copied from the three
             fuse_self_attention(self)

@@ -23,7 +23,8 @@ from attnmt.cli.options import (
 
 def load_served(pair: str | None, folder: str, args: argparse.Namespace):
     """The ServedModel of one --model: its inference copy, named by its pair (given, or from its
-    training files' names) or else its folder's name, and the resident memory its loading added."""
+    training files' names) or else its folder's name, and the resident memory its loading added; the
+    pair's target is the language its glossary terms are read in (Transformer.target_lang)."""
     from attnmt.decoding.calibration import load_calibration
     from attnmt.model_languages import languages_from_training
     from attnmt.server.models import ServedModel, resident_bytes
@@ -32,6 +33,7 @@ def load_served(pair: str | None, folder: str, args: argparse.Namespace):
     before = resident_bytes()
     model, tokenizer, parameters = load_for_translation(argparse.Namespace(**{**vars(args), "model": folder}))
     source, target = pair.split("-") if pair else languages_from_training(Path(folder))
+    model.target_lang = target
     name = pair or (f"{source}-{target}" if source else Path(folder).resolve().name)
     return ServedModel(model, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None,
                        calibration)
