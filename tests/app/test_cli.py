@@ -861,7 +861,8 @@ def test_a_served_models_pair_names_the_language_its_glossary_terms_are_read_in(
 
     served = []
     monkeypatch.setattr(attnmt.server.app, "serve", lambda *args, **options: served.append(args[0]))
-    assert main(["serve", "--model", f"en-fr={trained_model}"]) == 0 and main(["serve", "--model", str(trained_model)]) == 0
+    assert main(["serve", "--model", f"en-fr={trained_model}"]) == 0
+    assert main(["serve", "--model", str(trained_model)]) == 0
     assert [models[0].model.target_lang for models in served] == ["fr", None]
 
 
