@@ -14,17 +14,20 @@ from attnmt.decoding.term_weak import weak_case, weak_masculine
 @pytest.mark.parametrize("target", [
     "Kunde", "Junge", "Löwe", "Kollege", "Arbeitskollege", "Sicherheitsexperte", "Benutzername", "Mensch", "Soldat",
     "Nachbar", "Polizist", "Student", "Elefant", "Astronaut", "Demokrat", "Psychologe", "Patient", "Präsident",
-    "Bundespräsident", "Dirigent", "Klient", "Praktikant", "Diamant", "Konsument", "Endkonsument"])
+    "Bundespräsident", "Dirigent", "Klient", "Praktikant", "Diamant", "Konsument", "Endkonsument", "Agent",
+    "Geheimagent", "Soziologe", "Kardiologe", "Archäologe"])
 def test_a_weak_masculine_noun_is_known_by_its_ending_its_name_or_its_compounds_head(target):
     assert weak_masculine(target)
 
 
 @pytest.mark.parametrize("target", [
     "Katze", "Straße", "Blume", "Urkunde", "Giraffe", "Phase", "Paragraf", "Fahrzeuge", "Angebote", "Erbauer",
-    "Dokument", "Restaurant", "Apparat", "Mist", "kunde", "Junge Frau"])
+    "Dokument", "Restaurant", "Apparat", "Mist", "kunde", "Junge Frau", "Kataloge", "Dialoge", "Produktkataloge",
+    "Monologe", "Prologe", "Theaterloge"])
 def test_a_noun_that_ends_as_a_weak_one_but_is_none_is_not_one(target):
     """"Urkunde" ends in "Kunde", "Giraffe" in "Affe", "Fahrzeuge" in "Zeuge": each is another noun; "Dokument" and
-    "Restaurant" are strong ("Dokumente": the weak rule ruled their plural out)."""
+    "Restaurant" are strong ("Dokumente": the weak rule ruled their plural out), and so are "Katalog", "Dialog",
+    "Monolog", whose plurals end as "Biologe" does."""
     assert not weak_masculine(target)
 
 

@@ -17,20 +17,23 @@ from collections.abc import Sequence
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 
 # The endings of the weak masculine nouns from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut",
-# "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf").
-WEAK_ENDINGS = ("ist", "ent", "ant", "naut", "krat", "loge")
+# "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf"), nor "-loge"
+# but "-ologe": "Kataloge", "Dialoge" are the plurals of strong nouns, "Katalog" and "Dialog".
+WEAK_ENDINGS = ("ist", "ent", "ant", "naut", "krat", "ologe")
 # The strong nouns of those endings ("des Talents", "die Talente"; a weak one's plural, "Talenten", was all a source
 # in the plural could have, "Zwei Talent" came out): no rule of their letters tells them from the weak ones ("Patent"
 # beside "Patient", "Akzent" beside "Dozent", "Restaurant" beside "Praktikant"), so they are named, a compound's last
-# part too ("Sprachtalent", "Subkontinent", "Oberleutnant", "Teamgeist"); and those in "-ment", from Latin "-mentum"
+# part too ("Sprachtalent", "Subkontinent", "Oberleutnant", "Teamgeist"), and the plurals of the strong nouns in
+# "-olog" ("Monologe", "Prologe"); and those in "-ment", from Latin "-mentum"
 # ("Dokument", "Moment", "Element", "Instrument"), but for "Konsument", a weak one (WEAK_OTHERS).
 STRONG = frozenset((
     "talent", "patent", "akzent", "kontinent", "prozent", "orient", "okzident", "advent", "präsent", "kontingent",
     "konvent", "event", "cent", "restaurant", "proviant", "leutnant", "sergeant", "croissant", "pendant", "volant",
-    "geist", "frist"))
+    "geist", "frist", "monologe", "prologe"))
 STRONG_ENDING = "ment"
 # The weak masculine nouns in "-e", people and animals, nationalities, and those that take "-ns" in the genitive
-# ("Name", "Gedanke"), which take "n" too; and those of no ending that tells them ("Mensch", "Held", "Soldat").
+# ("Name", "Gedanke"), which take "n" too; and those of no ending that tells them ("Mensch", "Held", "Soldat"), or
+# too short to be told by it ("Agent", five letters beside "Mist").
 WEAK_E = frozenset((
     "junge", "kunde", "kollege", "experte", "zeuge", "bote", "neffe", "knabe", "bube", "gatte", "hirte", "laie",
     "pate", "sklave", "riese", "genosse", "gefährte", "komplize", "lotse", "matrose", "löwe", "affe", "hase", "rabe",
@@ -40,7 +43,7 @@ WEAK_E = frozenset((
 WEAK_OTHERS = frozenset((
     "mensch", "held", "bär", "prinz", "graf", "fürst", "narr", "soldat", "kamerad", "pilot", "architekt", "fotograf",
     "kandidat", "diplomat", "automat", "planet", "philosoph", "chirurg", "astronom", "monarch", "rebell", "spion",
-    "bandit", "nachbar", "bauer", "konsument"))
+    "bandit", "nachbar", "bauer", "konsument", "agent"))
 # The named nouns that end other words than their compounds ("Urkunde", "Giraffe", "Metropole", "Phase",
 # "Angebote", "Satire", "Paragraf", "Fahrzeuge"): those are weak as the word alone.
 LOOKALIKES = frozenset(("kunde", "affe", "pole", "hase", "bote", "ire", "graf", "zeuge"))
