@@ -9,7 +9,16 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.term_after import continuing_pieces
-from attnmt.decoding.term_agreement import BARE, CASED, FEMININE, NOMINATIVE, NONE, OBLIQUE, articles
+from attnmt.decoding.term_agreement import (
+    ADJECTIVE_OBLIQUE,
+    BARE,
+    CASED,
+    FEMININE,
+    NOMINATIVE,
+    NONE,
+    OBLIQUE,
+    articles,
+)
 from attnmt.decoding.term_ids import cases_of, forms, with_other_forms
 from attnmt.decoding.term_weak import german
 
@@ -58,6 +67,62 @@ def test_an_article_is_read_from_the_pieces_of_its_word():
     assert read(codec, ["▁eine", "m"]) == OBLIQUE and read(codec, ["▁Ein"]) == NOMINATIVE
     assert read(codec, ["▁Ein", "fach"]) == NONE and read(codec, ["▁eine"]) == FEMININE
     assert read(codec, ["▁eine", "m", "▁Kunde"]) == NONE  # a word of its own after it
+
+
+class AdjectivePieces(NamedPieces):
+    """Articles, adjectives after them (one of an article's first pieces, "▁al" of "alle", and "ten"), and a weak
+    noun whose case form is a piece of its own."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁eine", "m", "▁jungen", "▁Kunde", "▁Kunden", "▁sehr", "▁Ein",
+              "▁kleiner", "▁die", "▁kleine", "▁zwei", "▁und", "▁al", "ten"]
+
+
+class YoungPieces(NamedPieces):
+    """AdjectivePieces' first ten, for a search over ten pieces: "einem jungen" or "einem sehr" and a weak noun whose
+    case form is a piece of its own."""
+
+    PIECES = AdjectivePieces.PIECES[:10]
+
+
+class YoungEndingPieces(NamedPieces):
+    """"einem jungen" and a weak noun whose case form is its pieces and the ending's ("▁K" "ollege" + "n")."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁eine", "m", "▁jungen", "▁K", "ollege", "n"]
+
+    def encode_target(self, text: str) -> list[int]:
+        return {"Kollege": [7, 8], "Kollegen": [7, 8, 9]}.get(text, [1])
+
+
+@pytest.mark.parametrize("pieces, kind", [
+    (["▁eine", "m", "▁jungen"], ADJECTIVE_OBLIQUE), (["▁zwei", "▁kleine"], ADJECTIVE_OBLIQUE),
+    (["▁die", "▁jungen"], ADJECTIVE_OBLIQUE), (["▁eine", "m", "▁al", "ten"], ADJECTIVE_OBLIQUE)])
+def test_an_adjective_whose_ending_agrees_with_the_article_before_it_carries_its_case_on(pieces, kind):
+    """"mit einem jungen Präsident" came out: the article was read right before the noun alone.  "einem" + "-en",
+    "die" + "-en", "zwei" + "-e" agree; "▁al" begins "alle", and "alten" is an adjective."""
+    assert read(AdjectivePieces(), pieces) == kind
+
+
+@pytest.mark.parametrize("pieces", [["▁die", "▁kleine"], ["▁Ein", "▁kleiner"], ["▁und", "▁jungen"],
+                                    ["▁eine", "m", "▁sehr", "▁jungen"], ["▁eine", "▁kleine"], ["▁eine", "m", "▁Kunde"]])
+def test_an_adjective_whose_ending_disagrees_or_after_no_article_leaves_the_form_to_the_model(pieces):
+    """"die kleine" is a feminine singular, where "die" said a plural too; "und jungen" has no article; "einem
+    sehr" no adjective's ending; "eine" (feminine) carries nothing on; nor does "ein kleiner": held to "Nachbar"
+    there, the model wrote "Ein kleiner Junge läuft Nachbar"."""
+    assert read(AdjectivePieces(), pieces) == NONE
+
+
+def test_a_weak_noun_after_an_article_and_an_adjective_takes_its_case_ending():
+    """"He stands with a young colleague" came out "mit einem jungen Kollege": now "einem jungen Kollegen"."""
+    table = {(): {4: 1.0}, (4,): {5: 1.0}, (4, 5): {6: 1.0}, (4, 5, 6): {7: 1.0}, (4, 5, 6, 7): {8: 1.0},
+             (4, 5, 6, 7, 8): {EOS: 0.9, 9: 0.1}}
+    assert searched(YoungEndingPieces(), table, "Kollege", "with a young colleague.", "colleague") == [4, 5, 6, 7, 8, 9]
+
+
+def test_an_adjective_rules_out_no_form_of_a_weak_noun():
+    """Held to "▁Kunden", a piece of its own, after "einem jungen", a model that had not learnt it wrote a word of its
+    own first ("Drei kleine Sechs Löwe"): the adjective carries the ending only onto a form that may take it."""
+    table = {(): {4: 1.0}, (4,): {5: 1.0}, (4, 5): {6: 1.0}, (4, 5, 6): {7: 0.9, 8: 0.1}}
+    assert searched(YoungPieces(), table, "Kunde", "with a young customer.", "customer") == [4, 5, 6, 7]
 
 
 def test_a_weak_nouns_forms_are_told_apart_by_their_case_ending():

@@ -7,11 +7,15 @@ singular ("Ein Kunde wartet"), where it has no ending; "einen", "dem", "des", "z
 let the model write either form after either, and "Ein Kunden wartet", "mit einem Student" came out.  Which side is
 wrong is the model's to say: the search keeps the article the model wrote and writes the form that agrees with it,
 and the beam keeps the hypotheses that wrote the other article ("Er sieht einen Kunden" beside "ein Kunde").  An
-article of two cases ("der": "der Kunde", and the genitive plural "der Kunden"; "dieser") binds neither form, nor
-does an article with an adjective between ("einem alten Kunden": ``Articles`` reads the word right before the term).
+article of two cases ("der": "der Kunde", and the genitive plural "der Kunden"; "dieser") binds neither form.
 "eine" (``FEMININE``) stands before neither form, but before one that begins a feminine compound ("eine Kundenkarte").
+An adjective between whose ending agrees with an oblique or plural article ("einem alten", "zwei alte") carries its
+case on to a form that may take the ending as a piece ("einem alten Kollege" + "n"), and rules out no form: "mit
+einem jungen Präsident" came out; where the vocabulary writes the case form in a piece of its own ("▁Löwen"), the model
+that had not learnt it wrote a word of its own rather ("Drei kleine Sechs Löwe").
 
-The articles are read from the pieces the model writes, one word at a time (``Articles``: "▁eine" "m" is "einem").
+The articles and adjectives are read from the pieces the model writes, one word at a time (``Articles``: "▁eine"
+"m" is "einem", "▁eine" "m" "▁alten" an adjective after it).
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ from torch import Tensor
 from attnmt.decoding.term_after import CASE_ENDING, FIRST_PART, INFLECTED, WORD
 
 NONE, NOMINATIVE, OBLIQUE, FEMININE = range(4)  # what the word before a weak noun says of its case
+# What an adjective that agrees with an oblique or plural article says ("einem alten", "zwei alte"): the case ending
+# a form that may take it takes (``agreed_rule``), but no form is ruled out (``disagrees``): held to "▁Löwen", a piece
+# of its own, after "einem hohen", the model wrote "Drei kleine Sechs Löwe", "Die Präsidenten sitzt neben einem hohen
+# Tag".  Not after "ein alter": kept from its ending there, the model wrote "Ein kleiner Junge läuft Nachbar".
+ADJECTIVE_OBLIQUE = 4
 BARE, CASED = 1, 2  # a weak noun's form without its case ending ("Kunde") and with it ("Kunden"); 0: no such noun
 
 POSSESSIVES = ("mein", "dein", "sein", "ihr", "unser", "eur")
@@ -39,6 +48,14 @@ OBLIQUE_WORDS = (
     *(stem + ending for stem in ("kein", "dies", "jen", "jed", "welch", "all", *POSSESSIVES)
       for ending in ("en", "em", "es")),
     *(stem + "e" for stem in POSSESSIVES))
+# The plural's words of no article's ending, after which an adjective has the strong plural's "-e" ("zwei alte
+# Kunden"), or its "-en" ("vielen alten Kunden").
+QUANTIFIERS = ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "viele",
+               "vielen", "einige", "einigen", "mehrere", "mehreren", "wenige", "wenigen")
+# An adjective after an article, as the automaton's state: ADJECTIVE and how the word ends so far (TAILS), "+en" for
+# "alten", beside its article's group (GROUPS: O, an oblique or plural one's; Q, a quantifier's): a weak noun after it
+# agrees with its article where its ending does (``adjective_kind``); "mit einem jungen Präsident" came out.
+ADJECTIVE, GROUPS, TAILS = "+", "OQ", ("en", "er", "e", "x")
 # A feminine singular's article, before which a weak masculine noun is wrong in either form ("Eine Kunden wartet"
 # came out, the search holding "Ein" to "Kunde"), but as a feminine compound's first part ("eine Kundenkarte").
 FEMININE_WORDS = ("eine",)
@@ -69,28 +86,84 @@ class Articles:
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
 def articles(tokenizer) -> Articles | None:
     """The ``Articles`` of ``tokenizer``'s target pieces, in small letters and with a capital first (a sentence's
-    first word); None for a tokenizer that does not name its pieces."""
+    first word), and of the adjectives after them; None for a tokenizer that does not name its pieces.  A state is
+    a word so far (an article's first pieces, or ``ADJECTIVE`` and how an adjective ends, ``TAILS``) and the group
+    of the article before it (``GROUPS``; "" for none); a piece no article holds has the column of the pieces that
+    read as it does (``signature``)."""
     if not hasattr(tokenizer, "id_to_piece"):
         return None
     lists = (NOMINATIVE, NOMINATIVE_WORDS), (OBLIQUE, OBLIQUE_WORDS), (FEMININE, FEMININE_WORDS)
     kinds = {f"▁{case(word)}": kind for kind, words in lists for word in words for case in (str, str.capitalize)}
-    states = ["", *sorted({word[:k] for word in kinds for k in range(2, len(word) + 1)})]
+    prefixes = sorted({word[:k] for word in kinds for k in range(2, len(word) + 1)})
+    adjectives = [ADJECTIVE + tail for tail in TAILS]
+    # an article's first pieces after an article may begin an adjective (small letters), never a capital's word
+    states = [("", ""), *(("", word) for word in prefixes),
+              *((group, word) for group in GROUPS for word in prefixes if word[1:2].islower()),
+              *((group, word) for group in GROUPS for word in adjectives)]
     number = {state: s for s, state in enumerate(states)}
     inside = {word[i:k] for word in kinds for i in range(1, len(word)) for k in range(i + 1, len(word) + 1)}
     pieces = [tokenizer.id_to_piece(i) for i in range(tokenizer.vocab_size)]
-    held = [piece for piece in dict.fromkeys(pieces) if piece in number or piece in inside]
-    column = {piece: c for c, piece in enumerate(held, start=1)}
-    steps = torch.zeros(len(states), len(held) + 1, dtype=torch.long)
-    for piece, c in column.items():
-        steps[:, c] = torch.tensor([number.get(word_after(state, piece), 0) for state in states])
-    classes = torch.tensor([column.get(piece, 0) for piece in pieces])
-    return Articles(classes, steps, torch.tensor([kinds.get(state, NONE) for state in states]))
+    held = {piece: piece for piece in dict.fromkeys(pieces) if piece in prefixes or piece in inside}
+    alike = {signature(piece): piece for piece in dict.fromkeys(pieces) if piece not in held}
+    column = {key: c for c, key in enumerate([*held, *alike])}
+    shown = [*held.values(), *alike.values()]
+    starts = set(prefixes)
+    steps = torch.tensor([[number.get(state_after(state, piece, carried_group(state, kinds), starts), 0)
+                           for piece in shown] for state in states])
+    classes = torch.tensor([column[piece if piece in held else signature(piece)] for piece in pieces])
+    return Articles(classes, steps, torch.tensor([kinds.get(word, adjective_kind(group, word))
+                                                  for group, word in states]))
 
 
-def word_after(state: str, piece: str) -> str:
-    """The word so far after a word ``state`` (as an article's pieces begin it; "" for none) and ``piece``: a piece
-    with "▁" starts a word, one without carries the state's on, and none's stays none."""
-    return piece if piece.startswith("▁") else state + piece if state else ""
+def state_after(state: tuple[str, str], piece: str, carried: str, prefixes: set[str]) -> tuple[str, str]:
+    """The state after ``state`` (the group of the article before the word so far, the word: ``articles``) and
+    ``piece``, ``carried`` being the group ``state`` carries on (``carried_group``), ``prefixes`` the articles'
+    first pieces: a piece with "▁" starts a word, an article's, or after an article or an adjective that agrees
+    with it, one in small letters, an adjective's ("einem" "alten"); one without carries the word on, an article's
+    first pieces into an adjective's ("einem" "▁al" "ten": "▁al" begins "alle") where an article is before it."""
+    group, word = state
+    if piece.startswith("▁"):
+        if piece in prefixes:  # an article's first piece; in small letters, an adjective's perhaps ("▁al" "ten")
+            return carried if piece[1:2].islower() else "", piece
+        return (carried, ADJECTIVE + tail("", piece)) if carried and piece[1:2].islower() else ("", "")
+    if word.startswith(ADJECTIVE):
+        return group, ADJECTIVE + tail(word[1:], piece)
+    if word and word + piece in prefixes:
+        return group, word + piece
+    return (group, ADJECTIVE + tail("", word + piece)) if group and word[1:2].islower() else ("", "")
+
+
+def carried_group(state: tuple[str, str], kinds: dict[str, int]) -> str:
+    """The group (``GROUPS``) that a word after ``state`` carries on to a weak noun, where ``state`` is a whole
+    article's or an adjective's that agrees with its article; "" for another word."""
+    group, word = state
+    if word.startswith(ADJECTIVE):
+        return group if adjective_kind(group, word) != NONE else ""
+    plain = word.removeprefix("▁").lower()
+    if word not in kinds:
+        return ""
+    return "Q" if plain in QUANTIFIERS else "O" if plain in OBLIQUE_WORDS else ""
+
+
+def tail(before: str, piece: str) -> str:
+    """How a word ends (``TAILS``) after ``piece``, the word having ended as ``before`` (a tail, or "" for none)."""
+    text = ("e" if before == "e" else "") + piece.removeprefix("▁")
+    return "en" if text.endswith(("en", "em")) else "er" if text.endswith("er") else "e" if text.endswith("e") else "x"
+
+
+def adjective_kind(group: str, word: str) -> int:
+    """What an adjective ``word`` (``ADJECTIVE`` and how it ends) after an article of ``group`` says of a weak noun
+    after it: ADJECTIVE_OBLIQUE where its ending agrees with its article ("einem alten", "zwei alte"); else NONE, the
+    form left to the model ("die kleine": a feminine singular, where the article said a plural too)."""
+    if not word.startswith(ADJECTIVE):
+        return NONE
+    return {"Oen": ADJECTIVE_OBLIQUE, "Qen": ADJECTIVE_OBLIQUE, "Qe": ADJECTIVE_OBLIQUE}.get(group + word[1:], NONE)
+
+
+def signature(piece: str) -> tuple[bool, bool, str, str]:
+    """What a piece no article holds does to a state (``state_after``): whether it starts a word, in small letters,
+    and how the word ends after it."""
+    return piece.startswith("▁"), piece[1:2].islower(), tail("", piece), tail("e", piece)
 
 
 def weak_cases(tokenizer, written: Sequence[Sequence[int]], case: str) -> list[int]:
@@ -101,12 +174,13 @@ def weak_cases(tokenizer, written: Sequence[Sequence[int]], case: str) -> list[i
 
 def agreed_rule(rule: Tensor, case: Tensor, before: Tensor) -> Tensor:
     """The rule (term_after) of a form just written, ``rule``, as the article ``before`` it (NONE, NOMINATIVE,
-    OBLIQUE) makes it, the form's ``case`` being BARE, CASED or 0 (all of one shape): a BARE form that may take its
-    ending ("▁K" "ollege" + "n") must not after "ein" ("Ein Kollege", WORD) and must after "einem" ("mit einem
-    Kollegen": CASE_ENDING, the ending alone)."""
+    OBLIQUE, or ADJECTIVE_OBLIQUE, an adjective that agrees with an oblique one) makes it, the form's ``case`` being
+    BARE, CASED or 0 (all of one shape): a BARE form that may take its ending ("▁K" "ollege" + "n") must not after
+    "ein" ("Ein Kollege", WORD) and must after "einem" or "einem jungen" ("mit einem Kollegen": CASE_ENDING, the
+    ending alone)."""
     takes = (rule == INFLECTED) & (case == BARE)
     rule = torch.where(takes & (before == NOMINATIVE), WORD, rule)
-    return torch.where(takes & (before == OBLIQUE), CASE_ENDING, rule)
+    return torch.where(takes & ((before == OBLIQUE) | (before == ADJECTIVE_OBLIQUE)), CASE_ENDING, rule)
 
 
 def disagrees(rule: Tensor, case: Tensor, before: Tensor) -> Tensor:
