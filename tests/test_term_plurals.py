@@ -78,10 +78,14 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
 @pytest.mark.parametrize(("target", "stem"), [
     ("Mann", "Männ"), ("Haus", "Häus"), ("Apfel", "Äpfel"), ("Vogel", "Vögel"), ("rote Stuhl", "rote Stühl"),
     ("Vater", "Väter"), ("Garten", "Gärten"), ("Zeug", None), ("Quelle", None), ("routeur", None), ("Hündin", None),
-    ("Arbeiter", None), ("Auto", None), ("Frau", None), ("Prozessor", None), ("Motor", None), ("Chor", "Chör")])
+    ("Arbeiter", None), ("Auto", None), ("Frau", None), ("Prozessor", None), ("Motor", None), ("Chor", "Chör"),
+    ("Patent", None), ("Talent", None), ("Restaurant", None), ("Dialog", None), ("Katalog", None), ("Monat", None),
+    ("Kanton", None), ("Kontakt", None), ("Produkt", None), ("Bahnhof", "Bahnhöf"), ("Kanal", "Kanäl"),
+    ("Vertrag", "Verträg")])
 def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
     """"Arbeiter" was "Ärbeiter", its "A" the last a, o or u: an umlaut comes before consonants and an ending's "e";
-    none in a loanword's last syllable "-or" ("Prozessoren", "Motoren": "Prozessören" was a form of "Prozessor")."""
+    none in a loanword's stressed last syllable ("Prozessoren", "Motoren", "Patente", "Kataloge": "Prozessören",
+    "Pätente" were forms of "Prozessor", "Patent")."""
     assert umlauted(target) == stem
 
 

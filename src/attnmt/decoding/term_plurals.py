@@ -42,8 +42,10 @@ IRREGULAR = {
 # ending syllable: "Arbeiter" was "Ärbeiter" (its "A" the last a, o or u), "Auto" "Autö" and "Frau" "Fräu"
 UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aeiouäöüAEIOUÄÖÜ]+(?:e[^aeiouäöüAEIOUÄÖÜ]*)?$)")
 UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
-# A loanword's last syllable "-or" after another, which takes no umlaut: "Prozessoren", "Motoren" ("Chor": "Chöre")
-LOAN_OR = re.compile(r"[aeiouäöüy][^aeiouäöüy]*or$")
+# A loanword's stressed last syllable after another, which takes no umlaut: "-or" ("Prozessoren", "Motoren"; "Chor":
+# "Chöre"), "-ent", "-ant", "-og", "-at", "-on", "-akt", "-ukt" ("Patente", "Restaurants", "Kataloge", "Monate",
+# "Kantone", "Produkte"; the demo model wrote "Drei Pätente", "Viele Ägente", "Drei Dialögen"); not "-al" ("Kanäle")
+LOAN_SYLLABLE = re.compile(r"[aeiouäöüy][^aeiouäöüy]*(?:or|ent|ant|og|at|on|akt|ukt)$")
 # The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
 PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
 PLAINS = str.maketrans("äöüÄÖÜ", "aouAOU")
@@ -101,7 +103,7 @@ def umlauted(target: str) -> str | None:
     umlaut (UMLAUT_VOWEL: "Mann" -> "Männ", "Haus" -> "Häus", "Apfel" -> "Äpfel"), as its plural writes it; None
     for another term, or one with no such vowel ("Zeug")."""
     word = target.rpartition(" ")[2]
-    if not word[:1].isupper() or LOAN_OR.search(word) or not (vowel := UMLAUT_VOWEL.search(word)):
+    if not word[:1].isupper() or LOAN_SYLLABLE.search(word) or not (vowel := UMLAUT_VOWEL.search(word)):
         return None
     at = len(target) - len(word) + vowel.start()
     return target[:at] + target[at].translate(UMLAUTS) + target[at + 1:]
