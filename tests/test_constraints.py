@@ -658,6 +658,24 @@ def test_a_term_whose_source_is_in_the_plural_may_be_written_in_a_piece_that_inf
     assert singular == katze and not isinstance(singular, Term)
 
 
+class PatentPieces(NamedPieces):
+    """A strong noun, two of its endings, and a piece that carries a word on and is none."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Patent", "e", "s", "chaf", "▁sind", "n"]
+
+
+@pytest.mark.parametrize(("ending", "after"), [(5, 6), (5, 7), (9, 5)])
+def test_a_terms_word_ends_with_the_ending_it_takes(ending, after):
+    """"Three patents." came out "Drei Patentschammmm", "Zwei Pätentess": once a term whose source is in the
+    plural has taken an ending ("Patent" + "e"), nothing carries the word on, another ending neither."""
+    codec = PatentPieces()
+    [term] = with_other_forms(codec, [[4]], "Two patents are new.", [(4, 11, "Patent")], {"Patent"})
+    table = {(): {4: 1.0}, (4,): {ending: 1.0}, (4, ending): {after: 0.9, 8: 0.1}}
+    [[best]] = beam_search(ScriptedModel(table), torch.tensor([[A, B, A, B, A]]), Decoding(beam_size=3, alpha=0.0),
+                           use_cache=False, terms=[[term]], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [4, ending, 8]
+
+
 def test_a_term_given_in_the_plural_whose_source_is_in_the_singular_may_be_written_without_its_ending():
     """"A dog plays." with dogs -> Hunde: no match; matched, the search must not force "Hunde" for one dog."""
     codec = NamedWords()

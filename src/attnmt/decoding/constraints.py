@@ -62,8 +62,8 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attnmt.decoding.banks import allocate
-from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred
-from attnmt.decoding.term_agreement import NONE, Articles, agreed_rule, disagrees
+from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred, takes_ending
+from attnmt.decoding.term_agreement import ENDING_WRITTEN, NONE, Articles, agreed_rule, disagrees
 from attnmt.decoding.term_ids import articles_of, cases_of, endings_of, forms, rules_of
 
 # Reading terms and prefixes into ids moved to attnmt.decoding.term_ids; importable from here too.
@@ -331,7 +331,10 @@ class Constraints:
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         ended = current.masked_fill(~done, -1)  # [M, R]
-        before = torch.cat([torch.where(goes_on, self.before[rows], opening)[:, None],
+        took = takes_ending(self.rule(rows), self.own_endings(rows), tokens) & (ended[:, 0] < 0)  # "Patent" + "e"
+        ended[:, 0] = torch.where(took, self.ended[rows], ended[:, 0])
+        after = torch.where(took, ENDING_WRITTEN, torch.where(goes_on, self.before[rows], opening))
+        before = torch.cat([after[:, None],
                             opening[:, None].expand_as(started), torch.full_like(carried, NONE)], dim=1)
         rule, case = (t.index_select(0, groups).gather(1, ended.clamp(min=0)) for t in (self.rules, self.cases))
         valid &= ~((ended >= 0) & disagrees(rule, case, before))  # "Ein Kunden", "dem Präsident"

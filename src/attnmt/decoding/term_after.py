@@ -89,3 +89,10 @@ def barred(rule: Tensor, continuing: Tensor, ending: Tensor) -> Tensor:
     no_ending = (rule == FIRST_PART) | (rule == JOINED)
     word = continuing & ((rule == WORD) | ((rule == INFLECTED) & ~ending) | (no_ending & ending))
     return word | ((rule == CASE_ENDING) & ~ending)
+
+
+def takes_ending(rule: Tensor, own: Tensor, tokens: Tensor) -> Tensor:
+    """Whether each of ``tokens`` [M] is one of the endings ``own`` [M, E] (-1 past them) that the rule ``rule`` [M]
+    of the form just written let it take (INFLECTED, CASE_ENDING): the word ends with it, and nothing carries it on
+    (term_agreement.ENDING_WRITTEN): after "Patent" + "e" the model was free, and "Drei Patentschammmm" came out."""
+    return ((rule == INFLECTED) | (rule == CASE_ENDING)) & (own == tokens[:, None]).any(dim=1)

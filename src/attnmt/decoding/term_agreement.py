@@ -35,6 +35,8 @@ NONE, NOMINATIVE, OBLIQUE, FEMININE = range(4)  # what the word before a weak no
 # of its own, after "einem hohen", the model wrote "Drei kleine Sechs Löwe", "Die Präsidenten sitzt neben einem hohen
 # Tag".  Not after "ein alter": kept from its ending there, the model wrote "Ein kleiner Junge läuft Nachbar".
 ADJECTIVE_OBLIQUE = 4
+# Not an article: the form's ending has just been written (term_after.takes_ending), and its word ends there.
+ENDING_WRITTEN = 5
 BARE, CASED = 1, 2  # a weak noun's form without its case ending ("Kunde") and with it ("Kunden"); 0: no such noun
 
 POSSESSIVES = ("mein", "dein", "sein", "ihr", "unser", "eur")
@@ -177,7 +179,8 @@ def agreed_rule(rule: Tensor, case: Tensor, before: Tensor) -> Tensor:
     OBLIQUE, or ADJECTIVE_OBLIQUE, an adjective that agrees with an oblique one) makes it, the form's ``case`` being
     BARE, CASED or 0 (all of one shape): a BARE form that may take its ending ("▁K" "ollege" + "n") must not after
     "ein" ("Ein Kollege", WORD) and must after "einem" or "einem jungen" ("mit einem Kollegen": CASE_ENDING, the
-    ending alone)."""
+    ending alone); after ENDING_WRITTEN, any form's word has ended (WORD)."""
+    rule = torch.where(before == ENDING_WRITTEN, WORD, rule)  # "Patent" + "e": "Patente", not "Patente" + "s"
     takes = (rule == INFLECTED) & (case == BARE)
     rule = torch.where(takes & (before == NOMINATIVE), WORD, rule)
     return torch.where(takes & ((before == OBLIQUE) | (before == ADJECTIVE_OBLIQUE)), CASE_ENDING, rule)
