@@ -1068,3 +1068,27 @@ def test_reading_and_writing_lines_loads_no_document_pipeline():
     package loaded the whole pipeline, quality estimation with it (issue 44)."""
     run = subprocess.run([sys.executable, "-c", LINES_LOADED], capture_output=True, text=True, timeout=300, check=True)
     assert run.stdout.split() == []
+
+
+@pytest.mark.parametrize(("given", "read_in"), [(["--target-lang", "de"], "de"), (["--target-lang", "fr"], "fr"),
+                                                ([], None)])
+def test_translates_target_lang_names_the_language_its_glossary_terms_are_read_in(
+        trained_model, tmp_path, capsys, monkeypatch, given, read_in):
+    """A model whose record names no language (one imported from Marian, the tiny model) takes --target-lang's:
+    German's weak-noun endings follow a German target alone (Transformer.target_lang)."""
+    import attnmt.cli.commands.translate as command
+
+    loaded = []
+
+    def load_and_keep(args):
+        answer = real_load(args)
+        loaded.append(answer[0])
+        return answer
+
+    real_load = command.load_for_translation
+    monkeypatch.setattr(command, "load_for_translation", load_and_keep)
+    source = tmp_path / "in.txt"
+    source.write_text("a cat sleeps\n", encoding="utf-8")
+    code, _, _ = run(["translate", "--model", trained_model, "--beam", "1", *given, str(source),
+                      str(tmp_path / "out.txt")], capsys)
+    assert code == 0 and [model.target_lang for model in loaded] == [read_in]

@@ -114,6 +114,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_readable(args.input)
     check_against_model(args, glossary)
     model, tokenizer, _ = load_for_translation(args)
+    if args.target_lang:  # given, or the model's own: a model imported from Marian records none
+        model.target_lang = args.target_lang  # the language its glossary terms are read in
     args.calibration = load_quality_calibration(args)
     args.min_quality = below_quality_threshold(args)
     if suffix := office_suffix(args):
