@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from attnmt.config_ranges import check_function, truth_value
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.protected import PLAIN_PROTECTED
-from attnmt.documents.abbreviations import across_kept_stops
 from attnmt.documents.bidi import balanced, without_lost_partners
 from attnmt.documents.column_gaps import with_column_gaps
 from attnmt.documents.direction_controls import take_out_controls
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
+from attnmt.documents.kept_stops import across_kept_stops
 from attnmt.documents.letterless import (
     Shown,
     fields_with_terms,
