@@ -65,3 +65,21 @@ def test_a_word_that_is_no_month_or_day_is_never_dropped(source, translation):
 def test_a_day_is_read_only_where_the_translations_language_names_days_the_rule_knows(target):
     """Russian's "понедельник" and Portuguese's "segunda-feira" are no name the rule knows: it cannot tell."""
     assert not dates_dropped("We meet on Monday.", "Мы встречаемся в понедельник.", target)
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Submit it by 3 March.", "Reichen Sie es bis zum 3. ein."),
+    ("The shop opens on 5 May.", "Der Laden öffnet am 5."),
+    ("Payment is due on December 12.", "Die Zahlung ist am 12. fällig."),
+])
+def test_a_day_number_alone_is_no_month(source: str, translation: str) -> None:
+    assert dates_dropped(source, translation, "de")
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("Submit it by 3 March.", "Reichen Sie es bis zum 3.3. ein."),
+    ("The shop opens on 5 May 2021.", "Der Laden öffnet am 05.05.2021."),
+    ("Payment is due on December 12.", "Die Zahlung ist am 12/12 fällig."),
+])
+def test_a_month_in_a_numeric_date_is_said(source: str, translation: str) -> None:
+    assert not dates_dropped(source, translation, "de")
