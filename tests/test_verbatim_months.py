@@ -80,6 +80,7 @@ def test_a_day_number_alone_is_no_month(source: str, translation: str) -> None:
     ("Submit it by 3 March.", "Reichen Sie es bis zum 3.3. ein."),
     ("The shop opens on 5 May 2021.", "Der Laden öffnet am 05.05.2021."),
     ("Payment is due on December 12.", "Die Zahlung ist am 12/12 fällig."),
+    ("Meet me on 4 April 2026.", "Treffen wir uns am 4. 4. 2026."),
 ])
 def test_a_month_in_a_numeric_date_is_said(source: str, translation: str) -> None:
     assert not dates_dropped(source, translation, "de")

@@ -213,9 +213,9 @@ def dates_dropped(source: str, translation: str, target: str | None) -> bool:
     on Monday at the station." as "Wir treffen uns am Bahnhof." raised no flag, a day on one side alone
     being read as reworded (``weekdays_differ``)."""
     language, text = primary_subtag(target or ""), folded(translation)
-    # A month said as its number sits in a numeric date ("03.05.2021", "5/3", "10/2025"); a lone "3." is the
+    # A month said as its number sits in a numeric date ("03.05.2021", "3. 5.", "10/2025"); a lone "3." is the
     # day, so "Submit it by 3 March." as "bis zum 3." had the month read as said.
-    numbers = {int(digits) for pair in re.findall(r"(?<!\d)(\d{1,2})[./-](\d{1,2}|\d{4})(?!\d)", translation)
+    numbers = {int(digits) for pair in re.findall(r"(?<!\d)(\d{1,2})[./-] ?(\d{1,2}|\d{4})(?!\d)", translation)
                for digits in pair}
     month_lost = language in MONTHS_IN and any(
         not _says(text, _MONTH_NAMES[month], _MONTH_SAID[month], _SHORT_MONTH) and month not in numbers
