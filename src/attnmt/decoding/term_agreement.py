@@ -105,14 +105,16 @@ def articles(tokenizer) -> Articles | None:
     number = {state: s for s, state in enumerate(states)}
     inside = {word[i:k] for word in kinds for i in range(1, len(word)) for k in range(i + 1, len(word) + 1)}
     pieces = [tokenizer.id_to_piece(i) for i in range(tokenizer.vocab_size)]
-    held = {piece: piece for piece in dict.fromkeys(pieces) if piece in prefixes or piece in inside}
-    alike = {signature(piece): piece for piece in dict.fromkeys(pieces) if piece not in held}
+    starts = set(prefixes)
+    held = {piece: piece for piece in dict.fromkeys(pieces) if piece in starts or piece in inside}
+    signatures = {piece: signature(piece) for piece in dict.fromkeys(pieces) if piece not in held}
+    alike = {key: piece for piece, key in signatures.items()}
     column = {key: c for c, key in enumerate([*held, *alike])}
     shown = [*held.values(), *alike.values()]
-    starts = set(prefixes)
-    steps = torch.tensor([[number.get(state_after(state, piece, carried_group(state, kinds), starts), 0)
-                           for piece in shown] for state in states])
-    classes = torch.tensor([column[piece if piece in held else signature(piece)] for piece in pieces])
+    carried = [carried_group(state, kinds) for state in states]
+    steps = torch.tensor([[number.get(state_after(state, piece, group, starts), 0) for piece in shown]
+                          for state, group in zip(states, carried, strict=True)])
+    classes = torch.tensor([column[piece if piece in held else signatures[piece]] for piece in pieces])
     return Articles(classes, steps, torch.tensor([kinds.get(word, adjective_kind(group, word))
                                                   for group, word in states]))
 

@@ -5,7 +5,7 @@ time so that each place in the normal text knows the characters it came from."""
 
 from __future__ import annotations
 
-import functools
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -21,8 +21,8 @@ def normal(term: str, fold: Callable[[str], str] = str.casefold) -> str:
     which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
     characters that compose), apostrophes as "'", double quotes as '"' and hyphens as "-" (``TYPED``), without
     invisible characters (``compatible``), runs of spaces as one.  ``fold``: how case is folded (``capitals``)."""
-    runs = kept_symbols().split(term)  # every second part a run of symbols, left as it is
-    folded = "".join(part if k % 2 else compatible(part, fold) for k, part in enumerate(runs))
+    folded = "".join("".join(run) if kept else compatible("".join(run), fold)  # a run of symbols left as it is
+                     for kept, run in itertools.groupby(term, kept_symbol))
     return " ".join(folded.split())
 
 
@@ -144,13 +144,13 @@ def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, i
     with the combining marks after it, made normal together (``compatible``), as ``normal`` composes
     them: made alone, half-width "ｶ" and its voicing mark "ﾞ" were "カ" and a combining mark, never
     the "ガ" that ``normal`` makes of both, so a term ``matches`` found was not found in the text.
-    The emoji ``joiners`` (indices in text) and the symbols NFKC would change (``kept_symbols``) are
+    The emoji ``joiners`` (indices in text) and the symbols NFKC would change (``kept_symbol``) are
     pieces of their own, as they are.  A piece of several characters is made normal once, when it is
     whole: made again at each mark, a run of 2,000 marks ("Zalgo" text) took 4 s, and 8,000 over three minutes."""
     pieces: list[tuple[int, int, str]] = []  # a piece of several characters holds its first's form till the end
     kept = False  # whether the last piece was kept as it is, so that no mark joins it
     for at, character in enumerate(text):
-        if at in joiners or kept_symbols().fullmatch(character):
+        if at in joiners or kept_symbol(character):
             pieces.append((at, at + 1, character))
             kept = True
             continue
@@ -176,12 +176,10 @@ QUOTES = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f", '"'))
 TYPED = APOSTROPHES | HYPHENS | QUOTES
 
 
-@functools.cache
-def kept_symbols() -> re.Pattern[str]:
-    """Runs of the symbols and other numbers (Unicode's S* and No) that NFKC would change: NFKC
-    makes "™" "TM" and "①" "1", which glued "Acme™" into one word, "acmetm", and "Acme" matched no
-    more.  Built at the first glossary (a tenth of a second), not at import."""
-    changed = "".join(chr(c) for c in range(0x110000)
-                      if (unicodedata.category(chr(c))[0] == "S" or unicodedata.category(chr(c)) == "No")
-                      and unicodedata.normalize("NFKC", chr(c)) != chr(c))
-    return re.compile(f"([{re.escape(changed)}]+)")
+def kept_symbol(character: str) -> bool:
+    """Whether ``character`` is a symbol or other number (Unicode's S* and No) that NFKC would change: NFKC
+    makes "™" "TM" and "①" "1", which glued "Acme™" into one word, "acmetm", and "Acme" matched no more.
+    Asked of each character as it comes: a pattern of them all, built from the 1.1 million code points,
+    took a second at each glossary job's start."""
+    category = unicodedata.category(character)
+    return (category[0] == "S" or category == "No") and unicodedata.normalize("NFKC", character) != character
