@@ -189,6 +189,23 @@ def test_a_subjects_next_line_goes_on_it_where_it_ends_no_sentence_and_is_full_o
     assert (value in upper.given) is not read
 
 
+@pytest.mark.parametrize("header, body", [
+    ("Re: lunch", "the cafe is closed today."),
+    ("Subject: Meeting", "let us meet at noon in the big room."),
+    ("Betreff: Sitzung", "bitte kommt alle pünktlich um neun Uhr ins Büro."),
+    ("> Re: the printer", "> it works again since this morning, thanks to Tom."),
+])
+def test_a_line_wider_than_a_short_subject_with_its_first_word_is_the_bodys_not_the_subjects(upper, header, body):
+    """A subject wraps onto a line its next word did not fit on: "the cafe is closed today." fits after "Re: lunch"
+    in no width that "Re: lunch" was wrapped at, and was read as the subject's end ("lunch the cafe is ...")."""
+    quote = header[:len(header) - len(header.lstrip("> "))]
+    memo = f"{quote}To: Tom\n{quote}From: Anna\n{header}\n{body}\n"
+    lines = translated(memo, upper).splitlines()
+    value, text = header.split(": ", 1)[1], body[len(quote):]
+    assert value in upper.given and text in upper.given
+    assert lines[2:] == [header.split(": ")[0] + ": " + value.upper(), quote + text.upper()]
+
+
 def test_a_quoted_memos_wrapped_re_is_read_whole_and_keeps_its_quote_marks(upper):
     memo = "> To: All staff\n> From: Anna\n> Re: the printer on the second floor\n> is broken again\n"
     subject = translated(memo, upper).splitlines()[2:]

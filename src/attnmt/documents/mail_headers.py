@@ -93,13 +93,24 @@ def mail_headers(lines: Sequence[str], folded: bool = True) -> list[Header]:
 def wraps_on(before: str, line: str, indent: str) -> bool:
     """Whether a subject's ``line``, not indented deeper than its first (``indent``), goes on the subject's line
     ``before``, as a memo's ``Re:`` or a subject pasted from a mail program's printout wraps: ``before`` ends no
-    sentence (ENDED), and either ``line`` goes on in lower case or ``before`` is as full as a wrapped line
-    (MIN_WIDTH); and ``line`` is no field of its own (``X-Mailer: ...``).  Read alone, the second line of
-    ``Re: The car park on the north side will be closed for`` / ``repairs from Monday.`` was a sentence."""
+    sentence (ENDED), ``line``'s first word did not fit on it (``overflows``), and either ``line`` goes on in lower
+    case or ``before`` is as full as a wrapped line (MIN_WIDTH); and ``line`` is no field of its own (``X-Mailer:
+    ...``).  Read alone, the second line of ``Re: The car park on the north side will be closed for`` / ``repairs
+    from Monday.`` was a sentence; read with it, the body's first line of ``Re: lunch`` / ``the cafe is closed
+    today.`` was the subject's."""
     text, before = line[len(indent):], before.rstrip()
     if indent_of(line) != indent or not text.strip() or field_key(line) or ENDED.search(before):
         return False
-    return goes_on_in_lower_case(text) or columns(before) >= MIN_WIDTH
+    return overflows(before, line, indent) and (goes_on_in_lower_case(text) or columns(before) >= MIN_WIDTH)
+
+
+def overflows(before: str, line: str, indent: str) -> bool:
+    """Whether ``line`` (its text after ``indent``) reads as what did not fit on ``before``: a line wrapped at a
+    width is no wider than it, and the line before it too full for the next line's first word, so ``line`` is
+    narrower than ``before`` with that word after it.  A line wider than that was not wrapped there: it is a line
+    of its own."""
+    first = (line[len(indent):].split() or [""])[0]
+    return columns(line.rstrip()) < columns(before) + 1 + columns(first)
 
 
 def folds(line: str, indent: str) -> bool:
