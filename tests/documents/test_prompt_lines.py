@@ -55,3 +55,16 @@ def test_a_reply_quoted_three_deep_and_a_dollar_before_words_are_words(line):
 def test_dots_and_values_are_the_sessions_only_under_its_prompt():
     lines = [">>> 1 / 4", "0.25", ">>> None", "...", "The dog runs.", "...", "'a/b'", "42"]
     assert prompt_lines(lines) == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("quote", ["> ", "> > ", ">> ", ">"])
+def test_a_session_quoted_in_a_reply_is_kept_after_its_quote_marks(upper, quote):
+    """``> >>> print(x)`` was read as a quoted line: its code translated after ``> >>> ``."""
+    reply = [f"{quote}Try this:", f"{quote}>>> print(len(words))", f"{quote}3", f"{quote}$ ls -l /tmp",
+             f"{quote}It lists the files."]
+    out = translate_file_bytes("\n".join(reply).encode(), "reply.txt", upper, DocumentOptions()).decode().split("\n")
+    assert out[1:4] == reply[1:4]
+    assert out[0] == f"{quote}TRY THIS:" and out[4] == f"{quote}IT LISTS THE FILES."
+    assert not any("print" in given or "ls" in given.split() for given in upper.given)
+    assert prompt_lines([f"{quote}>>> The dog runs in the park.", f"{quote}3"]) == set()  # words quoted three deeper
+

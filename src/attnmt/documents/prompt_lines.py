@@ -7,7 +7,9 @@ was lost.  Such a line is kept as written, as a header is (attnmt.documents.text
 
 ``>>>`` is also how some mail programs quote a reply three deep (``>>> The dog runs.``): a line after ``>>> `` is
 typed at Python's prompt only where what follows it reads as Python (``PYTHON``), never where it reads as a
-sentence.  A shell's ``$ `` is followed by a command's name, in lower case (``$ 5`` is a price).
+sentence.  A shell's ``$ `` is followed by a command's name, in lower case (``$ 5`` is a price).  A session quoted in a
+reply is read after its quote marks (``> >>> print(x)``, ``> 3``, ``> $ ls -l``): read with them as a quoted line's,
+its code was translated after a quote's ``> >>> ``.
 
     prompt_lines(lines) -> {the index of each line typed at a prompt}
 """
@@ -17,6 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+# One quote mark of a reply's, with the spaces before and after it ("> ", ">"), which a line quoted in a reply opens
+# with as many times as it is deep.
+QUOTE_MARK = re.compile(r"[ \t]*>[ \t]?")
 # Python's prompt and what follows it, in a line indented by spaces at most (a README's indented session); not a
 # quote four deep (">>>> ").
 PYTHON_PROMPT = re.compile(r" *>>>(?!>) ?(?P<code>.*)\Z")
@@ -46,10 +51,21 @@ def prompt_lines(lines: Sequence[str]) -> set[int]:
     found: set[int] = set()
     python = False  # whether the line before is one of a Python session's (its prompt, ..., a value)
     for k, line in enumerate(lines):
-        python = is_python_prompt(line) or python and (CONTINUED.match(line) or VALUE.match(line)) is not None
-        if python or SHELL_PROMPT.match(line):
+        bodies = unquoted(line)
+        python = any(is_python_prompt(body) or python and (CONTINUED.match(body) or VALUE.match(body)) is not None
+                     for body in bodies)
+        if python or any(SHELL_PROMPT.match(body) for body in bodies):
             found.add(k)
     return found
+
+
+def unquoted(line: str) -> list[str]:
+    """``line``, and what follows each quote mark it opens with (``QUOTE_MARK``), the prompt's ``>>>`` among them:
+    "> >>> x" gives "> >>> x", ">>> x", ">> x", "> x" and "x"."""
+    bodies = [line]
+    while mark := QUOTE_MARK.match(bodies[-1]):
+        bodies.append(bodies[-1][mark.end():])
+    return bodies
 
 
 def is_python_prompt(line: str) -> bool:
