@@ -211,3 +211,17 @@ def test_a_quoted_memos_wrapped_re_is_read_whole_and_keeps_its_quote_marks(upper
     subject = translated(memo, upper).splitlines()[2:]
     assert "the printer on the second floor is broken again" in upper.given
     assert subject == ["> Re: THE PRINTER ON THE SECOND FLOOR", "> IS BROKEN AGAIN"]  # filled again to its width
+
+
+@pytest.mark.parametrize("delimiter", ["-- ", "--", "> -- "])
+def test_a_signature_under_its_delimiter_is_kept_and_the_prose_after_a_blank_line_translated(upper, delimiter):
+    """``-- `` / ``Anna`` came back ``-- `` / ``Ein Kellner``: a name, a role, a phone number are the sender's."""
+    quote = delimiter[:len(delimiter) - len(delimiter.lstrip("> "))]
+    signature = [delimiter, f"{quote}Anna Berg", f"{quote}Sales Manager", f"{quote}ACME GmbH | Tel. +49 30 1234567"]
+    mail = "\n".join([f"{quote}the photos are lovely.", *signature, "", "this message is confidential."]) + "\n"
+    lines = translated(mail, upper).splitlines()
+    assert lines[1:5] == signature
+    assert lines[0] == f"{quote}THE PHOTOS ARE LOVELY." and lines[6] == "THIS MESSAGE IS CONFIDENTIAL."
+    assert not any("Anna" in given or "Sales" in given for given in upper.given)
+    assert translated("the photos are lovely.\n--\n\nthe dog runs.\n", upper).splitlines()[1:] == [
+        "--", "", "THE DOG RUNS."]  # two dashes with nothing under them sign nothing

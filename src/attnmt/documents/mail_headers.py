@@ -7,13 +7,16 @@ a key was read as a word of the sentence and an address or a date as words to tr
 (``mail_headers``: two of HEADERS' keys at least, or a subject's, in a block between blank lines) the model
 reads only a subject's text (SUBJECTS), after its key and its reply marks (``Subject: Re: ``); every other
 header (the addresses, the date, the message's id) and an attribution line (``attributions``) are kept as
-written: they are the client's, read by people and programs as they stand.  A header folded onto indented
-lines (RFC 5322) is one header: a subject's text is read whole and folded again to its width; so is a subject
-wrapped onto lines not indented (``wraps_on``: a memo's ``Re:``), filled again to its lines' width.
+written: they are the client's, read by people and programs as they stand; so is a signature under its ``-- ``
+line (``signatures``: a name, a phone number, a company's address; the demo model wrote ``Anna`` as ``Ein
+Kellner``).  A header folded onto indented lines (RFC 5322) is one header: a subject's text is read whole and
+folded again to its width; so is a subject wrapped onto lines not indented (``wraps_on``: a memo's ``Re:``),
+filled again to its lines' width.
 
     mail_headers(lines, folded) -> [Header(start, end, key, value, indent, width), ...]
     attributions(lines) -> {the index of each attribution line}
     separators(lines, headers) -> {the index of each forwarded message's line above its headers}
+    signatures(lines) -> {the index of each line of a signature, its "-- " line and the lines under it}
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ SUBJECT_KEY = re.compile(r"[^:]*:[ \t]*(?:(?:re|res|fwd?|aw|wg|tr|rv|r|i|enc|ant
 # A mail program's line above the headers of the message it forwards or quotes, its words between dashes:
 # "---------- Forwarded message ---------", "-----Original Message-----", "-----Ursprüngliche Nachricht-----".
 SEPARATOR = re.compile(r"-{3,}[ \t]*[^\W\d_][^-]*?[ \t]*-{3,}")
+# The line above a mail's signature (RFC 3676's "-- "; many clients drop its space), after its quote marks.
+SIGNATURE = re.compile(r"--[ \t]?")
 FOLD_WIDTH = 78  # RFC 5322's width for a header's lines: a folded subject is folded again within it or its own
 # A line a mail program writes above the text it quotes, ending in its verb: English's, German's, French's,
 # Spanish's, Portuguese's, Italian's and Dutch's, and what a client writes after it ("schrieb Anna Berg:", "schrieb
@@ -175,3 +180,16 @@ def separators(lines: Sequence[str], headers: Sequence[Header]) -> set[int]:
 def depth(line: str) -> int:
     """How deep a line is quoted: the quote marks of its indentation (``> > `` is two)."""
     return indent_of(line).count(">")
+
+
+def signatures(lines: Sequence[str]) -> set[int]:
+    """The lines of each signature in ``lines``: its ``-- `` line (SIGNATURE, after its quote marks) and the lines
+    right under it as deep, up to a blank one (after which a disclaimer or a quoted reply is prose again)."""
+    found = set()
+    for k, line in enumerate(lines):
+        if SIGNATURE.fullmatch(line[len(indent_of(line)):]) and (k + 1 < len(lines) and lines[k + 1].strip(INDENT)):
+            end = k + 1
+            while end < len(lines) and lines[end].strip(INDENT) and indent_of(lines[end]) == indent_of(line):
+                end += 1
+            found |= set(range(k, end))
+    return found

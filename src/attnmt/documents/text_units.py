@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.hard_wrap import Wrapped, filled, indent_of, joined, wrapped_paragraphs
-from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators
+from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators, signatures
 from attnmt.documents.prompt_lines import prompt_lines
 
 
@@ -79,9 +79,10 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     (``wrapped_paragraphs``), a quoted line of none without its quote marks (``Quoted``; neither where ``rewrap``
     is false), an e-mail's headers (``mail_headers``, each with the lines it is folded onto but where ``rewrap``
     is false), a subject's text after its key, the others, a reply's ``attributions``, a forwarded message's
-    ``separators`` and the lines typed at a prompt (``prompt_lines``: code) kept as written."""
+    ``separators``, a signature (``signatures``) and the lines typed at a prompt (``prompt_lines``: code) kept as
+    written."""
     headers = mail_headers(lines, folded=rewrap)
-    kept = attributions(lines) | separators(lines, headers) | prompt_lines(lines)
+    kept = attributions(lines) | separators(lines, headers) | signatures(lines) | prompt_lines(lines)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
     spans: dict[int, Wrapped | Header | Quoted] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
