@@ -30,3 +30,15 @@ def test_a_lone_bar_and_bars_inside_a_word_stay_inside_the_sentence(mirror):
     """One bar is no table ("cats | dogs"), nor is a program's ``x|y|z``: each line is one sentence still."""
     assert translate_lines(["big cats | small dogs", "big x|y|z cats"], mirror) == [
         "DOGS SMALL | CATS BIG", "CATS X|Y|Z BIG"]
+
+
+def test_bars_a_sentence_goes_on_past_are_no_columns(mirror):
+    """Split at its bars, "Use | to pipe: ls | grep txt" was three sentences ("Use", "to pipe: ls", "grep txt"): a
+    bar named in prose or piping a command has lower-case words after it, a menu's and a row's cells do not."""
+    prose = ["Use | to pipe: ls | grep txt", "Run cat notes | sort | uniq -c to count.",
+             "Öffne die Datei | ändere sie | speichere"]
+    rows = ["Home | About us | Contact", "home | about | contact", "Anna | Berlin | teacher"]
+    out = translate_lines(prose + rows, mirror)
+    assert mirror.given[:3] == prose
+    assert out[0] == "TXT GREP | LS PIPE: TO | USE"  # each bar between the words it stood between
+    assert mirror.given[3:] == ["Home", "About us", "Contact", "home", "about", "contact", "Anna", "Berlin", "teacher"]
