@@ -418,6 +418,18 @@ def test_html_is_translated_with_its_tags(client):
     assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
 
 
+@pytest.mark.parametrize("text", ["<p>a dog runs</p>\r\n<p>the boy laughs</p>\r\n",
+                                  "<ul>\r\n  <li>a dog runs</li>\r\n</ul>",
+                                  "<!DOCTYPE html>\r\n<html>\r\n<body>\r\n<p>a dog runs</p>\r\n</body>\r\n</html>"])
+def test_html_keeps_its_crlf_between_tags(client, text):
+    """The parser reads a CRLF as an LF: the answer came back with LF between the tags (its DOCTYPE's CRLF alone
+    kept), where a .html file kept its CRLF."""
+    answer = client.post("/translate", json={"q": text, "source": "en", "target": "de", "format": "html"})
+    translated = answer.json()["translatedText"]
+    assert "ein hund rennt" in translated
+    assert translated.count("\r\n") == text.count("\r\n") and translated.count("\n") == text.count("\n")
+
+
 def test_html_with_no_tag_keeps_its_line_breaks_as_nextclouds_app_sends_every_text(client):
     """Nextcloud's LibreTranslate app sends each text as a form with format=html: its lines came back one
     line (HTML's whitespace), "ein hund rennt eine katze schläft"; a text with tags is HTML still."""

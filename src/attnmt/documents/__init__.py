@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.failed import by_text, one_text
+from attnmt.documents.line_ends import with_line_ends
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs, check_options, translate_lines
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError, UserError
@@ -65,7 +66,8 @@ def translate_html(model: Transformer, tokenizer: PieceCodec, text: str | bytes,
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only (plain text starts faster)
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return one_text(lambda each, texts: translate_markup(texts, each, options), given_text(text), translator)
+    return one_text(lambda each, texts: with_line_ends(texts, lambda lf: translate_markup(lf, each, options)),
+                    given_text(text), translator)
 
 
 def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str | bytes],
@@ -76,7 +78,8 @@ def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Seque
     from attnmt.documents.markup import translate_markup
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return by_text(lambda each, some: translate_markup(some, each, options), given_texts(texts, "texts"), translator)
+    return by_text(lambda each, some: with_line_ends(some, lambda lf: translate_markup(lf, each, options)),
+                   given_texts(texts, "texts"), translator)
 
 
 def translate_xml_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str | bytes],
@@ -87,8 +90,8 @@ def translate_xml_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequen
     from attnmt.documents.markup import translate_markup
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return by_text(lambda each, some: translate_markup(some, each, options, xml=True), given_texts(texts, "texts"),
-                   translator)
+    return by_text(lambda each, some: with_line_ends(some, lambda lf: translate_markup(lf, each, options, xml=True)),
+                   given_texts(texts, "texts"), translator)
 
 
 def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str | bytes, decoding: Decoding = DEFAULT,
@@ -98,8 +101,8 @@ def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str | bytes, 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
     from attnmt.documents.markup import translate_markup
 
-    return one_text(lambda each, texts: translate_markup(texts, each, options, xml=True), given_text(text),
-                    translator)
+    return one_text(lambda each, texts: with_line_ends(texts, lambda lf: translate_markup(lf, each, options, xml=True)),
+                    given_text(text), translator)
 
 
 def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str | bytes],

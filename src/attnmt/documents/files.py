@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from attnmt.config_ranges import whole_number
 from attnmt.documents.charsets import encoded, page_charset, page_text, unicode_marked
 from attnmt.documents.failed import one_file
+from attnmt.documents.line_ends import with_line_ends
 from attnmt.documents.pipeline import DocumentOptions, check_inputs
 from attnmt.documents.plain_text import translate_text_lines
 from attnmt.documents.refused_formats import old_office_refused, pdf_refused
@@ -275,10 +276,9 @@ def translate_text_bytes(data: bytes, kind: str, translator: Translator, options
         return encoded(mark + translate_plain_text(text, translator, options, review), bom, encoding)
     if kind in ("srt", "vtt", "ass", "markdown"):  # their line endings read and kept there, for any caller
         return encoded(mark + translate_text(kind, text, translator, options, filename, review), bom, encoding)
-    newline = "\r\n" if "\r\n" in text else "\n"
-    translated = translate_text(kind, text.replace("\r\n", "\n"), translator, options, filename, review,
-                                keep_declaration=encoding is not None)
-    return encoded(mark + translated.replace("\n", newline), bom, encoding)
+    [translated] = with_line_ends([text], lambda lf: [translate_text(kind, lf[0], translator, options, filename, review,
+                                                                     keep_declaration=encoding is not None)])
+    return encoded(mark + translated, bom, encoding)
 
 
 def read_as_text(kind: str, where: str) -> bool:
