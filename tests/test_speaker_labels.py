@@ -220,3 +220,16 @@ def test_a_speakers_label_a_remark_a_heading_or_words_in_lower_case_open_no_fiel
 def test_a_dialogues_speaker_opens_no_fields_name_whatever_follows():
     lines = ["ANNA: Where are you going?", "ANNA: Tom Hanks"]
     assert field_name(lines[1]) is not None and field_name(lines[1], dialogue(lines)) is None
+
+
+@pytest.mark.parametrize("line, label, said", [
+    ("Q：How long is the walk?", "Q：", "How long is the walk?"), ("ANNA：Where are you going?", "ANNA：", "Where"),
+    ("DR. SMITH (V.O.)： Hello.", "DR. SMITH (V.O.)：", "Hello."), ("- TOM：Come in!", "TOM：", "Come in!"),
+])
+def test_a_label_ends_in_a_full_width_colon_with_or_without_a_space_after_it(line, label, said):
+    """Chinese and Japanese text writes a full-width colon, no space after it: "Q：How long is the walk?" came back
+    from the demo model without its "Q："."""
+    start = len(line) - len(line.removeprefix("- "))
+    found = speaker_label(line[start:])
+    assert found["label"] == label and line[start + found.end("label"):].lstrip().startswith(said)
+    assert field_name("BENEFITS：Free parking.") == (8, 9)

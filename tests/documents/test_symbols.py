@@ -434,3 +434,14 @@ def test_a_symbol_the_vocabulary_writes_only_as_letters_is_kept_not_read(same_dr
     Nokia™ phone." as "Der Mann verwendet ein T-Shirt.", the sign lost and "TM" read as a word."""
     assert translate_lines(["The man uses a Nokia™ phone."], same_dropping) == ["The man uses a Nokia™ phone."]
     assert same_dropping.given == ["The man uses a Nokia phone."]
+
+
+def test_a_colon_glued_after_words_the_vocabulary_lacks_goes_back_with_them_where_either_is_full_width(
+        same_dropping):
+    """"注意：the dog runs." gave the model "：the dog runs.", whose translation lost the colon ("注意 Ein Hund ..."):
+    Chinese and Japanese write no space after a full-width mark, nor after a word of theirs."""
+    same_dropping.writes = str.isascii  # a vocabulary without Chinese, as a Multi30k model's
+    lines = ["注意：the dog runs.", "价格，a cat sleeps.", "東京:a man walks.", "Привет мир,a dog runs."]
+    assert translate_lines(lines, same_dropping) == lines
+    assert same_dropping.given[:3] == ["the dog runs.", "a cat sleeps.", "a man walks."]
+    assert same_dropping.given[3] == ",a dog runs."  # a word of a spaced script keeps a glued comma for the model

@@ -236,9 +236,11 @@ def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
                        breaks: Collection[int]) -> list[tuple[int, int]]:
     """``cuts`` (sorted), each that starts a sentence (nothing but spaces and cuts before it since
     the text's start, a break or a sentence's end) reaching over the punctuation glued after it
-    that ends no sentence (",", ";", ":") up to a space: "Привет мир, a dog runs." gave the model
-    ", a dog runs.", whose translation began with no comma ("Привет мир Ein Hund, der einen Hund
-    rennt."); the comma goes with "мир" into its atom, and is put back as written."""
+    that ends no sentence (",", ";", ":") up to a space, or up to anything where it or the word
+    before it is full-width (``is_wide``: "注意：the dog runs.", "注意:the dog runs."): "Привет мир,
+    a dog runs." gave the model ", a dog runs.", whose translation began with no comma ("Привет мир
+    Ein Hund, der einen Hund rennt."), and "注意：the dog" gave it "：the dog", whose translation
+    lost the colon; the mark goes with "мир" or "注意" into its atom, and is put back as written."""
     extended: list[tuple[int, int]] = []
     leading, last = True, 0  # whether a sentence starts at ``last``, the end of the cut before
     for k, (start, end) in enumerate(cuts):
@@ -249,13 +251,20 @@ def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
         while (glued < stop and (glued == end or glued not in edges) and text[glued] not in SENTENCE_ENDS
                and is_mark(text[glued])):
             glued += 1
-        if leading and glued > end and not text[glued:glued + 1].strip():
+        if leading and glued > end and (not text[glued:glued + 1].strip() or is_wide(text[glued - 1])
+                                         or is_wide(text[end - 1])):
             # an atom of its own after the element's end ("**Москва**,"), else one with the words
             extended += [(start, end)] if end in edges else []
             start, end = (end if end in edges else start), glued
         extended.append((start, end))
         last = end
     return extended
+
+
+def is_wide(character: str) -> bool:
+    """Whether ``character`` is a full-width one (Unicode's East Asian Width F and W: "：", "，", "注"): Chinese and
+    Japanese write no space after their punctuation ("注意：the dog", "价格：10 €", "注意:the dog")."""
+    return unicodedata.east_asian_width(character) in "FW"
 
 
 def is_mark(character: str) -> bool:

@@ -20,8 +20,10 @@ from collections.abc import Iterable
 from attnmt.text.field_names import names_field, valued
 from attnmt.text.list_marks import LIST_MARK
 
-# A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):")
-NAME = re.compile(r"[^\W\d_](?:\([^()\n]{0,20}\)|[^:\n(]){0,40}?:")
+# A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):"),
+# or before a full-width colon, as Chinese and Japanese text writes it ("Q：", "ANNA："): read as words, the demo model
+# wrote "Q：How long is the walk?" without its "Q：".
+NAME = re.compile(r"[^\W\d_](?:\([^()\n]{0,20}\)|[^:：\n(]){0,40}?[:：]")
 # A log's levels, the standard sets whole, none a name: syslog's (EMERG ... DEBUG), Java's (SEVERE ... FINEST),
 # log4j's and Python's (FATAL, CRITICAL, NOTSET).  Read as a speaker's, "12:00:01 CRITICAL: Disk /dev/sda1 is full."
 # and "NOTICE: Rotating logs." kept an English label before the translated message.
@@ -68,8 +70,9 @@ EXTENSION = re.compile(r"\s*\([^()]*\)")  # a name's extension in brackets: " (V
 # years."); any other letter alone ("I: ...") is too likely a word.
 ASKED = frozenset({"Q", "A"})
 # A label at a line's start, after its indent (group "indent"), then a space and more: "ANNA: Where", not a URL's
-# "HTTP://" nor a label alone on its line.  A transcript's time before it is a line's mark (attnmt.text.list_marks).
-LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S)")
+# "HTTP://" nor a label alone on its line; a full-width colon holds its own space ("ANNA：Where").  A transcript's
+# time before it is a line's mark (attnmt.text.list_marks).
+LABEL = re.compile(rf"(?P<indent>[ \t]*)(?P<label>{NAME.pattern})(?=[ \t]+\S|(?<=：)\S)")
 # Sound descriptions in brackets, each with a letter and no "/" (not a "[1]", a "[00:05]", nor a link's
 # "[Home](/home)"), at a line's start, after its indent, then words: "[LAUGHS] Yes, of course.", "(sighs) I do not
 # know.".  Read with the words after them, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
