@@ -227,6 +227,22 @@ def test_a_sentence_of_two_thousand_abbreviations_finds_each_ones_copy_without_g
     assert scans.characters < 20 * n
 
 
+@pytest.mark.parametrize("before, after", [("", "s"), ("x", ""), ("x", "s")])
+def test_two_thousand_abbreviations_glued_to_letters_find_their_copies_without_going_through_all_of_it(
+        monkeypatch, before, after):
+    """``<abbr>API</abbr>s`` (``x``, ``s``: letters glued before it, after it, or both) was still looked for all
+    over the translation: 2,000 of them went over 29,780,000 characters (33,780,000 glued both sides); now 36,350 at
+    most, found where the translation's runs of letters start or end with, or hold, the abbreviation's."""
+    n = 2_000
+    text = " ".join(f"{before}AB{k}{after}" for k in range(n)) + "."
+    flat = FlatText(text, [Mark(m.start(), m.end(), kept_whole=True) for m in re.finditer(r"AB\d+", text)])
+    scans = Scans(copied_words.re)
+    monkeypatch.setattr(copied_words, "re", scans)
+    placed = place(flat, [(0, len(text))], [text.upper()], [identity(n)])
+    assert placed.spans == [(mark.start, mark.end) for mark in flat.marks]
+    assert scans.characters < 40 * n
+
+
 @pytest.mark.parametrize("page, sentence", [
     ('<p>Sign in to <span translate="no">GitHub</span> with your phone.</p>', "Sign in to GitHub with your phone."),
     ('<li>Buy the <b class="notranslate">iPhone</b>, it is great.</li>', "Buy the iPhone, it is great."),

@@ -42,7 +42,8 @@ class Copies:
         self.target, self.target_words = target, target_words
         # sentence -> letters -> (target word, span of the copy: the whole word, or a part of it), in order
         self.by_letters: dict[int, dict[str, list[tuple[int, Span]]]] = {}
-        self.runs: dict[int, dict[str, list[int]]] = {}  # sentence -> run (RUN), lower case -> its starts, in order
+        # (sentence, length, open start, open end) -> letters, lower case -> their starts, in order (run_starts)
+        self.runs: dict[tuple[int, int, bool, bool], dict[str, list[int]]] = {}
         self.source_runs: dict[int, set[str]] = {}  # sentence -> the runs its source writes, lower case
 
     def of(self, i: int, letters: str) -> list[tuple[int, Span]]:
@@ -58,16 +59,20 @@ class Copies:
             self.by_letters[i] = found
         return self.by_letters[i].get(letters, [])
 
-    def run_starts(self, i: int, run: str) -> list[int]:
-        """Where in sentence i's translation a whole run of letters and digits (RUN) reads ``run`` but for its
-        case, in order: found once for all of a sentence's kept marks, as each searching all its translation made
-        placing a sentence of thousands of abbreviations quadratic."""
-        if i not in self.runs:
+    def run_starts(self, i: int, run: str, open_start: bool = False, open_end: bool = False) -> list[int]:
+        """Where in sentence i's translation ``run``, a run of letters and digits (RUN), is written but for its case,
+        in order: as a whole run, or, where the source glued letters to it (``<abbr>API</abbr>s``), as the start of
+        one (``open_end``), its end (``open_start``) or any part of it (both).  Found once for all of a sentence's
+        kept marks of a length, as each searching all its translation made placing a sentence of thousands of
+        abbreviations quadratic."""
+        key = (i, len(run), open_start, open_end)
+        if key not in self.runs:
             found: dict[str, list[int]] = {}
             for match in RUN.finditer(self.target, self.target_words[i][0][0], self.target_words[i][-1][1]):
-                found.setdefault(match.group().lower(), []).append(match.start())
-            self.runs[i] = found
-        return self.runs[i].get(run.lower(), [])
+                for at in run_places(match, len(run), open_start, open_end):
+                    found.setdefault(self.target[at:at + len(run)].lower(), []).append(at)
+            self.runs[key] = found
+        return self.runs[key].get(run.lower(), [])
 
     def in_source(self, i: int, source: str, sentence: Span, letters: str) -> bool:
         """Whether sentence i, source[sentence[0]:sentence[1]], writes ``letters`` as a whole run (RUN) of its own,
@@ -75,6 +80,19 @@ class Copies:
         if i not in self.source_runs:
             self.source_runs[i] = {run.group().lower() for run in RUN.finditer(source, *sentence)}
         return letters.lower() in self.source_runs[i]
+
+
+def run_places(match: re.Match[str], length: int, open_start: bool, open_end: bool) -> range:
+    """Where in the run of letters and digits ``match`` found a copy ``length`` long may start (Copies.run_starts):
+    at its start, where it ends the run too unless ``open_end``; at its end less ``length`` where ``open_start``;
+    anywhere in it where both."""
+    start, end = match.span()
+    if open_start and open_end:
+        return range(start, end - length + 1)
+    if open_start:
+        return range(end - length, end - length + 1) if end - start >= length else range(0)
+    fits = end - start >= length if open_end else end - start == length
+    return range(start, start + 1) if fits else range(0)
 
 
 def hyphen_parts(text: str, start: int, end: int) -> list[Span]:
@@ -186,11 +204,12 @@ def kept_copies(copies: Copies, i: int, source: str, mark: Span) -> list[Span]:
     for written in dict.fromkeys((kept, kept[slice(*core(kept, 0, len(kept)))])):
         pattern = re.compile(opens + r"\s+".join(map(re.escape, written.split())) + closes, re.I)  # "et  al." too
         run = RUN.search(written)
-        if run is None or any(glued) or written[:run.start()] != written[:run.start()].strip():
+        if run is None or written[:run.start()] != written[:run.start()].strip():
             found = [m.span() for m in pattern.finditer(copies.target, start, end)] if written else []
-        else:  # its first run is a whole run of the copy: only where the translation has that run can it start
-            found = [m.span() for at in copies.run_starts(i, run.group()) if at - run.start() >= start
-                     and (m := pattern.match(copies.target, at - run.start(), end))]
+        else:  # only where the translation writes its first run of letters can a copy start
+            open_start, open_end = glued[0] and not run.start(), glued[1] and run.end() == len(written)
+            found = [m.span() for at in copies.run_starts(i, run.group(), open_start, open_end)
+                     if at - run.start() >= start and (m := pattern.match(copies.target, at - run.start(), end))]
         if found:
             return found
     return []
