@@ -142,6 +142,32 @@ def test_an_abbreviation_the_translation_wrote_otherwise_goes_over_that_form_and
     assert one(page, translator) == out.replace("<abbr>EU", '<abbr title="Europäische Union">EU')
 
 
+@pytest.mark.parametrize("page, source, translation, pairs, out", [
+    ("<p>Bring fruit, <abbr>e.g.</abbr> apples, to school.</p>", "Bring fruit, e.g. apples, to school.",
+     "Bring Obst, z. B. Äpfel, zur Schule.", [(0, 0), (1, 1), (2, 2), (2, 3), (3, 4), (4, 5), (5, 6)],
+     "<p>Bring Obst, <abbr>e.g.</abbr> Äpfel, zur Schule.</p>"),
+    ("<p>Bring fruit, <abbr>e.g.</abbr> apples, to school.</p>", "Bring fruit, e.g. apples, to school.",
+     "Bring Obst, z. B. Äpfel, zur Schule.", [(0, 0), (1, 1), (2, 3), (3, 4), (4, 5), (5, 6)],
+     "<p>Bring Obst, <abbr>e.g.</abbr> Äpfel, zur Schule.</p>"),
+    ("<p>Take the bus, <abbr>i.e.</abbr> line 5, to town.</p>", "Take the bus, i.e. line 5, to town.",
+     "Nehmen Sie den Bus, d. h. Linie 5, in die Stadt.",
+     [(0, 0), (0, 1), (1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 7), (6, 8), (7, 10)],
+     "<p>Nehmen Sie den Bus, <abbr>i.e.</abbr> Linie 5, in die Stadt.</p>"),
+    ("<p>Smith <abbr>et al.</abbr> wrote it.</p>", "Smith et al. wrote it.", "Smith u. a. schrieben es.",
+     [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)], "<p>Smith <abbr>et al.</abbr> schrieben es.</p>"),
+    ("<p>Fruit (<abbr>e.g.</abbr> apples) is good.</p>", "Fruit (e.g. apples) is good.",
+     "La fruta (p. ej. manzanas) es buena.", [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4), (3, 5), (4, 6)],
+     "<p>La fruta (<abbr>e.g.</abbr> manzanas) es buena.</p>"),
+    ("<p>We sell fruit, vegetables, <abbr>etc.</abbr></p>", "We sell fruit, vegetables, etc.",
+     "Wir verkaufen Obst, Gemüse u. v. m.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (4, 5), (4, 6)],
+     "<p>Wir verkaufen Obst, Gemüse <abbr>etc.</abbr></p>"),
+])
+def test_an_abbreviation_the_translation_wrote_spaced_goes_over_all_its_pieces(known, page, source, translation,
+                                                                               pairs, out):
+    """``z. B.`` for ``e.g.``: its "z." alone was taken for a word cut short, and the page showed "e.g. B."."""
+    assert one(page, known({source: (translation, pairs)})) == out
+
+
 def test_two_abbreviations_the_model_dropped_both_come_back_spaced(known):
     translator = known({"The NASA and the ESA build a rocket.": (
         "Sie bauen eine Rakete.", [(0, 0), (5, 1), (6, 2), (7, 3)])})

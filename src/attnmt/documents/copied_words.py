@@ -156,20 +156,56 @@ def rewritten(copies: Copies, i: int, source: str, sentence: Span, targets: Sequ
               best: int | None, stopped: bool) -> list[Span]:
     """The abbreviation the translation of sentence i wrote for a kept one in its place, in the first of the words
     attending to it most (``best``) and those aligned to it (``targets``) that holds one, or a part of it between
-    hyphens does (``OMS-Büro``): a short form (is_short_form: ``OMS`` for ``WHO``, ``USA`` for ``U.S.``, ``z.B.``
-    for ``e.g.``) beside a word in lower case (beside_lower), that the source writes nowhere (``UNICEF``, a name of
-    its own the model kept, is no rewriting of ``WHO``); where the kept one ends in a full stop (``stopped``), a word
-    cut short by one too (cut_short: ``ca.`` for ``approx.``)."""
+    hyphens does (``OMS-Büro``), or is one of its spaced pieces (spaced_pieces: ``z. B.`` for ``e.g.``, whose "z."
+    alone was taken for a word cut short, and the page showed "e.g. B."): a short form (is_short_form: ``OMS`` for
+    ``WHO``, ``USA`` for ``U.S.``, ``z.B.`` for ``e.g.``) beside a word in lower case (beside_lower), that the source
+    writes nowhere (``UNICEF``, a name of its own the model kept, is no rewriting of ``WHO``); where the kept one ends
+    in a full stop (``stopped``), a word cut short by one too (cut_short: ``ca.`` for ``approx.``)."""
     words = copies.target_words[i]
     for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
+        pieces = spaced_pieces(copies.target, words, t)
+        if len(pieces) > 1:
+            span = (core(copies.target, *words[pieces[0]])[0], core(copies.target, *words[pieces[-1]])[1])
+            if copies.target[slice(*span)].lower() not in source[slice(*sentence)].lower() and (
+                    beside_lower(copies, i, pieces)):
+                return [span]
+            continue
         start, end = core(copies.target, *words[t])
         short = stopped and t + 1 < len(words) and cut_short(copies.target, start, end)
         for part in [(start, end), *hyphen_parts(copies.target, start, end)]:
             letters = copies.target[slice(*part)]
             if (short or is_short_form(letters)) and not copies.in_source(i, source, sentence, letters) and (
-                    beside_lower(copies, i, t)):
+                    beside_lower(copies, i, range(t, t + 1))):
                 return [part]
     return []
+
+
+def spaced_pieces(target: str, words: Sequence[Span], t: int) -> range:
+    """The target words of an abbreviation written with a space after each of its stops that ``words[t]`` is a piece
+    of (``z. B.``, ``d. h.``, ``p. ex.``, ``i. d. R.``), each a few letters and a stop (is_piece), in order; only t
+    where it is none, or stands alone."""
+    if not is_piece(target, words[t]):
+        return range(t, t + 1)
+    first, last = t, t
+    while first > 0 and is_piece(target, words[first - 1]) and pieces_join(target, words[first - 1], words[first]):
+        first -= 1
+    while last + 1 < len(words) and is_piece(target, words[last + 1]) and pieces_join(target, words[last],
+                                                                                       words[last + 1]):
+        last += 1
+    return range(first, last + 1)
+
+
+def is_piece(target: str, word: Span) -> bool:
+    """Whether ``word`` is, but for punctuation before it or after its stop, one to three letters and a full stop
+    (``z.``, ``(p.``, ``B.,``): a piece of an abbreviation written spaced (spaced_pieces)."""
+    start, end = core(target, *word)
+    return 0 < end - start <= 3 and target[start:end].isalpha() and target[end:end + 1] == "."
+
+
+def pieces_join(target: str, word: Span, after: Span) -> bool:
+    """Whether two pieces (is_piece) in a row are one abbreviation's: nothing after the first one's stop, nothing
+    before the letters of the second (``z. B.``, not ``z., B.`` nor ``z. (B.``)."""
+    return core(target, *word)[1] + 1 == word[1] and core(target, *after)[0] == after[0]
 
 
 def is_short_form(letters: str) -> bool:
@@ -185,11 +221,11 @@ def cut_short(target: str, start: int, end: int) -> bool:
     return 0 < end - start <= 4 and target[start:end].isalpha() and target[end:end + 1] == "."
 
 
-def beside_lower(copies: Copies, i: int, t: int) -> bool:
-    """Whether a target word beside word t of sentence i has a lower-case letter: capitals among words written in
-    lower case stand out as a short form, not among others in capitals (a heading, ``DAS BÜRO DER OMS``)."""
+def beside_lower(copies: Copies, i: int, written: range) -> bool:
+    """Whether a target word beside the ``written`` words of sentence i has a lower-case letter: capitals among words
+    written in lower case stand out as a short form, not among others in capitals (a heading, ``DAS BÜRO DER OMS``)."""
     words = copies.target_words[i]
-    return any(character.islower() for k in (t - 1, t + 1) if 0 <= k < len(words)
+    return any(character.islower() for k in (written.start - 1, written.stop) if 0 <= k < len(words)
                for character in copies.target[slice(*words[k])])
 
 
