@@ -64,11 +64,10 @@ from attnmt.decoding.quality import (
     shown_quality,
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
-from attnmt.documents.closing_marks import closes
 from attnmt.documents.failed import mark_source_kept
-from attnmt.documents.flat import LINE_ENDS, FlatText, Mark, Place, Placed, shown_atom
-from attnmt.documents.nesting import Literal, nest
-from attnmt.documents.spans import Nested, Projector, Weights, identity, place
+from attnmt.documents.flat import LINE_ENDS, Place, Placed
+from attnmt.documents.review_rows import with_atoms
+from attnmt.documents.spans import Weights, identity
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
@@ -245,67 +244,6 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
     """Where ``segment`` is: {"part", "paragraph"} in an archive, else {"line"}."""
     place = segment.place
     return {"part": place.part or "", "paragraph": place.number} if archive else {"line": place.number}
-
-
-def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
-    """``translation`` of ``sentence`` with the atoms of its window (and the elements kept whole it wrote no copy
-    of: kept_as_atom) put back as plain text where the document gets them (attnmt.documents.spans: by
-    ``weights``), a URL or an address as it was, inline code as its text, a line break as a space (flat.shown_atom:
-    shown_piece), a picture, a note or a comment as nothing; the text
-    as it is where the window holds no atom, or where the translation is empty (the model gave
-    none: the atoms alone are no translation, and the row's flags say ``empty``).  The source
-    itself, with its own words' identity weights, gets its atoms back where they were."""
-    low, high = sentence.window
-    atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
-             for m in sentence.flat.marks if m.atom and low <= m.start < high]
-    translation, kept = with_kept_written(sentence, translation, weights)
-    atoms = sorted(atoms + kept, key=lambda atom: atom.start)
-    if not atoms or not translation.strip():
-        return translation
-    alone = FlatText(sentence.flat.text[low:high], atoms)
-    start, end = sentence.span
-    content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
-    return "".join(shown_piece(piece, alone) for piece in content).strip()
-
-
-def with_kept_written(sentence: Placed, translation: str, weights: Weights | None) -> tuple[str, list[Mark]]:
-    """``translation`` with each element kept whole in ``sentence``'s window (an abbreviation) written as the page
-    shows it where the document writes it (copied_words.kept_target: over its copy, ``MPH`` as ``mph``, or over the
-    form the model wrote for it, ``OMS`` as ``WHO``: the row showed "WHO OMS"), and, as atoms at a point
-    (kept_as_atom), those it has no place for, or that would change the words the weights count."""
-    low, high = sentence.window
-    marks = [m for m in sentence.flat.marks if m.kept_whole and low <= m.start < high]
-    if not marks or not translation.strip():
-        return translation, [kept_as_atom(m, sentence.flat, low) for m in marks]
-    alone = FlatText(sentence.flat.text[low:high], [replace(m, start=m.start - low, end=m.end - low, parent=None)
-                                                    for m in marks])
-    projector = Projector(alone, [(sentence.span[0] - low, sentence.span[1] - low)], [translation], [weights])
-    offset, kept, limit = projector.target_spans[0][0], [], len(translation)
-    spans = [(span[0] - offset, span[1] - offset) if (span := projector.span(m)) else (0, 0) for m in alone.marks]
-    for (start, end), mark, shifted in sorted(zip(spans, marks, alone.marks, strict=True), key=lambda m: -m[0][0]):
-        shown = alone.text[shifted.start:shifted.end]
-        if start < end <= limit and len(translation[start:end].split()) == len(shown.split()):
-            translation, limit = translation[:start] + shown + translation[end:], start  # right to left: all stay put
-        else:
-            kept.append(kept_as_atom(mark, sentence.flat, low))
-    return translation, kept
-
-
-def kept_as_atom(mark: Mark, flat: FlatText, low: int) -> Mark:
-    """An element kept whole that the translation wrote no copy of (an abbreviation), as the atom at a point the
-    document writes it as (attnmt.documents.emptied_marks), ``low`` its window's start: apart from the words beside
-    it, whose neighbours in the source the model may have dropped, but before a mark that closes (closes: "US.")."""
-    after = flat.text[mark.end:mark.end + 1]
-    return replace(mark, start=mark.end - low, end=mark.end - low, parent=None, atom=True, kept_whole=False,
-                   shows_text=True, space_before=True, space_after=not (after and closes(after)))
-
-
-def shown_piece(piece: str | Nested, alone: FlatText) -> str:
-    """What a reader sees of a piece of nested content: an atom as flat.shown_atom says, a protected span
-    too (a spreadsheet header's ``&P`` shows its page), where it was not dropped; text as it is."""
-    if isinstance(piece, Nested) or (isinstance(piece, Literal) and piece):
-        return shown_atom(alone.marks[piece.mark])
-    return piece
 
 
 # What a reader sees as one space between words: a run of spaces, tabs and line breaks (HTML's white space,
