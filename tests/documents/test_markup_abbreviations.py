@@ -302,3 +302,16 @@ def test_a_kept_abbreviations_stop_before_a_lower_case_word_ends_no_sentence(sam
     """The segmenter took "Bxl." for a sentence's end: the model read "today." alone."""
     assert one(page, same) == page
     assert [given for given in same.given if given != "x"] == sentences
+
+
+def test_a_kept_abbreviations_stop_joins_no_sentences_past_the_models_limit(same):
+    """Parted to fit the model, then joined across ``Bxl.``, its first sentence was 54 characters where 40 fit:
+    the model would have cut it, and its end was lost.  Where the joined sentence fits, it is joined still."""
+    same.fits = lambda sentence: len(sentence) <= 40
+    long = ("<p>We meet in <abbr>Bxl.</abbr> today and we talk about the many plans for the new year with all of "
+            "our friends.</p>")
+    short = "<p>We meet in <abbr>Bxl.</abbr> today at noon.</p>"
+    assert translate_markup([long, short], same) == [long, short]
+    assert all(len(given) <= 40 for given in same.given)
+    assert " ".join(same.given) == re.sub("<[^>]+>", "", long + " " + short)
+    assert same.given[-1] == "We meet in Bxl. today at noon."

@@ -285,7 +285,7 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions, glossary
             take_out_symbols(flat, writes, terms)
     reads = None if fits is within_bytes or not parted else fits
     return [across_kept_stops(flat, sentence_spans(flat.text, options.source_lang, options.split, flat.breaks,
-                                                   kept_stops(flat), glossary, fits, reads, flat.line_ends))
+                                                   kept_stops(flat), glossary, fits, reads, flat.line_ends), reads)
             for flat in flats]
 
 
