@@ -11,11 +11,12 @@ An input list (``text:drop-down``, Insert > Field > More Fields > Functions > In
 offers, "a red flower" or "a blue flower") is read the same way: each choice (``text:label``'s ``text:value``)
 is translated, and the text shown after them, where it is one of them, becomes its translation (DropDownJob).
 Kept as any other field, the choices and the one shown stayed in the source's language in a translated
-sentence."""
+sentence.  So is a content control's list, what a .docx's drop-down list or combo box becomes: its items' shown
+texts, and the item it shows (ControlListJob, attnmt.documents.opendocument_controls)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
@@ -23,6 +24,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.opendocument_code import TEXT
+from attnmt.documents.opendocument_controls import CONTROL, LIST_ITEM, ItemJob
 from attnmt.documents.spans import Nested
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xstring import replace_text, text_in
@@ -73,11 +75,37 @@ class DropDownJob(ConditionalTextJob):
         self.element[-1].tail = text  # a choice was shown: the list holds its labels
 
 
+class ControlListJob(ConditionalTextJob):
+    """A content control's list items to translate (``jobs``, each an item's shown text), and the item it shows:
+    all the control's text, in its first text (a span's, where it has one), the others emptied."""
+
+    def shown(self) -> str:
+        return "".join(self.element.itertext())
+
+    def show(self, text: str) -> None:
+        written = [(node, slot) for node, slot in text_slots(self.element) if getattr(node, slot)]
+        for number, (node, slot) in enumerate(written):
+            setattr(node, slot, None if number else text)
+
+
+def text_slots(element: etree._Element) -> Iterator[tuple[etree._Element, str]]:
+    """Where the text inside ``element`` is held, in the order a reader reads it: each node and "text" or "tail"."""
+    yield element, "text"
+    for child in element:
+        yield from text_slots(child)
+        yield child, "tail"
+
+
 def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob]:
-    """A job for each conditional text and input list of ``paragraph`` with a choice to translate (words, or a
-    term of ``glossary``)."""
+    """A job for each conditional text, input list and content control's list of ``paragraph`` with a choice to
+    translate (words, or a term of ``glossary``)."""
     found: list[ConditionalTextJob] = []
-    for element in paragraph.iter(CONDITIONAL, DROP_DOWN):
+    for element in paragraph.iter(CONDITIONAL, DROP_DOWN, CONTROL):
+        if element.tag == CONTROL:
+            items = [ItemJob(item) for item in element.iterchildren(LIST_ITEM)]
+            items = [item for item in items if needs_translation(item.text, glossary)]
+            found += [ControlListJob(element, items)] if items else []
+            continue
         if element.tag == DROP_DOWN:
             labels = [AttributeJob(label, VALUE, escaped=False) for label in element.iterchildren(LABEL)
                       if needs_translation(label.get(VALUE, ""), glossary)]

@@ -13,6 +13,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import has_words
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.opendocument_code import MARKS, OFFICE, PARAGRAPHS, REFERENCES, TEXT, CodeLooks
+from attnmt.documents.opendocument_controls import is_value_control
 from attnmt.documents.pages import is_comment
 from attnmt.documents.script_tokens import Script
 
@@ -47,8 +48,9 @@ class OpenDocumentVocabulary(Vocabulary):
         is code (opendocument_code: ``ls -l /tmp`` in "Source Text", which the model translated),
         that is hidden beside visible words (an editor's note: as a mark, it took the words aligned
         to it out of sight), or a cross-reference to a number alone (REFERENCES: a chapter's "3.2",
-        kept as Word's is, attnmt.documents.fields.is_read_result)."""
-        if is_comment(node) or node.tag not in MARKS:
+        kept as Word's is, attnmt.documents.fields.is_read_result), or a content control whose content is a value
+        it writes (opendocument_controls: a date, a list's chosen item)."""
+        if is_comment(node) or node.tag not in MARKS or is_value_control(node):
             return True
         shown = shown_text(node)
         return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))

@@ -1,0 +1,91 @@
+"""LibreOffice's content controls whose content is a value they write, as a .docx's become in an .odt: a date
+picker's date and a list's chosen item are kept whole, the list's items translated and the chosen one following
+them (attnmt.documents.opendocument_controls); a control of words is translated inside it, as before."""
+
+import subprocess
+
+import pytest
+from flat_files import zipped_file
+from lxml import etree
+from office_files import SOFFICE, read_members, word_paragraph
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.opendocument_code import LOEXT, TEXT
+from attnmt.documents.pipeline import DocumentOptions
+
+DATE = ('<loext:content-control loext:date="true" loext:date-format="MMMM d, yyyy" loext:date-rfc-language-tag="en-US"'
+        ' loext:current-date="2024-05-01T00:00:00Z">May 1, 2024</loext:content-control>')
+ITEMS = ('<loext:list-item loext:display-text="Choose an item." loext:value=""/>'
+         '<loext:list-item loext:display-text="Very hungry" loext:value="H"/>'
+         '<loext:list-item loext:display-text="Tired" loext:value="T"/>')
+
+
+def control_paragraph(translator, inline: str) -> etree._Element:
+    """The paragraph of ``inline`` (text: and loext: names) in an .odt, translated by ``translator``."""
+    body = f'<office:text><text:p xmlns:loext="{LOEXT}">{inline}</text:p></office:text>'
+    out = translate_office(zipped_file(body=body, masters=""), ".odt", translator, DocumentOptions())
+    return etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
+
+
+def items(paragraph: etree._Element) -> list[tuple[str, str]]:
+    return [(item.get(f"{{{LOEXT}}}display-text"), item.get(f"{{{LOEXT}}}value"))
+            for item in paragraph.iter(f"{{{LOEXT}}}list-item")]
+
+
+def test_a_date_controls_date_is_kept_whole_where_it_stands(upper):
+    """Read as a mark, the demo model wrote "Spieler in der Mitte des" for "May 1, 2024"."""
+    paragraph = control_paragraph(upper, f"The dog was born on {DATE} in the park.")
+    control = paragraph.find(f"{{{LOEXT}}}content-control")
+    assert upper.given == ["The dog was born on in the park."]
+    assert (control.text, control.get(f"{{{LOEXT}}}date-format")) == ("May 1, 2024", "MMMM d, yyyy")
+    assert "".join(paragraph.itertext()) == "THE DOG WAS BORN ON May 1, 2024 IN THE PARK."
+
+
+@pytest.mark.parametrize("kind", ["", ' loext:dropdown="true"', ' loext:combobox="true"'])
+def test_a_lists_items_are_translated_and_its_chosen_item_follows(upper, kind):
+    """LibreOffice 7.4 marks a list by its items alone, later ones say dropdown or combobox: the items stayed
+    English and the chosen one was translated as words of the sentence, no item of the list."""
+    paragraph = control_paragraph(upper, f"The dog is <loext:content-control{kind}>{ITEMS}Very hungry"
+                                         "</loext:content-control> after the walk.")
+    control = paragraph.find(f"{{{LOEXT}}}content-control")
+    assert upper.given == ["The dog is after the walk.", "Choose an item.", "Very hungry", "Tired"]
+    assert items(paragraph) == [("CHOOSE AN ITEM.", ""), ("VERY HUNGRY", "H"), ("TIRED", "T")]
+    assert "".join(control.itertext()) == "VERY HUNGRY"
+    assert "".join(paragraph.itertext()) == "THE DOG IS VERY HUNGRY AFTER THE WALK."
+
+
+def test_an_item_without_display_text_is_shown_by_its_value_and_given_its_translation(upper):
+    """LibreOffice shows an item's value where it has no display text: that is what a reader picks from."""
+    listed = ('<loext:list-item loext:value="Red apples"/><loext:list-item loext:value="Green pears"/>'
+              '<text:span text:style-name="T1">Green pears</text:span>')
+    paragraph = control_paragraph(upper, f"Buy <loext:content-control>{listed}</loext:content-control> today.")
+    assert items(paragraph) == [("RED APPLES", "Red apples"), ("GREEN PEARS", "Green pears")]
+    span = paragraph.find(f".//{{{TEXT}}}span")
+    assert (span.text, span.get(f"{{{TEXT}}}style-name")) == ("GREEN PEARS", "T1")
+
+
+def test_a_combo_boxs_typed_text_that_is_no_item_is_kept(upper):
+    paragraph = control_paragraph(upper, f'Colour: <loext:content-control loext:combobox="true">{ITEMS}'
+                                         "sky blue</loext:content-control>")
+    assert "".join(paragraph.find(f"{{{LOEXT}}}content-control").itertext()) == "sky blue"
+    assert items(paragraph)[1:] == [("VERY HUNGRY", "H"), ("TIRED", "T")]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_a_word_files_controls_converted_by_libreoffice_keep_their_date_and_list(upper, tmp_path):
+    """The real thing: a .docx's date picker and drop-down list as LibreOffice writes them in an .odt."""
+    date = ('<w:sdt><w:sdtPr><w:date w:fullDate="2024-05-01T00:00:00Z"><w:dateFormat w:val="MMMM d, yyyy"/>'
+            '</w:date></w:sdtPr><w:sdtContent><w:r><w:t>May 1, 2024</w:t></w:r></w:sdtContent></w:sdt>')
+    listed = ('<w:sdt><w:sdtPr><w:dropDownList><w:listItem w:displayText="Very hungry" w:value="H"/>'
+              '<w:listItem w:displayText="Tired" w:value="T"/></w:dropDownList></w:sdtPr>'
+              '<w:sdtContent><w:r><w:t>Tired</w:t></w:r></w:sdtContent></w:sdt>')
+    words = '<w:r><w:t xml:space="preserve">{}</w:t></w:r>'
+    (tmp_path / "form.docx").write_bytes(word_paragraph(words.format("Born on ") + date + words.format(" and ")
+                                                        + listed + words.format(" now.")))
+    profile = (tmp_path / "profile").as_uri()
+    subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "odt", "--outdir",
+                    str(tmp_path), str(tmp_path / "form.docx")], check=True, capture_output=True, timeout=180)
+    out = translate_office((tmp_path / "form.odt").read_bytes(), ".odt", upper, DocumentOptions())
+    controls = list(etree.fromstring(read_members(out)["content.xml"]).iter(f"{{{LOEXT}}}content-control"))
+    assert ["".join(control.itertext()) for control in controls] == ["May 1, 2024", "TIRED"]
+    assert items(controls[1]) == [("VERY HUNGRY", "H"), ("TIRED", "T")]
