@@ -14,7 +14,8 @@ A Word link field's screen tip is its code's ``\\o`` switch, ``HYPERLINK "https:
 guide"``, in a ``w:instrText`` or a ``w:fldSimple``'s ``w:instr`` (FieldTipJob): it is translated as a
 ``w:tooltip`` is, and the rest of the code kept (a contents field's ``TOC \\o "1-3"`` is no tip: only a
 ``HYPERLINK``'s is read).  A tip whose code Word split over several ``w:instrText`` is kept as it is.
-An ``IF`` field's two texts are translated so too, each after its paragraph (attnmt.documents.word_conditions)."""
+An ``IF`` field's two texts are translated so too, each after its paragraph (attnmt.documents.word_conditions), and
+so is a button field's text (``MACROBUTTON``, ``GOTOBUTTON``: attnmt.documents.word_buttons)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml import FALLBACK, ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, a
 from attnmt.documents.validations import AttributeJob
+from attnmt.documents.word_buttons import button_field_job
 from attnmt.documents.word_conditions import if_field_job
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import replace_text, text_in
@@ -67,13 +69,19 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
 
 
 def node_jobs(node: etree._Element, by_paragraph: Container[etree._Element], glossary: Glossary | None) -> list[Job]:
-    """The jobs of a link's ``node`` (its screen tip) or of a field's code (an IF field's texts, a link field's tip)."""
+    """The jobs of a link's ``node`` (its screen tip) or of a field's code (an IF field's texts, a button's text,
+    a link field's tip)."""
     kept = is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None), by_paragraph)
     found: list[Job] = []
+
+    def reads(text: str) -> bool:
+        return needs_translation(text, glossary)
+
     if node.tag in FIELD_CODES:
-        # an IF field's texts are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear Sir" }," alone
-        choice_job = if_field_job(node, lambda text: needs_translation(text, glossary))
-        found += [choice_job] if choice_job is not None else []
+        # an IF field's texts, and a button's, are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear
+        # Sir" }," alone, a template's prompt alone
+        for field_job in (if_field_job(node, reads), button_field_job(node, reads)):
+            found += [field_job] if field_job is not None else []
         tip_job = FieldTipJob.of(node)
         if tip_job is not None and not kept and needs_translation(tip_job.text, glossary):
             found.append(tip_job)

@@ -57,6 +57,10 @@ class Choice:
         escaped = text.replace("\\", "\\\\").replace('"', '\\"')
         if not self.quoted and (escaped != text or not text or any(c.isspace() for c in text)):
             escaped = f'"{escaped}"'  # an unquoted word translated into several: quoted, or it would be several
+        self.place(escaped)
+
+    def place(self, escaped: str) -> None:
+        """``escaped``, the code's text for the choice, in the first segment's place, the others emptied."""
         for number, ((element, attribute), start, end) in reversed(list(enumerate(self.segments))):
             code = code_of((element, attribute))
             code = code[:start] + (escaped if number == 0 else "") + code[end:]
@@ -168,10 +172,17 @@ def chosen(pieces: Sequence[Piece]) -> list[Choice] | None:
         start, end = token.span(1) if quoted else token.span()
         if token.group() == NESTED or token.group().startswith("\\") or NESTED in code[start:end]:
             continue  # a field, a switch (\* MERGEFORMAT: no second text), or a text holding a field
-        segments = [(piece, max(start, at) - at, min(end, at + len(code_of(piece))) - at)
-                    for piece, at in owners if piece is not None and at < end and start < at + len(code_of(piece))]
+        segments = spanning(owners, start, end)
         choices += [Choice(segments, quoted)] if segments else []  # "": nothing to read
     return choices
+
+
+def spanning(owners: Sequence[tuple[Piece, int]], start: int, end: int) -> list[
+        tuple[tuple[etree._Element, str | None], int, int]]:
+    """The segments of the code's [``start``, ``end``): each piece of ``owners`` (a piece of the code and where
+    it starts in it) that holds some of it, and its [start, end) there."""
+    return [(piece, max(start, at) - at, min(end, at + len(code_of(piece))) - at)
+            for piece, at in owners if piece is not None and at < end and start < at + len(code_of(piece))]
 
 
 def code_of(piece: tuple[etree._Element, str | None]) -> str:

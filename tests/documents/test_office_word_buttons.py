@@ -1,0 +1,81 @@
+"""Word's button fields, a template's prompts (attnmt.documents.word_buttons): the text in a MACROBUTTON's
+or GOTOBUTTON's code is translated, and the result Word shows of it with it; the macro's or bookmark's
+name is kept.
+
+The Upper translator writes each sentence upper-cased: "[Type the town here]" -> "[TYPE THE TOWN HERE]"."""
+
+import subprocess
+
+import pytest
+from lxml import etree
+from office_files import SOFFICE, W, read_members, word_paragraph
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def run(inside: str) -> str:
+    return f"<w:r>{inside}</w:r>"
+
+
+def char(kind: str) -> str:
+    return run(f'<w:fldChar w:fldCharType="{kind}"/>')
+
+
+def code(text: str) -> str:
+    return run(f'<w:instrText xml:space="preserve">{text}</w:instrText>')
+
+
+def text(words: str) -> str:
+    return run(f'<w:t xml:space="preserve">{words}</w:t>')
+
+
+def button(*codes: str, result: str) -> str:
+    """A complex field of ``codes`` (each a w:instrText of its own) showing ``result``, as Word writes it."""
+    return char("begin") + "".join(code(part) for part in codes) + char("separate") + text(result) + char("end")
+
+
+def translated(paragraph: str, translator) -> tuple[list[str], str, str]:
+    """The first paragraph of the translated document: its w:instrText's texts, its fields' w:instr joined, and
+    its text (the fields' results among the runs' text)."""
+    out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    codes = [node.text or "" for node in body.iter(f"{{{W}}}instrText")]
+    simple = "".join(node.get(f"{{{W}}}instr") for node in body.iter(f"{{{W}}}fldSimple"))
+    return codes, simple, "".join(node.text or "" for node in body.iter(f"{{{W}}}t"))
+
+
+def test_a_macro_buttons_prompt_is_translated_in_its_code_and_result(upper):
+    """A template's "[Type the town here]": kept as any field, the prompt stayed English in a translated
+    sentence, and Word wrote the code's English again on each update."""
+    field = button(" MACROBUTTON NoMacro [Type the town here] ", result="[Type the town here]")
+    codes, _, shown = translated(text("Click ") + field + text(" to start."), upper)
+    assert upper.given == ["Click to start.", "[Type the town here]"]
+    assert codes == [" MACROBUTTON NoMacro [TYPE THE TOWN HERE] "]
+    assert shown == "CLICK [TYPE THE TOWN HERE] TO START."
+
+
+def test_a_simple_goto_buttons_text_is_translated_and_its_bookmark_kept(upper):
+    field = f'<w:fldSimple w:instr=" GOTOBUTTON Prices See the price list ">{text("See the price list")}</w:fldSimple>'
+    _, simple, shown = translated(field, upper)
+    assert (simple, shown) == (" GOTOBUTTON Prices SEE THE PRICE LIST ", "SEE THE PRICE LIST")
+
+
+def test_a_prompt_over_several_codes_is_written_in_the_first(known):
+    """Word splits a code where it was typed at different times; the prompt's other pieces are emptied."""
+    translator = known({"[Your name]": ("[Ihr Name]", [(0, 0), (1, 1)])})
+    field = button(" MACROBUTTON NoMacro [Your", " name] ", result="[Your name]")
+    codes, _, shown = translated(field, translator)
+    assert codes == [" MACROBUTTON NoMacro [Ihr Name]", " "] and shown == "[Ihr Name]"
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_shows_the_translated_prompt(upper, tmp_path):
+    """LibreOffice reads a MACROBUTTON's text from its code (a text:execute-macro), not from its result."""
+    field = button(" MACROBUTTON NoMacro [Type the town here] ", result="[Type the town here]")
+    (tmp_path / "letter.docx").write_bytes(translate_office(word_paragraph(field), ".docx", upper, DocumentOptions()))
+    profile = (tmp_path / "profile").as_uri()
+    subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "txt:Text",
+                    "--outdir", str(tmp_path), str(tmp_path / "letter.docx")], check=True, capture_output=True,
+                   timeout=180)
+    assert (tmp_path / "letter.txt").read_text(encoding="utf-8-sig").strip() == "[TYPE THE TOWN HERE]"
