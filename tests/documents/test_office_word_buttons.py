@@ -1,16 +1,19 @@
 """Word's button fields, a template's prompts (attnmt.documents.word_buttons): the text in a MACROBUTTON's
 or GOTOBUTTON's code is translated, and the result Word shows of it with it; the macro's or bookmark's
-name is kept.
+name is kept; and an OpenDocument macro field's text, what LibreOffice makes of a MACROBUTTON
+(attnmt.documents.opendocument_conditions).
 
 The Upper translator writes each sentence upper-cased: "[Type the town here]" -> "[TYPE THE TOWN HERE]"."""
 
 import subprocess
 
 import pytest
+from flat_files import zipped_file
 from lxml import etree
 from office_files import SOFFICE, W, read_members, word_paragraph
 
 from attnmt.documents.office import translate_office
+from attnmt.documents.opendocument_code import TEXT
 from attnmt.documents.pipeline import DocumentOptions
 
 
@@ -79,3 +82,15 @@ def test_libreoffice_shows_the_translated_prompt(upper, tmp_path):
                     "--outdir", str(tmp_path), str(tmp_path / "letter.docx")], check=True, capture_output=True,
                    timeout=180)
     assert (tmp_path / "letter.txt").read_text(encoding="utf-8-sig").strip() == "[TYPE THE TOWN HERE]"
+
+
+def test_an_odf_macro_fields_text_is_translated_after_its_listeners(upper):
+    """LibreOffice's text:execute-macro, a MACROBUTTON of a .docx it opened: kept as any field, it stayed English."""
+    listeners = ('<office:event-listeners><script:event-listener script:language="ooo:StarBasic" '
+                 'script:event-name="dom:click" script:macro-name="document:Macro"/></office:event-listeners>')
+    body = (f"<office:text><text:p>Click <text:execute-macro>{listeners}[Type the town here] </text:execute-macro>"
+            " to start.</text:p></office:text>")
+    out = translate_office(zipped_file(body=body, masters=""), ".odt", upper, DocumentOptions())
+    field = next(etree.fromstring(read_members(out)["content.xml"]).iter(f"{{{TEXT}}}execute-macro"))
+    assert upper.given == ["Click to start.", "[Type the town here]"]
+    assert (field.text, len(field), field[0].tail, field.tail) == (None, 1, "[TYPE THE TOWN HERE] ", " TO START.")

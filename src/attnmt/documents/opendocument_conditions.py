@@ -12,7 +12,10 @@ offers, "a red flower" or "a blue flower") is read the same way: each choice (``
 is translated, and the text shown after them, where it is one of them, becomes its translation (DropDownJob).
 Kept as any other field, the choices and the one shown stayed in the source's language in a translated
 sentence.  So is a content control's list, what a .docx's drop-down list or combo box becomes: its items' shown
-texts, and the item it shows (ControlListJob, attnmt.documents.opendocument_controls)."""
+texts, and the item it shows (ControlListJob, attnmt.documents.opendocument_controls).  And so is a macro
+field's text (``text:execute-macro``, what LibreOffice writes for Word's ``MACROBUTTON``: a template's prompt,
+"[Type the town here]"), translated as a line after its event listeners (MacroTextJob), as Word's is
+(attnmt.documents.word_buttons)."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.opendocument_code import TEXT
@@ -32,6 +36,7 @@ from attnmt.documents.xstring import replace_text, text_in
 CONDITIONAL = f"{{{TEXT}}}conditional-text"
 CHOICES = (f"{{{TEXT}}}string-value-if-true", f"{{{TEXT}}}string-value-if-false")
 DROP_DOWN, LABEL, VALUE = f"{{{TEXT}}}drop-down", f"{{{TEXT}}}label", f"{{{TEXT}}}value"
+EXECUTE_MACRO = f"{{{TEXT}}}execute-macro"
 
 
 class ConditionalTextJob:
@@ -88,6 +93,20 @@ class ControlListJob(ConditionalTextJob):
             setattr(node, slot, None if number else text)
 
 
+class MacroTextJob(TextJob):
+    """A macro field's text, line by line: its own text, after the event listeners it holds, where it goes back."""
+
+    def written(self) -> str:
+        return (self.element.text or "") + "".join(child.tail or "" for child in self.element)
+
+    def write(self, text: str) -> None:
+        self.element.text = None if len(self.element) else text
+        for child in self.element:
+            child.tail = None
+        if len(self.element):
+            self.element[-1].tail = text
+
+
 def text_slots(element: etree._Element) -> Iterator[tuple[etree._Element, str]]:
     """Where the text inside ``element`` is held, in the order a reader reads it: each node and "text" or "tail"."""
     yield element, "text"
@@ -96,11 +115,15 @@ def text_slots(element: etree._Element) -> Iterator[tuple[etree._Element, str]]:
         yield child, "tail"
 
 
-def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob]:
+def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob | TextJob]:
     """A job for each conditional text, input list and content control's list of ``paragraph`` with a choice to
-    translate (words, or a term of ``glossary``)."""
-    found: list[ConditionalTextJob] = []
-    for element in paragraph.iter(CONDITIONAL, DROP_DOWN, CONTROL):
+    translate (words, or a term of ``glossary``), and for each macro field's text with words."""
+    found: list[ConditionalTextJob | TextJob] = []
+    for element in paragraph.iter(CONDITIONAL, DROP_DOWN, CONTROL, EXECUTE_MACRO):
+        if element.tag == EXECUTE_MACRO:
+            macro = MacroTextJob(element)
+            found += [macro] if needs_translation(macro.text, glossary) else []
+            continue
         if element.tag == CONTROL:
             items = [ItemJob(item) for item in element.iterchildren(LIST_ITEM)]
             items = [item for item in items if needs_translation(item.text, glossary)]
