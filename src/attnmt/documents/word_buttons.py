@@ -39,7 +39,8 @@ def button_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFi
     """The job of the button field whose code starts in ``node`` (a ``w:instrText``, or a ``w:fldSimple``), where
     ``reads`` its text (it has words); None for any other node, or a button whose code holds a field."""
     attribute = w("instr") if node.tag == w("fldSimple") else None
-    if code_of((node, attribute)).split()[:1] not in ([kind] for kind in KINDS):
+    kind = code_of((node, attribute)).split()[:1]
+    if not kind or kind[0].upper() not in KINDS:  # Word reads a field's kind in any case: "macrobutton"
         return None
     if attribute is not None:
         pieces: list[Piece] = [(node, attribute)]
