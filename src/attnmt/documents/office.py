@@ -28,8 +28,8 @@ What is translated, per format:
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
   input and error messages (attnmt.documents.validations), print headers and footers
-  (attnmt.documents.sheet_headers), form controls' captions (attnmt.documents.sheet_buttons), and the
-  text boxes and shapes drawn
+  (attnmt.documents.sheet_headers), form controls' captions (attnmt.documents.sheet_buttons), defined
+  names' comments (attnmt.documents.workbook_names), and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
   labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells), and so do
@@ -102,6 +102,7 @@ from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit, over_value_limit
 from attnmt.documents.word_lists import translate_list_items
+from attnmt.documents.workbook_names import over_comment_limit
 from attnmt.errors import ConfigError, DataError, LeftUntranslated, warn
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
@@ -281,7 +282,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         stop_point()  # a deleted job stops between the paragraphs it writes
         job, result = jobs.pop(), results.pop()
         if any(over(job, result, name) for over in (over_cell_limit, over_value_limit, over_message_limit,
-                                                       over_header_limit)):
+                                                       over_header_limit, over_comment_limit)):
             if review is not None:
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue

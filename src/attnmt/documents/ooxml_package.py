@@ -26,6 +26,7 @@ from attnmt.documents.tables import Relationship, relationships
 from attnmt.documents.validations import WORKSHEET
 from attnmt.documents.word_numbering import WORD_NUMBERING
 from attnmt.documents.wordml import RELATIONSHIP_ID
+from attnmt.documents.workbook_names import WORKBOOK_NAMES
 from attnmt.errors import DataError
 from attnmt.text.xml_start import first_element
 
@@ -57,7 +58,8 @@ class Texts(Protocol):
 # and its data validations' messages (attnmt.documents.validations); a pivot table, its captions
 # (attnmt.documents.pivot_captions); a chart sheet, its print headers and footers
 # (attnmt.documents.sheet_headers); the presentation itself, its sections' names
-# (attnmt.documents.slide_sections).  A Word document's glossary document holds the placeholders its
+# (attnmt.documents.slide_sections); the workbook itself, its defined names' comments
+# (attnmt.documents.workbook_names).  A Word document's glossary document holds the placeholders its
 # content controls show while empty ("Click or tap here to enter text."), and its building blocks.
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
@@ -71,7 +73,7 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
               ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART,
-              (".chartsheet+xml", CHART_SHEET)),
+              (".chartsheet+xml", CHART_SHEET), (".main+xml", WORKBOOK_NAMES)),
 }
 
 
