@@ -447,3 +447,12 @@ def test_a_controls_placeholder_in_the_glossary_document_is_translated_as_the_co
     out = read_members(translate_office(form_with_glossary(), ".docx", upper, DocumentOptions()))
     assert PLACEHOLDER.upper().encode() in out["word/document.xml"]
     assert etree.fromstring(out[GLOSSARY]).findtext(f".//{{{W}}}t") == PLACEHOLDER.upper()
+
+
+@pytest.mark.parametrize("kind", ["date", "dropDownList"])
+def test_a_date_or_list_control_showing_its_placeholder_has_its_prompt_translated(upper, kind):
+    """"Click or tap to enter a date." is no value of the control but a prompt: kept whole, it stayed English."""
+    prompt = control("<w:showingPlcHdr/>" + KINDS[kind], "click or tap to enter a date")
+    out = translate_office(word_paragraph(BORN + prompt + STOP), ".docx", upper, DocumentOptions())
+    assert upper.given[0] == "The dog was born on click or tap to enter a date."
+    assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "CLICK OR TAP TO ENTER A DATE"), ("r", ".")]

@@ -9,7 +9,8 @@ its items stayed English.  So it is kept whole in its sentence, as Word's are (a
 and a list's items are translated: each item's shown text (its ``loext:display-text``, or its ``loext:value``
 where it has none, as LibreOffice shows it) becomes its translation, the value kept (the data a form gives), and
 the item shown follows it (attnmt.documents.opendocument_conditions.ControlListJob), as Word's do
-(attnmt.documents.word_lists)."""
+(attnmt.documents.word_lists).  One showing its placeholder (``loext:showing-place-holder``: "Click or tap to
+enter a date.", "Choose an item.") shows no value but a prompt, and is read as words, as any other control is."""
 
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ LIST_ITEM = f"{{{LOEXT}}}list-item"
 DISPLAY_TEXT, VALUE = f"{{{LOEXT}}}display-text", f"{{{LOEXT}}}value"
 # The attributes that make a control's content a value it writes (the module docstring), each "true" where it does.
 VALUE_KINDS = tuple(f"{{{LOEXT}}}{kind}" for kind in ("date", "dropdown", "combobox"))
+# Said by a control showing its placeholder ("Click or tap to enter a date.", "Choose an item."), no value.
+PLACEHOLDER = f"{{{LOEXT}}}showing-place-holder"
 
 
 def is_value_control(node: etree._Element) -> bool:
-    """Whether ``node`` is a content control whose content is a value it writes: a date, or a list's item."""
-    return node.tag == CONTROL and (any(node.get(kind) == "true" for kind in VALUE_KINDS)
-                                    or node.find(LIST_ITEM) is not None)
+    """Whether ``node`` is a content control whose content is a value it writes: a date, or a list's item; not
+    one showing its placeholder (PLACEHOLDER), a prompt to translate."""
+    return node.tag == CONTROL and node.get(PLACEHOLDER) != "true" and (
+        any(node.get(kind) == "true" for kind in VALUE_KINDS) or node.find(LIST_ITEM) is not None)
 
 
 class ItemJob(AttributeJob):

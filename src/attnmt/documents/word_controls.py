@@ -6,7 +6,9 @@ attnmt.documents.bound_controls cannot set (``KEPT``).
 Read as a mark, such a control's value was translated as words ("May 1, 2024" came back "einem
 Bein, als 2 2 2 2", a drop-down's "Red" came back no item of its list).  Kept whole, it is one atom
 of its sentence, as a field's result (a ``DATE`` field) is: it stays where alignment puts it, as
-it was.  A control around paragraphs (a cover page's date) keeps its paragraphs as they are.  A list's
+it was.  A control around paragraphs (a cover page's date) keeps its paragraphs as they are.  One showing its
+placeholder (``w:showingPlcHdr``: "Click or tap to enter a date.", "Choose an item.") shows no value but a prompt,
+and is read as words, as any other control is.  A list's
 items are then translated, and its chosen item follows (attnmt.documents.word_lists)."""
 
 from __future__ import annotations
@@ -27,13 +29,15 @@ BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
 
 
 def is_kept_control(node: etree._Element) -> bool:
-    """Whether ``node`` is a content control kept whole: one of VALUE_KINDS, or marked KEPT."""
+    """Whether ``node`` is a content control kept whole: one of VALUE_KINDS, or marked KEPT.  Not one showing its
+    placeholder (``w:showingPlcHdr``): that is a prompt, "Click or tap to enter a date.", words to translate."""
     if node.tag != w("sdt"):
         return False
     if node.get(KEPT) is not None:
         return True
     properties = node.find(w("sdtPr"))
-    return properties is not None and any(child.tag in VALUE_KINDS for child in properties)
+    return (properties is not None and any(child.tag in VALUE_KINDS for child in properties)
+            and properties.find(w("showingPlcHdr")) is None)
 
 
 def in_kept_control(paragraph: etree._Element) -> bool:
