@@ -268,10 +268,7 @@ def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
     after its last word, its final marks and </s> ("Ein Mann fährt Fahrrad, während seine Frau im Auto wartet." for
     "A man is riding a bike.", "Der Akku ist fast leer, obwohl er neu ist." for "The battery is almost empty.").
     ``cross``: [T, S]; ``spans``: the characters of each translation piece, one a row of ``cross``."""
-    end = len(source_pieces)
-    while end > 1 and (source_pieces[end - 1] == "</s>" or not any(ch.isalnum() for ch in source_pieces[end - 1])):
-        end -= 1  # "</s>", ".", "?" after the last word
-    at_end = cross[:, end:].sum(dim=1).tolist()  # [T]
+    at_end = end_attention(cross, source_pieces)
     words: dict[int, list[float]] = {}
     for (begin, stop), attention in zip(spans, at_end, strict=False):
         if any(ch.isalnum() for ch in translation[begin:stop]):
@@ -282,6 +279,15 @@ def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
         if run >= ADDED_RUN:
             return True
     return run >= ADDED_END_RUN  # the run that ends the translation
+
+
+def end_attention(cross: Tensor, source_pieces: Sequence[str]) -> list[float]:
+    """Each translation piece's attention (``cross``: [T, S]) to the source's end: its pieces after its last
+    word ("</s>", ".", "?"), where a decoder looks when no source word is left to translate."""
+    end = len(source_pieces)
+    while end > 1 and (source_pieces[end - 1] == "</s>" or not any(ch.isalnum() for ch in source_pieces[end - 1])):
+        end -= 1
+    return cross[:, end:].sum(dim=1).tolist()  # [T]
 
 
 def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:
