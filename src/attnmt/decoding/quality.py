@@ -43,7 +43,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   not (quality_measures.cut_short, attnmt.decoding.quality_unfinished), or it is at most
                   SHORT_SHARE of the calibration's usual length (quality_features: a part dropped)
     added         ADDED_RUN translation words in a row attend mostly to the source's end (its final marks and
-                  </s>), as words the source does not say do (a clause added: quality_measures.added)
+                  </s>), as words the source does not say do (a clause added: quality_measures.added), or its last
+                  2 to 4, the first of them reading that end, are words the model did not expect (quality_added)
     length        translation pieces / source pieces outside the calibration's range (uncalibrated: LENGTH_RANGE)
                   by more than a piece under it or two over it (quality_features.LENGTH_SLACK)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more

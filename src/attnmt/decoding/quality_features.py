@@ -16,6 +16,7 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated, verbatim_differs
+from attnmt.decoding.quality_added import tail_added
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
     added,
@@ -189,7 +190,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     verbatim rule reads them apart (dictated.verbatim_differs)."""
     given = dictated.spans(translation)
     unread, n_source = unread_words(forced.cross, source_pieces)
-    ending = short_ending(source, translation, target_pieces, end_attention(forced.cross, source_pieces))
+    at_end = end_attention(forced.cross, source_pieces)
+    ending = short_ending(source, translation, target_pieces, at_end)
     lp = counted_log_probs(forced.log_probs, [any(pair) for pair in zip_longest(
         dictated_pieces(target_spans, given, translation), ending, fillvalue=False)])  # the user's or the source's
     words, source_words = words_of(translation), words_of(source)
@@ -216,7 +218,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         cut_short=cut_short(source, translation) or unfinished(source, translation, languages),
         stop_lost=stop_lost(source, translation),
         names=len([w for w in own_words if w in names]), numbers=len(numbers_kept(source_words, own_words, names)),
-        added=added(forced.cross, source_pieces, translation, target_spans))
+        added=added(forced.cross, source_pieces, translation, target_spans)
+        or tail_added(at_end, lp, translation, target_spans))
 
 
 def numbers_kept(source_words: Sequence[str], words: Sequence[str], names: Set[str] = frozenset()) -> list[str]:
