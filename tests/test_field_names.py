@@ -4,7 +4,7 @@ price makes the label a field's, whatever its name, where speech after it makes 
 import pytest
 
 from attnmt.text.field_names import valued
-from attnmt.text.speaker_labels import speaker_label
+from attnmt.text.speaker_labels import field_name, speaker_label
 
 
 @pytest.mark.parametrize("field, speech", [
@@ -45,3 +45,17 @@ def test_a_label_before_a_list_a_time_or_a_price_is_a_fields_and_before_speech_a
 @pytest.mark.parametrize("said", ["", " ", "."])
 def test_nothing_after_a_label_is_no_credited_name(said):
     assert not valued(["TRANSLATOR"], said)
+
+
+@pytest.mark.parametrize("speech, field", [
+    ("HERMIONE: Ron Weasley", "EXECUTIVE PRODUCER: Steven Spielberg"),
+    ("KATE: Ben Affleck and Matt Damon.", "COVER DESIGN: Chip Kidd"),
+    ("MARGARET: Tuesday at 10:30.", "NEXT TRAIN: Tuesday at 10:30"),
+    ("LUCAS: Eggs, bacon, toast.", "SIDES: Eggs, bacon, toast."),  # a name in "-AS" is no plural
+])
+def test_a_persons_name_or_a_time_after_a_name_is_its_speakers_and_after_a_role_or_a_schedule_a_fields(speech, field):
+    """Read as a credit or a time whatever the label, "HERMIONE: Ron Weasley" had the speaker's name translated
+    alone; a role (``CREDITS``, "... BY"), a plural or a schedule's first word makes the label a field's."""
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+    assert speaker_label(field) is None and field_name(field) is not None
+

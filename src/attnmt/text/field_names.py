@@ -50,7 +50,8 @@ FIELDS = frozenset({
     "RUNTIME", "RUNNING TIME", "RATED", "SUBTITLE", "CAST", "STARRING", "SOUNDTRACK", "TRACK", "TRACKLIST",
     "PLOT", "SYNOPSIS", "TAGLINE", "EPISODE", "CHAPTER", "SERIES", "SOUND", "SFX", "FX", "THEME", "MENU", "DRINK",
     "SEASON", "LEVEL", "MOOD", "FREQUENCY", "INTENSITY", "TERRAIN", "DISTANCE", "ELEVATION", "ROUTE", "MEETING POINT",
-    "PREREQUISITE", "SYLLABUS", "MODULE", "GRADE", "SEMESTER", "TERM", "RULE", "MEAL", "EXTRA",
+    "PREREQUISITE", "SYLLABUS", "MODULE", "GRADE", "SEMESTER", "TERM", "RULE", "MEAL", "EXTRA", "BREAKFAST", "BRUNCH",
+    "LUNCH", "DINNER", "SUPPER",
     # a form, an invoice, a review
     "AGE", "GENDER", "SEX", "NATIONALITY", "OCCUPATION", "DOB", "BIRTHDAY", "HEIGHT", "SIGNATURE", "ACCOUNT",
     "INVOICE", "ORDER", "AMOUNT", "BALANCE", "TAX", "VAT", "SUBTOTAL", "QTY", "ZIP", "POSTCODE", "CITY", "COUNTRY",
@@ -77,6 +78,18 @@ def field_word(word: str) -> bool:
     return any(each in FIELDS for each in singulars if each)
 
 
+# The roles a film's, a book's, a record's or an event's credits name before a person's name, in the singular
+# ("TRANSLATOR: Ann Goldstein", "EXECUTIVE PRODUCER:", "COVER DESIGN: Chip Kidd"); not a role a script has speak
+# ("NARRATOR", "HOST": attnmt.text.speaker_labels.ROLES), nor one that is also a usual name ("MASON", "TAYLOR").
+CREDITS = frozenset({"AUTHOR", "WRITER", "SCREENPLAY", "STORY", "TRANSLATOR", "TRANSLATION", "EDITOR", "EDITING",
+                     "ILLUSTRATOR", "ILLUSTRATION", "PHOTOGRAPHER", "PHOTOGRAPHY", "CINEMATOGRAPHER",
+                     "CINEMATOGRAPHY", "DIRECTOR", "PRODUCER", "PRODUCTION", "COMPOSER", "MUSIC", "LYRICS",
+                     "LYRICIST", "ARRANGER", "CONDUCTOR", "PAINTER", "ARTIST", "SCULPTOR", "DESIGNER", "DESIGN",
+                     "ARCHITECT", "CHOREOGRAPHER", "CHOREOGRAPHY", "COSTUME", "CASTING", "CURATOR", "ANIMATOR",
+                     "ANIMATION", "COLORIST", "COLOURIST", "LETTERER", "COVER", "ORGANISER", "ORGANIZER", "SPONSOR",
+                     "CHAIR", "BOARD", "PANEL", "JURY", "FOUNDER", "COORDINATOR", "SUPERVISOR", "REVIEWER"})
+# The first words of a schedule's field before a time or a price ("LAST ENTRY: 16:30", "NEXT TRAIN: 9:15").
+SCHEDULES = frozenset({"FIRST", "LAST", "NEXT", "OPENING", "CLOSING", "DAILY", "WEEKLY", "EARLY", "LATE"})
 # Words that speech has and a field's value hardly ever: English pronouns, answers, greetings and a question's first
 # words ("JAMES: Fine, thanks.", "TOM: Hi Anna", "ANNA: Meet me at 5pm.").
 SPOKEN = frozenset({"I", "ME", "MY", "YOU", "YOUR", "WE", "US", "OUR", "HE", "HIM", "HIS", "SHE", "HER", "IT", "ITS",
@@ -99,22 +112,59 @@ TIMED_WORDS = 3  # a time's or a price's value has this many words without a dig
 
 
 def valued(label: list[str], said: str) -> bool:
-    """Whether ``said``, what follows a label (its words ``label``, in capitals), reads as a field's value whatever
-    the label's name, where it would read as speech (attnmt.text.speaker_labels.speaks): a person's name or names
-    (``credited``: "TRANSLATOR: Ann Goldstein", a film's or a book's credits), a list of short items after a plural
-    (``listed``: "ACCESSORIES: Case, charger, cable.", not "COACH: Run, jump, throw, repeat.") or a time or a price
-    (``timed``: "OPENING TIMES: Mon-Fri 9am-5pm"); each without a word of speech (``SPOKEN``, an initial left out:
-    "A. A. Milne"), a question or an exclamation."""
+    """Whether ``said``, what follows a label (its words ``label``, in capitals), reads as a field's value, where it
+    would read as speech (attnmt.text.speaker_labels.speaks): a person's name or names after a role (``credited``,
+    ``credits``: "TRANSLATOR: Ann Goldstein", a film's or a book's credits; not "HERMIONE: Ron Weasley"), a list of
+    short items after a plural (``listed``: "ACCESSORIES: Case, charger, cable.", not "COACH: Run, jump, throw,
+    repeat.") or a time or a price after a plural or a schedule's word (``timed``, ``scheduled``: "OPENING TIMES:
+    Mon-Fri 9am-5pm", "LAST ENTRY: 16:30"; not "MARGARET: Tuesday at 10:30."); each ``unspoken``.  The value's
+    shape alone said it once, and a speaker's name before a name or a time was translated alone ("HERMIONE: Ron
+    Weasley")."""
+    return bool(label) and unspoken(said) and ((credits(label) and credited(said))
+                                               or (plural(label[-1]) and listed(said))
+                                               or (scheduled(label) and timed(said)))
+
+
+def field_value(said: str) -> bool:
+    """Whether ``said`` reads as a field's value whatever its label's name, a person's name or a time or a price
+    without speech (``valued``'s shapes): after a label in title case ("Translator: Ann Goldstein", "Prix : dès 25 €"),
+    which no speaker's name alone is written in (attnmt.text.speaker_labels.titled), its name cannot be lost."""
+    return unspoken(said) and (credited(said) or timed(said))
+
+
+def unspoken(said: str) -> bool:
+    """Whether ``said`` holds no word of speech (``SPOKEN``, an initial left out: "A. A. Milne"), no question and no
+    exclamation."""
     words = re.findall(r"[^\W\d_]+", INITIAL.sub("", said).upper())
-    if SPOKEN.intersection(words) or re.search(r"[?!¿¡]", said):
-        return False
-    return credited(said) or (bool(label) and plural(label[-1]) and listed(said)) or timed(said)
+    return not SPOKEN.intersection(words) and re.search(r"[?!¿¡]", said) is None
+
+
+def field_label(label: list[str]) -> bool:
+    """Whether a label's words ``label``, in capitals, name a field rather than a person (``names_field``, a
+    ``plural``, a credit's role or a schedule's word: ``credits``, ``scheduled``): "PLAYERS", "LAST ENTRY",
+    "DIRECTOR", not "ANNA", "MAN 2"; a number after such a label is its value ("PLAYERS: 2-4"), after any other what
+    a speaker says ("ANNA: 5pm.")."""
+    return bool(label) and (names_field(label) or credits(label) or scheduled(label))
+
+
+def credits(label: list[str]) -> bool:
+    """Whether a label's words ``label``, in capitals, name a credit: a role (``CREDITS``, its plural too:
+    "TRANSLATOR", "EXECUTIVE PRODUCERS", "COVER DESIGN"), a plural ("GUESTS"), or what a work is "BY" ("WRITTEN
+    BY")."""
+    return label[-1] == "BY" or plural(label[-1]) or any(word in CREDITS or word[:-1] in CREDITS for word in label)
+
+
+def scheduled(label: list[str]) -> bool:
+    """Whether a label's words ``label``, in capitals, name a time or a price: a plural ("DOORS", "TOLLS") or a
+    schedule's first word (``SCHEDULES``: "LAST TOUR", "NEXT TRAIN", "OPENING TIMES")."""
+    return plural(label[-1]) or label[0] in SCHEDULES
 
 
 def plural(word: str) -> bool:
     """Whether ``word``, in capitals, reads as an English plural: "TIPS", "PRIZES", "ACCESSORIES"; not "GLASS",
-    "MARCUS", "LEWIS".  Names such as "JAMES" and "CHARLES" read so too."""
-    return len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS"))
+    "MARCUS", "LEWIS", "LUCAS" (an English plural in "-AS" is rare, a name so common).  Names such as "JAMES" and
+    "CHARLES" read so too."""
+    return len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS", "AS"))
 
 
 def items(said: str) -> list[str]:

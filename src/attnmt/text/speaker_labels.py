@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from attnmt.text.field_names import names_field, valued
+from attnmt.text.field_names import field_label, field_value, names_field, valued
 from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):"),
@@ -117,7 +117,8 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     field's name (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
     (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
     known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full"), not as a field's value (field_names.
-    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price)."""
+    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price), or is a number a
+    speaker says (``says_number``: "ANNA: 5pm.")."""
     if name in speakers:
         return True
     bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
@@ -126,7 +127,15 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1]))
-            and (said is None or (speaks(said) and not valued(words, said))))
+            and (said is None or (speaks(said) and not valued(words, said)) or says_number(words, said)))
+
+
+def says_number(words: list[str], said: str) -> bool:
+    """Whether ``said`` opens with a number (a quantity, a time, a price: "5pm.", "2 hours", "$40, cash only.")
+    after a label whose ``words`` name no field (field_names.field_label: "ANNA", "MAN 2"; not "PLAYERS", "WEIGHT",
+    "LAST ENTRY"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
+    first = next((character for character in said if character.isalnum()), "")
+    return first.isdigit() and not field_label(words)
 
 
 def is_field(name: str, said: str) -> bool:
@@ -134,9 +143,10 @@ def is_field(name: str, said: str) -> bool:
     capitals or title case ("BENEFITS:", "Side Effects:"), no remark's word nor a heading (``REMARKS``, ``HEADINGS``:
     "NOTE:", "TO:", "USA:", translated with their sentence), its words an open field's (attnmt.text.field_names:
     "KEY FEATURES:", "INGREDIENTS:"), or its last word an abstract noun's plural (``ABSTRACT_PLURAL``:
-    "REQUIREMENTS:"), or ``said`` a field's value whatever the name (field_names.valued: "TRANSLATOR: Ann Goldstein",
-    "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), or, after a name in capitals, no
-    speaker's words (``speaks``: "PLAYERS: 2-4", "AGES: 8 and up")."""
+    "REQUIREMENTS:"), or ``said`` a field's value after it (field_names.valued: "TRANSLATOR: Ann Goldstein",
+    "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), after a name in title case whatever the
+    name (field_names.field_value: "Prix : dès 25 €"), or, after a name in capitals, no speaker's words (``speaks``:
+    "PLAYERS: 2-4", "AGES: 8 and up")."""
     words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
     capitals = [word.upper() for word in words]
     if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
@@ -144,7 +154,7 @@ def is_field(name: str, said: str) -> bool:
     if " ".join(capitals) in HEADINGS:
         return False
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
-            or (words == capitals and not speaks(said)))
+            or (words != capitals and field_value(said)) or (words == capitals and not speaks(said)))
 
 
 def field_name(line: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
