@@ -208,6 +208,7 @@ def test_the_sound_descriptions_a_line_opens_with_end_before_its_words(line, end
 @pytest.mark.parametrize("line, name", [
     ("BENEFITS: Free parking and Wi-Fi.", "BENEFITS"), ("- SIDE EFFECTS:  nausea", "- SIDE EFFECTS"),
     ("Key Features: Waterproof.", "Key Features"), ("Prix : 25 €", "Prix"), ("JOUEURS : 2-4", "JOUEURS"),
+    ("Poids\u00a0: 1,2 kg", "Poids"), ("Aantal Spelers: 2 tot 4", "Aantal Spelers"),  # a quantity after title case
     ("  REQUIREMENTS: A degree.", "  REQUIREMENTS"), ("TRANSLATOR: Ann Goldstein", "TRANSLATOR"),
     ("PLAYERS: 2-4", "PLAYERS"), ("AGES: 8 and up", "AGES"),  # no speaker's words after a name in capitals
 ])

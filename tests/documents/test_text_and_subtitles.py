@@ -273,11 +273,14 @@ def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     ("Dear team,", "Liebes Team.", "Liebes Team,"), ("Step 1:", "Schritt 1.", "Schritt 1:"),
     ("(see below;)", "(siehe unten.)", "(siehe unten;)"), ("Name:\tJohn Smith", "Name.", "Name:\tName"),
     ("Best regards,", "Viele Grüße!", "Viele Grüße!"), ("Wait,", "Warte...", "Warte..."),
-    ("Dear team,", "Liebes Team", "Liebes Team")])
+    ("Dear team,", "Liebes Team", "Liebes Team"), ("Ingrédients :", "Zutaten.", "Zutaten :"),
+    ("Poids\u00a0:", "Gewicht .", "Gewicht\u00a0:"),
+    ("Chers collègues\u202f;", "Liebe Kollegen.", "Liebe Kollegen\u202f;")])
 def test_a_line_that_ends_in_a_colon_or_a_comma_ends_so_where_the_model_wrote_a_stop(fixed, line, written, expected):
     """A salutation's comma and a step's or a field's colon open what follows: the demo model ended "Dear team," as
     "Bei einem Wettkampf." and "Step 1:\tOpen the door." as "Auf diesem Spiel.\t...", the mark the reader needs lost.
-    A mark the model chose itself (an exclamation mark, an ellipsis), or none, stays as written."""
+    A mark the model chose itself (an exclamation mark, an ellipsis), or none, stays as written; the spaces before
+    the source's mark come with it, as French writes them ("Ingrédients :" came back "Krankenschwestern:")."""
     assert translate_lines([line], fixed(written, [(0, 0)])) == [expected]
 
 

@@ -134,8 +134,12 @@ def says_number(words: list[str], said: str) -> bool:
     """Whether ``said`` opens with a number (a quantity, a time, a price: "5pm.", "2 hours", "$40, cash only.")
     after a label whose ``words`` name no field (field_names.field_label: "ANNA", "MAN 2"; not "PLAYERS", "WEIGHT",
     "LAST ENTRY"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
-    first = next((character for character in said if character.isalnum()), "")
-    return first.isdigit() and not field_label(words)
+    return opens_with_number(said) and not field_label(words)
+
+
+def opens_with_number(said: str) -> bool:
+    """Whether ``said``'s first letter or digit is a digit: "5pm.", "$40", "(2) weeks"."""
+    return next((character for character in said if character.isalnum()), "").isdigit()
 
 
 def is_field(name: str, said: str) -> bool:
@@ -145,8 +149,9 @@ def is_field(name: str, said: str) -> bool:
     "KEY FEATURES:", "INGREDIENTS:"), or its last word an abstract noun's plural (``ABSTRACT_PLURAL``:
     "REQUIREMENTS:"), or ``said`` a field's value after it (field_names.valued: "TRANSLATOR: Ann Goldstein",
     "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), after a name in title case whatever the
-    name (field_names.field_value: "Prix : dès 25 €"), or, after a name in capitals, no speaker's words (``speaks``:
-    "PLAYERS: 2-4", "AGES: 8 and up")."""
+    name (field_names.field_value: "Prix : dès 25 €") or before a quantity ("Poids : 1,2 kg", a field on no list
+    that the demo model lost whole), or, after a name in capitals, no speaker's words (``speaks``: "PLAYERS: 2-4",
+    "AGES: 8 and up")."""
     words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
     capitals = [word.upper() for word in words]
     if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
@@ -154,7 +159,8 @@ def is_field(name: str, said: str) -> bool:
     if " ".join(capitals) in HEADINGS:
         return False
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
-            or (words != capitals and field_value(said)) or (words == capitals and not speaks(said)))
+            or (words != capitals and (field_value(said) or (opens_with_number(said) and not speaks(said))))
+            or (words == capitals and not speaks(said)))
 
 
 def field_name(line: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
