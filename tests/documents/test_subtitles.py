@@ -646,6 +646,19 @@ def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_t
     assert out == srt("[NARRATOR] TIME A UPON ONCE", "ANNA: HELLO.", "(ANNA) WHERE?", "[MUSIC] COME.")
     assert mirror.given == ["Once upon a time", "Hello.", "Where?", "[MUSIC]", "Come."]
 
+@pytest.mark.parametrize("text, written, given", [
+    ("INGREDIENTS: Flour, eggs, milk.", "INGREDIENTS: MILK. EGGS, FLOUR,", ["INGREDIENTS", "Flour, eggs, milk."]),
+    ("<i>Side Effects :</i>  nausea", "<i>EFFECTS SIDE :</i>  NAUSEA", ["Side Effects", "nausea"]),
+    ("DIRECTOR: Greta Gerwig", "DIRECTOR: GERWIG GRETA", ["DIRECTOR", "Greta Gerwig"]),
+    ("HERMIONE: Ron Weasley", "HERMIONE: WEASLEY RON", ["Ron Weasley"]),  # a speaker's name, kept
+])
+def test_a_fields_name_in_a_cue_is_translated_alone_before_its_colon(mirror, text, written, given):
+    """As in a text line: read with its value, the demo model wrote the cue "INGREDIENTS: Flour, eggs, milk." as
+    "Krankenschwestern in einem Schrürzen, ...", the name and the colon lost."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(written)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("cues, given", [
     (["NOTE: the dog is", "running in the park."], ["NOTE: the dog is running in the park."]),
     (["Take the pills.\nWARNING: never with wine."], ["Take the pills.", "WARNING: never with wine."]),

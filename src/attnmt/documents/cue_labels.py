@@ -9,6 +9,8 @@ back "EIN CACH." from the demo model), and descriptions translated alone.  It is
 tags and ASS codes around it (``<i>JOHN:</i> Hello``, ``<font color="#ffff00">JOHN:</font>``, ``{\\an8}JOHN:
 Hello``), which it takes with it.  A transcript's time before a speaker's name (``[00:00:07] ANNA: Hello``) is
 kept as written with the name: read as a description, it was translated alone and ``ANNA:`` read as the cue's words.
+A field's name (``INGREDIENTS: Flour, eggs.``, ``DIRECTOR: Greta Gerwig``: attnmt.text.speaker_labels.field_name) is
+a label too, translated alone, its colon and the spaces after it kept between it and the words (``field_label``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from html import unescape
 
 from attnmt.text.list_marks import TIME
-from attnmt.text.speaker_labels import NAME, VOICE, is_speaker, is_voice
+from attnmt.text.speaker_labels import NAME, VOICE, field_name, is_speaker, is_voice
 
 BRACKETED = r"(?:\[[^\[\]]*\]|\([^()]*\))"  # "[DOOR SLAMS]", "(laughs)"
 # A cue's line of sound descriptions alone ("[dog barking].", "[MUSIC] (laughing)"), as captions for the
@@ -34,13 +36,14 @@ DESCRIBED = re.compile(rf"(?P<piece>{BRACKETED}(?:\s*{BRACKETED})*)(?P<gap>\s+)(
 def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
     with none.  A name is a label only as a speaker's (``is_name``: "JOHN:", "Q:", one of the dialogue's
-    ``speakers``, not "I:" nor "Note:"), and only first: a name and descriptions after it ("JOHN: (whispering) I
-    saw") are one label; a text of descriptions alone is no label but the cue's own text (subtitles.set_apart).
-    Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the tags
-    before it and the end tags right after it ("<i>JOHN:</i>")."""
+    ``speakers``, not "I:" nor "Note:") or a field's, without its colon, which is in the spaces after it and ends
+    the label (``field_label``: "INGREDIENTS", ": "), and only first: a name and descriptions after it ("JOHN:
+    (whispering) I saw") are one label; a text of descriptions alone is no label but the cue's own text
+    (subtitles.set_apart).  Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the
+    tags before it and the end tags right after it ("<i>JOHN:</i>")."""
     shown, places = shown_places(text, tags)
-    label, gap, rest = "", "", shown
-    while not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not label, speakers)):
+    label, gap, rest = field = field_label(shown, speakers)
+    while not field[0] and not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not label, speakers)):
         label, gap, rest = label + gap + match["piece"], match["gap"], rest[match.end():]
     if not label:
         return "", "", text
@@ -48,6 +51,18 @@ def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = fro
     while (closing := tags.match(text, end)) and closing.end() <= rest_at and (closing.group(1) or "")[:1] == "/":
         end = closing.end()
     return text[:end], text[end:rest_at], text[rest_at:]
+
+
+def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
+    """(the name of the field a cue's text read as ``shown`` opens with, its colon and the spaces after it, the rest)
+    (attnmt.text.speaker_labels.field_name, no speaker's name of the dialogue's ``speakers``); ("", "", shown) for
+    none.  The name is translated alone and its colon kept, as in a text line: read with its value, the demo model
+    lost it ("INGREDIENTS: Flour, eggs, milk." came back "Krankenschwestern in einem Schrürzen, ...")."""
+    found = field_name(shown, speakers) if NAME.match(shown) else None
+    if found is None:
+        return "", "", shown
+    rest_at = len(shown) - len(shown[found[1]:].lstrip())
+    return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]
 
 
 def label_piece(rest: str, first: bool, speakers: frozenset[str]) -> re.Match[str] | None:
