@@ -1,9 +1,16 @@
 """The English plurals a source term is found in too (attnmt.decoding.term_plurals)."""
 
 import pytest
+import torch
+from support import EOS, NamedPieces, ScriptedModel
 
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
+from attnmt.decoding.term_after import INFLECTED, WORD, continuing_pieces
+from attnmt.decoding.term_ids import forms, rules_of, with_other_forms
 from attnmt.decoding.term_plurals import (
     acronym_singulars,
+    plural_endings,
     plural_forms,
     plural_terms,
     singular_forms,
@@ -81,7 +88,7 @@ def test_a_singular_that_is_a_term_or_the_singular_of_two_terms_is_left_out():
     ("Arbeiter", None), ("Auto", None), ("Frau", None), ("Prozessor", None), ("Motor", None), ("Chor", "Chör"),
     ("Patent", None), ("Talent", None), ("Restaurant", None), ("Dialog", None), ("Katalog", None), ("Monat", None),
     ("Kanton", None), ("Kontakt", None), ("Produkt", None), ("Bahnhof", "Bahnhöf"), ("Kanal", "Kanäl"),
-    ("Vertrag", "Verträg")])
+    ("Vertrag", "Verträg"), ("Flasche", None), ("Rechnung", None), ("Zentrum", None), ("Station", None)])
 def test_a_german_nouns_last_vowel_takes_its_umlaut(target, stem):
     """"Arbeiter" was "Ärbeiter", its "A" the last a, o or u: an umlaut comes before consonants and an ending's "e";
     none in a loanword's stressed last syllable ("Prozessoren", "Motoren", "Patente", "Kataloge": "Prozessören",
@@ -102,3 +109,59 @@ def test_a_german_plural_with_an_umlaut_takes_a_plurals_endings_alone(stem, endi
     ("école", None)])
 def test_a_german_plurals_last_umlaut_is_its_plain_vowel_in_the_singular(target, plain):
     assert without_umlaut(target) == plain
+
+
+@pytest.mark.parametrize(("target", "endings"), [
+    ("Patent", ("e", "en", "s")), ("Hund", ("e", "en", "s")), ("Ticket", ("e", "en", "s")),
+    ("Flasche", ("n",)), ("Kunde", ("n",)), ("Lehrer", ("n", "s")), ("Hotel", ("n", "s")), ("Garten", ()),
+    ("Kundin", ("nen", "e", "en")), ("Rechnung", ("en",)), ("Freiheit", ("en",)), ("Station", ("en",)),
+    ("Auto", ("s",)), ("Kamera", ("s",)), ("Hobby", ("s",)), ("Kind", ("e", "en", "s", "er", "ern")),
+    ("Fotobild", ("e", "en", "s", "er", "ern")), ("rote Tisch", ("e", "en", "s"))])
+def test_a_german_noun_takes_the_plural_endings_its_own_ending_allows(target, endings):
+    """"Four patents." came out "Vier Patentn", "Three old catalogs" "Drei alte Kataloger": every ending was free."""
+    assert plural_endings(target) == endings
+
+
+class PluralPieces(NamedPieces):
+    """Whole words after a space and the endings as pieces of their own ("▁Patent" "e")."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Patent", "e", "n", "er", "en", "▁Vier", "s", "▁Flasche", "▁Patente",
+              "x"]
+
+
+def test_a_german_noun_for_a_source_in_the_plural_is_offered_its_own_plural_endings_alone():
+    codec = PluralPieces()
+    [patent] = with_other_forms(codec, [[4]], "Four patents.", [(5, 12, "Patent")], {"Patent"}, german=True)
+    assert sorted(map(codec.id_to_piece, patent.endings)) == ["e", "en", "s"]
+    # "▁Patente" has its ending: no other may follow it ("Vier Vertragenen" came out)
+    assert forms(patent) == [[4], [12]] and rules_of(patent) == [INFLECTED, WORD]
+    [flasche] = with_other_forms(codec, [[11]], "Four bottles.", [(5, 12, "Flasche")], {"Flasche"}, german=True)
+    assert list(map(codec.id_to_piece, flasche.endings)) == ["n"]
+
+
+def test_a_target_of_another_language_or_a_plural_given_keeps_every_ending():
+    """French "routeur" + "s", "réseau" + "x": German's rules are German's; a term given in the plural ("Patente" for
+    "patents") says its own plural."""
+    codec = PluralPieces()
+    [patent] = with_other_forms(codec, [[4]], "Four patents.", [(5, 12, "Patent")], {"Patent"}, german=False)
+    assert "x" in map(codec.id_to_piece, patent.endings) and "n" in map(codec.id_to_piece, patent.endings)
+    [given] = with_other_forms(codec, [[12]], "A patent.", [(2, 8, "Patente")], {"Patente"}, {"Patente"}, german=True)
+    assert "n" in map(codec.id_to_piece, given.endings)
+
+
+class SearchPieces(NamedPieces):
+    """PluralPieces' first ones, as many as ScriptedModel's vocabulary holds."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Patent", "e", "n", "▁Vier", "s", "en"]
+
+
+def test_the_search_writes_no_ending_that_is_no_plural_of_the_noun():
+    """The model's best ending after "Patent" is "n" ("Vier Patentn"); the search writes its best plural, "e"."""
+    codec = SearchPieces()
+    patent, e, n, vier = 4, 5, 6, 7
+    table = {(): {vier: 0.9, EOS: 0.1}, (vier,): {patent: 0.9, EOS: 0.1}, (vier, patent): {n: 0.6, e: 0.3, EOS: 0.1},
+             (vier, patent, e): {EOS: 1.0}, (vier, patent, n): {EOS: 1.0}}
+    terms = with_other_forms(codec, [[patent]], "Four patents.", [(5, 12, "Patent")], {"Patent"}, german=True)
+    [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                           use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [vier, patent, e]

@@ -14,7 +14,14 @@ from collections.abc import Set as AbstractSet
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_agreement import Articles, articles, weak_cases
 from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_heads, modified, modifying
-from attnmt.decoding.term_plurals import ENDINGS, umlaut_endings, umlauted, verb_target, without_umlaut
+from attnmt.decoding.term_plurals import (
+    ENDINGS,
+    plural_endings,
+    umlaut_endings,
+    umlauted,
+    verb_target,
+    without_umlaut,
+)
 from attnmt.decoding.term_weak import weak_case, weak_endings, weak_masculine, weak_rules
 from attnmt.errors import DataError, shown, value_shown
 
@@ -201,9 +208,10 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural, weak = text in as_written(inflected), german and weak_masculine(text)
         inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
+        own = german_plural(text) if inflecting and german and text not in as_written(singular) else ENDINGS
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
-            others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each)]
-            others += [form for each in written for form in ending_forms(tokenizer, each)]
+            others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each, own)]
+            others += [form for each in written for form in ending_forms(tokenizer, each, own)]
         if plural and not weak:
             others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
@@ -211,8 +219,9 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         case = weak_case(text)
         others += written_so(tokenizer, text + case) if weak else []
         others = [list(form) for form in dict.fromkeys(map(tuple, others)) if list(form) != list(ids)]  # each once
-        endings = ending_ids(tokenizer) if inflecting else weak_endings(tokenizer, case) if weak else ()
+        endings = ending_ids(tokenizer, own) if inflecting else weak_endings(tokenizer, case) if weak else ()
         rules = weak_rules(tokenizer, [ids, *others], case, text in modifiers) if weak else ()
+        rules = plural_rules(tokenizer, [ids, *others], text) if own != ENDINGS else rules
         cases = weak_cases(tokenizer, [ids, *others], case) if weak else ()
         term = Term(ids, others, inflecting or weak, endings, rules, cases, articles(tokenizer) if weak else None)
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
@@ -233,6 +242,21 @@ def as_first_part(tokenizer, term: Term, text: str) -> Term:
     return Term(term, [*term.others, *(form for form, _ in parts)], False, endings, rules)
 
 
+def german_plural(target: str) -> tuple[str, ...]:
+    """The endings a German target term takes for a source in the plural: a noun's own (term_plurals.plural_endings:
+    "Patent" + "e", not "Patent" + "n"); any of the ENDINGS where it is no noun (its last word in small letters)."""
+    word = target.rpartition(" ")[2]
+    return plural_endings(word) if word[:1].isupper() and word.isalpha() else ENDINGS
+
+
+def plural_rules(tokenizer, written: Sequence[Sequence[int]], target: str) -> list[int]:
+    """What may follow each of a German noun's forms ``written`` for a source in the plural (term_after): an ending
+    after a form that ends as the term does ("▁Pa" "ten" "t" + "e"), nothing after one with its ending ("Patente",
+    "Hunden": "Vier Vertragenen" came out, "Vertragen" taking another "en")."""
+    word = target.rpartition(" ")[2]
+    return [INFLECTED if tokenizer.decode(form).endswith(word) else WORD for form in written]
+
+
 def declines(target: str) -> bool:
     """Whether the target term ``target`` ends in an adjective, which takes an ending before its noun, whatever the
     source's number: German's "alte", "roten", "glücklichem" for "alt", "rot", "glücklich"; French's "rouges".  Its
@@ -247,13 +271,13 @@ def as_written(targets: Iterable[str]) -> set[str]:
     return {unicodedata.normalize("NFC", target.strip()) for target in targets}
 
 
-def ending_forms(tokenizer, target: str) -> list[list[int]]:
+def ending_forms(tokenizer, target: str, endings: Sequence[str] = ENDINGS) -> list[list[int]]:
     """The token ids of ``target`` carried on by each of the ENDINGS, where the vocabulary writes that word otherwise
     than ``target``'s pieces and the ending's ("▁alte" for "▁a" "lt" + "e"), as the model writes it: the search
     let such a term be carried on by an ending's piece alone: the model wrote "▁alte", and the search then the term,
-    "Der alte alte Mann"."""
+    "Der alte alte Mann".  ``endings``: those the term takes (``german_plural``)."""
     ids = tokenizer.encode_target(target)
-    return [form for ending in ENDINGS for form in written_so(tokenizer, target + ending) if form[:len(ids)] != ids]
+    return [form for ending in endings for form in written_so(tokenizer, target + ending) if form[:len(ids)] != ids]
 
 
 def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
@@ -294,23 +318,27 @@ def stem_forms(tokenizer, target: str) -> list[list[int]]:
             for form in (each, *inflected_forms(tokenizer, each))]
 
 
-def inflected_forms(tokenizer, ids: Sequence[int]) -> list[list[int]]:
+def inflected_forms(tokenizer, ids: Sequence[int], endings: Sequence[str] = ENDINGS) -> list[list[int]]:
     """The forms of a term whose last piece is one that carries it on by one of the ENDINGS ("▁Hunde" for
     "▁Hund", not "▁Bankett" for "▁Bank"), which the vocabulary writes in one piece: the search lets a term whose
     source is in the plural be inflected after its last piece (``Term``'s ``inflects``), but "Zwei Hund spielen"
-    came out, "▁Hunde" being no "▁Hund" and a piece after it.  None for a tokenizer that does not name its pieces."""
+    came out, "▁Hunde" being no "▁Hund" and a piece after it.  ``endings``: those the term takes (``german_plural``).
+    None for a tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece"):
         return []
-    return [[*ids[:-1], longer] for longer in carried_on(tokenizer).get(tokenizer.id_to_piece(ids[-1]), ())]
+    last = tokenizer.id_to_piece(ids[-1])
+    return [[*ids[:-1], longer] for longer in carried_on(tokenizer).get(last, ())
+            if tokenizer.id_to_piece(longer)[len(last):] in endings]
 
 
-@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
-def ending_ids(tokenizer) -> tuple[int, ...]:
-    """The ids of the target pieces that are one of the ENDINGS alone ("e", "en"), which may carry on a term the
-    search lets the model inflect; none for a tokenizer that does not name its pieces."""
+@functools.lru_cache(maxsize=64)  # per tokenizer and endings: a look at each of its pieces
+def ending_ids(tokenizer, endings: Sequence[str] = ENDINGS) -> tuple[int, ...]:
+    """The ids of the target pieces that are one of ``endings`` alone (the ENDINGS, or a term's own: "e", "en"),
+    which may carry on a term the search lets the model inflect; none for a tokenizer that does not name its
+    pieces."""
     if not hasattr(tokenizer, "id_to_piece"):
         return ()
-    return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in ENDINGS)
+    return tuple(i for i in range(tokenizer.vocab_size) if tokenizer.id_to_piece(i) in endings)
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces

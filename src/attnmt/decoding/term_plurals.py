@@ -46,6 +46,9 @@ UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
 # "Chöre"), "-ent", "-ant", "-og", "-at", "-on", "-akt", "-ukt" ("Patente", "Restaurants", "Kataloge", "Monate",
 # "Kantone", "Produkte"; the demo model wrote "Drei Pätente", "Viele Ägente", "Drei Dialögen"); not "-al" ("Kanäle")
 LOAN_SYLLABLE = re.compile(r"[aeiouäöüy][^aeiouäöüy]*(?:or|ent|ant|og|at|on|akt|ukt)$")
+# The endings of nouns whose plural takes no umlaut: the feminine "-e" ("Flaschen", "Katzen": "Fläscheer" came out),
+# "-ung" ("Rechnungen", not "Rechnüngen"), "-schaft", "-ion", "-um" ("Museen", "Zentren")
+PLAIN_PLURAL = ("e", "ung", "schaft", "ion", "um")
 # The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
 PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
 PLAINS = str.maketrans("äöüÄÖÜ", "aouAOU")
@@ -103,10 +106,45 @@ def umlauted(target: str) -> str | None:
     umlaut (UMLAUT_VOWEL: "Mann" -> "Männ", "Haus" -> "Häus", "Apfel" -> "Äpfel"), as its plural writes it; None
     for another term, or one with no such vowel ("Zeug")."""
     word = target.rpartition(" ")[2]
-    if not word[:1].isupper() or LOAN_SYLLABLE.search(word) or not (vowel := UMLAUT_VOWEL.search(word)):
+    if not word[:1].isupper() or LOAN_SYLLABLE.search(word) or word.endswith(PLAIN_PLURAL):
+        return None
+    if not (vowel := UMLAUT_VOWEL.search(word)):
         return None
     at = len(target) - len(word) + vowel.start()
     return target[:at] + target[at].translate(UMLAUTS) + target[at + 1:]
+
+
+# The endings of German's feminine nouns that take "-en" in the plural ("Rechnungen", "Freiheiten", "Stationen")
+EN_PLURAL = ("ung", "heit", "keit", "schaft", "ion", "tät", "ei", "ik", "ur", "enz", "anz")
+# The vowels a German noun's plural "-s" follows ("Autos", "Kameras", "Hobbys", "Cafés")
+S_AFTER = "aiouyéAIOUY"
+# The nouns whose plural takes "-er" without an umlaut ("Kinder", "Bilder", "Felder"; "Häuser", "Männer" are
+# ``umlauted``), and their compounds ("Fotobilder"): a few, named, for far more take "-e" ("Tische", not "Tischer")
+ER_PLURAL = ("kind", "bild", "lied", "feld", "geld", "kleid", "schild", "licht", "brett", "nest", "geist", "glied",
+             "rind", "weib", "leib", "gesicht", "geschlecht", "gespenst")
+
+
+def plural_endings(target: str) -> tuple[str, ...]:
+    """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
+    "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
+    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "s" after a vowel
+    (S_AFTER: "Autos"); else "e", "en", "s" ("Patente", "Frauen", "Tickets"), and "er", "ern" for a noun of one
+    of those that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte Kataloger",
+    "Berichter", where every ending was free.  An umlaut's plural is ``umlauted`` with ``umlaut_endings``."""
+    word = target.rpartition(" ")[2]
+    if word.endswith("e"):
+        return ("n",)
+    if word.endswith(("el", "er")):
+        return ("n", "s")
+    if word.endswith("en"):
+        return ()
+    if word.endswith("in"):
+        return ("nen", "e", "en")
+    if word.endswith(EN_PLURAL):
+        return ("en",)
+    if word.endswith(tuple(S_AFTER)):
+        return ("s",)
+    return ("e", "en", "s", "er", "ern") if word.lower().endswith(ER_PLURAL) else ("e", "en", "s")
 
 
 def umlaut_endings(stem: str) -> tuple[str, ...]:
