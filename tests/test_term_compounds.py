@@ -150,3 +150,25 @@ def test_a_term_of_several_pieces_begins_no_compound_by_a_short_piece_or_a_hyphe
     [hund] = with_other_forms(SplitWords(), [[8]], "Dog owners walk.", [(0, 3, "Hund")])
     assert sorted(SplitWords().id_to_piece(i) for i in hund.endings) == ["e", "n", "s"]
 
+
+
+@pytest.mark.parametrize("text", [
+    "The patent expires.", "A patent expires in May.", "A new patent expires.", "The catalog arrives today.",
+    "The contract always helps.", "The report changed.", "The dog ran away.", "The police dog barks.",
+    "The dog doesn't bark.", "The dog won't wait.", "Every dog counts on it."])
+def test_a_verb_or_an_adverb_after_a_source_term_makes_it_no_compounds_first_part(text):
+    """"The patent expires." came out "Der Patentschrünt", "The contract arrives today." "Der Vertragter": the verb
+    was read as a compound's next part, and the model made one up."""
+    terms = {"patent": "Patent", "catalog": "Katalog", "contract": "Vertrag", "report": "Bericht", "dog": "Hund"}
+    assert modifying(text, found(text.lower(), {s: t for s, t in terms.items() if s in text.lower()})) == set()
+
+
+def test_a_word_in_s_is_a_verb_after_a_singular_determiner_or_before_no_word_and_a_compounds_head_else():
+    """"The patent expires.": a verb; "The dog owners walk.", "Two dog owners.": a compound's head."""
+    terms = {"dog": "Hund", "patent": "Patent"}
+    for text, compounding in [("The patent expires.", set()), ("A patent expires in May.", set()),
+                              ("The dog owners walk.", {"Hund"}), ("Two dog owners.", {"Hund"}),
+                              ("The dog owners are here.", {"Hund"}), ("Many dog owners wait.", {"Hund"}),
+                              ("The dog bed is soft.", {"Hund"}), ("The patent office closes.", {"Patent"})]:
+        assert modifying(text, found(text.lower(), {s: t for s, t in terms.items() if s in text.lower()})) == (
+            compounding)

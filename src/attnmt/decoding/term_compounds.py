@@ -67,14 +67,58 @@ HEAD_START = 3
 
 def modifying(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
     """The target terms (Glossary.found_in's (start, end, target term) in ``sentence``) whose source term is followed
-    by a word of letters that is no function word (``NO_HEADS``) nor determiner (``DETERMINERS``): "dog owners", "car
-    key", a compound's first part; not "brings the customer a coffee"."""
+    by a word of letters that is no function word (``NO_HEADS``) nor determiner (``DETERMINERS``) nor the sentence's
+    verb (``verb_after``): "dog owners", "car key", a compound's first part; not "brings the customer a coffee",
+    "The patent expires"."""
     kept = set()
-    for _, end, target in found:
+    for start, end, target in found:
         after = re.match(r"\s+([^\W\d_]+)", sentence[end:])
-        if after and after.group(1).casefold() not in NO_HEADS | DETERMINERS:
+        if after and after.group(1).casefold() not in NO_HEADS | DETERMINERS and not verb_after(
+                sentence[:start], after.group(1).casefold(), sentence[end + after.end():]):
             kept.add(target)
     return kept
+
+
+# The words after a noun that are a verb or an adverb, no compound's next part: adverbs of time and manner, and
+# English's commonest irregular pasts ("The dog ran"); "won" of "won't" too.
+NO_NOUNS = frozenset(
+    "always never often also just still really usually soon today tomorrow yesterday now then again already "
+    "sometimes rarely finally suddenly only even not very too so quickly slowly ran sat came went saw said got "
+    "made took gave found told felt became brought bought began kept held stood wrote ate fell lost met paid sent "
+    "built won broke chose drove flew forgot grew knew led lay rode rose sang shook slept spoke spent stole swam "
+    "taught thought threw understood woke wore".split())
+# The determiners of one thing alone, after which a noun's next word in "-s" is no plural: "A patent expires"
+SINGULAR = frozenset(("a", "an", "this", "that", "each", "every", "one", "another"))
+# The determiners of several, after which a noun's next word in "-s" is the plural of a compound: "Two dog owners"
+PLURAL = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "many",
+                    "several", "few", "these", "those", "some", "all", "both", "other"))
+# The verbs' helpers, after which a word in "-s" is the noun they tell of: "The dog owners are here"
+HELPERS = frozenset("is are was were be been has have had do does did can could will would shall should may might "
+                    "must".split())
+# How long a past in "-ed" is at least ("changed"; "bed", "shed" are nouns), and the endings of nouns in "-ed"
+# and "-s" ("seed", "speed"; "glass", "bus", "analysis")
+PAST, NOUN_ED, NOUN_S = 5, "eed", ("ss", "us", "is", "'s")
+
+
+def verb_after(before: str, word: str, rest: str) -> bool:
+    """Whether ``word`` (case-folded), after a noun that ``before`` is the sentence's text before and followed by
+    ``rest``, is a verb or an adverb, no compound's next part: one of NO_NOUNS, a contraction's ("doesn't"), a past
+    in "-ed" ("The patent changed"), or a third person in "-s": after a singular determiner (``SINGULAR``: "A patent
+    expires"), or before the sentence's end, a function word or a determiner, not after a plural one (``PLURAL``:
+    "Two dog owners."), where "The patent expires." came out "Der Patentschrünt", "The contract arrives today."
+    "Der Vertragter".  A word in "-s" before another word of letters stays the compound's ("Dog owners walk")."""
+    if word in NO_NOUNS or rest.startswith(("'", "\u2019")):
+        return True
+    if word.endswith("ed") and len(word) >= PAST and not word.endswith(NOUN_ED):
+        return True
+    if not word.endswith("s") or word.endswith(NOUN_S):
+        return False
+    # the determiner right before the noun, or before an adjective before it ("a new patent expires")
+    said = next((w for w in reversed(re.findall(r"[^\W\d_]+", before.casefold())[-2:]) if w in SINGULAR | PLURAL), "")
+    if said:
+        return said in SINGULAR
+    following = re.match(r"\s*([^\W\d_]+)", rest)
+    return not following or following.group(1).casefold() in (NO_HEADS | DETERMINERS | NO_NOUNS) - HELPERS
 
 
 def first_parts(tokenizer, target: str) -> list[tuple[list[int], int]]:
