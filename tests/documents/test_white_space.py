@@ -48,3 +48,17 @@ def test_kept_atoms_stay_on_their_lines(upper):
     assert translate_markup([page], upper) == [
         '<p style="white-space: pre-line">MAIL a@example.com TODAY,\nCALL https://b.example/y SOON.\nTHANKS</p>']
     assert upper.given == ["Mail today, call soon.", "Thanks"]
+
+
+@pytest.mark.parametrize("page, translated", [
+    ('<p>A dog <span style="white-space:pre">runs\nfast</span> now.</p>',
+     '<p>NOW.<span style="white-space:pre">\nFAST RUNS</span> DOG A</p>'),
+    ('<p>We <em style="white-space: pre-wrap">sell\n  books</em> here.</p>',
+     '<p>HERE.<em style="white-space: pre-wrap">\n  BOOKS SELL</em> WE</p>'),
+    ('<p>Hello <span style="white-space:pre">a\nb</span></p>',
+     '<p><span style="white-space:pre">\nB A</span> HELLO</p>')])
+def test_a_line_break_kept_by_an_inline_style_stays_inside_its_element(mirror, page, translated):
+    """The break lands at the start of the element's translation (before the word that followed it), and was moved
+    out of it as padding: outside, where white-space is normal, it showed as a space ("NOW. \\n<span>FAST RUNS"),
+    or was lost at the block's start."""
+    assert translate_markup([page], mirror) == [translated]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from attnmt.documents.atom_spacing import AtomRuns, would_glue
 from attnmt.documents.flat import FlatText
 from attnmt.documents.range_order import children_of, written_order
-from attnmt.documents.span_geometry import edge_spaces, hoist_spaces
+from attnmt.documents.span_geometry import edge_spaces
 from attnmt.documents.spans import Nested, Placement
 
 
@@ -152,6 +152,21 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     for pieces in holders.values():
         pieces[:] = [piece for piece in pieces if piece != ""]
 
+
+
+def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], str]:
+    """Whitespace at either end of an element's content (an atom's padding) moved outside it (``content``: its
+    text and its children).  Not an atom's own (a line break kept by ``<span style="white-space: pre">``, which
+    is its Literal): moved out, it showed as a space where the style no longer held, or was lost at the block's
+    start."""
+    before = after = ""
+    if content and is_text(content[0]):
+        stripped = content[0].lstrip()
+        before, content = content[0][: len(content[0]) - len(stripped)], [stripped, *content[1:]]
+    if content and is_text(content[-1]):
+        stripped = content[-1].rstrip()
+        after, content = content[-1][len(stripped):], [*content[:-1], stripped]
+    return before, [piece for piece in content if piece != ""], after
 
 
 def is_text(piece: str | Nested) -> bool:

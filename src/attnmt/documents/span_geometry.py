@@ -6,11 +6,8 @@ helpers know only [start, end) pairs, whitespace, and the marks' parent links.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 from attnmt.documents.flat import Mark, is_punctuation
-
-P = TypeVar("P")  # a piece of content that is not text
 
 
 def initial_span(target: str, letters: int) -> tuple[int, int] | None:
@@ -68,16 +65,3 @@ def edge_spaces(text: str, marks: Sequence[Mark], j: int) -> tuple[bool, bool]:
     source = text[start:end]
     atoms = {marks[k].start for k in range(j + 1, len(marks)) if marks[k].atom and is_inside(marks, k, j)}
     return source[:1].isspace() and start not in atoms, source[-1:].isspace() and end not in atoms
-
-
-def hoist_spaces(content: list[str | P]) -> tuple[str, list[str | P], str]:
-    """Whitespace at either end of an element's content (an atom's padding) moved outside it
-    (``content``: its text and its children, attnmt.documents.spans.Nested)."""
-    before = after = ""
-    if content and isinstance(content[0], str):
-        stripped = content[0].lstrip()
-        before, content = content[0][: len(content[0]) - len(stripped)], [stripped, *content[1:]]
-    if content and isinstance(content[-1], str):
-        stripped = content[-1].rstrip()
-        after, content = content[-1][len(stripped):], [*content[:-1], stripped]
-    return before, [piece for piece in content if piece != ""], after
