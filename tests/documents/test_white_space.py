@@ -62,3 +62,22 @@ def test_a_line_break_kept_by_an_inline_style_stays_inside_its_element(mirror, p
     out of it as padding: outside, where white-space is normal, it showed as a space ("NOW. \\n<span>FAST RUNS"),
     or was lost at the block's start."""
     assert translate_markup([page], mirror) == [translated]
+
+
+@pytest.mark.parametrize("style", ["white-space: pre-wrap", "white-space:pre", "white-space: break-spaces",
+                                   "white-space-collapse: preserve"])
+def test_runs_of_spaces_and_tabs_a_style_keeps_come_back_as_written(upper, style):
+    """Under pre-wrap (not pre-line) a browser shows every space and tab: "Name:   Anna" lined up in columns came
+    back "NAME: ANNA", read as one space.  The model still reads one, and each run is written back as it was."""
+    page = f'<div style="{style}">  Name:   Anna\tSmith\nCity:\t\tBerlin  </div>'
+    assert translate_markup([page], upper) == [f'<div style="{style}">  NAME:   ANNA\tSMITH\nCITY:\t\tBERLIN  </div>']
+    assert upper.given == ["Name: Anna Smith", "City: Berlin"]
+
+
+def test_a_run_of_spaces_goes_with_the_word_after_it_and_stays_out_of_a_tag_beside_it(mirror):
+    """As a kept line break does: before the translation of the word that followed it (Mirror turns the words
+    round), and outside the <b> that followed it, which took it in as the space at its edge."""
+    page = '<p style="white-space: pre-wrap">Go to  https://a.example/x  now  <b>please</b>.</p>'
+    assert translate_markup([page], mirror) == [
+        '<p style="white-space: pre-wrap"><b>PLEASE</b>.  https://a.example/x  NOW TO GO</p>']
+    assert mirror.given == ["Go to now please."]

@@ -31,7 +31,7 @@ from attnmt.documents.closing_marks import (
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.white_space import KEPT_BREAK, add_kept_break
+from attnmt.documents.white_space import NORMAL, add_kept_spacing, kept_parts
 from attnmt.text.letters import has_words
 
 LINE_END = re.compile(f"[{LINE_ENDS}]")
@@ -179,13 +179,13 @@ class FlatBuilder:
     a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does.
     protected: what in the text passes through untranslated, each match an atom (PROTECTED: URLs
     and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff).
-    kept_lines: set while the text added is styled to show its line breaks (attnmt.documents.white_space): each,
-    with the spacing around it, is an atom written back as it was, standing between words as a <br> does."""
+    kept: what the style of the text added shows as written (attnmt.documents.white_space): each line break, with
+    the spacing around it, and each run of spaces it keeps, an atom written back as it was, between words as a <br>."""
 
     def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] = PROTECTED) -> None:
         stop_point()  # every format reads each block through here: a deleted job stops between blocks
         self.collapse, self.fields, self.protected = collapse, fields, protected
-        self.kept_lines = False
+        self.kept = NORMAL
         self.breaks: list[int] = []
         self.line_breaks: list[int] = []  # where each line break (LINE_BREAKS) stands: ended_lines says which end one
         self.text = ""
@@ -201,9 +201,9 @@ class FlatBuilder:
         """Visible text, its soft hyphens and the zero-width breaks inside its words dropped
         (``without_word_breaks``); what is protected in it (URLs, e-mail addresses, file names) becomes atoms."""
         text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
-        for k, piece in enumerate(KEPT_BREAK.split(text) if self.kept_lines else [text]):
+        for k, piece in enumerate(kept_parts(text, self.kept)):
             if k % 2:
-                add_kept_break(self, piece)
+                add_kept_spacing(self, piece)
             else:
                 self._add_protected(piece)
 

@@ -27,7 +27,7 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import add_scripted, scripted
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.svg_texts import is_svg, svg_texts
-from attnmt.documents.white_space import keeps_line_breaks, styled
+from attnmt.documents.white_space import NORMAL, kept_white_space, styled
 
 
 @dataclass
@@ -102,7 +102,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt; a speaker's
     label at its block's start kept whole, a name of the page's dialogue's ``speakers`` too (``Anna:``)."""
     builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
-    builder.kept_lines = not vocabulary.xml and keeps_line_breaks(run.parent)  # white-space: pre-line
+    builder.kept = NORMAL if vocabulary.xml else kept_white_space(run.parent)  # white-space: pre-line
     trail = not vocabulary.xml and (in_trail(run) or is_page_title(run))
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]
@@ -189,13 +189,13 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     # A space written inside its edge is its content ("<b>Warning: </b>Do"): a CAT tool compares it, and an
     # underline or a link's background shows on it (nesting.keep_edge_spaces), as in a cue (cue_text).
     builder.open(node, initial=initial, keeps_edge_spaces=True)
-    around, says = builder.kept_lines, None if vocabulary.xml else styled(node)
-    builder.kept_lines = around if says is None else says  # <span style="white-space: pre">, until it closes
+    around, says = builder.kept, None if vocabulary.xml else styled(node)
+    builder.kept = around if says is None else says  # <span style="white-space: pre">, until it closes
     builder.add_text(vocabulary.as_read(node.text or ""))
     for child in node:
         add_inline(builder, child, vocabulary)
         builder.add_text(vocabulary.as_read(child.tail or ""))
-    builder.kept_lines = around
+    builder.kept = around
     builder.close()
 
 

@@ -89,7 +89,8 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
     underline), where a space outside took that look (underlined ``2012`` and plain `` €``:
     ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  From the outside
     in: a space taken into a container goes on into the mark at its edge that keeps its spaces too
-    (a content control's ``w:sdtContent``, a run that had it in the source).  In place."""
+    (a content control's ``w:sdtContent``, a run that had it in the source).  Not an atom's Literal (spaces kept by
+    ``white-space: pre-wrap`` before a ``<b>``: taken in, they went into the bold).  In place."""
     for at, piece in enumerate(content):
         if isinstance(piece, str):
             continue
@@ -99,10 +100,10 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
         keeps = mark.keeps_edge_spaces and (bool(piece.content) or not flat.text[mark.start:mark.end].strip())
         lead, trail = edge_spaces(flat.text, flat.marks, piece.mark) if keeps else (False, False)
         before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
-        if lead and isinstance(before, str) and before[-1:].isspace():
+        if lead and isinstance(before, str) and is_text(before) and before[-1:].isspace():
             content[at - 1] = before.rstrip()
             piece.content.insert(0, before[len(content[at - 1]):])
-        if trail and isinstance(after, str) and after[:1].isspace():
+        if trail and isinstance(after, str) and is_text(after) and after[:1].isspace():
             content[at + 1] = after.lstrip()
             piece.content.append(after[:len(after) - len(content[at + 1])])
         keep_edge_spaces(flat, piece.content)

@@ -1,13 +1,16 @@
-"""CSS's ``white-space`` in a page's ``style`` attributes: an element styled ``pre``, ``pre-wrap``, ``pre-line`` or
-``break-spaces`` (CSS Text 4's ``white-space-collapse: preserve`` or ``preserve-breaks``) shows each line break of its
-text as a new line, where HTML's whitespace otherwise collapses to one space.  Its line breaks are read as ``<br>``s
-are (attnmt.documents.flat.FlatBuilder.kept_lines): a poem or an address in ``<p style="white-space: pre-line">``
-came back on one line.  A ``<style>`` block's rules are not read: which elements its selectors pick is the
-browser's to say."""
+"""CSS's ``white-space`` in a page's ``style`` attributes: an element styled ``pre``, ``pre-wrap``, ``pre-line``
+or ``break-spaces`` (CSS Text 4's ``white-space-collapse: preserve`` or ``preserve-breaks``) shows each line break
+of its text as a new line, where HTML's whitespace otherwise collapses to one space; all but ``pre-line`` (and
+``preserve-breaks``) show its runs of spaces and its tabs as written too.  Its line breaks are read as ``<br>``s are
+(attnmt.documents.flat.FlatBuilder.kept): a poem or an address in ``<p style="white-space: pre-line">`` came back
+on one line.  A run of two or more spaces or a tab stands between the words either side as a tab in a Word file does
+(``Name:    Anna``, columns lined up in a chat message): read as one space, it came back as one.  A ``<style>``
+block's rules are not read: which elements its selectors pick is the browser's to say."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lxml import etree
@@ -15,34 +18,57 @@ from lxml import etree
 if TYPE_CHECKING:
     from attnmt.documents.flat import FlatBuilder
 
+
+@dataclass(frozen=True)
+class Kept:
+    """What a style shows of its text's whitespace as written: its line breaks, and its runs of spaces and tabs."""
+
+    lines: bool = False
+    spaces: bool = False
+
+
+NORMAL = Kept()
 WHITE_SPACE = re.compile(r"(?:^|;)\s*white-space(?:-collapse)?\s*:\s*([a-z-]+)", re.IGNORECASE)
-KEEPING = {"pre", "pre-wrap", "pre-line", "break-spaces", "preserve", "preserve-breaks"}
+KEEPING = {"pre": Kept(True, True), "pre-wrap": Kept(True, True), "break-spaces": Kept(True, True),
+           "preserve": Kept(True, True), "pre-line": Kept(True), "preserve-breaks": Kept(True)}
 # A line break in such text with the spacing around it, written back as it was (a line's indent too)
 KEPT_BREAK = re.compile(r"([ \t\f]*(?:\r\n?|\n)[ \t\n\f\r]*)")
+# and, where spaces are kept too, two spaces or more, or a tab, within a line
+KEPT_SPACING = re.compile(r"([ \t\f]*(?:\r\n?|\n)[ \t\n\f\r]*|[ \t\f]{2,}|[\t\f])")
 NEWLINE = re.compile(r"\r\n?|\n")
 
 
-def styled(node: etree._Element) -> bool | None:
-    """Whether ``node``'s own style keeps line breaks (True), collapses them (False: ``normal``, ``nowrap``),
-    or says nothing of them (None); of two declarations, the last counts, as in CSS."""
+def styled(node: etree._Element) -> Kept | None:
+    """What ``node``'s own style keeps of its whitespace (NORMAL: ``normal``, ``nowrap``), or None where it says
+    nothing of it; of two declarations, the last counts, as in CSS."""
     style = node.get("style") if isinstance(node.tag, str) else None
     found = WHITE_SPACE.findall(style or "")
-    return found[-1].lower() in KEEPING if found else None
+    return KEEPING.get(found[-1].lower(), NORMAL) if found else None
 
 
-def keeps_line_breaks(node: etree._Element) -> bool:
-    """Whether the text of ``node`` shows its line breaks: the nearest style that says, its own or an
+def kept_white_space(node: etree._Element) -> Kept:
+    """What the text of ``node`` shows of its whitespace as written: the nearest style that says, its own or an
     ancestor's (``white-space`` is inherited)."""
     for element in (node, *node.iterancestors()):
         says = styled(element)
         if says is not None:
             return says
-    return False
+    return NORMAL
 
 
-def add_kept_break(builder: FlatBuilder, spacing: str) -> None:
-    """A line break kept, ``spacing`` with it, as an atom that ends its sentence where ended_lines says (twice in
-    a row where it holds an empty line) and shows no word of its own to keep apart from the target's."""
-    builder.line_breaks += [len(builder.text)] * (len(NEWLINE.findall(spacing)) > 1)
-    builder.add_atom(literal=spacing, parts_words=True, line_break=True)
+def kept_parts(text: str, kept: Kept) -> list[str]:
+    """``text`` cut at the whitespace that ``kept`` shows as written: every other part, from the second, is such
+    whitespace, and the others the text between."""
+    if not kept.lines:
+        return [text]
+    return (KEPT_SPACING if kept.spaces else KEPT_BREAK).split(text)
+
+
+def add_kept_spacing(builder: FlatBuilder, spacing: str) -> None:
+    """Kept whitespace as an atom that parts the words either side and shows no word of its own to keep apart from
+    the target's; a line break, ``spacing`` with it, ends its sentence where ended_lines says (twice in a row where
+    it holds an empty line)."""
+    breaks = len(NEWLINE.findall(spacing))
+    builder.line_breaks += [len(builder.text)] * (breaks > 1)
+    builder.add_atom(literal=spacing, parts_words=True, line_break=breaks > 0)
     builder.marks[-1].shows_text = False
