@@ -56,3 +56,24 @@ def test_a_translation_written_with_plain_spaces_gets_the_no_break_space_back(fi
         out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
         assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "GEH ZU\u00a0https://a.example/x JETZT."
     assert translator.given == ["Go to now."]
+
+
+@pytest.mark.parametrize("page, read", [
+    ("<p>Go to&nbsp;<b>https://a.example/x</b> now.</p>", "Go to now."),
+    ("<p>Mail&#8239;<a href='mailto:anna@example.com'>anna@example.com</a> today.</p>", "Mail today."),
+    ("<p>Run &nbsp;<em><code>make test</code></em> twice.</p>", "Run twice.")])
+def test_a_no_break_space_before_an_element_an_atom_fills_comes_back(same, page, read):
+    """The space stood outside the element, where the atoms' own spacing is not written: it came back plain."""
+    assert translate_markup([page], same) == [page]
+    assert same.given == [read]
+
+
+@pytest.mark.parametrize("page, translated", [
+    ("<p>Go to&nbsp;https://a.example/x now.</p>", "<p>https://a.example/x&nbsp;NOW. TO GO</p>"),
+    ("<p>Go to&nbsp;<b>https://a.example/x</b> now.</p>", "<p><b>https://a.example/x</b>&nbsp;NOW. TO GO</p>"),
+    ("<p>Go to &#8239;https://a.example/x https://b.example/y now.</p>",
+     "<p>https://a.example/x https://b.example/y &#8239;NOW. TO GO</p>")])
+def test_a_no_break_space_before_atoms_the_translation_puts_first_goes_after_them(mirror, page, translated):
+    """Nothing is written before them there (a space would show as an indent), and it was lost: it takes the place
+    of the translation's space after them, before its words, and stays beside them."""
+    assert translate_markup([page], mirror) == [translated]

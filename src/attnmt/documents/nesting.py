@@ -6,6 +6,9 @@ them (``keep_edge_spaces``), and a line break's or a tab's where the source had 
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
+from attnmt.documents.atom_no_breaks import holds_no_break
 from attnmt.documents.atom_spacing import AtomRuns, would_glue
 from attnmt.documents.flat import FlatText
 from attnmt.documents.range_order import children_of, written_order
@@ -37,6 +40,7 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     runs = AtomRuns(flat.marks, placement.spans, placement.parents, len(placement.text))
     content = _fill(flat, placement, children, runs, None, 0, len(placement.text))
     part_words_in_place(flat, content)
+    no_breaks_in_place(flat, content)
     keep_edge_spaces(flat, content)
     return content
 
@@ -116,14 +120,7 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     "Name:<tab/>John", not "Name:<tab/> John"), wherever that space is: in the break's own run,
     or, where the formatting changes at the break, in the text around that run.  Not where an atom
     that shows text would then touch a word it did not touch in the source (would_glue).  In place."""
-    leaves: list[tuple[list[str | Nested], int]] = []  # every text and atom, in document order
-
-    def walk(pieces: list[str | Nested]) -> None:
-        for i, piece in enumerate(pieces):
-            if isinstance(piece, str) or flat.marks[piece.mark].atom:  # a Literal is an atom's
-                leaves.append((pieces, i))
-            else:
-                walk(piece.content)
+    leaves = leaves_of(flat, content)
 
     def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom
         texts = []
@@ -132,7 +129,6 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
             n += step
         return "".join(texts[::step])
 
-    walk(content)
     for n, (pieces, i) in enumerate(leaves):
         piece = pieces[i]
         mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
@@ -149,10 +145,72 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
                     holder[k] = text[:-1]
                 elif not before and text.startswith(" "):
                     holder[k] = text[1:]
+    without_empty(leaves)
+
+
+def no_breaks_in_place(flat: FlatText, content: list[str | Nested]) -> None:
+    """The spacing that held a no-break space before atoms in the source (Mark.space_before_as: atom_no_breaks,
+    run_spaces.no_breaks_before) in place of the target's plain space before them, where their run could not write
+    it (AtomRuns): that space stood outside the element they fill (``Go to&nbsp;<b>https://a.example</b> now``,
+    ``Pay&nbsp;<b>5 €</b> now`` came back with a plain one).  Where the translation puts them before all of its
+    words, in place of its plain space after them, before its next words (it was lost: a space at the start would
+    show as an indent).  Not where the atoms wrote spacing of their own there.  In place."""
+    leaves, worded = leaves_of(flat, content), False  # worded: a text with words comes before this leaf
+    for n, (pieces, i) in enumerate(leaves):
+        piece = pieces[i]
+        mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
+        if mark is not None and mark.space_before and holds_no_break(mark.space_before_as):
+            if worded:
+                spaced_leaf(leaves, n - 1, mark.space_before_as, at_end=True)
+            else:
+                words = next((m for m in range(n + 1, len(leaves)) if has_words(leaves[m])), None)
+                if words is not None and not spaced_leaf(leaves, words - 1, mark.space_before_as, at_end=True):
+                    spaced_leaf(leaves, words, mark.space_before_as, at_end=False)
+        worded = worded or has_words(leaves[n])
+    without_empty(leaves)
+
+
+def has_words(leaf: tuple[list[str | Nested], int]) -> bool:
+    piece = leaf[0][leaf[1]]
+    return is_text(piece) and bool(piece.strip())
+
+
+def spaced_leaf(leaves: list[tuple[list[str | Nested], int]], n: int, spacing: str, at_end: bool) -> bool:
+    """Whether leaf n is text with the target's plain space at its end (``at_end``) or its start, and not
+    ``spacing`` already: that space is then ``spacing``, in place."""
+    holder, k = leaves[n]
+    text = holder[k]
+    if not is_text(text) or (text.endswith(spacing) if at_end else text.startswith(spacing)):
+        return False
+    if at_end and text.endswith(" "):
+        holder[k] = text[:-1] + spacing
+    elif not at_end and text.startswith(" "):
+        holder[k] = spacing + text[1:]
+    else:
+        return False
+    return True
+
+
+def leaves_of(flat: FlatText, content: list[str | Nested]) -> list[tuple[list[str | Nested], int]]:
+    """Every text and atom of ``content``, in document order, as (the list that holds it, its index there)."""
+    leaves: list[tuple[list[str | Nested], int]] = []
+
+    def walk(pieces: list[str | Nested]) -> None:
+        for i, piece in enumerate(pieces):
+            if isinstance(piece, str) or flat.marks[piece.mark].atom:  # a Literal is an atom's
+                leaves.append((pieces, i))
+            else:
+                walk(piece.content)
+
+    walk(content)
+    return leaves
+
+
+def without_empty(leaves: list[tuple[list[str | Nested], int]]) -> None:
+    """The empty texts left among ``leaves`` taken out of the lists that hold them."""
     holders = {id(pieces): pieces for pieces, _ in leaves}  # each list once: a leaf at a time was quadratic
     for pieces in holders.values():
         pieces[:] = [piece for piece in pieces if piece != ""]
-
 
 
 def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], str]:
@@ -170,6 +228,6 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
     return before, [piece for piece in content if piece != ""], after
 
 
-def is_text(piece: str | Nested) -> bool:
+def is_text(piece: str | Nested) -> TypeGuard[str]:
     """Whether ``piece`` of nested content is text: a str that is no atom's Literal."""
     return isinstance(piece, str) and not isinstance(piece, Literal)
