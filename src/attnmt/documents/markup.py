@@ -58,8 +58,9 @@ from attnmt.documents.pipeline import (
     translator_glossary,
 )
 from attnmt.documents.review import Review
+from attnmt.documents.short_attributes import keep_implausible
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.text_attributes import holds_text
+from attnmt.documents.text_attributes import translatable_attributes
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
 from attnmt.documents.xml_dialects import dialect_vocabulary, embedded_vocabulary
@@ -68,30 +69,6 @@ from attnmt.text.tokenizer import check_text_list
 
 # What passes through a translated attribute as written: a template's code (``title="Hi <?= $name ?>"``) too.
 ATTRIBUTE_KEPT = re.compile(f"{VALUE_CODE.pattern}|{KEPT_IN_TEXT.pattern}")
-
-
-def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
-                            glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
-    """(element, attribute name) for each attribute value to translate (one with letters, or a term of
-    ``glossary``: ``needs_translation``), outside untranslated parts, an element's in the order it has
-    them (not that of ``names``: ``<img alt title>`` is read alt first); in HTML, ``names`` in any case
-    (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
-    found = []
-    wanted = {name if vocabulary.xml else name.lower() for name in names}
-
-    def visit(node: etree._Element, translated: bool) -> None:
-        if is_comment(node):
-            return
-        translated = (translated or says_yes(node)) and not says_no(node)
-        if translated and not vocabulary.keeps_attributes(node):
-            found.extend((node, name) for name, value in node.attrib.items()
-                         if name in wanted and needs_translation(value, glossary) and holds_text(node, name))
-        if says_no(node) or not vocabulary.is_untranslated(node):
-            for child in node:
-                visit(child, translated)
-
-    visit(root, True)
-    return found
 
 
 def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequence[tuple[etree._Element, str]]
@@ -240,8 +217,9 @@ class TreeJob:
         """Each run rebuilt from its translated contents, each attribute set to its text; with a target
         language, the inline elements written around translated words say the direction of the words
         they now hold (language.say_written_direction)."""
-        for (node, name), content in zip(self.attributes, attributes, strict=True):
-            node.set(name, held_value(plain(content)))  # first: atoms (an <img>) are copied with their attributes
+        for (node, name), flat, content in zip(self.attributes, self.attribute_flats(), attributes, strict=True):
+            if not flat.source_kept:  # else as written (short_attributes; a review's source_below)
+                node.set(name, held_value(plain(content)))  # first: atoms (an <img>) are copied with their attributes
         # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt, and
         # its directions said, before the run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
@@ -325,8 +303,10 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     for job, group, first in zip(jobs, flats, first_lines, strict=False):
         for flat, line in zip(group, job.lines(), strict=True):
             flat.place = Place(None, first + line - 1)
-    results = translate_flats([flat for group in flats for flat in group], ForXml(translator), options, review)
-    for job, run in zip(jobs, parted(results, flats), strict=True):
+    results = parted(translate_flats([flat for group in flats for flat in group], ForXml(translator), options,
+                                     review), flats)
+    keep_implausible(jobs, results, translator)  # a short label the model garbled keeps its source
+    for job, run in zip(jobs, results, strict=True):
         job.finish(run)
 
 

@@ -1,12 +1,17 @@
 """Which attributes of a page's elements hold text a reader sees, to translate as sentences of their own
 (attnmt.documents.markup): ``value`` on a button only, ``content`` on a ``<meta>`` of text only, ``label``
-where HTML shows it, ``abbr`` on a table cell."""
+where HTML shows it, ``abbr`` on a table cell; and those of a tree to translate (translatable_attributes)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lxml import etree
 
-from attnmt.documents.pages import local_name
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.elements import Vocabulary, says_no, says_yes
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.pages import is_comment, local_name
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # <meta> names whose content a person reads: the page's description, which search results show, and
@@ -46,3 +51,27 @@ def is_button_label(node: etree._Element) -> bool:
     """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any
     other ``value`` (a text box's, a hidden field's, an option's) is data the form sends back."""
     return local_name(node) == "input" and node.get("type", "").strip().lower() in BUTTON_TYPES
+
+
+def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
+                            glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
+    """(element, attribute name) for each attribute value to translate (one with letters, or a term of
+    ``glossary``: ``needs_translation``), outside untranslated parts, an element's in the order it has
+    them (not that of ``names``: ``<img alt title>`` is read alt first); in HTML, ``names`` in any case
+    (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
+    found = []
+    wanted = {name if vocabulary.xml else name.lower() for name in names}
+
+    def visit(node: etree._Element, translated: bool) -> None:
+        if is_comment(node):
+            return
+        translated = (translated or says_yes(node)) and not says_no(node)
+        if translated and not vocabulary.keeps_attributes(node):
+            found.extend((node, name) for name, value in node.attrib.items()
+                         if name in wanted and needs_translation(value, glossary) and holds_text(node, name))
+        if says_no(node) or not vocabulary.is_untranslated(node):
+            for child in node:
+                visit(child, translated)
+
+    visit(root, True)
+    return found

@@ -1,8 +1,9 @@
 """What a document's translator may answer besides its translations (the Translator protocol of
 attnmt.documents.translators leaves each optional): the glossary its translations use, whether the
-model reads a sentence whole (``fits``), and whether its vocabulary writes a symbol (``writes``);
-and its translations themselves, checked once (``translated_by``) and made fit for XML (``xml_text``);
-and a translator checked before a document is read (``check_translator``)."""
+model reads a sentence whole (``fits``), whether its vocabulary writes a symbol (``writes``) and how
+plausible it finds a translation (``plausibility``); and its translations themselves, checked once
+(``translated_by``) and made fit for XML (``xml_text``); and a translator checked before a document is
+read (``check_translator``)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,17 @@ def translator_fits(translator: object) -> Callable[[str], bool]:
 def translator_writes(translator: object) -> Callable[[str], bool] | None:
     """``translator``'s ``writes`` (ModelTranslator.writes), which the Translator protocol leaves optional."""
     return getattr(translator, "writes", None)
+
+
+# sentences, their translations -> how plausible the model finds each (ModelTranslator.plausibility; None: not judged)
+Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
+
+
+def translator_plausibility(translator: object) -> Plausibility | None:
+    """``translator``'s ``plausibility`` (ModelTranslator.plausibility), which the Translator protocol leaves
+    optional: None for a translator without one (a user's own, translations already found), whose
+    translations are then taken as they come (attnmt.documents.short_attributes)."""
+    return getattr(translator, "plausibility", None)
 
 
 def within_bytes(sentence: str) -> bool:

@@ -19,9 +19,11 @@ from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_sea
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
+    Plausibility,
     checked_answer,
     translator_fits,
     translator_glossary,
+    translator_plausibility,
     translator_writes,
     xml_text,
 )
@@ -49,7 +51,9 @@ class Translator(Protocol):
     no two sentences around a term into one it would cut (``translator_fits``; without it, the
     tokenizer's count where one is reachable, else at most 1,000 bytes joined: translator_parts).  And ``writes``:
     whether the model's vocabulary writes a symbol, so that one it cannot is kept where it stood
-    (attnmt.documents.symbols; without it, every symbol is left to the model).  These optional members
+    (attnmt.documents.symbols; without it, every symbol is left to the model).  And ``plausibility``: how
+    plausible the model finds each translation, so that a short attribute it garbled keeps its source
+    (attnmt.documents.short_attributes; without it, every translation is taken).  These optional members
     are read with getattr (attnmt.documents.translator_parts), so the protocol declares ``translate``
     alone: a class with nothing else is a Translator to a type checker too."""
 
@@ -79,6 +83,10 @@ class Wrapper:
     @property
     def writes(self) -> Callable[[str], bool] | None:
         return translator_writes(self.translator)
+
+    @property
+    def plausibility(self) -> Plausibility | None:
+        return translator_plausibility(self.translator)
 
 
 @dataclass
@@ -142,6 +150,14 @@ class ModelTranslator(ModelFitsWrites):
         if self.quality is not None:
             self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]
+
+    def plausibility(self, sentences: Sequence[str], translations: Sequence[str]) -> list[float | None]:
+        """How plausible each translation of each sentence is to the model: exp(mean log-prob) of its pieces
+        from one teacher-forced pass (attnmt.decoding.quality.assess, uncalibrated, so that it means the same
+        with or without a model's calibration); None where either side is blank."""
+        found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
+                                               max_tokens=self.max_tokens)
+        return [None if each is None else each.quality for each in found]
 
     def taken(self, sentences: Sequence[str], translations: Sequence[str]
               ) -> list[attnmt.decoding.quality.Assessment | None]:
