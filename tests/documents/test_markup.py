@@ -1113,6 +1113,18 @@ def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_w
     assert mirror.given == ["A red dog.", "A big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
     assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
 
+def test_a_fields_name_in_its_own_inline_element_at_a_block_s_start_is_translated_alone_inside_it(mirror):
+    """The demo model read "<p><b>Ingredients:</b> flour, eggs</p>" as "<p>Krankenschwestern <b>in einer</b>
+    Badewanne mit Eiern</p>", the name and its colon lost and the bold on other words; a name alone in it, its colon
+    after it, is read with its value still."""
+    pages = ["<p><b>Ingredients:</b> flour, red eggs</p>", "<p><strong>DIRECTOR : </strong>Greta Gerwig</p>",
+             "<p><b>HERMIONE:</b> Ron Weasley</p>", "<p>It is <b>Benefits:</b> a cat.</p>"]
+    out = translate_markup(pages, mirror)
+    assert mirror.given == ["Ingredients", "flour, red eggs", "DIRECTOR", "Greta Gerwig", "Ron Weasley",
+                            "It is Benefits: a cat."]
+    assert out[:3] == ["<p><b>INGREDIENTS:</b> EGGS RED FLOUR,</p>", "<p><strong>DIRECTOR : </strong>GERWIG GRETA</p>",
+                       "<p><b>HERMIONE:</b> WEASLEY RON</p>"]
+
 def test_names_in_title_case_that_take_turns_on_a_page_are_kept_as_written(mirror):
     """An interview on a page, "<p><strong>Anna:</strong> Where are you?</p>" / "<p>Tom: ...</p>" / "Anna: ...",
     came back from the demo model as "<p><strong>Ein</strong> Hühnzzze, der auf der Fähnt ist.</p>", the name lost."""

@@ -79,6 +79,21 @@ def test_a_fields_name_at_a_paragraph_s_start_is_translated_alone_its_colon_kept
     assert [paragraph.text for paragraph in out] == ["FEATURES KEY: DOG. RED A", "TIMES OPENING : 9AM AT DAILY"]
 
 
+def test_a_fields_name_in_a_bold_run_of_its_own_is_translated_alone_and_stays_bold(mirror):
+    """"Ingredients:" in bold, then " flour, eggs", was read with its value: the demo model's HTML twin came back
+    "Krankenschwestern <b>in einer</b> Badewanne mit Eiern", the name and the colon lost."""
+    document = docx.Document()
+    for label, words in [("Ingredients:", " flour, red eggs"), ("DIRECTOR : ", "Greta Gerwig"), ("ANNA:", " 5pm.")]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = True
+        paragraph.add_run(words)
+    out = translated(docx_bytes(document), mirror).paragraphs
+    assert mirror.given == ["Ingredients", "flour, red eggs", "DIRECTOR", "Greta Gerwig", "5pm."]
+    assert runs(out[0]) == [("INGREDIENTS:", True), (" EGGS RED FLOUR,", None)]
+    assert runs(out[1]) == [("DIRECTOR :", True), (" GERWIG GRETA", None)]  # the bold's last space, as before
+    assert runs(out[2])[0] == ("ANNA:", True) and out[2].text == "ANNA: 5PM."  # a speaker's name, kept
+
+
 def test_names_in_title_case_that_take_turns_in_a_word_document_are_kept_as_written(mirror):
     """An interview in Word, "Anna:" in bold / "Tom:" typed / "Anna:" in bold, was read as words, the names lost."""
     document = docx.Document()

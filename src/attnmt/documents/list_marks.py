@@ -43,13 +43,14 @@ def after_line_head(builder: FlatBuilder, line: str, speakers: frozenset[str] = 
     return after_description(builder, text)
 
 
-def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
+def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "") -> str:
     """What of ``text`` follows the colon after the name of a field it starts with (attnmt.text.speaker_labels.
     field_name: "BENEFITS: Free parking."), the name added to ``builder`` as a sentence of its own and the colon as an
     atom, kept as written; all of ``text`` where it starts with none.  Read with its value, the demo model lost the
-    name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ..."."""
-    found = field_name(text, speakers)
-    if found is None:
+    name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ...".  ``after``: what follows ``text``
+    in its block, where ``text`` is a piece with a look of its own, the value after it (``field_alone``)."""
+    found = field_name(text + after, speakers)
+    if found is None or found[1] > len(text):
         return text
     builder.add_text(text[:found[0]])
     builder.breaks.append(len(builder.text))
@@ -57,14 +58,16 @@ def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] =
     return text[found[1]:]
 
 
-def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
+def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(),
+                        after: str = "") -> str:
     """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), the label
     added to ``builder`` as an atom, kept where it stood, and the sound descriptions after it, a sentence of their own
-    (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); all of ``text`` where it starts with
-    neither."""
+    (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); or the name of a field it starts
+    with (``after_field_name``, its value in ``after`` where a run holds the name alone: "Ingredients:" in bold
+    before " flour, eggs"); all of ``text`` where it starts with none."""
     label = speaker_label(text, speakers)
     if label is None:
-        return after_description(builder, after_field_name(builder, text, speakers))
+        return after_description(builder, after_field_name(builder, text, speakers, after))
     return after_description(builder, kept_start(builder, text, label, "label"))
 
 
@@ -74,6 +77,15 @@ def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()
     before " How did you start?"."""
     found = speaker_label(f"{said.strip()} {after.strip()}", speakers)
     return found is not None and found.end("label") == len(said.strip()) and bool(after.strip())
+
+
+def field_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether ``said``, the first piece of a block with a look of its own (an HTML element's text), holds the name of
+    a field and its colon, and ``after`` it comes the value: "Ingredients:" before " flour, eggs".  Read with its
+    value, the demo model wrote ``<p><b>Ingredients:</b> flour, eggs</p>`` as "Krankenschwestern <b>in einer</b>
+    Badewanne mit Eiern", the name and its colon lost."""
+    found = field_name(said + after, speakers)
+    return found is not None and found[1] <= len(said)
 
 
 def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str) -> str:

@@ -17,7 +17,7 @@ from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
-from attnmt.documents.list_marks import after_block_mark, is_label_alone
+from attnmt.documents.list_marks import after_block_mark, after_field_name, field_alone, is_label_alone
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
 from attnmt.documents.markup_trails import add_trail_text, in_trail, is_page_title
@@ -126,6 +126,11 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             add_inline(builder, child, vocabulary, initial=True)
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
             builder.add_atom(node=child)
+        elif k == 0 and starts_block and not vocabulary.xml and is_field_element(child, vocabulary, speakers):
+            builder.open(child, keeps_edge_spaces=True)
+            builder.add_text(after_field_name(builder, vocabulary.as_read(child.text or ""), speakers,
+                                              vocabulary.as_read(child.tail or "")))
+            builder.close()
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
@@ -142,6 +147,15 @@ def is_label_element(node: etree._Element, speakers: frozenset[str] = frozenset(
     dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
     # a comment or a processing instruction holds no label
     return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "", speakers)
+
+
+def is_field_element(node: etree._Element, vocabulary: Vocabulary, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether ``node``, inline at its block's start, holds text alone, the name of a field and its colon, and its
+    value follows it (list_marks.field_alone: ``<p><b>Ingredients:</b> flour, eggs</p>``): the name is translated
+    alone inside the element, as a text line's is, and the colon kept."""
+    return (isinstance(node.tag, str) and not len(node) and not vocabulary.is_atom(node)
+            and not vocabulary.is_kept_word(node)
+            and field_alone(vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or ""), speakers))
 
 
 def block_start(run: Run) -> str:

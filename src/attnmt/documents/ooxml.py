@@ -314,6 +314,12 @@ class ParagraphJob(ParagraphWriter):
                     return self.dialect.text_of(part)[:1]
         return ""
 
+    def _words_after(self, run: etree._Element) -> str:
+        """The text of the runs after ``run`` in its container: the value after a field's name in a run of its own
+        ("Ingredients:" in bold, then " flour, eggs"), translated alone as a text line's is (list_marks)."""
+        return "".join(map(self.dialect.text_of, (part for following in run.itersiblings()
+                                                  for part in following.iter(self.dialect.text))))
+
     def _label_alone(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether ``node`` holds a speaker's label alone at its paragraph's start (ooxml_labels.label_alone)."""
         return not builder.text.strip() and label_alone(node, self.dialect, self.speakers)
@@ -326,7 +332,8 @@ class ParagraphJob(ParagraphWriter):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
                 text = self.dialect.text_of(part)  # a speaker's label typed at its start kept, as a text line's
-                builder.add_text(text if builder.text.strip() else after_speaker_label(builder, text, self.speakers))
+                builder.add_text(text if builder.text.strip() else after_speaker_label(
+                    builder, text, self.speakers, self._words_after(run)))
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
