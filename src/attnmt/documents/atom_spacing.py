@@ -1,6 +1,6 @@
 """The spaces around atoms placed on a translation (rule 2 of attnmt.documents.spans): they keep
 the spaces they had in the source, on the sides they had them, and atoms that show text (a URL,
-inline code) never touch a target word they did not touch in the source."""
+inline code) never touch a target word, nor each other, where they did not in the source."""
 
 from __future__ import annotations
 
@@ -87,6 +87,17 @@ def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after:
     if shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
         after = " "
     return before, after
+
+
+def space_between(earlier: Mark, atom: Mark) -> str:
+    """What goes between two atoms written one right after the other at one place of the target: the source's
+    space where it had one between them (two URLs a space apart stay apart, a no-break space as it was:
+    ``👍🏽&nbsp;5 €``), and one where both show text and the source had text between them, which the translation
+    dropped or put elsewhere (``<var>h</var>, where <var>w</var>`` came back ``<var>h</var><var>w</var>``, read
+    "hw"), as unglued keeps such an atom from a target word; else nothing."""
+    if earlier.space_after and atom.space_before:
+        return earlier.space_after_as
+    return " " if earlier.shows_text and atom.shows_text and earlier.start != atom.start else ""
 
 
 def would_glue(atom: Mark, beside: str, before: bool) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from attnmt.documents.atom_no_breaks import holds_no_break
-from attnmt.documents.atom_spacing import AtomRuns, would_glue
-from attnmt.documents.flat import FlatText
+from attnmt.documents.atom_spacing import AtomRuns, space_between, would_glue
+from attnmt.documents.flat import FlatText, shown_atom
 from attnmt.documents.range_order import children_of, written_order
 from attnmt.documents.span_geometry import edge_spaces
 from attnmt.documents.spans import Nested, Placement
@@ -67,8 +67,8 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
                 content[-1] = content[-1][:-1]
             content.append(before)
             for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
-                if j and atoms[j - 1].space_after and mark.space_before:  # two URLs a space apart stay apart,
-                    content.append(atoms[j - 1].space_after_as)  # a no-break space as it was (👍🏽&nbsp;5 €)
+                if j:
+                    content.append(space_between(atoms[j - 1], mark))
                 if g in placement.dropped:  # a word break whose word is gone: written as nothing
                     content.append(Literal("", g))
                 else:
@@ -119,14 +119,17 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     target's space between the words either side ("results<br/>for", not "results <br/>for";
     "Name:<tab/>John", not "Name:<tab/> John"), wherever that space is: in the break's own run,
     or, where the formatting changes at the break, in the text around that run.  Not where an atom
-    that shows text would then touch a word it did not touch in the source (would_glue).  In place."""
+    that shows text would then touch a word, or an atom that shows text, it did not touch in the source
+    (would_glue).  In place."""
     leaves = leaves_of(flat, content)
 
-    def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom
+    def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom and what it shows
         texts = []
         while 0 <= n < len(leaves) and is_text(text := leaves[n][0][leaves[n][1]]):
             texts.append(text)
             n += step
+        if 0 <= n < len(leaves):  # ``<var>h</var> <var>w</var>``: the space out, they read "hw"
+            texts.append(shown_atom(flat.marks[leaves[n][0][leaves[n][1]].mark]))
         return "".join(texts[::step])
 
     for n, (pieces, i) in enumerate(leaves):
