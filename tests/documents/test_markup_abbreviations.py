@@ -201,6 +201,24 @@ def test_an_abbreviation_glued_to_letters_the_model_dropped_stands_apart_from_th
     assert out.replace(" <abbr>API</abbr>", "") == "<p>Zwei laufen auf dem Server.</p>"
 
 
+@pytest.mark.parametrize("page, source, translation, pairs, out", [
+    ("<p>A <abbr>USB</abbr>-only port.</p>", "A USB-only port.", "Ein Anschluss.", [(0, 0), (2, 1)],
+     "<p>Ein <abbr>USB</abbr> Anschluss.</p>"),
+    ('<p>Get the <span translate="no">Nike</span>/<span translate="no">Adidas</span> deal now.</p>',
+     "Get the Nike/Adidas deal now.", "Holen Sie sich jetzt das Angebot.",
+     [(0, 0), (0, 1), (0, 2), (4, 3), (1, 4), (3, 5)],
+     '<p>Holen Sie sich jetzt das <span translate="no">Nike</span> <span translate="no">Adidas</span> Angebot.</p>'),
+    ("<p>The <abbr>USB</abbr>-C cable and the <abbr>HDMI</abbr> cable are in the box.</p>",
+     "The USB-C cable and the HDMI cable are in the box.", "Die US-To-T-Mo-S", [(0, 0), (5, 1)],
+     "<p>Die <abbr>USB</abbr> <abbr>HDMI</abbr>-To-T-Mo-S</p>"),
+])
+def test_an_abbreviation_glued_to_punctuation_the_model_dropped_stands_apart_from_what_it_did_not_touch(
+        known, page, source, translation, pairs, out):
+    """Written at a point, its hyphen or slash gone, it touched the next word or element: "USBAnschluss",
+    "NikeAdidas", and "USBHDMI" beside the ``HDMI`` written over the demo model's ``US`` (its own words)."""
+    assert one(page, known({source: (translation, pairs)})) == out
+
+
 @pytest.mark.parametrize("page", [
     '<table><tr><th><abbr title="Frequently asked questions">FAQ</abbr></th><td><abbr>n/a</abbr></td></tr></table>',
     "<li><b> <abbr>FAQ</abbr> </b><!-- a note --></li>",

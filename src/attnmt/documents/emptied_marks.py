@@ -108,10 +108,12 @@ def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -
     before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
 
     def parted(source: str, target: str) -> bool:
-        """Whether the source had whitespace there; or, for a mark kept whole, a letter of a word it was glued to
-        (``<abbr>API</abbr>s``) that the translation wrote no copy of, and the translation has another word's letter
-        there: "Quarterback API rennen", not "APIrennen" (a stop after it stays glued: "API.")."""
-        return source.isspace() or (mark.kept_whole and source.isalnum() and target.isalnum())
+        """Whether the source had whitespace there; or, for a mark kept whole, the translation has a letter or digit
+        there, another word's: written at a point, it has no copy in the translation to be glued to, whatever the
+        source had beside it, a letter of a word (``<abbr>API</abbr>s``: "Quarterback API rennen", not
+        "APIrennen") or a hyphen (``<abbr>USB</abbr>-C`` beside the ``HDMI`` the model wrote as ``US``: not
+        "USBHDMI"); a stop after it stays glued ("API.")."""
+        return source.isspace() or (mark.kept_whole and target.isalnum())
 
     if after is not None and parted(flat.text[mark.end:][:1], plain([after])[:1]):
         if isinstance(after, Nested):
