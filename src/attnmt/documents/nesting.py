@@ -158,18 +158,17 @@ def no_breaks_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     ``Pay&nbsp;<b>5 €</b> now`` came back with a plain one).  Where the translation puts them before all of its
     words, in place of its plain space after them, before its next words (it was lost: a space at the start would
     show as an indent).  Not where the atoms wrote spacing of their own there.  In place."""
-    leaves, worded = leaves_of(flat, content), False  # worded: a text with words comes before this leaf
+    leaves = leaves_of(flat, content)
+    words = next((m for m, leaf in enumerate(leaves) if has_words(leaf)), len(leaves))  # the first text with words
     for n, (pieces, i) in enumerate(leaves):
         piece = pieces[i]
         mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
-        if mark is not None and mark.space_before and holds_no_break(mark.space_before_as):
-            if worded:
-                spaced_leaf(leaves, n - 1, mark.space_before_as, at_end=True)
-            else:
-                words = next((m for m in range(n + 1, len(leaves)) if has_words(leaves[m])), None)
-                if words is not None and not spaced_leaf(leaves, words - 1, mark.space_before_as, at_end=True):
-                    spaced_leaf(leaves, words, mark.space_before_as, at_end=False)
-        worded = worded or has_words(leaves[n])
+        if mark is None or not mark.space_before or not holds_no_break(mark.space_before_as):
+            continue
+        if n > words:
+            spaced_leaf(leaves, n - 1, mark.space_before_as, at_end=True)
+        elif words < len(leaves) and not spaced_leaf(leaves, words - 1, mark.space_before_as, at_end=True):
+            spaced_leaf(leaves, words, mark.space_before_as, at_end=False)
     without_empty(leaves)
 
 
