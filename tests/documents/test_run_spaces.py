@@ -109,3 +109,25 @@ def test_a_no_break_space_after_a_kept_emoji_or_measure_goes_out_with_it_and_com
     &nbsp;👍🏽&nbsp;runs.", a no-break space more; between an emoji and a price it came back a plain space."""
     assert translate_markup([page], unitless) == [page]
     assert unitless.given == [read]
+
+
+@pytest.mark.parametrize("page, read", [("<p>Pay &nbsp;<b>5 €</b>&nbsp;<b>6 €</b> now.</p>", "Pay now."),
+                                        ("<p>Pay&nbsp;<b>5 €</b> now.</p>", "Pay now."),
+                                        ("<p>It is&#8239;12 °C today.</p>", "It is today."),
+                                        ("<p>A dog&nbsp;&nbsp;🐕 runs.</p>", "A dog runs."),
+                                        ("<p>Price&nbsp;<i>3½ €</i>, then go.</p>", "Price, then go.")])
+def test_a_no_break_space_before_a_kept_emoji_or_measure_goes_out_with_it_and_comes_back(unitless, page, read):
+    """It stayed in the text: the model read "Pay \u00a0now.", and wrote a plain space for it (or none, in place of
+    the two it read as one).  One plain space stays; the atom writes the spacing back as it was, outside the
+    element it fills too."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == [read]
+
+
+def test_a_no_break_space_before_a_kept_price_comes_back_in_a_word_file(known_unitless):
+    translator = known_unitless({"Pay now.": ("ZAHLEN JETZT.", [(0, 0), (1, 1)])})
+    document = docx.Document()
+    document.add_paragraph("Pay\u00a05 € now.")
+    out = translate_office(docx_bytes(document), ".docx", translator, DocumentOptions())
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "ZAHLEN\u00a05 € JETZT."
+    assert translator.given == ["Pay now."]

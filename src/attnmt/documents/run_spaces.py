@@ -7,23 +7,30 @@ fast"), or atoms that it touched and then that word (``<kbd>Ctrl</kbd>+<kbd>C</k
 between two runs ("Pay <span>5 €</span> <del>6 €</del> now", which read "Pay  now." and came back with two spaces
 before the first price); not where more spacing or none follows ("run. 👍  " at a line's end), nor an element's
 edge but the end of those the run fills (``is <b>12 °C</b> today``).  Such spacing stays as it was, for the
-translation passes spacing outside its sentences through byte for byte."""
+translation passes spacing outside its sentences through byte for byte.  Spacing before a run after a word that holds
+a no-break space goes with it but one plain space (``Pay &nbsp;<b>5 €</b> now`` reads "Pay now."), all of it before a
+comma (no_breaks_before)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Mapping, Sequence
 
-from attnmt.documents.atom_no_breaks import NO_BREAK
-from attnmt.documents.closing_marks import closes_up_run
+from attnmt.documents.atom_no_breaks import NO_BREAK, holds_no_break
+from attnmt.documents.closing_marks import closes, closes_up_run
 from attnmt.documents.flat import Mark
+from attnmt.text.sentence_ends import SENTENCE_ENDS
+
+SPACES = " " + NO_BREAK  # the spacing before a run that goes out with it, where it holds a no-break space
 
 
 def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mark], edges: set[int],
-                 breaks: Collection[int]) -> tuple[list[tuple[int, int]], set[int]]:
+                 breaks: Collection[int]) -> tuple[list[tuple[int, int]], set[int], dict[int, str]]:
     """[start, end) of what goes out of ``text`` for each of ``cuts`` (sorted runs, [start, end)), the run with the
-    space before it or after it or both, and the starts of the runs whose space before goes out where a mark that
-    closes follows them (closing_marks.closes_up_run, Mark.closed_up).  ``marks``: the flat text's; ``edges``:
-    where one starts or ends or a line breaks (``breaks``)."""
+    space before it or after it or both, the starts of the runs whose space before goes out where a mark that
+    closes follows them (closing_marks.closes_up_run, Mark.closed_up), and the spacing before each run that goes out
+    with it but its first character, which stays as a plain space (``no_breaks_before``).  ``marks``: the flat
+    text's; ``edges``: where one starts or ends or a line breaks (``breaks``)."""
     edged: dict[int, list[Mark]] = {}  # position -> the elements with an edge there
     for mark in marks:
         for p in {mark.start, mark.end} if not mark.atom else ():
@@ -46,10 +53,45 @@ def spaces_taken(text: str, cuts: Sequence[tuple[int, int]], marks: Sequence[Mar
     inside = {s for s, e in cuts if s > 0 and text[s - 1] == " " and text[e:e + 1] == " " and text[e + 1:e + 2].strip()
               and edged.get(e) and not fills(edged[e], s, e) and not {s - 1, s} & edges and s - 1 not in ends}
     before = closed | inside
+    spaced = no_breaks_before(text, cuts, edges | ends, before)
+    # all of it before a comma after a word: "Price&nbsp;<i>3½ €</i>, then" reads "Price, then", as with a plain space
+    closed |= {s for s in spaced if text[s - len(spaced[s]) - 1].isalnum() and closes_after(text, spaced_ends[s])}
     # the last run of a chain whose first took the space before it leaves the space after it ("Pay, now", not "Paynow")
     first = chain_starts(cuts, after)
     after -= {s for s, e in cuts if e + 1 not in starts and first[s] != s and first[s] in before}
-    return [(s - 1 if s in before else s, e + 1 if s in after else e) for s, e in cuts], closed
+    removed = [(s - len(spaced[s]) + (s not in closed) if s in spaced else s - 1 if s in before else s,
+                e + 1 if s in after else e) for s, e in cuts]
+    return removed, closed, spaced
+
+
+def no_breaks_before(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int],
+                     before: Collection[int]) -> dict[int, str]:
+    """Each run of ``cuts`` by its start -> the spacing before it, where that holds a no-break space, follows a word
+    and no edge (``edges``: of marks, of runs, a break) stands inside it or at its start, and the space before the
+    run does not go out with it already (``before``).  All of it but its first character goes out with the run, and
+    that one stays as a plain space (led_by_plain_spaces): ``Pay &nbsp;<b>5 €</b> now.`` read "Pay \u00a0now.", and
+    the model wrote a plain space for it.  The atom writes it back as written (Mark.space_before_as)."""
+    spaced: dict[int, str] = {}
+    points = sorted(edges)  # found by bisection: a paragraph holds thousands of runs and edges
+    for s, _ in cuts:
+        b = s
+        while b and text[b - 1] in SPACES:
+            b -= 1
+        k = bisect_left(points, b)
+        if b and s not in before and holds_no_break(text[b:s]) and not (k < len(points) and points[k] < s):
+            spaced[s] = text[b:s]
+    return spaced
+
+
+def led_by_plain_spaces(text: str, spaced: Mapping[int, str], closed: Collection[int]) -> str:
+    """``text`` with the first character of each spacing that goes out with a run but that one (``spaced``:
+    no_breaks_before's; not before a comma, ``closed``, where all of it goes) a plain space, the one the model reads
+    between the words either side."""
+    characters = list(text)
+    for start, spacing in spaced.items():
+        if start not in closed:
+            characters[start - len(spacing)] = " "
+    return "".join(characters)
 
 
 def spaced_before(text: str, cuts: Sequence[tuple[int, int]]) -> set[int]:
@@ -87,6 +129,11 @@ def spaced_end(cuts: Sequence[tuple[int, int]], after: Collection[int]) -> dict[
     for s, e in reversed(cuts):  # a run touching it goes on the chain too (``<b>5 €</b>,<b>6 €</b>``)
         ends[s] = ends.get(e, ends.get(e + 1, e) if s in after else e)
     return ends
+
+
+def closes_after(text: str, end: int) -> bool:
+    """Whether a mark that closes what is before it (closing_marks.closes), a sentence's stop aside, is at ``end``."""
+    return end < len(text) and closes(text[end]) and text[end] not in SENTENCE_ENDS
 
 
 def edges_keeping(start: int, edges: set[int], edged: Mapping[int, list[Mark]], pointed: Collection[int]) -> set[int]:

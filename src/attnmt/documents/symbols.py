@@ -27,7 +27,7 @@ from itertools import accumulate
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.measures import measure_runs, read_as_other
-from attnmt.documents.run_spaces import NO_BREAK, spaces_taken
+from attnmt.documents.run_spaces import NO_BREAK, led_by_plain_spaces, spaces_taken
 from attnmt.documents.stop_points import stop_point
 
 # What joins the characters of one emoji, or changes how it shows: the zero-width joiner (👨‍👩‍👧),
@@ -164,13 +164,14 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
                               edges, flat.breaks)
     if not cuts:
         return
-    removed, closed = spaces_taken(text, cuts, flat.marks, edges, flat.breaks)
+    removed, closed, spaced = spaces_taken(text, cuts, flat.marks, edges, flat.breaks)
     moved = position_mover(removed)
     points: dict[int, list[Mark]] = {}  # position -> the atoms there, in order
     for mark in flat.marks:
         if mark.atom:
             points.setdefault(mark.start, []).append(mark)
-    atoms = [symbol_atom(flat, s, e, moved(s), points, closed_up=s in closed) for s, e in cuts]
+    atoms = [symbol_atom(flat, s, e, moved(s), points, closed_up=s in closed, spaced_as=spaced.get(s, " "))
+             for s, e in cuts]
     starts = [mark.start for mark in flat.marks]
     places = [bisect_right(starts, s) for s, _ in cuts]
     for mark in flat.marks:
@@ -178,7 +179,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     flat.breaks[:] = [moved(b) for b in flat.breaks]
     flat.line_ends[:] = [moved(b) for b in flat.line_ends]
     flat.marks[:] = in_source_order(flat.marks, atoms, places)
-    kept = [0, *(p for cut in removed for p in cut), len(text)]
+    kept, text = [0, *(p for cut in removed for p in cut), len(text)], led_by_plain_spaces(text, spaced, closed)
     flat.text = "".join(text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
 
 
@@ -274,18 +275,19 @@ def is_mark(character: str) -> bool:
 
 
 def symbol_atom(flat: FlatText, start: int, end: int, position: int, points: dict[int, list[Mark]],
-                closed_up: bool = False) -> Mark:
+                closed_up: bool = False, spaced_as: str = " ") -> Mark:
     """The atom of the symbol run flat.text[start:end], at ``position`` once the runs are out: the
     spaces and letters either side of it as FlatBuilder.add_atom gives an atom's, where an atom
     it touched stands on a side (``<kbd>Ctrl</kbd>+``; ``points``: the atoms at each position of
     the text, in order) that atom's spacing on that side in place of the text's; ``closed_up``: the
-    space before it went out with it (closing_marks.closes_up_run, Mark.closed_up)."""
+    space before it went out with it (closing_marks.closes_up_run, Mark.closed_up); ``spaced_as``: the spacing before
+    it as written, where it went out with it (Mark.space_before_as, run_spaces.no_breaks_before)."""
     text = flat.text
     before, after = points.get(start, []), points.get(end, [])
     space_before = before[-1].space_after if before else start == 0 or text[start - 1].isspace()
     space_after = after[0].space_before if after else text[end:end + 1].isspace()
     return Mark(position, position, innermost(flat.marks, start, end), None, True, text[start:end],
-                space_before=space_before, space_after=space_after, shows_text=True,
+                space_before=space_before, space_after=space_after, shows_text=True, space_before_as=spaced_as,
                 space_after_as=text[end] if not after and text[end:end + 1] in tuple(NO_BREAK) else " ",
                 glued_before=not before and text[start - 1:start].isalnum() if start else False,
                 glued_after=not after and text[end:end + 1].isalnum(), closed_up=closed_up)
