@@ -81,3 +81,23 @@ def test_a_run_of_spaces_goes_with_the_word_after_it_and_stays_out_of_a_tag_besi
     assert translate_markup([page], mirror) == [
         '<p style="white-space: pre-wrap"><b>PLEASE</b>.  https://a.example/x  NOW TO GO</p>']
     assert mirror.given == ["Go to now please."]
+
+
+@pytest.mark.parametrize("page, read", [
+    ('<p style="white-space: pre-wrap">Total:  <b>12 €</b>  today.</p>', ["Total: today."]),
+    ('<p style="white-space: pre-wrap">Pay\t<i>5 €</i>\tnow.</p>', ["Pay now."])])
+def test_an_element_after_kept_spacing_starts_after_the_space_that_parts_the_words(unitless, page, read):
+    """The space that keeps the words either side of kept spacing (or a line break) two was the element's, so a price
+    that fills it no longer did: the model read "Total:  today.", and the page came back with a space more."""
+    assert translate_markup([page], unitless) == [page]
+    assert unitless.given == read
+
+
+@pytest.mark.parametrize("page, translated", [
+    ('<p>A dog<br><b>runs fast</b> today.</p>', '<p>TODAY. <b>FAST RUNS</b><br>DOG A</p>'),
+    ('<p style="white-space: pre-line">A dog\n<b>runs fast</b> today.</p>',
+     '<p style="white-space: pre-line">TODAY. <b>FAST RUNS</b>\nDOG A</p>')])
+def test_an_element_after_a_line_break_keeps_the_space_before_it_outside(mirror, page, translated):
+    """The space that parts the words either side of the break was the bold's first character, and came back inside
+    it ("TODAY.<b> FAST RUNS</b>"), where an underline or a link's background shows on it."""
+    assert translate_markup([page], mirror) == [translated]

@@ -31,7 +31,7 @@ from attnmt.documents.closing_marks import (
 from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
-from attnmt.documents.white_space import NORMAL, add_kept_spacing, kept_parts
+from attnmt.documents.white_space import NORMAL, add_kept_spacing, kept_parts, spaced_after_break
 from attnmt.text.letters import has_words
 
 LINE_END = re.compile(f"[{LINE_ENDS}]")
@@ -235,7 +235,7 @@ class FlatBuilder:
         if not text:
             return
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
-            text = " " + text  # the words either side of a line break stay two words
+            text = spaced_after_break(self, text)  # the words either side of a line break stay two words
         self.gap = False
         # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a protected span
         # taken out leaves no double space.  Only a lone blank, which the atom gives back (Mark.space_after): of two,

@@ -72,3 +72,17 @@ def add_kept_spacing(builder: FlatBuilder, spacing: str) -> None:
     builder.line_breaks += [len(builder.text)] * (breaks > 1)
     builder.add_atom(literal=spacing, parts_words=True, line_break=breaks > 0)
     builder.marks[-1].shows_text = False
+
+
+def spaced_after_break(builder: FlatBuilder, text: str) -> str:
+    """``text`` after an atom that parts words (a line break, kept spacing), with the space that keeps the words
+    either side two, and each element opened since the atom (``&nbsp;&nbsp;<b>12 €</b>``, ``<br><b>Note</b>``)
+    starting after that space: inside it, the space was the element's, and a run it fills (a price) no longer
+    filled it, so the model read both the space and the one after the element ("Total:  today.")."""
+    at = len(builder.text)
+    for k in reversed(builder.open_marks):
+        mark = builder.marks[k]
+        if mark.start != at or any(m.atom for m in builder.marks[k + 1:]):
+            break
+        mark.start += 1
+    return " " + text
