@@ -101,3 +101,13 @@ def test_an_element_after_a_line_break_keeps_the_space_before_it_outside(mirror,
     """The space that parts the words either side of the break was the bold's first character, and came back inside
     it ("TODAY.<b> FAST RUNS</b>"), where an underline or a link's background shows on it."""
     assert translate_markup([page], mirror) == [translated]
+
+
+@pytest.mark.parametrize("page, read", [
+    ('<p style="white-space: pre-wrap"><span>A </span> <span>dog</span> runs.</p>', "A dog runs."),
+    ('<p style="white-space: pre">A <b> dog</b> runs <i>fast </i> today.</p>', "A dog runs fast today.")])
+def test_two_spaces_in_two_elements_texts_are_a_run_too(same, page, read):
+    """A space at the start of a text after one that the text before ended in was dropped, as HTML's collapsing says;
+    a style that keeps spaces shows both."""
+    assert translate_markup([page], same) == [page]
+    assert same.given == [read]

@@ -201,7 +201,7 @@ class FlatBuilder:
         """Visible text, its soft hyphens and the zero-width breaks inside its words dropped
         (``without_word_breaks``); what is protected in it (URLs, e-mail addresses, file names) becomes atoms."""
         text = without_word_breaks(text.replace(SOFT_HYPHEN, ""))
-        for k, piece in enumerate(kept_parts(text, self.kept)):
+        for k, piece in enumerate(kept_parts(text, self.kept, self.text)):
             if k % 2:
                 add_kept_spacing(self, piece)
             else:

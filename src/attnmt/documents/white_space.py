@@ -56,12 +56,17 @@ def kept_white_space(node: etree._Element) -> Kept:
     return NORMAL
 
 
-def kept_parts(text: str, kept: Kept) -> list[str]:
+def kept_parts(text: str, kept: Kept, before: str) -> list[str]:
     """``text`` cut at the whitespace that ``kept`` shows as written: every other part, from the second, is such
-    whitespace, and the others the text between."""
+    whitespace, and the others the text between.  Where spaces are kept, a space it starts with after one that the
+    text ``before`` it ends in is such whitespace too: the two are a run, in two elements' text (``<span>A </span>
+    <span>dog</span>``), and the second was dropped."""
     if not kept.lines:
         return [text]
-    return (KEPT_SPACING if kept.spaces else KEPT_BREAK).split(text)
+    parts = (KEPT_SPACING if kept.spaces else KEPT_BREAK).split(text)
+    if kept.spaces and before.endswith(" ") and parts[0][:1] == " ":
+        return ["", " ", parts[0][1:], *parts[1:]]
+    return parts
 
 
 def add_kept_spacing(builder: FlatBuilder, spacing: str) -> None:
