@@ -152,6 +152,7 @@ def test_a_label_in_capitals_before_a_word_in_lower_case_or_a_number_is_none_and
 @pytest.mark.parametrize("label, field", [
     ("ANNA:", "PLAYERS:"), ("MOM:", "SERVES:"), ("TOM:", "AGES:"), ("MAN 2:", "LAST ENTRY:"), ("LEE:", "WEIGHT:"),
     ("AGENT K:", "BEDROOMS:"), ("DR. SMITH (O.S.):", "OPENING TIMES:"), ("NICOLE:", "TICKETS:"),
+    ("JUROR 8:", "STEP 1:"), ("GIRL 2:", "DAY 3:"),  # a role's number, a sequence's
 ])
 @pytest.mark.parametrize("said", ["5pm.", "3 days", "2-4", "$40, cash only.", "12", "4.5 out of 5"])
 def test_a_number_after_a_name_is_what_its_speaker_says_and_after_a_fields_name_its_value(label, field, said):

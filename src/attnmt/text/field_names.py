@@ -58,6 +58,9 @@ FIELDS = frozenset({
     "REGION", "WEBSITE", "FAX", "MOBILE", "TEL", "CONTACT", "COMMENT", "FEEDBACK", "RATING", "REVIEW", "VERDICT",
     "SCORE", "PROS", "CONS", "TIMELINE", "MILESTONE", "CAPTION", "CREDIT", "PHOTO", "IMAGE", "VIDEO",
     "DOWNLOAD",
+    # a sequence's numbered parts, before a quantity ("STEP 1: 2 eggs", "DAY 3: 12 km"), where a speaker's role with
+    # a number ("MAN 2:", "JUROR 8:") says one
+    "STEP", "DAY", "WEEK", "MONTH", "YEAR", "ROUND", "PHASE", "PART", "STAGE", "LAP", "LEG", "HOLE",
     # a program's notes or a bug report
     "VERSION", "RELEASE", "PLATFORM", "LICENSE", "LICENCE", "DEPENDENCY", "DEPENDENCIES", "INSTALL", "INSTALLATION",
     "SETUP", "CONFIGURATION", "CHANGE", "FIX", "FIXES", "ADDED", "REMOVED", "CHANGED", "DEPRECATED", "WORKAROUND",
