@@ -9,7 +9,15 @@ The words are common nouns no script gives a speaker: not a role (``HOST``, ``GU
 surname (``HOPE``, ``PAGE``, ``COOK``, ``LINK``, ``POWERS``).  A label on no list names a field too where its value
 reads as one (``valued``): a person's name after a role (``TRANSLATOR: Ann Goldstein``, a film's or a book's
 credits), a list after a plural (``ACCESSORIES: Case, charger, cable.``), a time or a price (``OPENING TIMES: Mon-Fri
-9am-5pm``), none with a word of speech in it."""
+9am-5pm``), none with a word of speech in it.
+
+The lists (``FIELDS``, ``CREDITS``, ``SCHEDULES``, ``SPOKEN``) and the plural's "-S" are English.  A source in another
+language meets none of the lists, so its labels are judged by the shapes that need no language: on no list, a label in
+capitals before speech, a person's name, a time or a number is kept as a speaker's name is (never translated: the
+costlier mistake is a name translated), before words in lower case it is a field's, and one in title case is a field's
+before a credit, a time or a quantity (attnmt.text.speaker_labels.is_field); before a list, a label in "-S" is read as a
+plural, as French and Spanish plurals are ("INGRÉDIENTS:"), German's "ZUTATEN:" kept, and a name in "-S" ("HANS:",
+"JACQUES:") taken for a field's where no other line says it speaks."""
 
 from __future__ import annotations
 
