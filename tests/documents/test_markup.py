@@ -1115,15 +1115,15 @@ def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_w
 
 def test_a_fields_name_in_its_own_inline_element_at_a_block_s_start_is_translated_alone_inside_it(mirror):
     """The demo model read "<p><b>Ingredients:</b> flour, eggs</p>" as "<p>Krankenschwestern <b>in einer</b>
-    Badewanne mit Eiern</p>", the name and its colon lost and the bold on other words; a name alone in it, its colon
-    after it, is read with its value still."""
+    Badewanne mit Eiern</p>", the name and its colon lost and the bold on other words; its colon after it too."""
     pages = ["<p><b>Ingredients:</b> flour, red eggs</p>", "<p><strong>DIRECTOR : </strong>Greta Gerwig</p>",
-             "<p><b>HERMIONE:</b> Ron Weasley</p>", "<p>It is <b>Benefits:</b> a cat.</p>"]
+             "<p><b>Side Effects</b> : a big cat</p>", "<p><b>HERMIONE:</b> Ron Weasley</p>",
+             "<p>It is <b>Benefits:</b> a cat.</p>"]
     out = translate_markup(pages, mirror)
-    assert mirror.given == ["Ingredients", "flour, red eggs", "DIRECTOR", "Greta Gerwig", "Ron Weasley",
-                            "It is Benefits: a cat."]
-    assert out[:3] == ["<p><b>INGREDIENTS:</b> EGGS RED FLOUR,</p>", "<p><strong>DIRECTOR : </strong>GERWIG GRETA</p>",
-                       "<p><b>HERMIONE:</b> WEASLEY RON</p>"]
+    assert mirror.given == ["Ingredients", "flour, red eggs", "DIRECTOR", "Greta Gerwig", "Side Effects",
+                            "a big cat", "Ron Weasley", "It is Benefits: a cat."]
+    assert out[:4] == ["<p><b>INGREDIENTS:</b> EGGS RED FLOUR,</p>", "<p><strong>DIRECTOR : </strong>GERWIG GRETA</p>",
+                       "<p><b>EFFECTS SIDE</b> : CAT BIG A</p>", "<p><b>HERMIONE:</b> WEASLEY RON</p>"]
 
 def test_names_in_title_case_that_take_turns_on_a_page_are_kept_as_written(mirror):
     """An interview on a page, "<p><strong>Anna:</strong> Where are you?</p>" / "<p>Tom: ...</p>" / "Anna: ...",

@@ -79,13 +79,14 @@ def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()
     return found is not None and found.end("label") == len(said.strip()) and bool(after.strip())
 
 
-def field_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
-    """Whether ``said``, the first piece of a block with a look of its own (an HTML element's text), holds the name of
-    a field and its colon, and ``after`` it comes the value: "Ingredients:" before " flour, eggs".  Read with its
-    value, the demo model wrote ``<p><b>Ingredients:</b> flour, eggs</p>`` as "Krankenschwestern <b>in einer</b>
-    Badewanne mit Eiern", the name and its colon lost."""
+def field_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
+    """Where a field's name ends and its colon does (attnmt.text.speaker_labels.field_name), where ``said``, the first
+    piece of a block with a look of its own (an HTML element's text), holds the name, its colon in it or at the start
+    of ``after``, and after it comes the value: "Ingredients:" before " flour, eggs", "Side Effects" before ":
+    nausea"; None for none.  Read with its value, the demo model wrote ``<p><b>Ingredients:</b> flour, eggs</p>`` as
+    "Krankenschwestern <b>in einer</b> Badewanne mit Eiern", the name and its colon lost."""
     found = field_name(said + after, speakers)
-    return found is not None and found[1] <= len(said)
+    return found if found is not None and found[0] <= len(said) else None
 
 
 def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str) -> str:

@@ -17,7 +17,7 @@ from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
-from attnmt.documents.list_marks import after_block_mark, after_field_name, field_alone, is_label_alone
+from attnmt.documents.list_marks import after_block_mark, field_alone, is_label_alone
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
 from attnmt.documents.markup_trails import add_trail_text, in_trail, is_page_title
@@ -117,6 +117,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     # kept whole as a text line's is
     add_text(after_block_mark(builder, first, speakers) if run.owner is run.parent and not vocabulary.xml else first)
     starts_block = run.owner is run.parent and not run.lead.strip()
+    taken = 0  # what of the first element's tail a field's name in it took: its colon ("<b>Name</b>: value")
     for k, child in enumerate(run.children):
         if k in kept:
             add_scripted(builder, child, own_letters(k, kept[k], lenders))
@@ -126,16 +127,13 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             add_inline(builder, child, vocabulary, initial=True)
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
             builder.add_atom(node=child)
-        elif k == 0 and starts_block and not vocabulary.xml and is_field_element(child, vocabulary, speakers):
-            builder.open(child, keeps_edge_spaces=True)
-            builder.add_text(after_field_name(builder, vocabulary.as_read(child.text or ""), speakers,
-                                              vocabulary.as_read(child.tail or "")))
-            builder.close()
+        elif k == 0 and starts_block and not vocabulary.xml and (span := field_span(child, vocabulary, speakers)):
+            taken = add_field_element(builder, child, vocabulary, span)
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
             builder.breaks.append(len(builder.text))
-        text = texts[k + 1][len(kept[k].after) if k in kept else 0:]
+        text = texts[k + 1][len(kept[k].after) if k in kept else taken if k == 0 else 0:]
         add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
 
@@ -149,13 +147,32 @@ def is_label_element(node: etree._Element, speakers: frozenset[str] = frozenset(
     return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "", speakers)
 
 
-def is_field_element(node: etree._Element, vocabulary: Vocabulary, speakers: frozenset[str] = frozenset()) -> bool:
-    """Whether ``node``, inline at its block's start, holds text alone, the name of a field and its colon, and its
-    value follows it (list_marks.field_alone: ``<p><b>Ingredients:</b> flour, eggs</p>``): the name is translated
-    alone inside the element, as a text line's is, and the colon kept."""
-    return (isinstance(node.tag, str) and not len(node) and not vocabulary.is_atom(node)
-            and not vocabulary.is_kept_word(node)
-            and field_alone(vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or ""), speakers))
+def field_span(node: etree._Element, vocabulary: Vocabulary, speakers: frozenset[str] = frozenset()
+               ) -> tuple[int, int] | None:
+    """Where the name of a field ends and its colon does in ``node``'s text and tail, where ``node``, inline at its
+    block's start, holds text alone, the name of a field and its colon or the name alone, its colon after it, and its
+    value follows it (list_marks.field_alone: ``<p><b>Ingredients:</b> flour, eggs</p>``, ``<p><b>Side Effects</b>:
+    nausea</p>``); None for none.  The name is translated alone inside the element, as a text line's is, and the
+    colon kept."""
+    if not isinstance(node.tag, str) or len(node) or vocabulary.is_atom(node) or vocabulary.is_kept_word(node):
+        return None
+    return field_alone(vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or ""), speakers)
+
+
+def add_field_element(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, span: tuple[int, int]) -> int:
+    """``node`` (``field_span``: ``span``) into ``builder``, the name a sentence of its own and the colon after it an
+    atom, kept as written (as list_marks.after_field_name does in a text); how much of its tail the colon is, 0 where
+    it is in ``node``."""
+    (end, colon), name, tail = span, vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or "")
+    builder.open(node, keeps_edge_spaces=True)
+    builder.add_text(name[:end])
+    builder.breaks.append(len(builder.text))
+    builder.add_atom(literal=name[end:colon])
+    builder.add_text(name[colon:])
+    builder.close()
+    if colon > len(name):
+        builder.add_atom(literal=tail[:colon - len(name)])
+    return max(colon - len(name), 0)
 
 
 def block_start(run: Run) -> str:
