@@ -121,6 +121,16 @@ def test_translate_ends_a_description_and_each_field_as_their_source_ends(loaded
     assert translate(model, tokenizer, [FIRST[:-1]]) == ["ein hund rennt."]  # one part: its caller ends it
 
 
+def test_translate_reads_a_fields_name_after_a_sounds_description_alone_as_the_command_does(loaded, reached):
+    """"[MUSIC] INGREDIENTS: Flour, eggs, milk." went to the demo model as "INGREDIENTS: Flour, eggs, milk." and came
+    back "[MUSIK] Krankenschwestern in einem Schrürzen, ...", the name and its colon lost."""
+    model, tokenizer = loaded
+    lines = [f"[MUSIC] INGREDIENTS: {FIRST}"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0].endswith(": ein hund rennt") and set(reached) - {""} == {"MUSIC", "INGREDIENTS", FIRST}
+
+
 def test_translate_reads_a_fields_name_alone_and_keeps_its_colon_as_the_command_does(loaded, reached):
     """Read with its value, the demo model lost the name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem
     Parkplatz ..."."""

@@ -255,6 +255,15 @@ def test_a_podcasts_chapter_time_at_a_line_s_start_is_kept_as_a_list_s_mark_is(m
     assert mirror.given == ["a red dog", "a big cat", "It is 10:30 now."]
     assert out[:2] == ["00:00 DOG RED A", "(1:02:03) CAT BIG A"]
 
+def test_a_speakers_label_or_a_fields_name_after_a_sounds_description_is_kept_or_translated_alone(mirror):
+    """Read with the words after the description, the demo model wrote "[MUSIC] ANNA: Where are you?" as "[MUSIK]
+    Auf diesem Fünen." and "(MUSIC CONTINUES) NARRATOR: Once upon a time." without "NARRATOR:"."""
+    lines = ["[MUSIC] ANNA: A red dog.", "(music continues) NARRATOR: A cat.", "[MUSIC] INGREDIENTS: a big dog."]
+    out = translate_lines(lines, mirror)
+    assert mirror.given == ["[MUSIC]", "A red dog.", "(music continues)", "A cat.", "INGREDIENTS", "a big dog."]
+    assert out == ["[MUSIC] ANNA: DOG. RED A", "CONTINUES) (MUSIC NARRATOR: CAT. A", "[MUSIC] INGREDIENTS: DOG. BIG A"]
+
+
 def test_a_sounds_description_in_brackets_at_a_line_s_start_is_a_sentence_of_its_own(mirror):
     """Read with the words after it, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
     U-Fahrerfahrer.", the brackets lost; alone, "[LAUGHS]" came back "[EINE LACHT]".  A link's text is no sound."""

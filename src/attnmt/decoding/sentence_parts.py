@@ -120,13 +120,15 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
     (``PART_BREAK``), and the spaces after the sound descriptions a part opens with, which are translated alone
     (attnmt.text.speaker_labels.descriptions_end, ``speakers`` the dialogue's: "[LAUGHS]" of "[LAUGHS] Yes.", "ANNA:
     (sighs)" of "ANNA: (sighs) I know."), and the colon and the spaces after the name of a field a part opens with,
-    which is translated alone too (speaker_labels.field_name: "BENEFITS" of "BENEFITS: Free parking.").  A JSONL text
+    which is translated alone too (speaker_labels.field_name: "BENEFITS" of "BENEFITS: Free parking.", after
+    descriptions too: "[MUSIC] INGREDIENTS: Flour.").  A JSONL text
     is cut so too (attnmt.cli.jsonl_breaks)."""
     spans = [found.span() for found in PART_BREAK.finditer(sentence)]
     for start, end in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True):
-        if at := descriptions_end(piece := sentence[start:end], speakers):
-            spans.append((start + at, end - len(piece[at:].lstrip(" \t"))))
-        elif field := field_name(piece, speakers):
+        if at := descriptions_end(piece := sentence[start:end], speakers):  # then a field's: "[MUSIC] TIPS: ..."
+            spans.append((start + at, start := end - len(piece[at:].lstrip(" \t"))))
+            piece = sentence[start:end]
+        if field := field_name(piece, speakers):
             spans.append((start + field[0], end - len(piece[field[1]:].lstrip(" \t"))))
     spans.sort()
     edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)

@@ -40,7 +40,7 @@ def after_line_head(builder: FlatBuilder, line: str, speakers: frozenset[str] = 
     (``after_field_name``) and the sound descriptions after them (``after_description``), the name and the
     descriptions each a sentence of their own: a text line's start, an HTML block's."""
     text = after_field_name(builder, after_line_start(builder, line, speakers), speakers)
-    return after_description(builder, text)
+    return after_described_label(builder, text, speakers)
 
 
 def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "") -> str:
@@ -65,10 +65,26 @@ def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str
     (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); or the name of a field it starts
     with (``after_field_name``, its value in ``after`` where a run holds the name alone: "Ingredients:" in bold
     before " flour, eggs"); all of ``text`` where it starts with none."""
+    return after_described_label(builder, after_label(builder, text, speakers, after), speakers)
+
+
+def after_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "") -> str:
+    """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), added to
+    ``builder`` as an atom, kept where it stood, or the name of a field and its colon (``after_field_name``, its value
+    in ``after`` too); all of ``text`` where it starts with neither."""
     label = speaker_label(text, speakers)
     if label is None:
-        return after_description(builder, after_field_name(builder, text, speakers, after))
-    return after_description(builder, kept_start(builder, text, label, "label"))
+        return after_field_name(builder, text, speakers, after)
+    return kept_start(builder, text, label, "label")
+
+
+def after_described_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
+    """What of ``text`` follows the sound descriptions it starts with (``after_description``) and a speaker's label
+    or a field's name right after them (``after_label``: "[MUSIC] ANNA: Where are you?", "(MUSIC CONTINUES) NARRATOR:
+    Once upon a time."); all of ``text`` where it starts with no description.  Read with the words after it, the demo
+    model wrote "[MUSIC] ANNA: Where are you?" as "[MUSIK] Auf diesem Fünen.", the name lost."""
+    described = after_description(builder, text)
+    return described if described == text else after_label(builder, described, speakers)
 
 
 def is_label_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
