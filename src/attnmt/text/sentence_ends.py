@@ -1,8 +1,9 @@
 """How a translation ends as its source sentence ends, read from the marks at their ends alone: without the stop
 a model trained on whole sentences writes after every one, where the source ends in no mark (a title, a button's
-"Save changes"), and with the source's ellipsis where the model wrote a stop for it.  A text line's sentence
-(attnmt.documents.stops), ``attnmt.translate``'s (attnmt.documents.sentence_translate) and each part of a sentence
-cut at its tabs, line breaks and opening sound descriptions (attnmt.decoding.sentence_parts) end so."""
+"Save changes"), and with the source's ellipsis, question or exclamation mark where the model wrote a stop for
+it.  A text line's sentence (attnmt.documents.stops), ``attnmt.translate``'s (attnmt.documents.sentence_translate)
+and each part of a sentence cut at its tabs, line breaks and opening sound descriptions
+(attnmt.decoding.sentence_parts) end so."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")  # Unicode's closing brackets, final and
 STOPS = ".。"  # a full stop, which a model trained on whole sentences writes after every one
 ENDS = ".!?…:;,。！？"  # a mark that ends a line of text as its writer meant it
 PAUSES = ":;,"  # of ENDS, those that end no sentence: a line's before what follows it (with_source_pause)
+ASKED = "?!？！؟‼⁇⁈⁉"  # of SENTENCE_ENDS, those of a question or an exclamation (with_source_mark)
 ELLIPSIS = re.compile(r"(?:\.\.\.|…)$")  # a line that trails off
 ELLIPSES = re.compile(r"\.\.\.|…")
 
@@ -36,8 +38,25 @@ def ended_as_source(source: str, translation: str) -> str:
     of a sentence no atom ends (``without_added_end``), and of ``attnmt.translate``'s (sentence_translate.written)."""
     said = source.rstrip()
     if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
-        return with_source_ellipsis(source, translation)
+        return with_source_ellipsis(source, with_source_mark(source, translation))
     return with_source_pause(source, without_added_stop(source, translation))
+
+
+def with_source_mark(source: str, translation: str) -> str:
+    """``translation`` ending in ``source``'s question or exclamation marks (``ASKED``) where the model wrote a full
+    stop for them: "Does a man walk?" came back "Ein Mann geht an einem Mann vorbei.", a question told as a statement,
+    and "A cat sleeps!" "Eine Katze schläft.".  After a Latin full stop a full-width mark is written as Latin text
+    writes it ("？" as "?": NFKC).  Read inside the quotes and brackets that close each; an ellipsis the model wrote
+    stays, and so does a stop after a mark inside its closing quotes ('"Ist es weit?".')."""
+    said, written = source.rstrip(), translation.rstrip()
+    said, words = said[:len(said) - closing_length(said)].rstrip(), written[:len(written) - closing_length(written)]
+    marks, before = said[len(said.rstrip(ASKED)):], words[:-1].rstrip()
+    if not marks or not words[-1:] or words[-1] not in STOPS or ELLIPSIS.search(words):
+        return translation
+    if before[:len(before) - closing_length(before)].rstrip()[-1:] in SENTENCE_ENDS:  # '"Ist es weit?".'
+        return translation
+    written_marks = unicodedata.normalize("NFKC", marks) if words[-1] == "." else marks
+    return words[:-1] + written_marks + translation[len(words):]
 
 
 def with_source_pause(source: str, translation: str) -> str:
