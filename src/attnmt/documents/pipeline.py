@@ -48,6 +48,7 @@ from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.terminal_codes import CODE, LINE_CODES, add_line, written
+from attnmt.documents.text_emphasis import add_emphasized
 from attnmt.documents.text_units import read_text, text_written
 from attnmt.documents.translator_parts import (
     check_translator,
@@ -306,9 +307,11 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     spaces (attnmt.documents.column_gaps); a list's mark at its
     start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
     (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks); a field's
-    name there (``BENEFITS:``) and a sound's description (``[LAUGHS]``) are each a sentence of their own."""
+    name there (``BENEFITS:``) and a sound's description (``[LAUGHS]``) are each a sentence of their own; Markdown's
+    emphasis is an element around its words (attnmt.documents.text_emphasis: ``**A dog** runs``)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    add_line(builder, after_line_head(builder, line, speakers), codes, partial(add_fields, speakers=speakers))
+    fields = partial(add_fields, speakers=speakers)
+    add_line(builder, after_line_head(builder, line, speakers), codes, partial(add_emphasized, add_text=fields))
     return with_column_gaps(builder.build())
 
 

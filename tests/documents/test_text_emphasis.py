@@ -1,0 +1,21 @@
+"""Markdown's emphasis in a plain text line (attnmt.documents.text_emphasis) is an element around its words: the
+model reads the words alone, and the marks wrap the translation of the words they wrapped."""
+
+from attnmt.documents.pipeline import translate_lines, translate_paragraphs
+
+
+def test_emphasis_marks_wrap_the_translation_of_their_words(mirror):
+    """"**A dog** runs in the park." came back "Ein flauschiger Hund rennt im Park." from the demo model."""
+    lines = ["**big dog** runs", "a *red* car", "~~old~~ new price", "a _very good_ dog", "- **cats** sleep"]
+    assert translate_lines(lines, mirror) == ["RUNS **DOG BIG**", "CAR *RED* A", "PRICE NEW ~~OLD~~",
+                                              "DOG _GOOD VERY_ A", "- SLEEP **CATS**"]
+    assert mirror.given == ["big dog runs", "a red car", "old new price", "a very good dog", "cats sleep"]
+    code = ["a*b*c is x", "2 * 3 * 4 is big", "call __init__ first", "my_var_name is set"]  # no emphasis
+    translate_lines(code, mirror)
+    assert mirror.given[5:] == code
+
+
+def test_emphasis_in_a_servers_text_and_nested_emphasis_keep_their_marks(mirror):
+    out = translate_paragraphs(["Hi Tom,\n\n**a *big* dog** runs."], mirror)[0]
+    assert out.split("\n")[2] == "RUNS. **DOG *BIG* A**" and "big" not in "".join(mirror.given).replace("a big dog", "")
+
