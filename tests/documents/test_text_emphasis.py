@@ -19,3 +19,12 @@ def test_emphasis_in_a_servers_text_and_nested_emphasis_keep_their_marks(mirror)
     out = translate_paragraphs(["Hi Tom,\n\n**a *big* dog** runs."], mirror)[0]
     assert out.split("\n")[2] == "RUNS. **DOG *BIG* A**" and "big" not in "".join(mirror.given).replace("a big dog", "")
 
+
+
+def test_a_links_brackets_and_target_wrap_the_translation_of_its_text(mirror):
+    """"See [the docs](https://example.com) for more." came back "Ein(https://example.com) Dema..." from the demo
+    model: the brackets lost and the target glued to a word."""
+    lines = ["see [the docs](https://example.com/a?b=1) now", "![a dog](dog.png \"Rex\") runs", "a[0](x) is set"]
+    assert translate_lines(lines, mirror) == ["NOW [DOCS THE](https://example.com/a?b=1) SEE",
+                                              "RUNS ![DOG A](dog.png \"Rex\")", "SET IS A[0](X)"]
+    assert mirror.given[:2] == ["see the docs now", "a dog runs"]  # code's index and call are no link
