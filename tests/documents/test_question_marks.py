@@ -31,6 +31,7 @@ def test_a_questions_and_an_exclamations_mark_comes_back_where_the_model_wrote_a
     ("Why?", "Warum?", "Warum?"), ("Stop!", "Halt", "Halt"),  # a mark, or none, the model wrote
     ("你好吗？", "你好吗。", "你好吗？"),  # after a full-width stop, the source's full-width mark
     ('"Is it far?"', '"Ist es weit?".', '"Ist es weit?".'),  # the mark written inside the quotes
+    ("Dear team,", "Liebes Team,.", "Liebes Team,"),  # a stop after the source's own pause goes, the pause once
 ])
 def test_a_mark_the_model_wrote_or_a_full_width_stop_is_read_as_written(source, translation, ended):
     assert ended_as_source(source, translation) == ended

@@ -63,13 +63,14 @@ def with_source_pause(source: str, translation: str) -> str:
     """``translation`` ending in ``source``'s colon, semicolon or comma (``PAUSES``) where the model wrote a full stop
     for it: a line that opens what follows ("Dear team," "Step 1:", a field's "Name:" before its tab) came back
     "Liebes Team." "Schritt 1." "Name.", the colon the reader needs lost.  Read inside the quotes and brackets that
-    close each; an ellipsis or another mark the model wrote stays.  The spaces before the source's mark come with it
+    close each; an ellipsis or another mark the model wrote stays, and a stop after the source's own mark goes
+    ("Liebes Team,." is "Liebes Team,", not "Liebes Team,,").  The spaces before the source's mark come with it
     (French writes "Prix :", "Ingrédients :"), which "PLAYERS : 2-4" lost, read as "PLAYERS :" without its number."""
     said, written = source.rstrip(), translation.rstrip()
     said, words = said[:len(said) - closing_length(said)].rstrip(), written[:len(written) - closing_length(written)]
     if said[-1:] and said[-1] in PAUSES and words[-1:] and words[-1] in STOPS and not ELLIPSIS.search(words):
         spaces = said[len(said[:-1].rstrip()):-1]
-        return words[:-1].rstrip() + spaces + said[-1] + translation[len(words):]
+        return words[:-1].rstrip() + spaces + ("" if words[:-1].endswith(said[-1]) else said[-1]) + translation[len(words):]
     return translation
 
 
