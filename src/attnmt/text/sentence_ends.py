@@ -69,8 +69,10 @@ def with_source_pause(source: str, translation: str) -> str:
     said, written = source.rstrip(), translation.rstrip()
     said, words = said[:len(said) - closing_length(said)].rstrip(), written[:len(written) - closing_length(written)]
     if said[-1:] and said[-1] in PAUSES and words[-1:] and words[-1] in STOPS and not ELLIPSIS.search(words):
+        if words[:-1].endswith(said[-1]):  # the model wrote the mark and a stop after it: the stop goes
+            return words[:-1] + translation[len(words):]
         spaces = said[len(said[:-1].rstrip()):-1]
-        return words[:-1].rstrip() + spaces + ("" if words[:-1].endswith(said[-1]) else said[-1]) + translation[len(words):]
+        return words[:-1].rstrip() + spaces + said[-1] + translation[len(words):]
     return translation
 
 
