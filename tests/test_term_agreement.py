@@ -207,3 +207,38 @@ def test_a_weak_nouns_case_form_is_offered_only_for_a_german_target(target_lang,
     guides = Guides.of(1, Glossary.of({"customer": "Kunde"}))
     [term] = guides.terms(ArticlePieces(), 1, ["He thanks the customer."], 0, 10, target_lang)
     assert forms(term) == ([[5], [6]] if cased else [[5]])
+
+
+class DetourPieces(NamedPieces):
+    """"Ein", a capital's one-letter word ("▁L"), a two-piece one ("▁Z" "e"), a noun ("▁Mann"), and a weak noun whose
+    case form is its pieces and the ending's ("▁K" "ollege" + "n")."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Ein", "▁L", "▁K", "ollege", "n", "▁wartet", "▁Z", "e", "▁Mann",
+              "▁eine", "m", "▁2"]
+
+    def encode_target(self, text: str) -> list[int]:
+        return {"Kollege": [6, 7], "Kollegen": [6, 7, 8]}.get(text, [1])
+
+
+def test_a_capitals_word_of_one_or_two_letters_after_an_article_keeps_what_it_says():
+    """"Ein L" is no article's noun but a way round it; "Ein Mann" is one (and "Eine Gruppe Studenten" a partitive)."""
+    codec = DetourPieces()
+    assert read(codec, ["▁Ein", "▁L"]) == NOMINATIVE and read(codec, ["▁Ein", "▁Z", "e"]) == NOMINATIVE
+    assert read(codec, ["▁eine", "m", "▁L"]) == OBLIQUE and read(codec, ["▁eine", "▁L"]) == FEMININE
+    for other in (["▁Ein", "▁Mann"], ["▁Ein", "▁Z", "e", "e"], ["▁Ein", "▁2"]):
+        assert read(codec, other) == NONE
+
+
+def test_a_weak_noun_after_ein_and_a_one_letter_word_has_no_case_ending():
+    """"A colleague is waiting." came out "Ein L Kollegen wartet.": the model that could not write "Kollege" before
+    its verb wrote a word of one letter after "Ein", and the form after it was free."""
+    codec = DetourPieces()
+    ein, el, k, ollege, n, wartet = range(4, 10)
+    table = {(): {ein: 1.0}, (ein,): {el: 0.6, k: 0.4}, (ein, el): {k: 1.0}, (ein, el, k): {ollege: 1.0},
+             (ein, el, k, ollege): {n: 0.95, wartet: 0.05}, (ein, el, k, ollege, n): {wartet: 1.0},
+             (ein, k): {ollege: 1.0}, (ein, k, ollege): {n: 0.9, wartet: 0.1}}
+    text = "A colleague is waiting."
+    terms = with_other_forms(codec, [[k, ollege]], text, [(2, 11, "Kollege")], german=True)
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
+                           terms=[terms], continuing=continuing_pieces(codec, 10))
+    assert best.tokens == [ein, k, ollege, wartet]

@@ -58,6 +58,12 @@ QUANTIFIERS = ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun
 # "alten", beside its article's group (GROUPS: O, an oblique or plural one's; Q, a quantifier's): a weak noun after it
 # agrees with its article where its ending does (``adjective_kind``); "mit einem jungen Präsident" came out.
 ADJECTIVE, GROUPS, TAILS = "+", "OQ", ("en", "er", "e", "x")
+# A word with a capital of fewer than NO_NOUN letters right after an article, as the automaton's word (SHORT and its
+# letters), beside the article's kind as its group: no German noun the article is of ("Ei" and "Öl" take no weak noun
+# after them), but a detour round the article, which the word keeps what it says of a weak noun after it: the model
+# that could not write "Kollege" before a verb wrote "Ein L Kollegen wartet".  A noun of its own may stand between
+# ("Eine Gruppe Studenten", a partitive).
+SHORT, NO_NOUN = "^", 3
 # A feminine singular's article, before which a weak masculine noun is wrong in either form ("Eine Kunden wartet"
 # came out, the search holding "Ein" to "Kunde"), but as a feminine compound's first part ("eine Kundenkarte").
 FEMININE_WORDS = ("eine",)
@@ -101,7 +107,8 @@ def articles(tokenizer) -> Articles | None:
     # an article's first pieces after an article may begin an adjective (small letters), never a capital's word
     states = [("", ""), *(("", word) for word in prefixes),
               *((group, word) for group in GROUPS for word in prefixes if word[1:2].islower()),
-              *((group, word) for group in GROUPS for word in adjectives)]
+              *((group, word) for group in GROUPS for word in adjectives),
+              *((str(kind), SHORT + str(n)) for kind in (NOMINATIVE, OBLIQUE, FEMININE) for n in range(1, NO_NOUN))]
     number = {state: s for s, state in enumerate(states)}
     inside = {word[i:k] for word in kinds for i in range(1, len(word)) for k in range(i + 1, len(word) + 1)}
     pieces = [tokenizer.id_to_piece(i) for i in range(tokenizer.vocab_size)]
@@ -112,29 +119,44 @@ def articles(tokenizer) -> Articles | None:
     column = {key: c for c, key in enumerate([*held, *alike])}
     shown = [*held.values(), *alike.values()]
     carried = [carried_group(state, kinds) for state in states]
-    steps = torch.tensor([[number.get(state_after(state, piece, group, starts), 0) for piece in shown]
+    steps = torch.tensor([[number.get(state_after(state, piece, group, starts,
+                                                  kinds.get(state[1], NONE)), 0) for piece in shown]
                           for state, group in zip(states, carried, strict=True)])
     classes = torch.tensor([column[piece if piece in held else signatures[piece]] for piece in pieces])
-    return Articles(classes, steps, torch.tensor([kinds.get(word, adjective_kind(group, word))
+    return Articles(classes, steps, torch.tensor([int(group) if word.startswith(SHORT) else
+                                                  kinds.get(word, adjective_kind(group, word))
                                                   for group, word in states]))
 
 
-def state_after(state: tuple[str, str], piece: str, carried: str, prefixes: set[str]) -> tuple[str, str]:
+def state_after(state: tuple[str, str], piece: str, carried: str, prefixes: set[str],
+                article: int = NONE) -> tuple[str, str]:
     """The state after ``state`` (the group of the article before the word so far, the word: ``articles``) and
     ``piece``, ``carried`` being the group ``state`` carries on (``carried_group``), ``prefixes`` the articles'
-    first pieces: a piece with "▁" starts a word, an article's, or after an article or an adjective that agrees
-    with it, one in small letters, an adjective's ("einem" "alten"); one without carries the word on, an article's
-    first pieces into an adjective's ("einem" "▁al" "ten": "▁al" begins "alle") where an article is before it."""
+    first pieces, ``article`` what ``state``'s word says as a whole article (NONE for another): a piece with "▁"
+    starts a word, an article's, or after an article or an adjective that agrees with it, one in small letters, an
+    adjective's ("einem" "alten"), or right after an article, a capital's word of fewer than NO_NOUN letters, which
+    keeps what the article says (``SHORT``); one without carries the word on, an article's first pieces into an
+    adjective's ("einem" "▁al" "ten": "▁al" begins "alle") where an article is before it."""
     group, word = state
     if piece.startswith("▁"):
+        if article != NONE and piece[1:2].isupper():  # "Ein" "▁L", "Ein" "▁Z" "e" ("▁Z" begins "Zwei")
+            return short(str(article), len(piece) - 1)
         if piece in prefixes:  # an article's first piece; in small letters, an adjective's perhaps ("▁al" "ten")
             return carried if piece[1:2].islower() else "", piece
         return (carried, ADJECTIVE + tail("", piece)) if carried and piece[1:2].islower() else ("", "")
+    if word.startswith(SHORT):  # "Ein" "▁L" "e"
+        return short(group, int(word[1:]) + len(piece))
     if word.startswith(ADJECTIVE):
         return group, ADJECTIVE + tail(word[1:], piece)
     if word and word + piece in prefixes:
         return group, word + piece
     return (group, ADJECTIVE + tail("", word + piece)) if group and word[1:2].islower() else ("", "")
+
+
+def short(group: str, letters: int) -> tuple[str, str]:
+    """The state of a capital's word of ``letters`` letters so far after an article of ``group`` (its kind): SHORT
+    and the letters, where they are fewer than NO_NOUN, else no state's ("Ein" "▁Mann")."""
+    return (group, SHORT + str(letters)) if letters < NO_NOUN else ("", "")
 
 
 def carried_group(state: tuple[str, str], kinds: dict[str, int]) -> str:
@@ -164,10 +186,11 @@ def adjective_kind(group: str, word: str) -> int:
     return {"Oen": ADJECTIVE_OBLIQUE, "Qen": ADJECTIVE_OBLIQUE, "Qe": ADJECTIVE_OBLIQUE}.get(group + word[1:], NONE)
 
 
-def signature(piece: str) -> tuple[bool, bool, str, str]:
+def signature(piece: str) -> tuple[bool, bool, bool, int, str, str]:
     """What a piece no article holds does to a state (``state_after``): whether it starts a word, in small letters,
-    and how the word ends after it."""
-    return piece.startswith("▁"), piece[1:2].islower(), tail("", piece), tail("e", piece)
+    with a capital (not a digit: "▁2"), its letters up to NO_NOUN, and how the word ends after it."""
+    letters = min(len(piece.removeprefix("▁")), NO_NOUN)
+    return piece.startswith("▁"), piece[1:2].islower(), piece[1:2].isupper(), letters, tail("", piece), tail("e", piece)
 
 
 def weak_cases(tokenizer, written: Sequence[Sequence[int]], case: str) -> list[int]:
