@@ -127,7 +127,8 @@ ER_PLURAL = ("kind", "bild", "lied", "feld", "geld", "kleid", "schild", "licht",
 def plural_endings(target: str) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
     "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
-    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "s" after a vowel
+    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "en" or "s"
+    after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
     (S_AFTER: "Autos"); else "e", "en", "s" ("Patente", "Frauen", "Tickets"), and "er", "ern" for a noun of one
     of those that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte Kataloger",
     "Berichter", where every ending was free.  An umlaut's plural is ``umlauted`` with ``umlaut_endings``."""
@@ -142,6 +143,8 @@ def plural_endings(target: str) -> tuple[str, ...]:
         return ("nen", "e", "en")
     if word.endswith(EN_PLURAL):
         return ("en",)
+    if word.endswith(("au", "eu", "äu")):  # "Frauen", "Staus"; no vowel of S_AFTER's
+        return ("en", "s")
     if word.endswith(tuple(S_AFTER)):
         return ("s",)
     return ("e", "en", "s", "er", "ern") if word.lower().endswith(ER_PLURAL) else ("e", "en", "s")
