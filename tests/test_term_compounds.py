@@ -155,7 +155,8 @@ def test_a_term_of_several_pieces_begins_no_compound_by_a_short_piece_or_a_hyphe
 @pytest.mark.parametrize("text", [
     "The patent expires.", "A patent expires in May.", "A new patent expires.", "The catalog arrives today.",
     "The contract always helps.", "The report changed.", "The dog ran away.", "The police dog barks.",
-    "The dog doesn't bark.", "The dog won't wait.", "Every dog counts on it."])
+    "The dog doesn't bark.", "The dog won't wait.", "Every dog counts on it.", "The report looks old.",
+    "The dog seems happy."])
 def test_a_verb_or_an_adverb_after_a_source_term_makes_it_no_compounds_first_part(text):
     """"The patent expires." came out "Der Patentschrünt", "The contract arrives today." "Der Vertragter": the verb
     was read as a compound's next part, and the model made one up."""

@@ -79,9 +79,13 @@ def modifying(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
     return kept
 
 
-# The words after a noun that are a verb or an adverb, no compound's next part: adverbs of time and manner, and
-# English's commonest irregular pasts ("The dog ran"); "won" of "won't" too.
+# The words after a noun that are a verb or an adverb, no compound's next part: adverbs of time and manner,
+# English's commonest irregular pasts ("The dog ran"; "won" of "won't" too), and the third persons of the verbs that
+# an adjective or an object follows, where the rule of ``verb_after`` reads a compound ("The document looks old"
+# came out "Die Dokumentin"); none that is a noun's plural too ("needs", "works", "stands").
 NO_NOUNS = frozenset(
+    "looks seems appears becomes feels sounds remains stays gets goes comes wants says tells knows thinks likes "
+    "loves hates "
     "always never often also just still really usually soon today tomorrow yesterday now then again already "
     "sometimes rarely finally suddenly only even not very too so quickly slowly ran sat came went saw said got "
     "made took gave found told felt became brought bought began kept held stood wrote ate fell lost met paid sent "
