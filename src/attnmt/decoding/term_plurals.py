@@ -129,9 +129,9 @@ def plural_endings(target: str) -> tuple[str, ...]:
     "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
     "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "en" or "s"
     after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
-    (S_AFTER: "Autos"); else "e", "en", "s" ("Patente", "Frauen", "Tickets"), and "er", "ern" for a noun of one
-    of those that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte Kataloger",
-    "Berichter", where every ending was free.  An umlaut's plural is ``umlauted`` with ``umlaut_endings``."""
+    (S_AFTER: "Autos"); else "e", "en", "s" ("Patente", "Hunden", "Tickets"), and "er", "ern" for a noun of those
+    that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte Kataloger", "Berichter",
+    where every ending was free.  An umlaut's plural is ``umlauted`` with ``umlaut_endings``."""
     word = target.rpartition(" ")[2]
     if word.endswith("e"):
         return ("n",)
