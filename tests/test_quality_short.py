@@ -34,10 +34,11 @@ def read(source: str, translation: str, mark_at_end: float, mark_log_prob: float
 
 
 def test_the_final_mark_of_a_very_short_pair_read_from_the_sources_end_is_not_the_models_doubt():
-    """'Ein Mann.' for 'A man.': its '.' at -3.0 counts as its other pieces' mean, -0.1, not (-0.1 * 3 - 3) / 4."""
+    """'Ein Mann.' for 'A man.': its '.' at -3.0 counts as its other pieces' mean, -0.1, not (-0.1 * 3 - 3) / 4,
+    in the mean log-prob; the least likely piece is still the mark."""
     features = read("A man.", "Ein Mann.", mark_at_end=0.9)
     assert features.mean_log_prob == pytest.approx(-0.1)
-    assert features.min_log_prob == pytest.approx(-0.1)
+    assert features.min_log_prob == pytest.approx(-3.0)
 
 
 @pytest.mark.parametrize(("source", "translation", "mark_at_end"), [

@@ -192,14 +192,17 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     unread, n_source = unread_words(forced.cross, source_pieces)
     at_end = end_attention(forced.cross, source_pieces)
     ending = short_ending(source, translation, target_pieces, at_end)
-    lp = counted_log_probs(forced.log_probs, [any(pair) for pair in zip_longest(
-        dictated_pieces(target_spans, given, translation), ending, fillvalue=False)])  # the user's or the source's
+    forced_pieces = dictated_pieces(target_spans, given, translation)
+    lp = counted_log_probs(forced.log_probs, forced_pieces)
+    # The mean alone reads a very short pair's mark as the source's (``short_ending``): the least likely piece keeps it.
+    mean = counted_log_probs(forced.log_probs, [any(pair) for pair in zip_longest(forced_pieces, ending,
+                                                                                  fillvalue=False)])
     words, source_words = words_of(translation), words_of(source)
     own_words = words_of(undictated(translation, given)) if given else words
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     names = names_of(source)
     return Features(
-        mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
+        mean_log_prob=sum(mean) / len(mean), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_among(source_words, own_words, words,
                             compounds_formed(source, undictated(translation, given) if given else translation)),
@@ -246,13 +249,16 @@ def copied_among(source_words: Sequence[str], chosen: Sequence[str], words: Sequ
 
 def short_ending(source: str, translation: str, pieces: Sequence[str], at_end: Sequence[float]) -> list[bool]:
     """Whether each of the translation's ``pieces`` (their text) is the final mark of a very short pair, which
-    ``counted_log_probs`` counts as the source's, not the model's doubt: where the source has at most SHORT_SOURCE
-    words and ends with the mark the translation ends with, and the mark's pieces give, on average, ENDING_READ of
-    their attention to the source's end (``at_end``: each piece's, quality_measures.end_attention).  A model
-    trained on captions gave the "." of "Ein Mann." for "A man." -2.9 (its other pieces -0.1): a mean log-prob of
-    -0.8 over four pieces, quality 0.33 for its own right translation.  Where the mark reads a source word still
-    to translate ("Zwei Mädchen." for "Two girls smile.": "smile"), the translation ends early, and its mark
-    keeps its doubt."""
+    the mean log-prob counts as the source's, not the model's doubt (``counted_log_probs``): where the source has
+    at most SHORT_SOURCE words and ends with the mark the translation ends with, and the mark's pieces give, on
+    average, ENDING_READ of their attention to the source's end (``at_end``: each piece's,
+    quality_measures.end_attention).  A model trained on captions gave the "." of "Ein Mann." for "A man." -2.9 (its
+    other pieces -0.1): a mean log-prob of -0.8 over four pieces, quality 0.33 for its own right translation.  Where
+    the mark reads a source word still to translate ("Zwei Mädchen." for "Two girls smile.": "smile"), the
+    translation ends early, and its mark keeps its doubt.  The least likely piece (Features.min_log_prob) keeps it
+    anyway: read against the model's own translation (attnmt.decoding.elsewhere), whose mark is seldom so read, a
+    text it raised above that one's least piece scored lower ("Zwei Hunde." for "Two dogs." beside "Zwei Hunde
+    laufen.": 0.545 before, 0.460 so)."""
     found = [False] * len(pieces)
     if len(words_of(source)) > SHORT_SOURCE or not ends_sentence(source) \
             or final_character(source) != final_character(translation):
