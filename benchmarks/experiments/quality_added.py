@@ -1,7 +1,8 @@
 """The ``added`` flag on pairs no setting was chosen on: good ones (Multi30k's validation references, and its
 test_2016_flickr references past the 300 quality_labelled.py reads), and test references 300-700 with one of
-PHRASES added at their end, and in their middle (references of 5 words or more).  Each pair is read by ``assess``
-(the flags are rules, the same under ``attnmt score``); each good pair flagged is printed.
+PHRASES added at their end, and in their middle (references of 5 words or more).  Each pair is scored as
+``attnmt score`` scores it (quality_broken.scored: read against the model's own translation); the share of each kind
+flagged ``added`` and ``low_quality`` is printed, and each good pair flagged ``added``.
 
     .venv/bin/python benchmarks/experiments/quality_added.py MODEL_DIR
 """
@@ -12,10 +13,10 @@ import argparse
 from pathlib import Path
 
 import torch
+from quality_broken import scored  # this folder is on the path when the script runs
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.quality import assess
-from attnmt.decoding.quality_language import Languages
+from attnmt.decoding.calibration import load_calibration
 from attnmt.text.data import read_lines
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "multi30k"
@@ -49,17 +50,18 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     model, tokenizer = load_model_dir(args.model)
     rows = labelled_pairs()
-    found = assess(model, tokenizer, [s for _, s, _ in rows], [t for _, _, t in rows], languages=Languages("en", "de"))
+    found = scored(model, tokenizer, load_calibration(Path(args.model)), [s for _, s, _ in rows],
+                   [t for _, _, t in rows])
     flagged: dict[str, list[int]] = {}
     for (kind, source, translation), assessment in zip(rows, found, strict=True):
-        counts = flagged.setdefault(kind, [0, 0])
+        counts = flagged.setdefault(kind, [0, 0, 0])
         counts[0] += "added" in assessment.flags
-        counts[1] += 1
+        counts[1] += "low_quality" in assessment.flags
+        counts[2] += 1
         if "added" in assessment.flags and kind.startswith("good"):
-            print(f"  flagged: {source} | {translation}")
-    for kind, (hits, n) in flagged.items():
-        print(f"{kind:20} added {hits:4d} of {n:4d} ({hits / n:.3f})")
-
+            print(f"  {assessment.quality:.3f} {assessment.flags} | {source} | {translation}")
+    for kind, (added, low, n) in flagged.items():
+        print(f"{kind:20} of {n:4d}: added {added / n:.3f}, low_quality {low / n:.3f}")
 
 if __name__ == "__main__":
     main()
