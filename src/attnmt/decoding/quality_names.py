@@ -52,6 +52,7 @@ from typing import Protocol
 from attnmt.decoding.quality_exonyms import EXONYMS
 from attnmt.decoding.quality_language import Languages
 from attnmt.decoding.verbatim_months import MONTHS, WEEKDAYS
+from attnmt.text.articles import ARTICLES  # a translation's first word that says its source's first was a noun
 from attnmt.text.invisible import folded, unaccented
 from attnmt.text.language_codes import primary_subtag
 
@@ -82,11 +83,6 @@ ENDINGS = ("ed", "d", "ing", "er", "ly")  # a common word's past, gerund, doer, 
 # "Security", "Software").  A news or software text's first word is as new to a caption model's vocabulary as a
 # name is ("Inflation": "▁inflat", "ion").
 NOUN_ENDINGS = ("s", "tion", "sion", "ment", "ity", "ness", "ship", "ware", "ism")
-# A translation's first word that says its source's first word was a noun, no name (``opens_with_article``).
-ARTICLES = {language: frozenset(words.split()) for language, words in {
-    "de": "der die das den dem des ein eine einen einem einer eines", "en": "the a an", "fr": "le la les l un une des",
-    "es": "el la los las un una unos unas", "it": "il lo la i gli le l un una uno", "pt": "o a os as um uma",
-    "nl": "de het een"}.items()}
 # What a person, a company or a town does, right after a sentence's first word, says that word names one: a verb
 # of saying or doing ("Sarah said", "Microsoft released"; FOLLOWS_A_NAME) or a verb in "-ing" after "is" or "was"
 # ("Anna is reading": PROGRESSIVE).  "is" alone ("Copper is", "Email is") and a past in "-ed" ("Login failed",
