@@ -112,6 +112,23 @@ def test_a_link_over_words_the_model_dropped_holds_a_target_word_not_its_english
     assert translate_markup([page], Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})) == [out]
 
 
+@pytest.mark.parametrize(("page", "out"), [
+    ('<p>A man on a <b>beach</b> building a sand <a href="#">castle</a>.</p>',
+     '<p>Ein Mann am <a href="#"><b>Strand</b></a>.</p>'),
+    ('<p>A man on a <i><b>beach</b> building</i> a sand <a href="#">castle.</a></p>',
+     '<p>Ein Mann am <a href="#"><i><b>Strand</b></i></a>.</p>'),
+], ids=["sibling", "sibling-with-a-child"])
+def test_a_link_over_dropped_words_goes_around_the_earlier_sibling_holding_its_word_not_english(page, out):
+    """"Strand." gives "castle" the most, but the <b> over "beach" holds it: the link kept its English text after
+    it (``<b>Strand</b> <a href="#">castle</a>.``); now it goes around the <b>, which it holds.  A link holds no
+    link: beside one, it keeps its English text."""
+    translator = Weighed({CASTLE: (STRAND, CASTLE_WEIGHTS)})
+    assert translate_markup([page], translator) == [out]
+    beside = page.replace("<b>", '<a href="#a">').replace("</b>", "</a>").replace("<i>", "").replace("</i>", "")
+    [kept] = translate_markup([beside], translator)
+    assert kept.startswith('<p>Ein Mann am <a href="#a">Strand</a>') and '<a href="#">castle' in kept
+
+
 def test_a_word_files_link_over_a_dropped_word_holds_a_target_word_not_its_english():
     """A w:hyperlink is a link as an HTML <a href> is: it takes "Strand", not "sand" after the sentence's stop."""
     document = docx.Document()

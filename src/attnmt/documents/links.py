@@ -3,20 +3,33 @@
 A link is the one mark a reader does something with: left with no words, there is nothing on the page to
 click.  So where the alignment puts none of a worded link's words in the translation (the model dropped them,
 attnmt.documents.dropped_words), it goes over the target word that gives them the most attention
-(Projector.clicked_words), where a mark that only changes how words look is let go: ``A man on a beach building a
+(clicked_words), where a mark that only changes how words look is let go: ``A man on a beach building a
 <a href="#">sand</a> castle.`` -> ``Ein Mann am <a href="#">Strand</a>.``, not its English text pasted after the
 sentence, ``Ein Mann am Strand. <a href="#">sand</a>`` (in Markdown glued to it: ``Strand.[sand](#)``).  A link
 over a number (``[1]``) has no words: it reads the same in either language, and one left empty gets it back
 (attnmt.documents.emptied_marks).
+
+A link's word can be held already by an earlier sibling: the model wrote one word for both (``<b>parking</b>
+<a>lot.</a>`` -> ``<b>Parkplatz</b>``), or the sibling got the word the link's words' attention went to (``<i>beach</i>
+building a sand <a>castle.</a>`` -> ``am <i>Strand</i>.``).  Cut free of it, the link kept the stop alone
+(``<b>Parkplatz</b><a>.</a>``) or came back as its English text.  So a worded link with no letter or digit left goes
+around the siblings that hold the words it wanted (around_held_words): ``<a><b>Parkplatz</b></a>``, the word bold
+and clickable; not around another link, nor a sibling that reaches beyond those words.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lxml import etree
 
 from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.span_geometry import trim_punctuation
 from attnmt.documents.wordml import w
 from attnmt.text.letters import has_words
+
+if TYPE_CHECKING:
+    from attnmt.documents.spans import Projector
 
 
 def is_link(mark: Mark) -> bool:
@@ -55,10 +68,41 @@ def is_markdown_link(mark: Mark) -> bool:
     return not mark.atom and isinstance(node, etree._Element) and node.tag == "a" and node.get("data-md") is not None
 
 
+def clicked_words(projector: Projector, mark: Mark) -> tuple[int, int] | None:
+    """A link over words rule 1 left none of: the target word giving them the most attention, or None."""
+    found = [projector.target_words[i][best] for i, words in projector.words(mark)
+             if words and (best := projector.most_attending(i, words)) is not None]
+    text = projector.flat.text[mark.start:mark.end].strip()
+    return trim_punctuation(text, projector.target, found[0][0], found[-1][1]) if found else None
+
+
 def clickable(target: str, span: tuple[int, int]) -> bool:
     """Whether ``span`` of ``target`` holds a letter or a digit to click: not the stop alone that a word's
     translation left free where an earlier mark holds the word (``<b>Strand</b><a href="#">.</a>``)."""
     return any(character.isalnum() for character in target[span[0]:span[1]])
+
+
+def around_held_words(flat: FlatText, target: str, spans: list[tuple[int, int]], parents: list[int | None],
+                      wanted: dict[int, tuple[int, int] | None]) -> None:
+    """Each worded link left with nothing to click (a point) whose words' translation, ``wanted[j]``, is held whole
+    by earlier or later siblings (``<b>Parkplatz</b>`` for ``<b>parking</b> <a>lot.</a>``) put around them, which
+    it now holds (``parents``): ``<a><b>Parkplatz</b></a>``, not the link's English text pasted beside them.  Not
+    where a sibling there is a link itself (a link holds none), reaches out of ``wanted``, or stands as a point inside,
+    nor for a link with marks of its own, which were placed in its point; ``target``: the translation."""
+    for j, want in wanted.items():
+        if want is None or spans[j][0] != spans[j][1] or not is_worded_link(flat, flat.marks[j]) or j in parents:
+            continue
+        siblings = [k for k in range(len(spans)) if k != j and parents[k] == parents[j]]
+        held = [k for k in siblings if spans[k][0] < spans[k][1] and want[0] <= spans[k][0] and spans[k][1] <= want[1]]
+        if not held:
+            continue
+        low, high = min(spans[k][0] for k in held), max(spans[k][1] for k in held)
+        touching = [k for k in siblings if k not in held and spans[k][0] < high and low < spans[k][1]]
+        if touching or any(is_link(flat.marks[k]) for k in held) or not clickable(target, (low, high)):
+            continue
+        spans[j] = (low, high)
+        for k in held:
+            parents[k] = j
 
 
 def local_name(name: str) -> str:

@@ -39,7 +39,8 @@ gives them with examples):
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
    end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
    free piece that holds its words' translation, by attention, else the longest: siblings.held_piece; left with
-   nothing, it goes right after them, empty), and a point inside a sibling moves
+   nothing, it goes right after them, empty, but a link around them: attnmt.documents.links), and a point inside a
+   sibling moves
    to that sibling's nearer edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that
    would come before its start changes places with it, in whatever elements the two stand
    (attnmt.documents.range_order).  So the output nests properly whatever the alignments say, and every
@@ -63,7 +64,7 @@ from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
-from attnmt.documents.links import clickable, is_worded_link
+from attnmt.documents.links import around_held_words, clickable, clicked_words, is_worded_link
 from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
@@ -213,13 +214,6 @@ class Projector:
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
         return self.held_controls(mark, first[0] if first[2] else start, last[1] if last[2] else end)
 
-    def clicked_words(self, mark: Mark) -> tuple[int, int] | None:
-        """A link over words rule 1 left none of: the target word giving them the most attention (links), or None."""
-        found = [self.target_words[i][best] for i, words in self.words(mark)
-                 if words and (best := self.most_attending(i, words)) is not None]
-        return trim_punctuation(self.flat.text[mark.start:mark.end].strip(), self.target, found[0][0], found[-1][1]) \
-            if found else None
-
     def over_words(self, i: int, words: list[int], targets: list[int], mark: Mark) -> tuple[int, int]:
         """Rule 1 for a mark over several source ``words`` of sentence i: from the first of its ``targets``
         to the last; an edge between letters and punctuation inside the first (last) source word keeps
@@ -355,21 +349,22 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     projector = Projector(flat, sentences, translations, alignments)
     edges = range_points(flat, projector)
     spans: list[tuple[int, int]] = []
-    siblings = SortedSiblings(spans, flat.marks)
+    siblings, wanted = SortedSiblings(spans, flat.marks), {}  # wanted: each mark's target span before siblings cut it
     for j, mark in enumerate(flat.marks):
         if mark.initial:  # a drop cap: the translation's first letters, not the whole of its first word
             raw = initial_span(projector.target, sum(map(str.isalnum, flat.text[mark.start:mark.end])))
         else:
             raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
-        clicked = raw is None and not mark.atom and is_worded_link(flat, mark)  # a link keeps words to click
-        raw = projector.clicked_words(mark) if clicked else raw
+        worded = not mark.atom and is_worded_link(flat, mark)  # a link keeps words to click (links)
+        clicked = raw is None and worded
+        raw = wanted[j] = clicked_words(projector, mark) if clicked else raw
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         p = projector.break_point(mark.end) if is_word_break(mark) else None  # in its word's translation
         if raw is not None:
             pieces, blocking = siblings.free_pieces(mark.parent, (max(raw[0], bounds[0]), min(raw[1], bounds[1])))
             raw = held_piece(pieces, partial(projector.attention, mark))  # read only where it parts
             raw = None if raw is None else projector.with_atom_spaces(mark, strip_span(projector.target, raw))
-            raw = raw if raw is None or not clicked or clickable(projector.target, raw) else None
+            raw = raw if raw is None or not worded or clickable(projector.target, raw) else None
             if raw is None and blocking is not None and not clicked:  # emptied by siblings: right after them
                 p = blocking
         if raw is None:
@@ -381,6 +376,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         spans.append(raw)
         siblings.add(j)  # a point inside a sibling moves out of it
     parents = [mark.parent for mark in flat.marks]
+    around_held_words(flat, projector.target, spans, parents, wanted)  # a link with nothing to click (links)
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
     # a word break goes with its word
