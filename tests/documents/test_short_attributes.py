@@ -2,7 +2,6 @@
 its source (attnmt.documents.short_attributes), with stand-in translators whose plausibility is given."""
 
 import pytest
-from conftest import Mirror
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.glossary import Glossary
@@ -12,13 +11,15 @@ from attnmt.documents.short_attributes import FLOOR
 from attnmt.documents.translators import ModelTranslator
 
 
-class Judging(Mirror):
-    """Mirror's translations, each as plausible as ``plausible`` says of its source (else 0.9); ``judged``: the
-    pairs it was asked about."""
+class Judging:
+    """``translator``'s translations (the ``mirror`` fixture's), each as plausible as ``plausible`` says of its source
+    (else 0.9); ``judged``: the pairs it was asked about."""
 
-    def __init__(self, plausible: dict[str, float], glossary: Glossary | None = None) -> None:
-        super().__init__()
-        self.plausible, self.glossary, self.judged = plausible, glossary, []
+    def __init__(self, translator, plausible: dict[str, float], glossary: Glossary | None = None) -> None:
+        self.translator, self.plausible, self.glossary, self.judged = translator, plausible, glossary, []
+
+    def translate(self, sentences, weighed):
+        return self.translator.translate(sentences, weighed)
 
     def plausibility(self, sentences, translations):
         self.judged.extend(zip(sentences, translations, strict=True))
@@ -36,40 +37,40 @@ def one(text, translator, **options):
     ('<button aria-label="close">ok</button>', '<button aria-label="close">OK</button>'),
     ('<IMG SRC="l.png" ALT="logo">', '<IMG SRC="l.png" ALT="logo">'),  # HTML's names in any case
 ])
-def test_an_implausible_translation_of_a_short_label_keeps_the_label_as_written(page, expected):
-    judging = Judging({"logo": FLOOR / 3, "main menu": FLOOR - 0.01, "search the site": 0.0, "close": 0.05})
+def test_an_implausible_translation_of_a_short_label_keeps_the_label_as_written(page, expected, mirror):
+    judging = Judging(mirror, {"logo": FLOOR / 3, "main menu": FLOOR - 0.01, "search the site": 0.0, "close": 0.05})
     assert one(page, judging) == expected
 
 
-def test_a_plausible_translation_of_a_short_label_is_taken():
-    judging = Judging({"two dogs": FLOOR + 0.01})
+def test_a_plausible_translation_of_a_short_label_is_taken(mirror):
+    judging = Judging(mirror, {"two dogs": FLOOR + 0.01})
     out = one('<img alt="two dogs"><p title="logo">a cat</p>', judging)
     assert out == '<img alt="DOGS TWO"><p title="LOGO">CAT A</p>'
     assert judging.judged == [("two dogs", "DOGS TWO"), ("logo", "LOGO")]  # each label, with what it would become
 
 
-def test_a_label_kept_in_its_source_says_its_language_where_the_page_says_the_target():
+def test_a_label_kept_in_its_source_says_its_language_where_the_page_says_the_target(mirror):
     options = DocumentOptions(source_lang="en", target_lang="de")
-    out = one('<html><body><p>a cat <img src="l.png" alt="logo"></p></body></html>', Judging({"logo": 0.1}),
+    out = one('<html><body><p>a cat <img src="l.png" alt="logo"></p></body></html>', Judging(mirror, {"logo": 0.1}),
               options=options)
     assert '<p>CAT A <img src="l.png" alt="logo" lang="en"></p>' in out and '<html lang="de">' in out
 
 
-def test_a_caption_longer_than_a_label_or_another_attribute_is_taken_at_any_plausibility():
-    judging = Judging({"a dog runs on the beach": 0.0, "send it": 0.0, "logo": 0.0})
+def test_a_caption_longer_than_a_label_or_another_attribute_is_taken_at_any_plausibility(mirror):
+    judging = Judging(mirror, {"a dog runs on the beach": 0.0, "send it": 0.0, "logo": 0.0})
     page = '<img alt="a dog runs on the beach"><input type="submit" value="send it"><img alt="logo">'
     expected = '<img alt="BEACH THE ON RUNS DOG A"><input type="submit" value="IT SEND"><img alt="logo">'
     assert one(page, judging) == expected
     assert judging.judged == [("logo", "LOGO")]
 
 
-def test_a_label_holding_a_glossary_term_is_taken_the_term_is_the_users_word():
-    judging = Judging({"logo": 0.0, "acme logo": 0.0}, Glossary.of({"acme": "ACME"}))
+def test_a_label_holding_a_glossary_term_is_taken_the_term_is_the_users_word(mirror):
+    judging = Judging(mirror, {"logo": 0.0, "acme logo": 0.0}, Glossary.of({"acme": "ACME"}))
     assert one('<img alt="acme logo"><img alt="logo">', judging) == '<img alt="LOGO ACME"><img alt="logo">'
 
 
-def test_a_repeated_label_is_judged_once():
-    judging = Judging({"logo": 0.1})
+def test_a_repeated_label_is_judged_once(mirror):
+    judging = Judging(mirror, {"logo": 0.1})
     assert one('<img alt="logo"><img alt="logo"><a title="logo">a cat</a>', judging).count('"logo"') == 3
     assert judging.judged == [("logo", "LOGO")]
 
