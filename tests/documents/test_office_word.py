@@ -492,8 +492,8 @@ def test_a_text_box_inside_a_field_over_two_paragraphs_is_a_story_of_its_own(mir
 
 
 def test_a_word_after_a_fields_end_does_not_stick_to_its_result(fixed):
-    """"[SEQ]1[end]: A boy jumps." -> "Ein Junge springt." (the colon dropped): the result "1" shows,
-    the end after it does not, and the source had no word there."""
+    """"[SEQ]1[end]: A boy jumps.": the result "1" shows, the end after it does not, and the source had no word
+    there; the caption's separator stays between them, its text read after it (fields.after_caption_separator)."""
     document = docx.Document()
     paragraph = document.add_paragraph()
     paragraph._p.extend([field_run("begin"), etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> SEQ Figure '
@@ -501,8 +501,8 @@ def test_a_word_after_a_fields_end_does_not_stick_to_its_result(fixed):
     paragraph.add_run("1")
     paragraph._p.append(field_run("end"))
     paragraph.add_run(": A boy jumps.")
-    out = translated(docx_bytes(document), fixed("Ein Junge springt.", [(1, 0), (2, 1), (3, 2)]))
-    assert out.paragraphs[0].text == "1 Ein Junge springt."
+    out = translated(docx_bytes(document), fixed("Ein Junge springt.", [(0, 0), (1, 1), (2, 2)]))
+    assert out.paragraphs[0].text == "1: Ein Junge springt."
 
 
 def hyphen_file(before: str, element: str, after: str) -> bytes:

@@ -59,7 +59,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.flat import SENTENCE_ENDS, has_words
+from attnmt.documents.flat import SENTENCE_ENDS, FlatBuilder, has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import text_in
@@ -76,6 +76,13 @@ SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 SHOWN_PROPERTIES = frozenset({"TITLE", "SUBJECT"})
 # The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
 OPEN_KINDS = frozenset({"TOC", "INDEX"})
+# The kinds of field that number a caption (Insert Caption: "Figure {SEQ Figure \\* ARABIC}1{}: A black dog.", the
+# chapter's number before it a STYLEREF): the label before them and the caption's text after them are sentences
+# apart (numbers_caption).  Read as one, "Figure : A black dog." lost its label and its colon to the model.
+CAPTION_KINDS = frozenset({"SEQ", "STYLEREF"})
+# What Insert Caption writes between a caption's number and its text: a colon, a full stop, a hyphen, an en or em
+# dash, with the spaces around it ("Figure 1: A dog.", "Table 2. Prices", "Figure 3-1 – A market").
+CAPTION_SEPARATOR = re.compile(r"\s*[:.\-\u2013\u2014]\s+")
 # A code's arguments: a quoted text (a backslash escaping the character after it), a switch, a bare word.
 ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
 ESCAPED = re.compile(r"\\(.)")  # a quoted text's escaped character
@@ -166,19 +173,50 @@ def opens_result(separator: etree._Element) -> bool:
     """Whether a field's separator (a ``w:fldChar`` of type separate) begins a result read as the
     words around it: that of a field of OPEN_KINDS (a table of contents) begun in the same
     paragraph, outside every other field there."""
+    codes = codes_open_at(separator)
+    return len(codes) == 1 and field_code_kind(codes[0]) in OPEN_KINDS
+
+
+def numbers_caption(part: etree._Element) -> bool:
+    """Whether run part or paragraph child ``part`` is a simple field of CAPTION_KINDS, or the separator of a complex
+    one begun in the same paragraph outside every other field: no sentence goes on past it."""
+    if part.tag == w("fldSimple"):
+        return field_code_kind(part.get(w("instr"), "")) in CAPTION_KINDS
+    codes = codes_open_at(part) if field_kind(part) == "separate" else []
+    return len(codes) == 1 and field_code_kind(codes[0]) in CAPTION_KINDS
+
+
+def after_caption_separator(builder: FlatBuilder, text: str) -> str:
+    """``text`` without the caption's separator it starts with (CAPTION_SEPARATOR), where it follows a caption's number
+    with only that field between (a sentence's break, then atoms alone, the last a field's end: numbers_caption),
+    that separator added to ``builder`` before a break of its own; ``text`` as it is elsewhere.  Read with the
+    caption's text, ": A black dog jumps." lost its colon to the model; alone, it has no letter to translate."""
+    found = CAPTION_SEPARATOR.match(text)
+    last = builder.marks[-1] if builder.marks else None
+    if found is None or last is None or not last.atom or not builder.breaks or builder.breaks[-1] != len(builder.text):
+        return text
+    if not any(field_kind(part) == "end" or part.tag == w("fldSimple") for part in last.node.iter()):
+        return text
+    builder.add_text(found.group())
+    builder.breaks.append(len(builder.text))
+    return text[found.end():]
+
+
+def codes_open_at(separator: etree._Element) -> list[str]:
+    """The code of each complex field open at ``separator`` begun in its paragraph, outermost first."""
     paragraph = next(separator.iterancestors(w("p")), None)
-    codes: list[str] = []  # the code of each field open at this point of the paragraph, outermost first
+    codes: list[str] = []
     for part in () if paragraph is None else paragraph.iter(w("fldChar"), w("instrText")):
         kind = field_kind(part)
         if part is separator:
-            return len(codes) == 1 and field_code_kind(codes[0]) in OPEN_KINDS
+            return codes
         if kind == "begin":
             codes.append("")
         elif kind == "end" and codes:
             codes.pop()
         elif part.tag == w("instrText") and codes:
             codes[-1] += text_in(part)
-    return False
+    return []
 
 
 @dataclass(frozen=True)

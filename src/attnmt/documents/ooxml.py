@@ -96,7 +96,7 @@ from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_p
 from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
-from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, says_rtl, w
+from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, range_edge, says_rtl, w
 from attnmt.text.speaker_labels import dialogue
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
@@ -109,19 +109,6 @@ STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
 # Word writes a text box twice, as DrawingML in mc:Choice and as VML in mc:Fallback.  The copy is
 # translated (an older reader shows it) but no reader sees both, so it is not seen (FlatText.seen).
 FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
-# The atoms that start and end a range of the paragraph's words (its end stays after its start), by the w:id
-# they share: a comment's anchor, a bookmark, a tracked move's range (around its w:moveFrom or w:moveTo) and a
-# range others may edit in a protected file.
-RANGES = {w(f"{name}{edge}"): (name, edge == "Start") for name in ("commentRange", "bookmark", "moveFromRange",
-                                                                 "moveToRange", "perm") for edge in ("Start", "End")}
-
-
-def range_edge(node: etree._Element) -> tuple[object, bool] | None:
-    """(the range's key, whether ``node`` starts it) for the edge of a range (RANGES)."""
-    kind, starts = RANGES.get(node.tag, (None, False))
-    return None if kind is None else ((kind, node.get(w("id"))), starts)
-
-
 class ParagraphJob(ParagraphWriter):
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
@@ -215,7 +202,8 @@ class ParagraphJob(ParagraphWriter):
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
-                                 range_edge=range_edge(child), shown=shown_text(child, self.hiding))
+                                 range_edge=range_edge(child), shown=shown_text(child, self.hiding),
+                                 ends_sentence=fields.numbers_caption(child))  # a simple field's: a caption's number
 
     def _layers(self, run: etree._Element | None) -> list[etree._Element]:
         """The run properties that give ``run`` its look, weakest first (formatting.shows_on_spaces):
@@ -265,7 +253,8 @@ class ParagraphJob(ParagraphWriter):
             not note and bool(shown.strip()) and not is_stop(shown)) or (
             note and shown != shown.strip() and not builder.text[-1:].isspace())  # "A man" + " (Anna) " + "walks."
         builder.add_atom(node=node, parts_words=parts_words, hidden=note,  # a note hidden by its style shows no text
-                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts),
+                         ends_sentence=any(part.tag in FIELD_SEPARATORS or fields.numbers_caption(part)
+                                           for part in parts),
                          shown="" if note else shown_text(node, self.hiding))
         return True
 
@@ -331,7 +320,8 @@ class ParagraphJob(ParagraphWriter):
             if part.tag == w("fldChar"):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
-                text = self.dialect.text_of(part)  # a speaker's label typed at its start kept, as a text line's
+                text = fields.after_caption_separator(builder, self.dialect.text_of(part))  # "1: A dog": ": " apart
+                # a speaker's label typed at its start kept, as a text line's
                 builder.add_text(text if builder.text.strip() else after_speaker_label(
                     builder, text, self.speakers, self._words_after(run)))
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
@@ -341,7 +331,8 @@ class ParagraphJob(ParagraphWriter):
                 self._add_ruby(builder, part)
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
-                                 ends_sentence=part.tag in FIELD_SEPARATORS, shown=shown_text(part, self.hiding))
+                                 ends_sentence=part.tag in FIELD_SEPARATORS or fields.numbers_caption(part),
+                                 shown=shown_text(part, self.hiding))
                 self.run_atoms.add(part)
 
     def _add_ruby(self, builder: FlatBuilder, ruby: etree._Element) -> None:

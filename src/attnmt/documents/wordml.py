@@ -118,3 +118,16 @@ def says_rtl(node: Any) -> bool:
     """Whether ``node`` is a Word run whose own properties turn ``w:rtl`` on: right-to-left text (a Hebrew quote)."""
     said = node.find(f"{w('rPr')}/{w('rtl')}") if getattr(node, "tag", None) == w("r") else None
     return said is not None and said.get(w("val")) not in OFF
+
+
+# The atoms that start and end a range of the paragraph's words (its end stays after its start), by the w:id
+# they share: a comment's anchor, a bookmark, a tracked move's range (around its w:moveFrom or w:moveTo) and a
+# range others may edit in a protected file.
+RANGES = {w(f"{name}{edge}"): (name, edge == "Start") for name in ("commentRange", "bookmark", "moveFromRange",
+                                                                 "moveToRange", "perm") for edge in ("Start", "End")}
+
+
+def range_edge(node: Any) -> tuple[object, bool] | None:
+    """(the range's key, whether ``node`` starts it) for the edge of a range (RANGES)."""
+    kind, starts = RANGES.get(node.tag, (None, False))
+    return None if kind is None else ((kind, node.get(w("id"))), starts)
