@@ -284,6 +284,48 @@ def test_a_cross_references_words_are_translated_inside_the_field(mirror):
                                             "end", " CLICK"]
 
 
+SEE = "See Feeding the small dog for the details."
+TWICE = "Siehe kleinen Hund für den kleinen Hund."  # "small dog" aligned twice, "für den" to "for the" between
+TWICE_PAIRS = [(0, 0), (3, 1), (4, 2), (5, 3), (6, 4), (3, 5), (4, 6)]
+
+
+def see(result: str) -> str:
+    return text_run("See ") + result + text_run(" for the details.")
+
+
+@pytest.mark.parametrize("field", [
+    code_runs(" REF _Toc9 \\h \\* MERGEFORMAT ") + text_run("Feeding the small dog") + END,
+    code_runs(' DOCPROPERTY "Title" ') + text_run("Feeding the small dog") + END,
+    '<w:fldSimple w:instr=" REF _Toc9 \\h ">' + text_run("Feeding the small dog") + "</w:fldSimple>",
+], ids=["cross-reference", "title", "simple"])
+def test_a_copied_fields_result_holds_its_own_words_and_leaves_the_sentences_between(known, field):
+    """Word writes a REF field's result again from its bookmark on an update (F9, printing), and a title field's from
+    the document's title: the demo model's "small dog" went to two places, and the result ran over the words between,
+    "<Es wird ein kleiner Hund für den kleinen Hund>.", which an update deleted.  The result goes over one run of its
+    own words; "für den" stays outside."""
+    paragraph = first_paragraph(translated(see(field), known({SEE: (TWICE, TWICE_PAIRS)})))
+    assert "".join(node.text for node in paragraph.iter(w("t"))) == TWICE
+    assert result_text(paragraph) == "kleinen Hund"
+
+
+def result_text(paragraph: etree._Element) -> str:
+    """The text of the one field's result in ``paragraph``: a simple field's runs, or a complex one's after its
+    separator."""
+    simple = paragraph.find(f".//{w('fldSimple')}")
+    if simple is not None:
+        return "".join(node.text for node in simple.iter(w("t")))
+    found = pieces(paragraph)
+    return "".join(found[found.index("separate") + 1:found.index("end")])
+
+
+def test_a_copied_fields_result_goes_over_the_run_its_words_attend_most(known):
+    """"Feeding" aligned to the second "kleinen" too: the second run gives the field's words more attention."""
+    field = code_runs(CROSS_REFERENCE) + text_run("Feeding the small dog") + END
+    out = translated(see(field), known({SEE: (TWICE, [*TWICE_PAIRS, (1, 5)])}))
+    assert pieces(first_paragraph(out)) == ["Siehe kleinen Hund für den ", "begin", CROSS_REFERENCE, "separate",
+                                            "kleinen Hund", "end", "."]
+
+
 def test_a_cross_reference_to_a_headings_number_is_kept_whole(mirror):
     """A REF field with \\n shows the heading's number alone: digits, kept as Word wrote them."""
     code = " REF _Ref55 \\n \\h "

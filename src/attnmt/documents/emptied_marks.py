@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.links import is_link
 from attnmt.documents.nesting import nest
-from attnmt.documents.spans import Nested, Placement, plain
+from attnmt.documents.span_geometry import Placement
+from attnmt.documents.spans import Nested, plain
 
 # A number as written: digits, and the group or decimal separators between them ("1,000.50",
 # "1 000" with a no-break space, "3'500"); a space parts two numbers ("+1 555 0100" is three).

@@ -12,8 +12,8 @@ from attnmt.documents.atom_no_breaks import holds_no_break
 from attnmt.documents.atom_spacing import AtomRuns, space_between, would_glue
 from attnmt.documents.flat import FlatText, shown_atom
 from attnmt.documents.range_order import children_of, written_order
-from attnmt.documents.span_geometry import edge_spaces
-from attnmt.documents.spans import Nested, Placement
+from attnmt.documents.span_geometry import Placement, edge_spaces
+from attnmt.documents.spans import Nested
 
 
 class Literal(str):

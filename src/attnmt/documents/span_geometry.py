@@ -6,8 +6,21 @@ helpers know only [start, end) pairs, whitespace, and the marks' parent links.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from attnmt.documents.flat import Mark, is_punctuation
+
+
+@dataclass
+class Placement:
+    """The translation of one FlatText and where each of its marks went: spans[i] is mark i's
+    [start, end) in ``text`` (start == end: a point), parents[i] the mark it is written in (its
+    source parent, but for a range's ends that changed places: each other's)."""
+
+    text: str
+    spans: list[tuple[int, int]]
+    parents: list[int | None]
+    dropped: frozenset[int] = frozenset()  # word breaks whose word the translation no longer has (word_breaks)
 
 
 def initial_span(target: str, letters: int) -> tuple[int, int] | None:

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from attnmt.documents.bidi import controls_between, held
+from attnmt.documents.copied_results import copied_span
 from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere, spread, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
@@ -71,7 +72,7 @@ from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.siblings import SortedSiblings, held_piece
-from attnmt.documents.span_geometry import initial_span, strip_span, trim_punctuation
+from attnmt.documents.span_geometry import Placement, initial_span, strip_span, trim_punctuation
 from attnmt.documents.unspaced_marks import mark_edges, part_in_word
 from attnmt.documents.word_breaks import break_in_word, is_word_break
 from attnmt.text.sentence_ends import closing_length
@@ -85,18 +86,6 @@ Weights = Sequence[Sequence[float]]
 def identity(n: int) -> Weights:
     """The weights of a sentence that is its own translation: each word attends to itself."""
     return [[float(s == t) for s in range(n)] for t in range(n)]
-
-
-@dataclass
-class Placement:
-    """The translation of one FlatText and where each of its marks went: spans[i] is mark i's
-    [start, end) in ``text`` (start == end: a point), parents[i] the mark it is written in (its
-    source parent, but for a range's ends that changed places: each other's)."""
-
-    text: str
-    spans: list[tuple[int, int]]
-    parents: list[int | None]
-    dropped: frozenset[int] = frozenset()  # word breaks whose word the translation no longer has (word_breaks)
 
 
 class Projector:
@@ -354,7 +343,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         if mark.initial:  # a drop cap: the translation's first letters, not the whole of its first word
             raw = initial_span(projector.target, sum(map(str.isalnum, flat.text[mark.start:mark.end])))
         else:
-            raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
+            raw = None if mark.atom or mark.start == mark.end else copied_span(projector, mark)  # rule 1
         worded = not mark.atom and is_worded_link(flat, mark)  # a link keeps words to click (links)
         clicked = raw is None and worded
         raw = wanted[j] = clicked_words(projector, mark) if clicked else raw

@@ -1,0 +1,74 @@
+"""A field's result that Word writes again from elsewhere goes over the translation of its own words alone.
+
+A cross-reference (Word's ``REF`` field) shows a copy of the words its bookmark holds, and a title field (``TITLE``,
+``SUBJECT``, ``DOCPROPERTY Title``) the document's title; Word writes each result again when someone updates the fields
+(F9, or printing), and whatever the result held goes.  Rule 1 of attnmt.documents.spans runs a mark from the first
+target word aligned to its words to the last, over the words between: the demo model wrote ``See <Feeding the small
+dog> for the details.`` as ``<Es wird ein kleiner Hund für den kleinen Hund>.``, "kleiner Hund" and "kleinen Hund"
+both aligned to "small dog", and an update left ``<Ein kleiner Hund schneidet den kleinen Hund>.``, the sentence's
+other words lost.  So such a result goes over one run of consecutive target words each aligned to its words
+(Projector.aligned), the run giving them the most attention; the words either side stay outside it, and an update
+changes the copy alone.  A link's words (``HYPERLINK``) or a text typed at a prompt (``FILLIN``) are the author's,
+which no update writes again: they keep rule 1's span.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from attnmt.documents.flat import Mark
+from attnmt.documents.span_geometry import trim_punctuation
+from attnmt.documents.wordml import w
+
+if TYPE_CHECKING:
+    from attnmt.documents.spans import Projector
+
+
+def is_copied_result(mark: Mark) -> bool:
+    """Whether ``mark`` is a field's result Word writes again from elsewhere: a ``REF`` field's or a translated
+    property's (attnmt.documents.fields.SHOWN_PROPERTIES), a simple field or a complex one's stand-in."""
+    node = mark.node
+    if mark.atom or not isinstance(node, etree._Element) or node.tag != w("fldSimple"):
+        return False
+    # Word's field reader, loaded for a Word element only: a line of plain text starts without it (issue 44)
+    from attnmt.documents.fields import SHOWN_PROPERTIES, field_code_kind, shown_property
+
+    code = node.get(w("instr"), "")
+    return field_code_kind(code) == "REF" or shown_property(code) in SHOWN_PROPERTIES
+
+
+def copied_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
+    """``mark``'s span on the translation (Projector.span); for a copied result (is_copied_result) in part of a
+    sentence, cut to the run of its own target words inside that span that gives its words the most attention."""
+    span = projector.span(mark)
+    if span is None or not is_copied_result(mark):
+        return span
+    runs = []  # (attention, start, end) of each run of consecutive target words aligned to the mark's words
+    for i, words in projector.words(mark):
+        start, end = projector.sentences[i]
+        if mark.start <= start and mark.end >= end:
+            return span  # a whole sentence's copy: its translation, no word of another beside it
+        for run in consecutive(projector.aligned(i, words)) if words else ():
+            attention = sum(row[k] for t in run for row in [projector.weights[i][t]] for k in words if k < len(row))
+            edges = projector.target_words[i][run[0]][0], projector.target_words[i][run[-1]][1]
+            runs.append((attention, max(edges[0], span[0]), min(edges[1], span[1])))
+    inside = [run for run in runs if run[1] < run[2]]
+    if not inside:
+        return span
+    _, start, end = max(inside, key=lambda run: run[0])  # the first of equals
+    return trim_punctuation(projector.flat.text[mark.start:mark.end].strip(), projector.target, start, end)
+
+
+def consecutive(targets: Sequence[int]) -> Iterator[list[int]]:
+    """``targets`` (ascending) in runs of consecutive numbers: [1, 2, 5] -> [1, 2], [5]."""
+    run: list[int] = []
+    for t in targets:
+        if run and t != run[-1] + 1:
+            yield run
+            run = []
+        run.append(t)
+    if run:
+        yield run
