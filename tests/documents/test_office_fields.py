@@ -574,3 +574,39 @@ def test_an_index_entrys_page_list_is_kept_after_its_words(mirror):
     texts = ["".join(t.text for t in paragraph.iter(w("t"))) for paragraph in out.iter(w("p"))]
     assert [texts[0], texts[2], texts[3]] == ["TREE APPLE, 3-5, 7", "PREFACE, iv", "CAT ORANGE; 4"]
     assert texts[1].endswith(", 12")
+
+
+BOLD = "<w:rPr><w:b/></w:rPr>"
+
+
+def bold_field(code: str, result: str) -> str:
+    """A complex field whose runs are all bold, as a template's prompt is."""
+    return "".join(f'<w:r>{BOLD}{part}</w:r>' for part in (
+        '<w:fldChar w:fldCharType="begin"/>', f'<w:instrText xml:space="preserve">{code}</w:instrText>',
+        '<w:fldChar w:fldCharType="separate"/>', f'<w:t xml:space="preserve">{result}</w:t>',
+        '<w:fldChar w:fldCharType="end"/>'))
+
+
+def bold_texts(paragraph: etree._Element) -> list[tuple[str, bool]]:
+    """(text, whether bold) of the paragraph's text, neighbours of one look joined."""
+    found: list[tuple[str, bool]] = []
+    for node in paragraph.iter(w("t")):
+        bold = node.getparent().find(f"{w('rPr')}/{w('b')}") is not None
+        if found and found[-1][1] == bold:
+            found[-1] = (found[-1][0] + node.text, bold)
+        else:
+            found.append((node.text, bold))
+    return found
+
+
+@pytest.mark.parametrize(("label", "code", "result"), [
+    ("Name: ", " MACROBUTTON NoMacro [Type your name] ", "[TYPE YOUR NAME]"),
+    ("Date: ", " DATE \\@ \"dddd, d MMMM yyyy\" ", "Sunday, 5 May 2024"),
+    ("Pages: ", " NUMPAGES \\* CardText ", "one hundred and twelve"),
+], ids=["button", "date", "page-count"])
+def test_the_space_before_a_bold_field_keeps_the_look_of_the_words_before_it(upper, label, code, result):
+    """A bold field's result longer than the words before it (a template's prompt, a date written out) made bold the
+    paragraph's base look, though the model reads none of it: the space between the label and the field came back
+    a bold run of its own."""
+    paragraph = first_paragraph(translated(text_run(label) + bold_field(code, result), upper))
+    assert bold_texts(paragraph) == [(label.upper(), False), (result, True)]

@@ -169,6 +169,24 @@ def read_depth_after(parts: Iterable[etree._Element], depth: int) -> int:
     return depth
 
 
+def kept_runs(children: Iterable[etree._Element], depth: int, dialect: ooxml_dialects.Dialect) -> set[etree._Element]:
+    """The runs among a container's ``children`` whose text is all inside fields whose results the model does not
+    read (read_depth_after; ``depth`` of them open before the first): a button's prompt, a date, a page number.  Their
+    look is no look of the words around them: counted for the paragraph's base (formatting.base_run), a bold
+    button's long prompt made bold the base, and the space before the field was written bold ("Name:< >")."""
+    kept = set()
+    for child in children:
+        texts = []  # (whether read, whether it has characters) of each text part of the child
+        for part in run_parts(child, dialect):
+            if part.tag == w("fldChar"):
+                depth = read_depth_after([part], depth)
+            elif part.tag == dialect.text:
+                texts.append((not depth, bool(dialect.text_of(part))))
+        if child.tag == dialect.run and any(shown for _, shown in texts) and not any(read for read, _ in texts):
+            kept.add(child)
+    return kept
+
+
 def opens_result(separator: etree._Element) -> bool:
     """Whether a field's separator (a ``w:fldChar`` of type separate) begins a result read as the
     words around it: that of a field of OPEN_KINDS (a table of contents) begun in the same

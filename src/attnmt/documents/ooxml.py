@@ -166,8 +166,9 @@ class ParagraphJob(ParagraphWriter):
         """``container``'s children into ``builder``."""
         dialect = self.dialect
         children = self._children(container)
-        base = self.bases[container] = base_run([child for child in children if not self._is_code(child)], dialect,
-                                                   self.hiding)
+        kept = fields.kept_runs(children, self.field_depth, dialect)  # a button's, a date's: no look of the words'
+        base = self.bases[container] = base_run([child for child in children if not self._is_code(child)
+                                                 and child not in kept], dialect, self.hiding)
         shows = shows_on_spaces(self._layers(base))  # whether a space beside a run of its own shows the base's look
         formulas = formula_runs(children, dialect, base, lambda run: script_kind(self._layers(run)))
         for child in children:
