@@ -551,11 +551,15 @@ def simple_field(code: str, result: str) -> str:
      ["Figure", "A woman sells fruit."], "FIGURE 3-1 \u2013 A WOMAN SELLS FRUIT."),
     (text_run("Plate ") + simple_field(SEQUENCE, "4") + text_run(": Two boys play in a field."),
      ["Plate", "Two boys play in a field."], "PLATE 4: TWO BOYS PLAY IN A FIELD."),
-], ids=["colon", "full-stop", "chapter-and-dash", "simple-field"])
+    ('<w:bookmarkStart w:id="1" w:name="_Ref7"/>' + text_run("Figure ") + code_runs(SEQUENCE) + text_run("5") + END
+     + '<w:bookmarkEnd w:id="1"/>' + text_run(": A cat sleeps on the sofa."),
+     ["Figure", "A cat sleeps on the sofa."], "FIGURE 5: A CAT SLEEPS ON THE SOFA."),
+], ids=["colon", "full-stop", "chapter-and-dash", "simple-field", "cross-referenced"])
 def test_a_captions_label_and_text_are_read_apart_around_its_number_and_separator(upper, runs, given, out):
     """Word's caption is a label, a number field (SEQ, after the chapter's STYLEREF), a separator and its text: read
     as one sentence, "Figure : A black dog jumps." came back "Ein bärtiger 1 schwarzer Hund...", the label and the
-    colon lost.  The label and the text are read each alone; the number and the separator stay where they were."""
+    colon lost.  The label and the text are read each alone; the number and the separator stay where they were, also
+    where a cross-reference's bookmark (Word's "_Ref") ends between the number and the separator."""
     paragraph = first_paragraph(translated(runs, upper))
     assert upper.given == given
     assert "".join(node.text for node in paragraph.iter(w("t"))) == out

@@ -56,6 +56,7 @@ import copy
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 
 from lxml import etree
 
@@ -206,14 +207,16 @@ def numbers_caption(part: etree._Element) -> bool:
 
 def after_caption_separator(builder: FlatBuilder, text: str) -> str:
     """``text`` without the caption's separator it starts with (CAPTION_SEPARATOR), where it follows a caption's number
-    with only that field between (a sentence's break, then atoms alone, the last a field's end: numbers_caption),
-    that separator added to ``builder`` before a break of its own; ``text`` as it is elsewhere.  Read with the
-    caption's text, ": A black dog jumps." lost its colon to the model; alone, it has no letter to translate."""
-    found = CAPTION_SEPARATOR.match(text)
-    last = builder.marks[-1] if builder.marks else None
-    if found is None or last is None or not last.atom or not builder.breaks or builder.breaks[-1] != len(builder.text):
+    with only that field between (a sentence's break, then atoms alone, a field's end among them: numbers_caption; a
+    cross-reference's bookmark around "Figure 1" ends after it), that separator added to ``builder`` before a break of
+    its own; ``text`` as it is elsewhere.  Read with the caption's text, ": A black dog jumps." lost its colon to the
+    model; alone, it has no letter to translate."""
+    found, at = CAPTION_SEPARATOR.match(text), len(builder.text)
+    if found is None or not builder.breaks or builder.breaks[-1] != at:
         return text
-    if not any(field_kind(part) == "end" or part.tag == w("fldSimple") for part in last.node.iter()):
+    atoms = takewhile(lambda mark: mark.atom and mark.start == at, reversed(builder.marks))
+    nodes = (atom.node for atom in atoms if isinstance(atom.node, etree._Element))  # not a literal's (a URL)
+    if not any(field_kind(part) == "end" or part.tag == w("fldSimple") for node in nodes for part in node.iter()):
         return text
     builder.add_text(found.group())
     builder.breaks.append(len(builder.text))
