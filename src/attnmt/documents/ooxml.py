@@ -11,7 +11,8 @@ translate it:
    the soft hyphens, ``w:softHyphen``, and where a page began when Word last laid the file out,
    ``w:lastRenderedPageBreak``, are dropped: they are stale once the text changes).
 2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
-   text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
+   text (a field's result the model reads nothing of, a bold prompt or date, counts for none: fields.kept_runs).
+   Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
