@@ -565,6 +565,14 @@ def test_a_captions_label_and_text_are_read_apart_around_its_number_and_separato
     assert "".join(node.text for node in paragraph.iter(w("t"))) == out
 
 
+def test_a_caption_count_hidden_inside_a_sentence_parts_none_of_its_words(upper):
+    """A SEQ field with \\h shows no number: it resets or steps a count where it stands, often inside a sentence."""
+    runs = text_run("A dog runs") + code_runs(" SEQ Figure \\r 0 \\h ") + END + text_run(" in the park.")
+    paragraph = first_paragraph(translated(runs, upper))
+    assert upper.given == ["A dog runs in the park."]
+    assert "".join(node.text for node in paragraph.iter(w("t"))) == "A DOG RUNS IN THE PARK."
+
+
 def test_an_index_entrys_page_list_is_kept_after_its_words(mirror):
     """Word's index lists an entry as "apple tree, 3-5, 7" (its \\e separator, ", " by default, then the
     pages): read whole, the model dropped the pages.  The separator and pages are kept, the words translated;

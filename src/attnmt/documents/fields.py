@@ -197,12 +197,19 @@ def opens_result(separator: etree._Element) -> bool:
 
 
 def numbers_caption(part: etree._Element) -> bool:
-    """Whether run part or paragraph child ``part`` is a simple field of CAPTION_KINDS, or the separator of a complex
-    one begun in the same paragraph outside every other field: no sentence goes on past it."""
+    """Whether run part or paragraph child ``part`` is a simple field of a caption's number (is_caption_code), or the
+    separator of a complex one begun in the same paragraph outside every other field: no sentence goes on past it."""
     if part.tag == w("fldSimple"):
-        return field_code_kind(part.get(w("instr"), "")) in CAPTION_KINDS
+        return is_caption_code(part.get(w("instr"), ""))
     codes = codes_open_at(part) if field_kind(part) == "separate" else []
-    return len(codes) == 1 and field_code_kind(codes[0]) in CAPTION_KINDS
+    return len(codes) == 1 and is_caption_code(codes[0])
+
+
+def is_caption_code(code: str) -> bool:
+    """Whether a field of ``code`` numbers a caption (CAPTION_KINDS) where it stands: not a SEQ whose ``\\h`` hides its
+    number (``SEQ Figure \\r 0 \\h``, a count reset in running text, which parts none of its sentence's words)."""
+    switches = {found.group(2) for found in ARGUMENT.finditer(code)}
+    return field_code_kind(code) in CAPTION_KINDS and "\\h" not in switches
 
 
 def after_caption_separator(builder: FlatBuilder, text: str) -> str:
