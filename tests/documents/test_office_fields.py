@@ -573,6 +573,14 @@ def test_a_caption_count_hidden_inside_a_sentence_parts_none_of_its_words(upper)
     assert "".join(node.text for node in paragraph.iter(w("t"))) == "A DOG RUNS IN THE PARK."
 
 
+def test_a_headings_words_shown_inside_a_sentence_part_none_of_them(upper):
+    """A STYLEREF without a number's switch shows a heading's words, kept as Word computes them: no caption's number."""
+    runs = (text_run("As described in ") + code_runs(" STYLEREF 1 ") + text_run("Care") + END
+            + text_run(", the dog sleeps."))
+    translated(runs, upper)
+    assert upper.given == ["As described in , the dog sleeps."]
+
+
 def test_an_index_entrys_page_list_is_kept_after_its_words(mirror):
     """Word's index lists an entry as "apple tree, 3-5, 7" (its \\e separator, ", " by default, then the
     pages): read whole, the model dropped the pages.  The separator and pages are kept, the words translated;

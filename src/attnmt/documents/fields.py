@@ -77,10 +77,11 @@ SPACE_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 SHOWN_PROPERTIES = frozenset({"TITLE", "SUBJECT"})
 # The kinds of field whose result is read as its paragraphs' own words: a table of contents' (the module docstring)
 OPEN_KINDS = frozenset({"TOC", "INDEX"})
-# The kinds of field that number a caption (Insert Caption: "Figure {SEQ Figure \\* ARABIC}1{}: A black dog.", the
-# chapter's number before it a STYLEREF): the label before them and the caption's text after them are sentences
-# apart (numbers_caption).  Read as one, "Figure : A black dog." lost its label and its colon to the model.
-CAPTION_KINDS = frozenset({"SEQ", "STYLEREF"})
+# A caption's number is a SEQ field (Insert Caption: "Figure {SEQ Figure \* ARABIC}1{}: A black dog."), the
+# chapter's number before it a STYLEREF with one of these switches, which show a heading's number: the label before
+# them and the caption's text after them are sentences apart (numbers_caption, is_caption_code).  Read as one,
+# "Figure : A black dog." lost its label and its colon to the model.
+HEADING_NUMBERS = frozenset({"\\s", "\\n", "\\r", "\\w"})
 # What Insert Caption writes between a caption's number and its text: a colon, a full stop, a hyphen, an en or em
 # dash, with the spaces around it ("Figure 1: A dog.", "Table 2. Prices", "Figure 3-1 – A market").
 CAPTION_SEPARATOR = re.compile(r"\s*[:.\-\u2013\u2014]\s+")
@@ -206,10 +207,13 @@ def numbers_caption(part: etree._Element) -> bool:
 
 
 def is_caption_code(code: str) -> bool:
-    """Whether a field of ``code`` numbers a caption (CAPTION_KINDS) where it stands: not a SEQ whose ``\\h`` hides its
-    number (``SEQ Figure \\r 0 \\h``, a count reset in running text, which parts none of its sentence's words)."""
+    """Whether a field of ``code`` shows a caption's number where it stands: a SEQ but one whose ``\\h`` hides its
+    number (``SEQ Figure \\r 0 \\h``, a count reset in running text, which parts none of its sentence's words), a
+    STYLEREF that shows a heading's number (``\\s``, ``\\n``, ``\\r``, ``\\w``; without one it shows the heading's
+    words, "as described in {STYLEREF 1}Care{}, ...", part of its sentence)."""
     switches = {found.group(2) for found in ARGUMENT.finditer(code)}
-    return field_code_kind(code) in CAPTION_KINDS and "\\h" not in switches
+    kind = field_code_kind(code)
+    return (kind == "SEQ" and "\\h" not in switches) or (kind == "STYLEREF" and bool(switches & HEADING_NUMBERS))
 
 
 def after_caption_separator(builder: FlatBuilder, text: str) -> str:
