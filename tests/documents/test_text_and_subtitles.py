@@ -268,8 +268,9 @@ def test_a_sounds_description_in_brackets_at_a_line_s_start_is_a_sentence_of_its
     """Read with the words after it, the demo model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche
     U-Fahrerfahrer.", the brackets lost; alone, "[LAUGHS]" came back "[EINE LACHT]".  A link's text is no sound."""
     out = translate_lines(["[LAUGHS] a red dog.", "ANNA: (sighs) a cat.", "[Home](/home) a dog."], mirror)
-    assert mirror.given == ["[LAUGHS]", "a red dog.", "(sighs)", "a cat.", "[Home](/home) a dog."]
+    assert mirror.given == ["[LAUGHS]", "a red dog.", "(sighs)", "a cat.", "Home a dog."]  # a Markdown link's words
     assert out[:2] == ["[LAUGHS] DOG. RED A", "ANNA: (SIGHS) CAT. A"]
+    assert out[2] == "DOG. A [HOME](/home)"  # the link around its words' translation
 
 def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
     """A user interface's "Save changes" came back "Ein Bulle." from the demo model, a stop it never had."""

@@ -274,8 +274,8 @@ def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
         if any(ch.isalnum() for ch in translation[begin:stop]):
             words.setdefault(len(translation[:stop].split()), []).append(attention)
     run = 0
-    for _, attention in sorted(words.items()):
-        run = run + 1 if sum(attention) / len(attention) >= ADDED_ATTENTION else 0
+    for _, shares in sorted(words.items()):
+        run = run + 1 if sum(shares) / len(shares) >= ADDED_ATTENTION else 0
         if run >= ADDED_RUN:
             return True
     return run >= ADDED_END_RUN  # the run that ends the translation

@@ -59,7 +59,7 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names:
     ``glossary``: ``needs_translation``), outside untranslated parts, an element's in the order it has
     them (not that of ``names``: ``<img alt title>`` is read alt first); in HTML, ``names`` in any case
     (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
-    found = []
+    found: list[tuple[etree._Element, str]] = []
     wanted = {name if vocabulary.xml else name.lower() for name in names}
 
     def visit(node: etree._Element, translated: bool) -> None:
