@@ -220,3 +220,18 @@ def undirected() -> Undirected:
 @pytest.fixture
 def termed() -> Termed:
     return Termed()
+
+
+class Judging:
+    """``translator``'s translations (the ``mirror`` fixture's), each as plausible as ``plausible`` says of its source
+    (else 0.9); ``judged``: the pairs it was asked about."""
+
+    def __init__(self, translator, plausible: dict[str, float], glossary: Glossary | None = None) -> None:
+        self.translator, self.plausible, self.glossary, self.judged = translator, plausible, glossary, []
+
+    def translate(self, sentences, weighed):
+        return self.translator.translate(sentences, weighed)
+
+    def plausibility(self, sentences, translations):
+        self.judged.extend(zip(sentences, translations, strict=True))
+        return [self.plausible.get(sentence, 0.9) for sentence in sentences]

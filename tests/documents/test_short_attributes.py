@@ -2,6 +2,7 @@
 its source (attnmt.documents.short_attributes), with stand-in translators whose plausibility is given."""
 
 import pytest
+from conftest import Judging
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.glossary import Glossary
@@ -9,21 +10,6 @@ from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.short_attributes import FLOOR
 from attnmt.documents.translators import ModelTranslator
-
-
-class Judging:
-    """``translator``'s translations (the ``mirror`` fixture's), each as plausible as ``plausible`` says of its source
-    (else 0.9); ``judged``: the pairs it was asked about."""
-
-    def __init__(self, translator, plausible: dict[str, float], glossary: Glossary | None = None) -> None:
-        self.translator, self.plausible, self.glossary, self.judged = translator, plausible, glossary, []
-
-    def translate(self, sentences, weighed):
-        return self.translator.translate(sentences, weighed)
-
-    def plausibility(self, sentences, translations):
-        self.judged.extend(zip(sentences, translations, strict=True))
-        return [self.plausible.get(sentence, 0.9) for sentence in sentences]
 
 
 def one(text, translator, **options):

@@ -96,6 +96,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
+from attnmt.documents.short_labels import KeepingLabels, office_labels
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -327,8 +328,10 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     results: list[list[str | Nested]] = []
     calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
     repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
+    # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
+    keeping = ForXml(KeepingLabels(translator, office_labels([job for part in parts for job in part.jobs], sentences)))
     for call, chunk in calls:
-        results += translate_flats(call, ForXml(translator), options, review, chunk, repeats, where=name)
+        results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)

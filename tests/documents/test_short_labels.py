@@ -1,0 +1,113 @@
+"""A short alt text or Word caption label whose translation the model finds implausible keeps its source
+(attnmt.documents.short_labels), with the ``mirror`` fixture's translations judged as ``Judging`` is told."""
+
+import io
+
+import docx
+import pptx
+from conftest import Judging
+from lxml import etree
+from office_files import PNG, W, docx_bytes, read_members, text_file, word_paragraph, write_members
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.short_attributes import FLOOR
+
+WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+
+
+def run(text: str) -> str:
+    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def caption(label: str, code: str = " SEQ Figure \\* ARABIC ") -> str:
+    """A caption as Word's Insert Caption writes it: ``label``, a SEQ number field, ": A black dog jumps."."""
+    field = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}'
+             f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run("1")}'
+             '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+    return run(f"{label} ") + field + run(": A black dog jumps.")
+
+
+def paragraphs(data: bytes) -> list[str]:
+    body = etree.fromstring(read_members(data)["word/document.xml"])
+    return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
+
+
+def word_alt_texts(descr: str, title: str, judging) -> tuple[str, str]:
+    """A Word picture's ``descr`` and ``title`` as translated with ``judging``."""
+    document = docx.Document()
+    document.add_paragraph("The dog runs.")
+    document.add_picture(io.BytesIO(PNG))
+    properties = document.inline_shapes[0]._inline.docPr
+    properties.set("descr", descr)
+    properties.set("title", title)
+    out = translate_office(docx_bytes(document), ".docx", judging, DocumentOptions())
+    translated = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{WP}}}docPr")
+    return translated.get("descr"), translated.get("title")
+
+
+def test_a_word_pictures_short_alt_text_the_model_garbled_keeps_its_value(mirror):
+    """The demo model made descr="Logo" "Zwei Geschäfts": a screen reader read a caption of nothing in the picture."""
+    judging = Judging(mirror, {"company logo": FLOOR - 0.01, "a red car": FLOOR + 0.01})
+    assert word_alt_texts("company logo", "a red car", judging) == ("company logo", "CAR RED A")
+
+
+def test_a_long_alt_text_is_taken_at_any_plausibility(mirror):
+    """Four words and more are a caption the model reads as one: judged by nothing here."""
+    judging = Judging(mirror, {"a dog on the beach": 0.0, "logo": 0.0})
+    assert word_alt_texts("a dog on the beach", "logo", judging) == ("BEACH THE ON DOG A", "logo")
+    assert [source for source, _ in judging.judged] == ["logo"]
+
+
+def test_a_slides_alt_text_is_judged_line_by_line(mirror):
+    """Each line of a PowerPoint picture's ``descr`` is a text of its own: the garbled short one keeps its source."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    slide.shapes.add_picture(io.BytesIO(PNG), 0, 0)._element.nvPicPr.cNvPr.set("descr", "bar chart\ntwo brown dogs")
+    data = io.BytesIO()
+    deck.save(data)
+    out = translate_office(data.getvalue(), ".pptx", Judging(mirror, {"bar chart": 0.1}), DocumentOptions())
+    picture = pptx.Presentation(io.BytesIO(out)).slides[0].shapes[0]
+    assert picture._element.nvPicPr.cNvPr.get("descr") == "bar chart\nDOGS BROWN TWO"
+
+
+def test_a_libreoffice_frames_short_alt_text_the_model_garbled_keeps_its_value(mirror):
+    members = read_members(text_file())
+    content = etree.fromstring(members["content.xml"])
+    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
+    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
+    etree.SubElement(frame, f"{{{SVG}}}title").text = "signature"
+    etree.SubElement(frame, f"{{{SVG}}}desc").text = "two men talking"
+    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
+    judging = Judging(mirror, {"signature": 0.2})
+    out = translate_office(write_members(members), ".odt", judging, DocumentOptions())
+    frame = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{DRAW}}}frame")
+    assert [child.text for child in frame] == ["signature", "TALKING MEN TWO"]
+
+
+def test_a_word_captions_label_the_model_garbled_keeps_its_source(mirror):
+    """Read alone before its number, "Figure" came back "Auf einem Arzt" from the demo model; the caption's text is
+    translated still, and so is a label the model finds plausible."""
+    judging = Judging(mirror, {"Figure": FLOOR / 2, "Table": FLOOR + 0.01})
+    out = translate_office(word_paragraph(caption("Figure"), caption("Table", " SEQ Table \\* ARABIC ")), ".docx",
+                           judging, DocumentOptions())
+    assert paragraphs(out)[:2] == ["Figure 1: JUMPS. DOG BLACK A", "TABLE 1: JUMPS. DOG BLACK A"]
+
+
+def test_a_short_paragraph_is_no_label(mirror):
+    """A short sentence of running text is translated at any plausibility: only a caption's number makes a label."""
+    judging = Judging(mirror, {"Welcome home": 0.0, "Figure": 0.0})
+    out = translate_office(word_paragraph(run("Welcome home"), caption("Figure")), ".docx", judging, DocumentOptions())
+    assert paragraphs(out)[:2] == ["HOME WELCOME", "Figure 1: JUMPS. DOG BLACK A"]
+    assert [source for source, _ in judging.judged] == ["Figure"]
+
+
+def test_a_caption_label_holding_a_glossary_term_is_taken(mirror):
+    """The glossary's term is the user's word for the label: never judged."""
+    judging = Judging(mirror, {"Plate": 0.0, "Figure": 0.0}, Glossary.of({"Plate": "Tafel"}))
+    out = translate_office(word_paragraph(caption("Plate"), caption("Figure")), ".docx", judging, DocumentOptions())
+    assert paragraphs(out)[:2] == ["PLATE 1: JUMPS. DOG BLACK A", "Figure 1: JUMPS. DOG BLACK A"]
+    assert [source for source, _ in judging.judged] == ["Figure"]
