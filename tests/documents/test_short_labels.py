@@ -105,9 +105,13 @@ def test_a_short_paragraph_is_no_label(mirror):
     assert [source for source, _ in judging.judged] == ["Figure"]
 
 
-def test_a_caption_label_holding_a_glossary_term_is_taken(mirror):
-    """The glossary's term is the user's word for the label: never judged."""
-    judging = Judging(mirror, {"Plate": 0.0, "Figure": 0.0}, Glossary.of({"Plate": "Tafel"}))
-    out = translate_office(word_paragraph(caption("Plate"), caption("Figure")), ".docx", judging, DocumentOptions())
-    assert paragraphs(out)[:2] == ["PLATE 1: JUMPS. DOG BLACK A", "Figure 1: JUMPS. DOG BLACK A"]
+def test_a_caption_label_that_is_a_glossary_term_is_written_as_its_target_term(mirror):
+    """The glossary's term is the user's word for the label: the demo model, made to write "Abbildung" for "Figure",
+    wrote "Ein Arzt in einem Abbildung"; the term is written alone.  A label holding a term among other words is
+    the model's translation, never judged; a label without one is judged as ever."""
+    judging = Judging(mirror, {"Plate": 0.0, "Colour Plate": 0.0, "Figure": 0.0}, Glossary.of({"Plate": "Tafel"}))
+    out = translate_office(word_paragraph(caption("Plate"), caption("Colour Plate"), caption("Figure")), ".docx",
+                           judging, DocumentOptions())
+    assert paragraphs(out)[:3] == ["Tafel 1: JUMPS. DOG BLACK A", "PLATE COLOUR 1: JUMPS. DOG BLACK A",
+                                   "Figure 1: JUMPS. DOG BLACK A"]
     assert [source for source, _ in judging.judged] == ["Figure"]

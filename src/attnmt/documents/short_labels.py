@@ -8,7 +8,9 @@ A label here is a line of an alt text (attnmt.documents.alt_texts: Word's, Power
 ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number), of at most ``SHORT`` words.
 Its translation is taken only where the model finds it plausible (``FLOOR`` or over, the translator's
 ``plausibility``); under it, the label's source is its translation, its words aligned in order.  A translator
-without a plausibility has its labels taken, and so does a label holding one of its glossary's terms.
+without a plausibility has its labels taken, and so does a label holding one of its glossary's terms; a label
+that is one term and nothing else is written as the glossary's target term ("Figure" -> "Abbildung": the demo model
+wrote "Ein Arzt in einem Abbildung", the term inside the sentence it made of the label).
 
 Word's own names for its labels per language (Abbildung, Tabelle, Gleichung for German) are not looked up: a
 user who wants them gives them in a glossary (``--glossary``), which this guard leaves alone, and the label a
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
 from attnmt.documents.archive import Job
 from attnmt.documents.fields import numbers_caption
@@ -49,6 +52,10 @@ class KeepingLabels(Wrapper):
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, weights = checked_answer(self.translator, sentences, weighed)
         plausibility, glossary = translator_plausibility(self.translator), translator_glossary(self.translator)
+        for i, sentence in enumerate(sentences):
+            term = whole_term(sentence, glossary) if sentence.strip() in self.labels else None
+            if term is not None:  # the user's word for the label, not the model's sentence around it
+                texts[i], weights[i] = term, None
         judged = [i for i, sentence in enumerate(sentences) if sentence.strip() in self.labels and texts[i].strip()
                   and not (glossary and glossary.matches(sentence))]
         if plausibility is None or not judged:
@@ -58,6 +65,13 @@ class KeepingLabels(Wrapper):
             if plausible is not None and plausible < FLOOR:
                 texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
         return texts, weights
+
+
+def whole_term(label: str, glossary: Glossary | None) -> str | None:
+    """The target term of ``glossary`` where ``label`` is one of its terms and nothing else: the model read "Figure"
+    (Figure -> Abbildung) as a sentence's start and wrote "Ein Arzt in einem Abbildung" around the term."""
+    found = glossary.found_in(label.strip()) if glossary else []
+    return found[0][2] if len(found) == 1 and found[0][:2] == (0, len(label.strip())) else None
 
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
