@@ -98,3 +98,31 @@ def test_a_lead_before_any_tag_stays_before_a_tail_in_tags():
     edges = cue_edges("\u00a0<b>Hello</b> there. <i>[DOOR SLAMS]</i>", tags_of(False))
     assert (edges.body, edges.tail) == ("<b>Hello</b> there.", "<i>[DOOR SLAMS]</i>")
     assert edges.led("<b>HALLO</b> DA.") == "\u00a0<b>HALLO</b> DA."
+
+
+@pytest.mark.parametrize("text, written, given", [
+    ("[MUSIC] ANNA: Where are you?", "[MUSIC] ANNA: YOU? ARE WHERE", ["[MUSIC]", "Where are you?"]),
+    ("(door slams) DR. OKAFOR: Who is there?", "SLAMS) (DOOR DR. OKAFOR: THERE? IS WHO",
+     ["(door slams)", "Who is there?"]),
+    ("<i>[thunder]</i> MAN 2: Run!", "<i>[THUNDER]</i> MAN 2: RUN!", ["[thunder]", "Run!"]),
+    ("[MUSIC] KENJI: (whispering) Quiet now.", "[MUSIC] KENJI: (WHISPERING) NOW. QUIET",
+     ["[MUSIC]", "(whispering)", "Quiet now."]),
+    ("[MUSIC] TRANSLATOR: Ann Goldstein", "[MUSIC] TRANSLATOR: GOLDSTEIN ANN",
+     ["[MUSIC]", "TRANSLATOR", "Ann Goldstein"]),
+    ("(cheering) INGREDIENTS: Flour, eggs, milk.", "(CHEERING) INGREDIENTS: MILK. EGGS, FLOUR,",
+     ["(cheering)", "INGREDIENTS", "Flour, eggs, milk."]),
+])
+def test_a_speakers_name_or_a_fields_after_a_description_in_a_cue_is_read_as_at_its_start(mirror, text, written,
+                                                                                         given):
+    """As in a text line: the cue took a name only at its label's start, and the demo model wrote "[MUSIC] ANNA:
+    Where are you?" as "[MUSIK] Auf diesem Fünen.", ANNA lost, and read "TRANSLATOR: Ann Goldstein" after "[MUSIC]"
+    whole.  The description and a field's name are each translated alone, the speaker's name kept as written."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(written)
+    assert mirror.given == given
+
+
+def test_a_speakers_name_after_a_description_starts_a_new_speaker_whom_the_cue_before_does_not_run_on_into(mirror):
+    """"I was walking with" / "[MUSIC] ANNA: ...my dog." was read as one sentence, ANNA's words another speaker's."""
+    out = translate_subtitle_text(srt("I was walking with", "[MUSIC] ANNA: ...my dog."), mirror)
+    assert out == srt("WITH WALKING WAS I", "[MUSIC] ANNA: ...DOG. MY")
+    assert mirror.given == ["I was walking with", "[MUSIC]", "my dog."]

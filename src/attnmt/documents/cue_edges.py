@@ -62,11 +62,19 @@ class Edges:
     lead: str = ""
     trail: str = ""
     opened: int = 0  # how many start tags the text opens with before ``lead`` (1 in "<i>&nbsp;<b>Hi</b>.")
-    name: int = 0  # how much of ``label`` is a speaker's name, kept as written (cue_labels.named: "JOHN: ")
+    # Where the part of ``label`` kept as written starts and ends (cue_labels.named): a speaker's name, "JOHN: ",
+    # " ANNA:" of "[MUSIC] ANNA:"; what is before and after it is translated alone.
+    kept: tuple[int, int] = (0, 0)
 
     def written(self, label: str, body: str, tail: str) -> str:
         """The turn's text again, of the ``label``, ``body`` and ``tail`` translated."""
         return self.led(label + self.after_label + body + self.before_tail + tail) + self.trail
+
+    def speaker(self) -> str:
+        """What of ``label`` is from its kept part on, spaces left out: "ANNA:" of "[MUSIC] ANNA:" (a name after
+        descriptions starts a new speaker, as one at the start does), all of a label that opens with no
+        descriptions."""
+        return self.label[self.kept[0]:].lstrip()
 
     def led(self, text: str) -> str:
         """``text`` (the turn's translation, or its first line) with ``lead`` before it, after as many
@@ -99,7 +107,7 @@ def cue_edges(text: str, tags: re.Pattern[str], speakers: frozenset[str] = froze
     if (found is None or not has_words(shown[:found.start()]) or DESCRIPTION.fullmatch(shown[:found.start()])
             or in_sentence(shown[:found.start()], found.group(2))):
         return Edges(rest, label, after_label, lead=lead, trail=trail, opened=opened,
-                     name=named(label, tags, speakers))
+                     kept=named(label, tags, speakers))
     gap, start = places[found.start(1)], places[found.start(2)]
     for tag in reversed([match for match in tags.finditer(rest, gap, start) if match.end() <= start]):
         if tag.end() != start or (tag.group(1) or "")[:1] == "/":
@@ -121,7 +129,9 @@ def in_sentence(words: str, tail: str) -> bool:
 
 def apart(edges: Sequence[Edges]) -> list[tuple[int, int, str]]:
     """The texts of ``edges`` translated alone, each as (its turn's index, its place in the turn, 0
-    for a label and 2 for a tail, the turn's body being 1; its text), in the turns' order: of a label,
-    what follows a speaker's name (``Edges.name``), which is kept as written."""
+    and 1 for a label's before and after what is kept of it, 3 for a tail, the turn's body being 2;
+    its text), in the turns' order: of a label, what is before and after a speaker's name (``Edges.kept``: "[MUSIC]"
+    and "(whispering)" of "[MUSIC] ANNA: (whispering)"), which is kept as written."""
     return [(k, place, text) for k, edge in enumerate(edges)
-            for place, text in ((0, edge.label[edge.name:]), (2, edge.tail)) if text]
+            for place, text in ((0, edge.label[:edge.kept[0]]), (1, edge.label[edge.kept[1]:]), (3, edge.tail))
+            if text]

@@ -31,20 +31,26 @@ STAMP = re.compile(rf"(?:\[{TIME}\]|\({TIME}\)|{TIME})[ \t]+")  # a time a trans
 # spaces before the cue's words (group "gap").
 NAMED = re.compile(rf"(?P<piece>(?:{STAMP.pattern})?(?P<name>{NAME.pattern}))(?P<gap>\s+)(?=\S)")
 DESCRIBED = re.compile(rf"(?P<piece>{BRACKETED}(?:\s*{BRACKETED})*)(?P<gap>\s+)(?=\S)")
+DESCRIBED_LEAD = re.compile(rf"{BRACKETED}(?:\s*{BRACKETED})*")  # the descriptions a label opens with, alone
 
 
 def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[str, str, str]:
     """(label, the spaces after it, the rest) of a cue's ``text``; ("", "", text) where it opens
     with none.  A name is a label only as a speaker's (``is_name``: "JOHN:", "Q:", one of the dialogue's
     ``speakers``, not "I:" nor "Note:") or a field's, without its colon, which is in the spaces after it and ends
-    the label (``field_label``: "INGREDIENTS", ": "), and only first: a name and descriptions after it ("JOHN:
-    (whispering) I saw") are one label; a text of descriptions alone is no label but the cue's own text
-    (subtitles.set_apart).  Read as shown, without its format's ``tags`` (cue_text.tags_of): the label takes the
-    tags before it and the end tags right after it ("<i>JOHN:</i>")."""
+    the label (``field_label``: "INGREDIENTS", ": "), first or after descriptions, as in a text line ("[MUSIC] ANNA:",
+    "[MUSIC] TRANSLATOR"), and once: a name and descriptions after it ("JOHN: (whispering) I saw") are one label; a
+    text of descriptions alone is no label but the cue's own text (subtitles.set_apart).  Read as shown, without its
+    format's ``tags`` (cue_text.tags_of): the label takes the tags before it and the end tags right after it
+    ("<i>JOHN:</i>")."""
     shown, places = shown_places(text, tags)
     label, gap, rest = field = field_label(shown, speakers)
-    while not field[0] and not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not label, speakers)):
+    named_yet = False
+    while not field[0] and not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not named_yet, speakers)):
+        named_yet = named_yet or match.re is NAMED
         label, gap, rest = label + gap + match["piece"], match["gap"], rest[match.end():]
+        if not named_yet and (field := field_label(rest, speakers))[0]:  # "[MUSIC] TRANSLATOR: Ann Goldstein"
+            label, gap, rest = label + gap + field[0], field[1], field[2]
     if not label:
         return "", "", text
     end, rest_at = places[len(label) - 1] + 1, places[len(label) + len(gap) - 1] + 1
@@ -104,15 +110,20 @@ def name_in(shown: str, speakers: frozenset[str], said: str | None = None) -> re
     return voice if (voice := VOICE.match(shown, at)) is not None and is_voice(voice, speakers) else None
 
 
-def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> int:
-    """How much of a ``label`` (``split_label``'s) is kept as it is written: a speaker's name (``is_name``, one of
-    the dialogue's ``speakers`` too) and the
-    spaces after it, up to the descriptions that follow it ("JOHN: " of "JOHN: (whispering)"), or all of a name
-    alone with its tags ("<i>JOHN:</i>"); 0 where it opens with none.  Read as shown, without its format's ``tags``."""
+def named(label: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[int, int]:
+    """Where the part of a ``label`` (``split_label``'s) that is kept as it is written starts and ends: a speaker's
+    name (``is_name``, one of the dialogue's ``speakers`` too) and the spaces after it, up to the descriptions that
+    follow it ((0, 6): "JOHN: " of "JOHN: (whispering)"), or all of a name alone with its tags ("<i>JOHN:</i>"),
+    after the descriptions it may follow, with the spaces before it ((7, 13): " ANNA:" of "[MUSIC] ANNA:"); after
+    descriptions, the spaces before a field's name ((7, 8) of "[MUSIC] TRANSLATOR"), so that each is translated
+    alone, as in a text line; (0, 0) where it opens with none.  Read as shown, without its format's ``tags``."""
     shown, places = shown_places(label, tags)
-    at = stamp.end() if (stamp := STAMP.match(shown)) else 0
-    name = NAME.match(shown, at) or VOICE.match(shown, at)  # where it ends as written: "JOHN &amp; MARY:"
-    if name is None or not is_name(label, speakers):
-        return 0
+    lead = DESCRIBED_LEAD.match(shown) if not is_name(label, speakers) else None
+    start = lead.end() if lead and lead.end() < len(shown) else 0
+    at = len(shown) - len(shown[start:].lstrip())  # the name's or the field's first character
+    stamp = STAMP.match(shown, at)
+    name = NAME.match(shown, stamp.end() if stamp else at) or VOICE.match(shown, stamp.end() if stamp else at)
+    if name is None or not is_name(shown[at:], speakers):  # no name, or a field's, after the descriptions
+        return (places[start], places[at]) if start else (0, 0)
     after = len(shown) - len(shown[name.end():].lstrip())  # the first shown character after the name's spaces
-    return places[after] if after < len(shown) else len(label)
+    return places[start] if start else 0, places[after] if after < len(shown) else len(label)

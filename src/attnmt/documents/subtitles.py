@@ -229,14 +229,14 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
     placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
     bodies = [edge.body[len(codes):] for edge, codes in zip(edges, placed, strict=True)]
-    follows = [goes_on and not is_name(edges[k + 1].label, names) and placed[k] == placed[k + 1]  # a new speaker
+    follows = [goes_on and not is_name(edges[k + 1].speaker(), names) and placed[k] == placed[k + 1]  # a new speaker
                for k, goes_on in enumerate(follows)]  # or place, as a sign is
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted,
                   translator_fits(translator))
     alone = apart(edges)
     runs += [[len(bodies) + j] for j in range(len(alone))]
     texts, lines = [*bodies, *(text for _, _, text in alone)], [*lines, *(lines[k] for k, _, _ in alone)]
-    places = [(k, 1) for k in range(len(bodies))] + [(k, place) for k, place, _ in alone]  # turn, then place in it
+    places = [(k, 2) for k in range(len(bodies))] + [(k, place) for k, place, _ in alone]  # turn, then place in it
     runs.sort(key=lambda run: (lines[run[0]], places[run[0]]))  # the file's order: a label, its text, a tail
     out = [""] * len(texts)
     for run, cut in zip(runs, translate_runs(runs, texts, translator, options, vtt, where, lines, review), strict=True):
@@ -244,8 +244,8 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
             out[k] = text
     out = [breaks_inside(body, text, vtt) for body, text in zip(texts, out, strict=True)]
     said = {(k, place): out[len(bodies) + j] for j, (k, place, _) in enumerate(alone)}
-    return [start + edge.written(edge.label[:edge.name] + said.get((k, 0), ""), placed[k] + out[k],
-                                 said.get((k, 2), "")) + end
+    return [start + edge.written(said.get((k, 0), "") + edge.label[slice(*edge.kept)] + said.get((k, 1), ""),
+                                 placed[k] + out[k], said.get((k, 3), "")) + end
             for k, ((start, _, end), edge) in enumerate(zip(speakers, edges, strict=True))]
 
 
