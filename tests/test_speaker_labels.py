@@ -245,3 +245,18 @@ def test_a_label_ends_in_a_full_width_colon_with_or_without_a_space_after_it(lin
     found = speaker_label(line[start:])
     assert found["label"] == label and line[start + found.end("label"):].lstrip().startswith(said)
     assert field_name("BENEFITS：Free parking.") == (8, 9)
+
+
+@pytest.mark.parametrize("line, label, value", [
+    ("ANNA: oh, years ago.", "ANNA:", "REFUNDABLE: no"), ("TOM: yeah, right.", "TOM:", "WIFI: yes"),
+    ("MAN 2: um, maybe later", "MAN 2:", "CRITICAL: disk full"), ("HANS: ach, lass mal.", "HANS:", "REASON: ok"),
+    ("LÉA: bah, non.", "LÉA:", "INGREDIENTS: flour, eggs"), ("KENJI: no.", "KENJI:", "DISK: nearly full"),
+    ("DR. OKAFOR: i see", "DR. OKAFOR:", "SHIPPING: free over $50"),
+])
+def test_a_name_in_capitals_before_words_in_lower_case_that_open_with_speech_is_a_speakers(line, label, value):
+    """An interjection, an answer or a greeting opens speech in lower case as a value hardly ever does: read as a
+    field's value, "ANNA: oh, years ago." had the name translated alone (the demo model's "EIN KELLNER:").  Such a
+    word alone, without a sentence's end, or none is a value's still."""
+    assert speaker_label(line)["label"] == label
+    assert field_name(line) is None
+    assert speaker_label(value) is None

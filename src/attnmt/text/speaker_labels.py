@@ -95,6 +95,14 @@ ROLES = frozenset({"NARRATOR", "NARRATION", "ANNOUNCER", "HOST", "CO-HOST", "INT
 # with its unit ("200 people", "6 FT", "WEIGHT: 1.2 kg", "MAN 2: 2 hours").  Read as a field, "ANNA: 3 MORE DAYS!"
 # was translated whole and the demo model wrote "EIN CODDDDDDDDDDDDDD.", the name lost.
 COUNTED_SPEECH = re.compile(r"[!?]\W*\Z|(?:[^\W\d_]{2,}\W+){2,}[^\W\d_]{2,}")
+# The words speech opens with in lower case and a field's value or a log's message hardly ever does: an
+# interjection, an answer, a greeting, "i", in the languages scripts and transcripts are most often written in ("ANNA:
+# oh, years ago.", "TOM: yeah, right.", "HANS: ach, lass mal.", "LÉA: bah, non.").  Read as a field's value, "ANNA: oh,
+# years ago." had the name translated alone.
+OPENERS = frozenset({"OH", "OHH", "AH", "AHH", "AHA", "EH", "UH", "UHH", "UM", "UMM", "ER", "ERM", "HM", "HMM", "MM",
+                     "OOH", "OW", "OUCH", "OOPS", "WOW", "WHOA", "HEY", "HI", "HELLO", "BYE", "YES", "YEAH", "YEP",
+                     "YUP", "NO", "NOPE", "NAH", "OKAY", "WELL", "SORRY", "PLEASE", "THANKS", "I", "ACH", "JA",
+                     "NEIN", "TJA", "OUI", "NON", "BAH", "BEN", "EUH", "HEIN", "SÍ", "VALE", "BUENO", "PUES"})
 # A news item's dateline before a colon: a place in capitals, then after a comma its state or country or the date in
 # any case, and the agency in brackets ("TOKYO, March 3 (Reuters):", "SAN FRANCISCO, Calif.:", "GENEVA, 12 May
 # 2024:"): the groups "place" and "where".  No one's name, but kept as written too: read with the news, the demo model
@@ -197,8 +205,9 @@ def speaks(said: str) -> bool:
     """Whether ``said``, what follows a label, reads as a speaker's words: a script's sound descriptions or
     directions in brackets ("(whispering) I saw", "[sighs] no"), words broken off or taken up again (``SCRIPTED``:
     "...and then?", "-- wait"), or words whose first letter or digit, past quotes and punctuation, is a letter that is
-    not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」"), or a
-    digit that opens an exclamation, a question or a sentence (``COUNTED_SPEECH``: "3 MORE DAYS!").  A field's value,
+    not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」") or that
+    opens a word of speech (``opens_speech``: "oh, years ago."), or a digit that opens an exclamation, a question or a
+    sentence (``COUNTED_SPEECH``: "3 MORE DAYS!").  A field's value,
     a log's message and an acronym's explanation start in lower case or with a quantity ("CRITICAL: disk full", "XML:
     its declared encoding", "Ingredients: flour, sugar", "TIME: 10:30", "PRICE: $25", "MAN 2: 2 hours"), as a
     speaker's words hardly ever do."""
@@ -207,7 +216,15 @@ def speaks(said: str) -> bool:
     first = next((character for character in said if character.isalnum()), "")
     if first.isdigit():
         return COUNTED_SPEECH.search(said) is not None
-    return first.isalpha() and not first.islower()
+    return first.isalpha() and (not first.islower() or opens_speech(said))
+
+
+def opens_speech(said: str) -> bool:
+    """Whether ``said`` opens with a word of speech (``OPENERS``: "oh, years ago.", "yeah, right") and more words
+    follow it or a sentence's end closes it ("no."): a field's value may be a word alone ("REFUNDABLE: no")."""
+    words = re.findall(r"[^\W\d_]+", said)
+    closed = re.search(r"[.!?…]\W*\Z", said) is not None
+    return bool(words) and words[0].upper() in OPENERS and (len(words) > 1 or closed)
 
 
 def is_voice(found: re.Match[str], speakers: frozenset[str] = frozenset()) -> bool:
