@@ -59,3 +59,19 @@ def test_a_persons_name_or_a_time_after_a_name_is_its_speakers_and_after_a_role_
     assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
     assert speaker_label(field) is None and field_name(field) is not None
 
+
+
+@pytest.mark.parametrize("speech, field", [
+    ("JAMES: Coffee, tea, whatever.", "EXTRAS: Coffee, tea, juice."),
+    ("CHARLES: Apples, pears, plums.", "FRUITS: Apples, pears, plums."),
+    ("HANS: Brot, Wein, Käse.", "SNACKS: Chips, nuts, olives."),
+    ("JACQUES: Paris, Lyon, Nice.", "STOPS: Paris, Lyon, Nice."),
+    ("DR. JONES: Tom Hanks, Meg Ryan", "GUESTS: Tom Hanks, Meg Ryan"),
+    ("CARLOS: 9am, at the gate.", "DOORS: 9am"),
+])
+def test_a_name_whose_s_is_no_plurals_before_a_list_is_a_speakers_and_a_plural_before_it_a_fields(speech, field):
+    """Read as a plural's, "JAMES: Coffee, tea, whatever." had the name translated alone: the demo model wrote
+    "FUSSGÄNGER:", and "HANS:" "ES:"."""
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+    assert field_name(speech) is None
+    assert speaker_label(field) is None and field_name(field) is not None

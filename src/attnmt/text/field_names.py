@@ -16,8 +16,9 @@ language meets none of the lists, so its labels are judged by the shapes that ne
 capitals before speech, a person's name, a time or a number is kept as a speaker's name is (never translated: the
 costlier mistake is a name translated), before words in lower case it is a field's, and one in title case is a field's
 before a credit, a time or a quantity (attnmt.text.speaker_labels.is_field); before a list, a label in "-S" is read as a
-plural, as French and Spanish plurals are ("INGRÉDIENTS:"), German's "ZUTATEN:" kept, and a name in "-S" ("HANS:",
-"JACQUES:") taken for a field's where no other line says it speaks."""
+plural, as French and Spanish plurals are ("INGRÉDIENTS:"), German's "ZUTATEN:" kept, but for the usual names in "-S"
+(``NAMES_IN_S``: "JAMES:", "HANS:", "JACQUES:"); one on no list ("BARTHOLOMEWS:") is taken for a field's where no other
+line says it speaks."""
 
 from __future__ import annotations
 
@@ -99,6 +100,25 @@ CREDITS = frozenset({"AUTHOR", "WRITER", "SCREENPLAY", "STORY", "TRANSLATOR", "T
                      "ARCHITECT", "CHOREOGRAPHER", "CHOREOGRAPHY", "COSTUME", "CASTING", "CURATOR", "ANIMATOR",
                      "ANIMATION", "COLORIST", "COLOURIST", "LETTERER", "COVER", "ORGANISER", "ORGANIZER", "SPONSOR",
                      "CHAIR", "BOARD", "PANEL", "JURY", "FOUNDER", "COORDINATOR", "SUPERVISOR", "REVIEWER"})
+# Given names and surnames that end in an "S" no plural's, of the languages scripts, subtitles and transcripts are
+# most often written in, which ``plural`` would read as plurals: before a list ("JAMES: Coffee, tea, whatever.",
+# "HANS: Brot, Wein, Käse."), a time or a person's name, such a name was read as a field's and translated alone
+# (the demo model's "FUSSGÄNGER:", "ES:").  Those in "-AS", "-IS", "-US" and "-SS" are no plurals already.
+NAMES_IN_S = frozenset({
+    # English given names and surnames
+    "JAMES", "CHARLES", "AGNES", "FRANCES", "GILES", "JULES", "MOSES", "GLADYS",
+    "JONES", "WILLIAMS", "EVANS", "ROBERTS", "EDWARDS", "HUGHES", "DAVIES", "HOLMES", "ROGERS", "PHILLIPS", "ADAMS",
+    "PETERS", "STEVENS", "STEPHENS", "COLLINS", "JENKINS", "PERKINS", "HAWKINS", "WATKINS", "HOPKINS", "SIMMONS",
+    "PARSONS", "MYERS", "SANDERS", "OWENS", "WALTERS", "MATTHEWS", "RICHARDS", "ANDREWS", "REYNOLDS", "DANIELS",
+    "NICHOLS", "HAYES", "BARNES", "GRIMES", "HAYNES", "RHODES", "ROWLANDS", "JEFFERIES", "HODGES", "BRIGGS",
+    # French, German, Dutch and Scandinavian
+    "JACQUES", "GEORGES", "YVES", "GILLES", "AGNÈS", "INÈS", "HANS", "JENS", "NIELS", "LARS", "ANDERS",
+    "HANNES", "JOHANNES", "KEES", "FRANS", "ANDRIES", "MARTENS", "PIETERS", "JANSSENS", "MERTENS", "CLAES",
+    # Spanish, Portuguese, Greek
+    "CARLOS", "MARCOS", "ANDRÉS", "DOLORES", "MERCEDES", "LOURDES", "INÉS", "REYES", "RAMOS", "SANTOS", "CAMPOS",
+    "NUNES", "GOMES", "LOPES", "ALVES", "MENDES", "FERNANDES", "RODRIGUES", "MARQUES", "PIRES", "NIKOS", "GIORGOS",
+    "DIMITRIOS", "ACHILLES", "SOCRATES", "HERMES", "PERICLES", "HERCULES",
+})
 # The first words of a schedule's field before a time or a price ("LAST ENTRY: 16:30", "NEXT TRAIN: 9:15").
 SCHEDULES = frozenset({"FIRST", "LAST", "NEXT", "OPENING", "CLOSING", "DAILY", "WEEKLY", "EARLY", "LATE"})
 # Words that speech has and a field's value hardly ever: English pronouns, answers, greetings and a question's first
@@ -173,9 +193,10 @@ def scheduled(label: list[str]) -> bool:
 
 def plural(word: str) -> bool:
     """Whether ``word``, in capitals, reads as an English plural: "TIPS", "PRIZES", "ACCESSORIES"; not "GLASS",
-    "MARCUS", "LEWIS", "LUCAS" (an English plural in "-AS" is rare, a name so common).  Names such as "JAMES" and
-    "CHARLES" read so too."""
-    return len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS", "AS"))
+    "MARCUS", "LEWIS", "LUCAS" (an English plural in "-AS" is rare, a name so common), nor a name whose "S" is no
+    plural's (``NAMES_IN_S``: "JAMES", "CHARLES", "HANS")."""
+    return (len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS", "AS"))
+            and word not in NAMES_IN_S)
 
 
 def items(said: str) -> list[str]:
