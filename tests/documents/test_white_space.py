@@ -111,3 +111,29 @@ def test_two_spaces_in_two_elements_texts_are_a_run_too(same, page, read):
     a style that keeps spaces shows both."""
     assert translate_markup([page], same) == [page]
     assert same.given == [read]
+
+
+@pytest.mark.parametrize("page, translated", [
+    ('<p>Hello <span style="white-space:pre">Anna\nSmith</span> today.</p>',
+     '<p><span style="white-space:pre">ANNA</span> HELLO<span style="white-space:pre">\n</span>TODAY. '
+     '<span style="white-space:pre">SMITH</span></p>'),
+    ('<p>Guten Tag <em style="color: red; white-space: pre-line">liebe Anna\n\nSchmidt</em></p>',
+     '<p><em style="color: red; white-space: pre-line">ANNA LIEBE</em> TAG GUTEN'
+     '<em style="color: red; white-space: pre-line">\n\n</em><em style="color: red; white-space: pre-line">'
+     'SCHMIDT</em></p>'),
+    ('<p>Hi there <span style="white-space:pre-wrap">dear Anna.   Smith and</span> Tom now.</p>',
+     '<p><span style="white-space:pre-wrap">ANNA. DEAR</span> THERE HI<span style="white-space:pre-wrap">   </span>'
+     'NOW. TOM <span style="white-space:pre-wrap">AND SMITH</span></p>'),
+    ('<p>I met <b><span style="white-space:pre">Anna.\n  Bob met Carl</span></b> and Tom.</p>',
+     '<p><b><span style="white-space:pre">ANNA.</span></b> MET I<span style="white-space:pre">\n  </span>'
+     'TOM. AND <b><span style="white-space:pre">CARL MET BOB</span></b></p>'),
+    ('<p>We met <span style="white-space:pre"><i>Anna\nBob</i></span> today.</p>',
+     '<p><span style="white-space:pre"><i>ANNA</i></span> MET WE<span style="white-space:pre"><i>\n</i></span>'
+     'TODAY. <span style="white-space:pre"><i>BOB</i></span></p>')])
+def test_kept_whitespace_between_the_parts_of_an_element_a_sentence_end_cuts_stays_inside_a_copy_of_it(
+        mirror, page, translated):
+    """Its words went apart, so the element is written once in each sentence (attnmt.documents.sentence_marks), and
+    the break or the run of spaces between the sentences went to the element around it, where white-space is normal:
+    it showed as one space ("HELLO\\nTODAY." read "HELLO TODAY.").  A copy of the styled element (with what is inside
+    it around the break) holds it alone."""
+    assert translate_markup([page], mirror) == [translated]

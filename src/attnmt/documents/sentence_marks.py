@@ -20,13 +20,15 @@ marks around it and in it over that sentence end (``kept_whole``), so that it st
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
+from attnmt.documents.nesting import Literal
 from attnmt.documents.spans import WORD, Nested, Projector, Weights
+from attnmt.documents.white_space import styled
 from attnmt.documents.wordml import RELATIONSHIP_ID, w
 
 # A relationship's id (``r:id`` of a Word hyperlink) names the part or address it points to, not the element:
@@ -37,18 +39,24 @@ from attnmt.documents.wordml import RELATIONSHIP_ID, w
 class Parted:
     """``flat`` with each mark that must be parted replaced by its parts, one per sentence (placed
     and nested as any marks are); ``origin[k]``: the index in the source flat text of the mark
-    that its mark k is (a part of)."""
+    that its mark k is (a part of); ``wrapped[k]``: for an atom k between the sentences that a parted
+    element's style keeps (``kept_inside``), the source marks it is written inside again, outermost first."""
 
     flat: FlatText
     origin: list[int]
+    wrapped: dict[int, list[int]] = field(default_factory=dict)
 
     def renumber(self, content: list[str | Nested]) -> list[str | Nested]:
         """``content`` nested from ``flat``, its marks numbered as in the source flat text again, so
-        that each part is written as the element it came from.  In place; returns ``content``."""
-        for piece in content:
+        that each part is written as the element it came from, and each ``wrapped`` atom in copies of
+        its elements.  In place; returns ``content``."""
+        for at, piece in enumerate(content):
             if isinstance(piece, Nested):
                 piece.mark = self.origin[piece.mark]
                 self.renumber(piece.content)
+            elif isinstance(piece, Literal) and piece and piece.mark in self.wrapped:
+                for mark in reversed(self.wrapped[piece.mark]):
+                    content[at] = Nested(mark, [content[at]])
         return content
 
 
@@ -131,6 +139,25 @@ def kept_whole(flat: FlatText, touched: Sequence[Sequence[int]]) -> set[int]:
     return whole
 
 
+def kept_inside(flat: FlatText, parts: Container[int], mark: Mark) -> list[int]:
+    """The parted marks (``parts``) that ``mark``, a point between the sentences, is written inside again,
+    outermost first: where it is whitespace (kept spacing, white_space.add_kept_spacing) whose nearest
+    ``white-space`` style is a parted mark's, that mark and those between it and ``mark``; none where the
+    element around the parted ones shows it alike (a ``<br>``; spacing that element's own style keeps)."""
+    if mark.node is not None or not mark.literal or mark.literal.strip():
+        return []
+    chain: list[int] = []
+    parent = mark.parent
+    while parent is not None and parent in parts:
+        chain.append(parent)
+        node = flat.marks[parent].node
+        says = styled(node) if isinstance(node, etree._Element) else None
+        if says is not None:
+            return chain[::-1] if says.lines else []
+        parent = flat.marks[parent].parent
+    return []
+
+
 def only_punctuation(text: str) -> bool:
     return all(is_punctuation(character) or character.isspace() for character in text)
 
@@ -148,6 +175,7 @@ def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], tran
     whole = kept_whole(flat, touched)
     marks: list[Mark] = []
     origin: list[int] = []
+    wrapped: dict[int, list[int]] = {}
     new: dict[int, int] = {}  # a mark kept whole: its index among ``marks``
     parts: dict[int, dict[int, int]] = {}  # a parted mark: its sentences, each with its part's index
 
@@ -174,6 +202,8 @@ def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], tran
         sentence = touched[j][0] if touched[j] else next(
             (i for i, (s, e) in enumerate(sentences) if s < mark.start < e), None)
         new[j] = len(marks)
+        if sentence is None and (inside := kept_inside(flat, parts, mark)):
+            wrapped[new[j]] = inside
         marks.append(replace(mark, parent=holder(mark.parent, sentence), opened_by=opened_by))
         origin.append(j)
-    return Parted(replace(flat, marks=marks), origin)
+    return Parted(replace(flat, marks=marks), origin, wrapped)
