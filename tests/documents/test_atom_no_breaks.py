@@ -77,3 +77,26 @@ def test_a_no_break_space_before_atoms_the_translation_puts_first_goes_after_the
     """Nothing is written before them there (a space would show as an indent), and it was lost: it takes the place
     of the translation's space after them, before its words, and stays beside them."""
     assert translate_markup([page], mirror) == [translated]
+
+
+@pytest.mark.parametrize("page, translated", [
+    ("<p>Done. Go to&nbsp;https://a.example/x now.</p>", "<p>DONE. https://a.example/x&nbsp;NOW. TO GO</p>"),
+    ("<p>Thanks. Mail&#8239;anna@example.com today.</p>", "<p>THANKS. anna@example.com&#8239;TODAY. MAIL</p>"),
+    ("<p>Ready? Run&nbsp;<code>make</code> now!</p>", "<p>READY? <code>make</code>&nbsp;NOW! RUN</p>"),
+    ("<p>One. Two. Visit&#8201;<a href='https://b.example'>https://b.example</a> soon. Three.</p>",
+     "<p>ONE. TWO. <a href='https://b.example'>https://b.example</a>&#8201;SOON. VISIT THREE.</p>"),
+    ("<p>Done.<br>Go to&nbsp;https://a.example/x now.</p>", "<p>DONE.<br>https://a.example/x&nbsp;NOW. TO GO</p>"),
+    ("<p>Done. Go <b>to&nbsp;https://a.example/x now.</b></p>",
+     "<p>DONE. <b>https://a.example/x&nbsp;NOW. TO</b> GO</p>")])
+def test_a_no_break_space_before_atoms_that_open_a_later_sentence_goes_after_them(mirror, page, translated):
+    """The space before them is the gap after the sentence before, not the one before them in their own sentence:
+    it took the no-break space, which came back between the two sentences (``DONE.&nbsp;https://a.example/x NOW.``)
+    or after a <br>, where it shows as an indent."""
+    assert translate_markup([page], mirror) == [translated]
+
+
+def test_a_no_break_space_before_atoms_that_open_a_later_sentence_goes_after_them_in_a_word_file(mirror):
+    document = docx.Document()
+    document.add_paragraph("Done. Go to\u00a0https://a.example/x now.")
+    out = translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "DONE. https://a.example/x\u00a0NOW. TO GO"

@@ -10,17 +10,22 @@ from attnmt.documents.atom_no_breaks import holds_no_break
 from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import LINE_END, Mark
 from attnmt.documents.range_order import document_order
+from attnmt.documents.span_geometry import Placement
 
 
 def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
-                droppable: bool) -> tuple[bool, str, str, int]:
+                droppable: bool, opening: bool) -> tuple[bool, str, str, int]:
     """placed_spaces', but where the source's whitespace after the atoms held a line break (Mark.space_after_as:
     ``A dog runs.<br>\nA cat sleeps.``) or a no-break space (written_apart) and the target's space follows them,
-    that whitespace in its place: the page's lines came back joined, ``<br> A cat``; so before them."""
+    that whitespace in its place: the page's lines came back joined, ``<br> A cat``; so before them, but a no-break
+    space before atoms ``opening`` their sentence's translation (before all its words): the target's space there is
+    the gap after the sentence before (``DONE.&nbsp;URL NOW.``), and nesting.no_breaks_in_place writes it after
+    them."""
     drop, before, after, skip = placed_spaces(text, position, end, atoms, droppable)
     first, last = atoms[0], atoms[-1]
+    bound = opening and holds_no_break(first.space_before_as)
     if (not drop and not before and droppable and first.space_before and written_apart(first.space_before_as)
-            and text[position - 1:position] == " "):  # and before them: ``A dog runs.\n<br>``
+            and not bound and text[position - 1:position] == " "):  # and before them: ``A dog runs.\n<br>``
         drop, before = True, first.space_before_as
     if (not after and not skip and last.space_after and written_apart(last.space_after_as)
             and position < end and text[position:position + 1] == " "):
@@ -121,19 +126,19 @@ class AtomRuns:
     ``</span>meters`` would lose it.  A run's spaces are decided once, at its first group; what
     goes before it is written beside its first atom, what goes after it beside its last."""
 
-    def __init__(self, marks: Sequence[Mark], spans: Sequence[tuple[int, int]], parents: Sequence[int | None],
-                 length: int) -> None:
-        self.marks, self.spans, self.parents, self.length = marks, spans, parents, length
+    def __init__(self, marks: Sequence[Mark], placement: Placement) -> None:
+        self.marks, self.placement = marks, placement
+        self.spans, self.parents, self.length = placement.spans, placement.parents, len(placement.text)
         self.run_of: dict[int, list[int]] = {}  # atom -> its run, in the order they are written
         self.decided: dict[int, tuple[bool, str, str, int]] = {}  # a run's first atom -> its spaces
         self.skipped: dict[int, int] = {}  # a run's position -> where the target's characters it skipped end
         self.after_spaced: dict[int, int] = {}  # a run's first atom -> the last of the run before it, a space between
         previous = last = None  # the mark written just before; the atom written last
-        for k in document_order(parents, spans):
+        for k in document_order(self.parents, self.spans):
             if marks[k].atom:
                 joins = last is not None and self._joins(last, k, previous == last)
-                if last is not None and not joins and spans[last][0] == spans[k][0] and marks[last].space_after \
-                        and marks[k].space_before:
+                if last is not None and not joins and self.spans[last][0] == self.spans[k][0] \
+                        and marks[last].space_after and marks[k].space_before:
                     self.after_spaced[k] = last
                 run = self.run_of[last] if last is not None and joins else []
                 run.append(k)
@@ -159,7 +164,8 @@ class AtomRuns:
             position, parent = self.spans[run[0]][0], self.parents[run[-1]]
             end = self.length if parent is None else self.spans[parent][1]  # of the element it ends in
             atoms = [self.marks[k] for k in run]
-            drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable)
+            opening = self.placement.opens_sentence(position)
+            drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable, opening)
             before = before or self._space_between(run[0])
             before, after = unglued(text, position + skip, atoms, before, after)
             self.decided[run[0]] = drop, before, after, skip

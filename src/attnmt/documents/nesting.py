@@ -37,10 +37,10 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     the spaces they had around them in the source, and a mark's edge spaces go outside it
     (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
     children = children_of(placement.parents)
-    runs = AtomRuns(flat.marks, placement.spans, placement.parents, len(placement.text))
+    runs = AtomRuns(flat.marks, placement)
     content = _fill(flat, placement, children, runs, None, 0, len(placement.text))
     part_words_in_place(flat, content)
-    no_breaks_in_place(flat, content)
+    no_breaks_in_place(flat, placement, content)
     keep_edge_spaces(flat, content)
     return content
 
@@ -151,23 +151,26 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     without_empty(leaves)
 
 
-def no_breaks_in_place(flat: FlatText, content: list[str | Nested]) -> None:
+def no_breaks_in_place(flat: FlatText, placement: Placement, content: list[str | Nested]) -> None:
     """The spacing that held a no-break space before atoms in the source (Mark.space_before_as: atom_no_breaks,
     run_spaces.no_breaks_before) in place of the target's plain space before them, where their run could not write
     it (AtomRuns): that space stood outside the element they fill (``Go to&nbsp;<b>https://a.example</b> now``,
-    ``Pay&nbsp;<b>5 €</b> now`` came back with a plain one).  Where the translation puts them before all of its
-    words, in place of its plain space after them, before its next words (it was lost: a space at the start would
-    show as an indent).  Not where the atoms wrote spacing of their own there.  In place."""
+    ``Pay&nbsp;<b>5 €</b> now`` came back with a plain one).  Where the translation of their sentence puts them
+    before all of its words (Placement.opens_sentence), in place of its plain space after them, before its next words: a
+    space at the block's start would show as an indent, and the one before a later sentence is the gap between the
+    two (``Done. Go to&nbsp;URL now.`` came back ``DONE.&nbsp;URL NOW. TO GO``).  Not where the atoms wrote
+    spacing of their own there.  In place."""
     leaves = leaves_of(flat, content)
-    words = next((m for m, leaf in enumerate(leaves) if has_words(leaf)), len(leaves))  # the first text with words
     for n, (pieces, i) in enumerate(leaves):
         piece = pieces[i]
         mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
         if mark is None or not mark.space_before or not holds_no_break(mark.space_before_as):
             continue
-        if n > words:
+        if not placement.opens_sentence(placement.spans[piece.mark][0]):
             spaced_leaf(leaves, n - 1, mark.space_before_as, at_end=True)
-        elif words < len(leaves) and not spaced_leaf(leaves, words - 1, mark.space_before_as, at_end=True):
+            continue
+        words = next((m for m in range(n + 1, len(leaves)) if has_words(leaves[m])), len(leaves))  # the next words
+        if words < len(leaves) and not spaced_leaf(leaves, words - 1, mark.space_before_as, at_end=True):
             spaced_leaf(leaves, words, mark.space_before_as, at_end=False)
     without_empty(leaves)
 

@@ -5,6 +5,7 @@ helpers know only [start, end) pairs, whitespace, and the marks' parent links.""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,12 +16,19 @@ from attnmt.documents.flat import Mark, is_punctuation
 class Placement:
     """The translation of one FlatText and where each of its marks went: spans[i] is mark i's
     [start, end) in ``text`` (start == end: a point), parents[i] the mark it is written in (its
-    source parent, but for a range's ends that changed places: each other's)."""
+    source parent, but for a range's ends that changed places: each other's); ``starts``: where each
+    sentence's translation starts in ``text``, in order."""
 
     text: str
     spans: list[tuple[int, int]]
     parents: list[int | None]
     dropped: frozenset[int] = frozenset()  # word breaks whose word the translation no longer has (word_breaks)
+    starts: tuple[int, ...] = (0,)
+
+    def opens_sentence(self, at: int) -> bool:
+        """Whether position ``at`` of ``text`` comes before every word of its sentence's translation."""
+        i = bisect_right(self.starts, at)
+        return not self.text[self.starts[i - 1] if i else 0:at].strip()
 
 
 def initial_span(target: str, letters: int) -> tuple[int, int] | None:

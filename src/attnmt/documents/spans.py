@@ -369,7 +369,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
     # a word break goes with its word
-    return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone))
+    return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone),
+                     tuple(projector.target_starts))
 
 
 @dataclass
