@@ -1,5 +1,5 @@
 """What of a sentence given to ``translate`` the model does not read, kept as ``attnmt translate`` keeps it in a
-line (attnmt.documents.pipeline.flat_line) or a JSONL text (attnmt.documents.terminal_codes.flat_whole), so that
+line (attnmt.documents.pipeline.flat_line) or a JSONL text (attnmt.documents.whole_sentence.flat_whole), so that
 the same text comes back the same from either: a list's mark at its start (``- ``, ``1) ``:
 attnmt.text.list_marks) and a speaker's label after it or in its place (``ANNA: ``: attnmt.text.speaker_labels),
 and a terminal's escape codes at its edges (attnmt.text.terminal_codes.at_edges) are written back around its

@@ -1,5 +1,5 @@
 """A list's mark at the start of a line of plain text or a JSONL text (attnmt.text.list_marks.LIST_MARK), kept
-whole, an atom at the line's start (attnmt.documents.pipeline.flat_line, attnmt.documents.terminal_codes.flat_whole),
+whole, an atom at the line's start (attnmt.documents.pipeline.flat_line, attnmt.documents.whole_sentence.flat_whole),
 and what follows it is the line's text; in a text line, at the start of each field after a tab or a line break too,
 which ends a sentence as the line's start does: "- A dog runs.\t- A cat sleeps." lost its second "- "; and at the
 start of an HTML block's text (attnmt.documents.markup_runs.flatten): ``<p>(2) Two dogs play.</p>`` lost its "(2)".

@@ -14,11 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
-from attnmt.documents.flat import PROTECTED, SOFT_HYPHEN, FlatBuilder, FlatText
-from attnmt.documents.list_marks import after_line_start
+from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.spans import Nested
-from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import speaker_label
 from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
 
 
@@ -53,25 +50,6 @@ def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE,
             builder.add_atom(literal=code)
     add_text(builder, line[position:])
     close_all(builder, opened)
-
-
-def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
-    """``text`` as one flat text, its codes taken out as ``add_line`` takes a line's, and what passes through
-    untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version) kept whole as a text line's is, all else
-    given to the model as it stands (no tab ending a sentence): a JSONL line's text (attnmt.documents.whole_sentence),
-    which the model read with its codes and URLs as words; a list's mark and a speaker's label at its start kept
-    whole, as a text line's (attnmt.documents.list_marks; one of the dialogue's ``speakers`` too, as the texts given
-    with it name them: "GUEST:" of "GUEST: oh, years ago." after "GUEST: Thanks.").  A text without codes, mark or
-    such is that text alone,
-    unmarked, but for its soft hyphens, dropped as ``FlatBuilder.add_text`` drops a text line's: the model read
-    each as an unknown piece in the middle of its word ("A man is play\\u00ading the gui\\u00adtar." came back
-    "Ausspprüssssen")."""
-    if not (LINE_CODES.search(text) or LIST_MARK.match(text) or speaker_label(text, speakers)
-            or PROTECTED.search(text)):
-        return FlatText(text.replace(SOFT_HYPHEN, ""))
-    builder = FlatBuilder(collapse=False)
-    add_line(builder, after_line_start(builder, text, speakers), LINE_CODES)
-    return builder.build()
 
 
 def without_codes(text: str) -> str:

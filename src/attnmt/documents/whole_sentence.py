@@ -2,8 +2,8 @@
 the symbols the model's vocabulary cannot write kept as a plain text line keeps them
 (attnmt.documents.symbols): the model reads "The dog runs in the park fast." for "The dog runs 🐕
 in the park | fast.", and "🐕" and "|" go back where their neighbours' words went.  Sent to the
-model as it was, such a text came back without them.  A terminal's codes are taken out as a text
-line's are (attnmt.documents.terminal_codes.flat_whole): a colour wraps the translation of its words.
+model as it was, such a text came back without them.  A terminal's codes and Markdown's emphasis and links are
+taken out as a text line's are (``flat_whole``): a colour or ``**...**`` wraps the translation of its words.
 
 Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
 sentences are split (pipeline.flat_sentences) and placed where its translations are
@@ -15,15 +15,42 @@ a word, which a text line drops too): no tab splits it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.flat import PROTECTED, SOFT_HYPHEN, FlatBuilder, FlatText
+from attnmt.documents.list_marks import after_line_start
 from attnmt.documents.no_break_spaces import BINDING
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
 from attnmt.documents.spans import Weights
-from attnmt.documents.terminal_codes import flat_whole, written
+from attnmt.documents.terminal_codes import add_line, written
+from attnmt.documents.text_emphasis import MARKED, add_emphasized
 from attnmt.documents.translators import FoundTranslations
+from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.speaker_labels import speaker_label
+from attnmt.text.terminal_codes import LINE_CODES
 
 WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is read
+
+
+def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
+    """``text`` as one flat text, its codes taken out as terminal_codes.add_line takes a line's, its Markdown
+    emphasis and links read around their words as a text line's are (attnmt.documents.text_emphasis: ``**A dog**
+    runs``), and what passes through untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version) kept whole
+    as a text line's is, all else given to the model as it stands (no tab ending a sentence): a JSONL line's text and
+    ``attnmt.translate``'s, which the model read with its codes, marks and URLs as words; a list's mark and a
+    speaker's label at its start kept whole, as a text line's (attnmt.documents.list_marks; one of the dialogue's
+    ``speakers`` too, as the texts given with it name them: "GUEST:" of "GUEST: oh, years ago." after "GUEST:
+    Thanks.").  A text without codes, marks or such is that text alone, unmarked, but for its soft hyphens, dropped
+    as ``FlatBuilder.add_text`` drops a text line's: the model read each as an unknown piece in the middle of its word
+    ("A man is play\\u00ading the gui\\u00adtar." came back "Ausspprüssssen")."""
+    if not (LINE_CODES.search(text) or LIST_MARK.match(text) or speaker_label(text, speakers)
+            or PROTECTED.search(text) or MARKED.search(text)):
+        return FlatText(text.replace(SOFT_HYPHEN, ""))
+    builder = FlatBuilder(collapse=False)
+    add_line(builder, after_line_start(builder, text, speakers), LINE_CODES,
+             partial(add_emphasized, add_text=FlatBuilder.add_text))
+    return builder.build()
 
 
 def model_reads(text: str, glossary: Glossary | None, writes: Callable[[str], bool],
