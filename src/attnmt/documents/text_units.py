@@ -3,7 +3,8 @@
 A hard-wrapped paragraph (attnmt.documents.hard_wrap) is read whole and filled again to its width, an e-mail's
 subject is read after its key and folded again, its other headers, a reply's attribution lines and a forwarded
 message's line above its headers are kept as written (attnmt.documents.mail_headers), so is a line typed at a
-prompt (attnmt.documents.prompt_lines) and a fenced code block (attnmt.documents.code_fences), a quoted line is
+prompt (attnmt.documents.prompt_lines), a fenced code block (attnmt.documents.code_fences) and an indented one
+(attnmt.documents.indented_code), a quoted line is
 read after its quote marks (``Quoted``), and every other line alone.  A text file (attnmt.documents.plain_text) and
 the server's plain text (a LibreTranslate client's ``q``, often a whole e-mail or a textarea's text:
 pipeline.translate_paragraphs and paragraph_spans) are read so, by the same ``TextUnits``.
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from attnmt.documents.code_fences import fenced_lines
 from attnmt.documents.hard_wrap import Wrapped, filled, indent_of, joined, wrapped_paragraphs
+from attnmt.documents.indented_code import indented_lines
 from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators, signatures
 from attnmt.documents.prompt_lines import prompt_lines
 
@@ -80,11 +82,11 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     (``wrapped_paragraphs``), a quoted line of none without its quote marks (``Quoted``; neither where ``rewrap``
     is false), an e-mail's headers (``mail_headers``, each with the lines it is folded onto but where ``rewrap``
     is false), a subject's text after its key, the others, a reply's ``attributions``, a forwarded message's
-    ``separators``, a signature (``signatures``), the lines typed at a prompt (``prompt_lines``) and a fenced code
-    block's (``fenced_lines``) kept as written."""
+    ``separators``, a signature (``signatures``), the lines typed at a prompt (``prompt_lines``), a fenced code
+    block's (``fenced_lines``) and an indented one's (``indented_lines``) kept as written."""
     headers = mail_headers(lines, folded=rewrap)
     kept = attributions(lines) | separators(lines, headers) | signatures(lines) | prompt_lines(lines)
-    kept |= fenced_lines(lines)
+    kept |= fenced_lines(lines) | indented_lines(lines)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
     spans: dict[int, Wrapped | Header | Quoted] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
