@@ -42,3 +42,22 @@ def test_a_text_read_whole_gets_the_marks_a_text_line_gets(mirror, text):
     [translation], _ = mirror.translate([read], [True])
     whole = with_symbols(text, read, translation, None, lambda _: True, mirror.weights)
     assert whole == translate_lines([text], mirror)[0] and mirror.given[0] == mirror.given[1]
+
+
+def test_quotes_inside_a_sentence_wrap_the_translation_of_their_words(mirror):
+    """'"A dog runs," she said.' came back "Ein großer Hund rennt mit seinem Hund." from the demo model: its quotes
+    were lost (only a pair around the whole sentence was read apart)."""
+    lines = ['"big dog," she said', "he said “hello there” to me", "a „kleiner Hund“ sleeps",
+             "she saw « le chien » today", "a man reads 'The Times' now", "他说「你好」了",
+             'the "smart **red** phone" works']
+    assert translate_lines(lines, mirror) == [
+        'SAID SHE "DOG, BIG"', "ME TO “THERE HELLO” SAID HE", "SLEEPS „HUND KLEINER“ A",
+        "TODAY « CHIEN LE » SAW SHE", "NOW 'TIMES THE' READS MAN A", "他说「你好」了",
+        'WORKS "PHONE **RED** SMART" THE']
+    assert mirror.given == ["big dog, she said", "he said hello there to me", "a kleiner Hund sleeps",
+                            "she saw le chien today", "a man reads The Times now", "他说你好了",
+                            "the smart red phone works"]
+    unquoted = ["it's the dogs' bowl", "he is 5' 10\" tall", 'print("hi") is code', "the '90s and the '80s"]
+    translate_lines(unquoted, mirror)
+    assert mirror.given[len(lines):] == unquoted  # apostrophes, inches and a program's string are no quotes
+    assert model_reads(lines[0], None, lambda _: True) == "big dog, she said"  # attnmt.translate's and JSONL's too

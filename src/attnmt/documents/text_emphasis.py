@@ -1,21 +1,23 @@
-"""Markdown's emphasis and links in a line of plain text (``**bold**``, ``*italic*``, ``~~struck~~``, ``[the
-docs](https://example.com)``), as a chat message, an issue or a README pasted into a textarea writes them: read as
-an inline element around its words, as a terminal's colour is (attnmt.documents.terminal_codes.Style), its marks
-(a link's brackets and its target after them, kept as written) around the translation of the words they wrapped.
-Given to the model, the marks were lost: "**A dog** runs in the park." came back "Ein flauschiger Hund rennt im
-Park." from the demo model, and "See [the docs](https://example.com) for more." "Ein(https://example.com) Dema...".
+"""Markdown's emphasis and links, and quotes, in a line of plain text (``**bold**``, ``*italic*``, ``~~struck~~``,
+``[the docs](https://example.com)``, ``"A dog runs," she said.``), as a chat message, an issue or a README pasted
+into a textarea writes them: read as an inline element around its words, as a terminal's colour is
+(attnmt.documents.terminal_codes.Style), its marks (a link's brackets and its target after them, kept as written)
+around the translation of the words they wrapped.  Given to the model, the marks were lost: "**A dog** runs in the
+park." came back "Ein flauschiger Hund rennt im Park." from the demo model, "See [the docs](https://example.com) for
+more." "Ein(https://example.com) Dema...", and '"A dog runs," she said.' "Ein großer Hund rennt mit seinem Hund.".
 
 A mark opens where a word starts after it and closes after a word with the same mark, neither inside a word
-(``a*b*c``, ``2 * 3 * 4`` and a list's ``* `` are no emphasis); underscores only around words with a space
-between them (``_very good_``), as ``__init__`` and ``my_var_name`` are a program's names.  Marks inside code or
-a URL are the protected text's (attnmt.decoding.protected), not emphasis."""
+(``a*b*c``, ``2 * 3 * 4`` and a list's ``* `` are no emphasis; ``the dogs' bowl`` and ``5' 10"`` no quotes);
+underscores only around words with a space between them (``_very good_``), as ``__init__`` and ``my_var_name`` are
+a program's names.  Marks inside code or a URL are the protected text's (attnmt.decoding.protected), not emphasis.
+A pair of quotes around a whole sentence is its edges' (``quotes_inside``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from attnmt.documents.flat import FlatBuilder
+from attnmt.documents.flat import FlatBuilder, has_words
 from attnmt.documents.terminal_codes import Style
 
 # A link or an image, its text (group "label", with a letter or digit) between its brackets, its target and title
@@ -26,7 +28,31 @@ LINK = re.compile(r"(?<![\w\]])(?P<open>!?\[)(?P<label>[^\[\]\t\n]*[^\W_][^\[\]\
 EMPHASIS = re.compile(r"(?<![\w*~\\])(?P<mark>\*\*|\*|~~)(?=[^\s*~])(?P<inner>[^\t\n]*?[^\s\\*~])(?P=mark)(?![\w*~])"
                       r"|(?<![\w\\])(?P<under>__|_)(?=[^\s_])(?P<spaced>[^\t\n_]*?\s[^\t\n_]*?[^\s\\_])(?P=under)"
                       r"(?!\w)")
-MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}")
+# The quotes that wrap a quotation, a title or a word inside a sentence, each opening mark with its closing one
+# (English's, German's, French's and Swiss guillemets with their spaces inside, Polish's, CJK's corner brackets).
+QUOTES = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u201e", "\u201c"),
+          ("\u201e", "\u201d"), ("\u201a", "\u2018"), ("\u00ab", "\u00bb"), ("\u00bb", "\u00ab"),
+          ("\u2039", "\u203a"), ("\u300c", "\u300d"), ("\u300e", "\u300f"))
+GUILLEMETS = "\u00ab\u00bb\u2039\u203a"  # French writes a space inside them: it goes with its mark
+CORNERS = "\u300c\u300e"  # CJK's, in a script without spaces: glued to the words around them
+
+
+def quote_pattern(k: int, opening: str, closing: str) -> str:
+    """The pattern of a pair of ``QUOTES`` (the ``k``th) around words: the opening mark not glued after a word (nor,
+    a straight one, after a bracket or "=", as code writes ``print("hi")``), nothing but an apostrophe between letters
+    of the same marks inside (``'It's here'``), the closing mark not glued before a word (but CJK's ``CORNERS``); the
+    groups ``qopen{k}``, ``quoted{k}`` and ``qclose{k}``."""
+    marks = re.escape(opening + closing)
+    space = "[ \u00a0\u202f]?" if opening in GUILLEMETS else ""
+    before = "(?<![\\w([=])" if opening in "\"'" else "" if opening in CORNERS else "(?<!\\w)"
+    after = "" if opening in CORNERS else "(?!\\w)"
+    inner = f"(?:[^{marks}\\t\\n]|(?<=\\w)[{marks}](?=\\w))*?[^\\s{marks}]"
+    return (f"{before}(?P<qopen{k}>{re.escape(opening)}{space})(?=[^\\s{marks}])(?P<quoted{k}>{inner})"
+            f"(?P<qclose{k}>{space}{re.escape(closing)}){after}")
+
+
+QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUOTES)))
+MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
 
 
 def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None]) -> None:
@@ -34,14 +60,32 @@ def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuil
     ``EMPHASIS``) an element around its words, written back with its marks around their translation."""
     position = 0
     for found in MARKED.finditer(text):
-        if found["open"]:
-            opening, inner, closing = found["open"], found["label"], found["close"]
-        else:
-            opening, inner = (found["mark"], found["inner"]) if found["mark"] else (found["under"], found["spaced"])
-            closing = opening
+        opening, inner, closing = marked_parts(found)
+        if QUOTE.fullmatch(found[0]) and not quotes_inside(text, found, builder.protected):
+            continue
         add_text(builder, text[position:found.start()])
         builder.open(Style(opening, closing))
         add_emphasized(builder, inner, add_text)
         builder.close()
         position = found.end()
     add_text(builder, text[position:])
+
+
+def marked_parts(found: re.Match[str]) -> tuple[str, str, str]:
+    """A ``MARKED`` match's opening mark, the words it wraps and its closing mark: a link's ``[`` and ``](target)``, an
+    emphasis' mark twice, a quote's pair."""
+    if found["open"]:
+        return found["open"], found["label"], found["close"]
+    if found["mark"] or found["under"]:
+        return (found["mark"], found["inner"], found["mark"]) if found["mark"] else (found["under"], found["spaced"],
+                                                                                   found["under"])
+    k = next(k for k in range(len(QUOTES)) if found[f"quoted{k}"] is not None)
+    return found[f"qopen{k}"], found[f"quoted{k}"], found[f"qclose{k}"]
+
+
+def quotes_inside(text: str, found: re.Match[str], protected: re.Pattern[str]) -> bool:
+    """Whether ``found``, a ``QUOTE`` in ``text``, quotes words inside it, read apart: not a pair around all of
+    ``text``, which the sentence's edges take (attnmt.decoding.sentence_edges.quoted_edges, written in the target
+    language's form: attnmt.documents.quote_forms), nor one around what passes through untranslated alone (a URL:
+    the sentence's quotes, read with it, "Siehe „“ heute.")."""
+    return found[0] != text.strip() and has_words(protected.sub(" ", found[0][1:-1]))
