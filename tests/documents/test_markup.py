@@ -1148,3 +1148,10 @@ def test_a_list_s_mark_typed_at_a_block_s_start_stays_there_as_a_text_line_s_doe
     assert mirror.given == ["a red dog.", "a dog - a cat."]
     assert out == ["<p>- DOG. RED A</p>", "<p>(2) DOG. RED A</p>", "<ul><li>\n  a) DOG. RED A</li></ul>",
                    "<p>CAT. A - DOG A</p>"]
+
+
+def test_an_attributes_quotes_and_emphasis_come_back_around_their_words_translation(upper):
+    """An attribute is read as a text line (its quotes and Markdown emphasis elements around their words), but was
+    written as plain text, the marks dropped: ``title='Say "hi" now'`` came back ``SAY HI NOW``."""
+    out = translate_markup(['<p title="Say &quot;hi&quot; now">x y</p>', '<img alt="A **big** dog">'], upper)
+    assert out == ['<p title="SAY &quot;HI&quot; NOW">X Y</p>', '<img alt="A **BIG** DOG">']

@@ -11,6 +11,7 @@ from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import LINE_END, Mark
 from attnmt.documents.range_order import document_order
 from attnmt.documents.span_geometry import Placement
+from attnmt.text.sentence_ends import SENTENCE_ENDS, closing_length
 
 
 def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
@@ -126,8 +127,8 @@ class AtomRuns:
     ``</span>meters`` would lose it.  A run's spaces are decided once, at its first group; what
     goes before it is written beside its first atom, what goes after it beside its last."""
 
-    def __init__(self, marks: Sequence[Mark], placement: Placement) -> None:
-        self.marks, self.placement = marks, placement
+    def __init__(self, marks: Sequence[Mark], placement: Placement, source: str) -> None:
+        self.marks, self.placement, self.source = marks, placement, source
         self.spans, self.parents, self.length = placement.spans, placement.parents, len(placement.text)
         self.run_of: dict[int, list[int]] = {}  # atom -> its run, in the order they are written
         self.decided: dict[int, tuple[bool, str, str, int]] = {}  # a run's first atom -> its spaces
@@ -164,7 +165,7 @@ class AtomRuns:
             position, parent = self.spans[run[0]][0], self.parents[run[-1]]
             end = self.length if parent is None else self.spans[parent][1]  # of the element it ends in
             atoms = [self.marks[k] for k in run]
-            opening = self.placement.opens_sentence(position)
+            opening = moved_to_open(self.placement, self.source, self.marks[run[0]], position)
             drop, before, after, skip = atom_spaces(text, position, end, atoms, droppable, opening)
             before = before or self._space_between(run[0])
             before, after = unglued(text, position + skip, atoms, before, after)
@@ -190,3 +191,16 @@ class AtomRuns:
         a run of atoms at its end took before them (``<b>see <link/></b>, then``: placed_spaces), so
         that it is not written twice; else at ``end``."""
         return self.skipped.get(end, end)
+
+
+def moved_to_open(placement: Placement, source: str, mark: Mark, at: int) -> bool:
+    """Whether the atom ``mark``, written at ``at``, opens its sentence's translation (Placement.opens_sentence) where
+    it followed words of its sentence in ``source`` (the text before it there, its closing quotes and brackets aside,
+    ends in no sentence's mark): the target's space before it is then the gap after the sentence before, not its own
+    (``Done. Go to&nbsp;URL now.``).  One that stood in the gap in the source too keeps the spacing it had there
+    (``A dog runs.&nbsp;👍&nbsp;A cat sleeps.``, where the gap's no-break space was lost)."""
+    if not placement.opens_sentence(at):
+        return False
+    before = source[:mark.start]
+    before = before[:len(before) - closing_length(before)]
+    return not before or before[-1] not in SENTENCE_ENDS

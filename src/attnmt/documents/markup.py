@@ -59,7 +59,8 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.short_attributes import keep_implausible
-from attnmt.documents.spans import Nested, plain
+from attnmt.documents.spans import Nested
+from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.xml_code import holds_markup
@@ -219,7 +220,9 @@ class TreeJob:
         they now hold (language.say_written_direction)."""
         for (node, name), flat, content in zip(self.attributes, self.attribute_flats(), attributes, strict=True):
             if not flat.source_kept:  # else as written (short_attributes; a review's source_below)
-                node.set(name, held_value(plain(content)))  # first: atoms (an <img>) are copied with their attributes
+                # first: atoms (an <img>) are copied with their attributes; a quote's or an emphasis' marks read
+                # around their words (pipeline.flat_line: text_emphasis) written back around their translation
+                node.set(name, held_value(line_written(flat, content)))
         # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt, and
         # its directions said, before the run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):

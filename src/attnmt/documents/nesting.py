@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from attnmt.documents.atom_no_breaks import holds_no_break
-from attnmt.documents.atom_spacing import AtomRuns, space_between, would_glue
+from attnmt.documents.atom_spacing import AtomRuns, moved_to_open, space_between, would_glue
 from attnmt.documents.flat import FlatText, shown_atom
 from attnmt.documents.range_order import children_of, written_order
 from attnmt.documents.span_geometry import Placement, edge_spaces
@@ -37,7 +37,7 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     the spaces they had around them in the source, and a mark's edge spaces go outside it
     (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
     children = children_of(placement.parents)
-    runs = AtomRuns(flat.marks, placement)
+    runs = AtomRuns(flat.marks, placement, flat.text)
     content = _fill(flat, placement, children, runs, None, 0, len(placement.text))
     part_words_in_place(flat, content)
     no_breaks_in_place(flat, placement, content)
@@ -156,17 +156,17 @@ def no_breaks_in_place(flat: FlatText, placement: Placement, content: list[str |
     run_spaces.no_breaks_before) in place of the target's plain space before them, where their run could not write
     it (AtomRuns): that space stood outside the element they fill (``Go to&nbsp;<b>https://a.example</b> now``,
     ``Pay&nbsp;<b>5 €</b> now`` came back with a plain one).  Where the translation of their sentence puts them
-    before all of its words (Placement.opens_sentence), in place of its plain space after them, before its next words: a
-    space at the block's start would show as an indent, and the one before a later sentence is the gap between the
-    two (``Done. Go to&nbsp;URL now.`` came back ``DONE.&nbsp;URL NOW. TO GO``).  Not where the atoms wrote
-    spacing of their own there.  In place."""
+    before all of its words (atom_spacing.moved_to_open), in place of its plain space after them, before its next
+    words: a space at the block's start would show as an indent, and the one before a later sentence is the gap
+    between the two (``Done. Go to&nbsp;URL now.`` came back ``DONE.&nbsp;URL NOW. TO GO``).  Not where the atoms
+    wrote spacing of their own there.  In place."""
     leaves = leaves_of(flat, content)
     for n, (pieces, i) in enumerate(leaves):
         piece = pieces[i]
         mark = flat.marks[piece.mark] if isinstance(piece, Literal | Nested) else None
         if mark is None or not mark.space_before or not holds_no_break(mark.space_before_as):
             continue
-        if not placement.opens_sentence(placement.spans[piece.mark][0]):
+        if not moved_to_open(placement, flat.text, mark, placement.spans[piece.mark][0]):
             spaced_leaf(leaves, n - 1, mark.space_before_as, at_end=True)
             continue
         words = next((m for m in range(n + 1, len(leaves)) if has_words(leaves[m])), len(leaves))  # the next words
