@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from attnmt.documents.word_conditions import Choice, IfFieldJob, Piece, code_of, complex_pieces, spanning
+from attnmt.documents.word_conditions import Choice, IfFieldJob, code_of, field_pieces, spanning
 from attnmt.documents.wordml import w
 
 KINDS = frozenset({"MACROBUTTON", "GOTOBUTTON"})
@@ -38,18 +38,13 @@ class ButtonText(Choice):
 def button_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFieldJob | None:
     """The job of the button field whose code starts in ``node`` (a ``w:instrText``, or a ``w:fldSimple``), where
     ``reads`` its text (it has words); None for any other node, or a button whose code holds a field."""
-    attribute = w("instr") if node.tag == w("fldSimple") else None
-    kind = code_of((node, attribute)).split()[:1]
+    kind = code_of((node, w("instr") if node.tag == w("fldSimple") else None)).split()[:1]
     if not kind or kind[0].upper() not in KINDS:  # Word reads a field's kind in any case: "macrobutton"
         return None
-    if attribute is not None:
-        pieces: list[Piece] = [(node, attribute)]
-        result = list(node.iter(w("t")))
-    else:
-        found = complex_pieces(node)
-        if found is None or None in found[0]:
-            return None
-        pieces, result = found
+    found = field_pieces(node)
+    if found is None or None in found[0]:  # None: a field inside the button's code
+        return None
+    pieces, result = found
     owners, code = [], ""
     for piece in pieces:
         owners.append((piece, len(code)))

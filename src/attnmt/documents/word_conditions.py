@@ -105,23 +105,27 @@ def if_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFieldJ
     """The job of the IF field whose code starts in ``node`` (a ``w:instrText``, or a ``w:fldSimple``),
     for the texts of it that ``reads`` (those with words); None for any other node, or an IF field
     whose code is not that of two values compared and two texts (``IF a = b "yes" "no"``)."""
-    attribute = w("instr") if node.tag == w("fldSimple") else None
-    code = node.get(attribute, "") if attribute is not None else text_in(node)
+    code = node.get(w("instr"), "") if node.tag == w("fldSimple") else text_in(node)
     if [word.upper() for word in code.split()[:1]] != ["IF"]:
         return None
-    if attribute is not None:
-        pieces: list[Piece] = [(node, attribute)]
-        result = list(node.iter(w("t")))
-    else:
-        found = complex_pieces(node)
-        if found is None:
-            return None
-        pieces, result = found
+    found = field_pieces(node)
+    if found is None:
+        return None
+    pieces, result = found
     choices = chosen(pieces)
     if choices is None:
         return None
     wanted = [choice for choice in choices if reads(choice.text())]
     return IfFieldJob(wanted, result) if wanted else None
+
+
+def field_pieces(node: etree._Element) -> tuple[list[Piece], list[etree._Element]] | None:
+    """The pieces of the code of the field whose code starts in ``node`` and its result's ``w:t``s: a
+    ``w:fldSimple``'s code is its ``w:instr`` attribute, a complex field's its ``w:instrText``s
+    (``complex_pieces``, None where it does not end in ``node``'s paragraph)."""
+    if node.tag == w("fldSimple"):
+        return [(node, w("instr"))], list(node.iter(w("t")))
+    return complex_pieces(node)
 
 
 def complex_pieces(first: etree._Element) -> tuple[list[Piece], list[etree._Element]] | None:
