@@ -8,7 +8,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.short_attributes import FLOOR
+from attnmt.documents.short_labels import FLOOR
 from attnmt.documents.translators import ModelTranslator
 
 
@@ -66,3 +66,15 @@ def test_the_models_plausibility_tells_its_own_translation_from_a_garbled_one(tr
     translator = ModelTranslator(model, tokenizer)
     own, garbled, blank = translator.plausibility(["a dog runs"] * 3, ["ein hund rennt", "rennt fahrrad ein", ""])
     assert own > 0.8 and garbled < FLOOR and blank is None
+
+
+@pytest.mark.parametrize("page, expected", [
+    ('<img alt="figure">', '<img alt="Abbildung">'),
+    ('<button aria-label="search">go</button>', '<button aria-label="Suche">GO</button>'),
+    ('<p title="Figure">a cat</p>', '<p title="Abbildung">CAT A</p>'),
+])
+def test_a_label_that_is_a_glossary_term_alone_is_written_as_its_target_term(page, expected, mirror):
+    """As an office file's caption label is (attnmt.documents.short_labels.whole_term): the demo model, made to write
+    "Abbildung" for "Figure", wrote "Ein Arzt in einem Abbildung" around it."""
+    judging = Judging(mirror, {}, Glossary.of({"figure": "Abbildung", "search": "Suche"}))
+    assert one(page, judging) == expected

@@ -12,7 +12,7 @@ from office_files import PNG, W, docx_bytes, read_members, text_file, word_parag
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.short_attributes import FLOOR
+from attnmt.documents.short_labels import FLOOR
 
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"

@@ -56,9 +56,11 @@ from attnmt.documents.pipeline import (
     check_inputs,
     translate_flats,
     translator_glossary,
+    translator_sentences,
 )
 from attnmt.documents.review import Review
-from attnmt.documents.short_attributes import keep_implausible
+from attnmt.documents.short_attributes import keep_sources, label_sentences
+from attnmt.documents.short_labels import KeepingLabels
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
@@ -306,9 +308,13 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     for job, group, first in zip(jobs, flats, first_lines, strict=False):
         for flat, line in zip(group, job.lines(), strict=True):
             flat.place = Place(None, first + line - 1)
-    results = parted(translate_flats([flat for group in flats for flat in group], ForXml(translator), options,
-                                     review), flats)
-    keep_implausible(jobs, results, translator)  # a short label the model garbled keeps its source
+    every = [flat for group in flats for flat in group]
+    sentences = translator_sentences(every, translator, options)
+    # a short label the model garbled keeps its source (attnmt.documents.short_labels)
+    labels = label_sentences(jobs, sentences)
+    keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each))
+    results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)
+    keep_sources(labels, keeping.kept)
     for job, run in zip(jobs, results, strict=True):
         job.finish(run)
 

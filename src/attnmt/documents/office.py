@@ -73,6 +73,7 @@ from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
+from attnmt.documents.office_labels import office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -96,7 +97,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
-from attnmt.documents.short_labels import KeepingLabels, office_labels
+from attnmt.documents.short_labels import KeepingLabels
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole

@@ -1,53 +1,58 @@
-"""A short label of an office file the model garbled keeps its source, as a page's short attribute does
-(attnmt.documents.short_attributes): a picture's alt text ("Logo" came back "Zwei Geschäfts") and a Word
-caption's label, which goes to the model alone before its number field (attnmt.documents.fields.numbers_caption:
-"Figure" came back "Auf einem Arzt", "Table" "In einem Lebensmittelgeschäft").
+"""A short label the model garbled keeps its source: ``<img alt="Logo">`` came back ``alt="Zwei Geschäfts"``, a
+Word caption's label "Figure" "Auf einem Arzt".
 
-A label here is a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and a VML shape's
-``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the sentence that
-ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number), of at most ``SHORT`` words.
-Its translation is taken only where the model finds it plausible (``FLOOR`` or over, the translator's
-``plausibility``); under it, the label's source is its translation, its words aligned in order.  A translator
-without a plausibility has its labels taken, and so does a label holding one of its glossary's terms; a label
-that is one term and nothing else is written as the glossary's target term ("Figure" -> "Abbildung": the demo model
-wrote "Ein Arzt in einem Abbildung", the term inside the sentence it made of the label).
+A model trained on sentences (the demo's, on Multi30k's captions) reads a word or two alone as the start of
+a caption, and writes one: "Logo" -> "Zwei Geschäfts", "Search" -> "In einem Auss", "Close" -> "In einem
+Restaurant", "Table" -> "In einem Lebensmittelgeschäft".  In running text its neighbours carry such a word; a label
+stands alone, where a screen reader reads it in place of a picture or a button or a browser shows it as a tip or in
+an empty field.  Left in the source's language, a reader still understands it.
+
+A label is a text of at most ``SHORT`` words that stands alone: a page's ``alt``, ``title``, ``placeholder`` or
+``aria-label`` (attnmt.documents.short_attributes), an office file's alt text line or a Word caption's label, which
+goes to the model alone before its number field (attnmt.documents.office_labels).  Its translation is taken only
+where the model finds it plausible: its translator's ``plausibility`` (ModelTranslator.plausibility, exp(mean
+log-prob)) at ``FLOOR`` or over.  Under it, ``KeepingLabels`` answers the label with itself, its words aligned in
+order, and notes it (``kept``: a page's attribute then stays as written and its element says the source's language).
+A translator without a plausibility (a user's own, translations already found) has its labels taken as they come,
+and so does a label holding one of its glossary's terms: the user's word.  A label that is one term and nothing else
+is written as the glossary's target term ("Figure" -> "Abbildung": the demo model wrote "Ein Arzt in einem
+Abbildung", the term inside the sentence it made of the label).
 
 Word's own names for its labels per language (Abbildung, Tabelle, Gleichung for German) are not looked up: a
-user who wants them gives them in a glossary (``--glossary``), which this guard leaves alone, and the label a
-document's author typed ("Plate", "Chart", "Exhibit") is as common as Word's three.
+user who wants them gives them in a glossary (``--glossary``), and the label a document's author typed ("Plate",
+"Chart", "Exhibit") is as common as Word's three.
 
-Measured with the demo model (each label translated alone, as the document's pipeline sends it; good or bad judged
-by hand), at short_attributes' FLOOR: 40 caption labels, good ones lost 0 of 7, bad ones kept out 29 of 33 ("Plate"
--> "Ein Katzen", 0.32, "Dog" -> "Ein Hund schwimmt", 0.59, are taken); 50 alt texts, good ones lost 2 of 20
-("Company logo" -> "Logo", 0.18; "Placeholder image" -> "Ein Bild", 0.13), bad ones kept out 21 of 30 ("Menu" ->
-"Männer unterhalten sich", 0.49, "Soccer players" -> "Fußballspieler kämpfen", 0.51, are taken)."""
+``FLOOR`` measured with the demo model on 81 labels of web pages and captions as ``<img alt>``, each translation
+judged good or bad by hand: at 0.3, 1 of 20 good ones kept in English ("Company logo" -> "Logo", 0.10) and 55 of
+61 bad ones ("Menu" -> "Männer unterhalten sich", 0.41, is taken); good ones start at 0.35 ("Two dogs" -> "Zwei
+Hunde"); at 0.2 / 0.25 / 0.35 / 0.4: good kept 1 / 1 / 2 / 3, bad kept out 44 / 52 / 57 / 57.  On 50 labels
+written after: 1 of 12 good ones kept ("Our office" -> "Büro", 0.09), 31 of 38 bad ones kept out.  In office files
+(each label translated alone, as the document's pipeline sends it): 40 caption labels, good ones lost 0 of 7, bad
+ones kept out 29 of 33 ("Plate" -> "Ein Katzen", 0.32, "Dog" -> "Ein Hund schwimmt", 0.59, are taken); 50 alt
+texts, good ones lost 2 of 20 ("Company logo" -> "Logo", 0.18; "Placeholder image" -> "Ein Bild", 0.13), bad ones
+kept out 21 of 30 ("Menu" -> "Männer unterhalten sich", 0.49, "Soccer players" -> "Fußballspieler kämpfen", 0.51,
+are taken)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from lxml import etree
+from dataclasses import dataclass, field
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
-from attnmt.documents.archive import Job
-from attnmt.documents.fields import numbers_caption
-from attnmt.documents.flat import FlatText
-from attnmt.documents.ooxml import ParagraphJob
-from attnmt.documents.ooxml_dialects import WORD
-from attnmt.documents.short_attributes import FLOOR, SHORT
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import checked_answer, translator_glossary, translator_plausibility
 from attnmt.documents.translators import Wrapper
 
+SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
+FLOOR = 0.3  # plausibility under which a label keeps its source (module docstring: measured)
+
 
 @dataclass
 class KeepingLabels(Wrapper):
-    """A Translator that answers each of ``labels`` (sentences as the pipeline sends them) its wrapped translator
-    finds implausible (under FLOOR) with the label itself."""
+    """A Translator that answers each of ``labels`` (sentences as the pipeline sends them, stripped) its wrapped
+    translator finds implausible (under FLOOR) with the label itself, and notes it in ``kept``."""
 
     labels: frozenset[str] = frozenset()
+    kept: set[str] = field(default_factory=set)  # the labels answered with themselves
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, weights = checked_answer(self.translator, sentences, weighed)
@@ -64,6 +69,7 @@ class KeepingLabels(Wrapper):
         for i, plausible in zip(judged, found, strict=True):
             if plausible is not None and plausible < FLOOR:
                 texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
+                self.kept.add(sentences[i].strip())
         return texts, weights
 
 
@@ -72,40 +78,3 @@ def whole_term(label: str, glossary: Glossary | None) -> str | None:
     (Figure -> Abbildung) as a sentence's start and wrote "Ein Arzt in einem Abbildung" around the term."""
     found = glossary.found_in(label.strip()) if glossary else []
     return found[0][2] if len(found) == 1 and found[0][:2] == (0, len(label.strip())) else None
-
-
-def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
-    """The short labels among ``jobs``' flat texts, whose ``sentences`` (each flat's spans, in the jobs' order) are
-    given: an alt text's short line, a Word caption's short label."""
-    found: set[str] = set()
-    spans = iter(sentences)
-    for job in jobs:
-        for flat in job.flats():
-            found.update(flat.text[start:end] for start, end in job_labels(job, flat, next(spans)))
-    return frozenset(text.strip() for text in found)
-
-
-def job_labels(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans of ``flat`` (one of ``job``'s) that are short labels (the module docstring)."""
-    if isinstance(job, AltTextJob | SvgAltTextJob):
-        return [span for span in spans if is_short(flat, span)]
-    if isinstance(job, ParagraphJob) and job.dialect is WORD:
-        return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
-    return []
-
-
-def is_short(flat: FlatText, span: tuple[int, int]) -> bool:
-    """Whether ``flat``'s sentence ``span`` has words, at most SHORT of them."""
-    return 0 < len(flat.text[span[0]:span[1]].split()) <= SHORT
-
-
-def before_caption_number(flat: FlatText, end: int) -> bool:
-    """Whether a sentence ending at ``end`` of ``flat`` ends where a caption's number starts: at a break, with only
-    spaces between, where an atom holds a caption's number field (fields.numbers_caption)."""
-    breaks = [at for at in flat.breaks if at >= end and not flat.text[end:at].strip()]
-    return any(mark.atom and mark.start in breaks and holds_caption_number(mark.node) for mark in flat.marks)
-
-
-def holds_caption_number(node: object) -> bool:
-    """Whether ``node`` (an atom's) is, or holds, a caption's number field or its separator (fields.numbers_caption)."""
-    return isinstance(node, etree._Element) and any(numbers_caption(part) for part in node.iter())

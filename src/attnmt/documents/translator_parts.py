@@ -62,7 +62,7 @@ Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
 def translator_plausibility(translator: object) -> Plausibility | None:
     """``translator``'s ``plausibility`` (ModelTranslator.plausibility), which the Translator protocol leaves
     optional: None for a translator without one (a user's own, translations already found), whose
-    translations are then taken as they come (attnmt.documents.short_attributes)."""
+    translations are then taken as they come (attnmt.documents.short_labels)."""
     return getattr(translator, "plausibility", None)
 
 

@@ -52,8 +52,8 @@ class Translator(Protocol):
     tokenizer's count where one is reachable, else at most 1,000 bytes joined: translator_parts).  And ``writes``:
     whether the model's vocabulary writes a symbol, so that one it cannot is kept where it stood
     (attnmt.documents.symbols; without it, every symbol is left to the model).  And ``plausibility``: how
-    plausible the model finds each translation, so that a short attribute it garbled keeps its source
-    (attnmt.documents.short_attributes; without it, every translation is taken).  These optional members
+    plausible the model finds each translation, so that a short label it garbled keeps its source
+    (attnmt.documents.short_labels; without it, every translation is taken).  These optional members
     are read with getattr (attnmt.documents.translator_parts), so the protocol declares ``translate``
     alone: a class with nothing else is a Translator to a type checker too."""
 

@@ -1,0 +1,56 @@
+"""Which texts of an office file are short labels, the guard of attnmt.documents.short_labels' to keep their source
+where the model garbled them: a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and
+a VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
+sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number), of at most
+``SHORT`` words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
+from attnmt.documents.archive import Job
+from attnmt.documents.fields import numbers_caption
+from attnmt.documents.flat import FlatText
+from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml_dialects import WORD
+from attnmt.documents.short_labels import SHORT
+
+
+def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
+    """The short labels among ``jobs``' flat texts, whose ``sentences`` (each flat's spans, in the jobs' order) are
+    given: an alt text's short line, a Word caption's short label."""
+    found: set[str] = set()
+    spans = iter(sentences)
+    for job in jobs:
+        for flat in job.flats():
+            found.update(flat.text[start:end] for start, end in job_labels(job, flat, next(spans)))
+    return frozenset(text.strip() for text in found)
+
+
+def job_labels(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of ``flat`` (one of ``job``'s) that are short labels (the module docstring)."""
+    if isinstance(job, AltTextJob | SvgAltTextJob):
+        return [span for span in spans if is_short(flat, span)]
+    if isinstance(job, ParagraphJob) and job.dialect is WORD:
+        return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
+    return []
+
+
+def is_short(flat: FlatText, span: tuple[int, int]) -> bool:
+    """Whether ``flat``'s sentence ``span`` has words, at most SHORT of them."""
+    return 0 < len(flat.text[span[0]:span[1]].split()) <= SHORT
+
+
+def before_caption_number(flat: FlatText, end: int) -> bool:
+    """Whether a sentence ending at ``end`` of ``flat`` ends where a caption's number starts: at a break, with only
+    spaces between, where an atom holds a caption's number field (fields.numbers_caption)."""
+    breaks = [at for at in flat.breaks if at >= end and not flat.text[end:at].strip()]
+    return any(mark.atom and mark.start in breaks and holds_caption_number(mark.node) for mark in flat.marks)
+
+
+def holds_caption_number(node: object) -> bool:
+    """Whether ``node`` (an atom's) is, or holds, a caption's number field or its separator (fields.numbers_caption)."""
+    return isinstance(node, etree._Element) and any(numbers_caption(part) for part in node.iter())
