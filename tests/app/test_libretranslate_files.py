@@ -4,10 +4,11 @@ POST /translate_file, GET /download_file/NAME, and what /frontend/settings says 
 import pytest
 import srt
 from fastapi.testclient import TestClient
-from support import post_file
+from support import post_file, run_cli
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
+from attnmt.documents.translators import ModelTranslator
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 SETTINGS = ServeSettings(max_file_bytes=1000)
@@ -40,6 +41,31 @@ def test_a_text_file_is_translated_and_downloaded_by_its_url(client):
     download = client.get(url)
     assert download.status_code == 200 and download.content == b"ein hund rennt\n\neine katze schl\xc3\xa4ft\n"
     assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
+
+
+def test_a_page_keeps_a_short_label_the_model_garbled_as_the_command_line_does(client, trained_model, tmp_path,
+                                                                               capsys, monkeypatch):
+    """The server's file translator judged no label (it had no plausibility): alt="logo" came back the model's
+    caption, "zwei mäner gehen", where ``attnmt translate`` kept "logo".  The tiny model is sure of all it writes,
+    so its judgement is told here: "logo" garbled, the rest plausible."""
+    judged = []
+
+    def plausibility(self, sentences, translations):
+        judged.extend(sentences)
+        return [0.1 if sentence == "logo" else 0.9 for sentence in sentences]
+
+    monkeypatch.setattr(ModelTranslator, "plausibility", plausibility)
+    page = '<p>a dog runs <img src="l.png" alt="logo"> <img src="b.png" alt="a bird"></p>\n'
+    (tmp_path / "page.html").write_text(page, encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--target-lang", "de", tmp_path / "page.html",
+                            tmp_path / "out.html"], capsys)
+    assert code == 0, err
+    answer = send(client, "page.html", page.encode())
+    assert answer.status_code == 200, answer.text
+    served = client.get(answer.json()["translatedFileUrl"]).content
+    assert served == (tmp_path / "out.html").read_bytes()
+    assert b'alt="logo"' in served and b'alt="ein vogel singt"' in served
+    assert judged == ["logo", "a bird"] * 2  # once by the command line, once by the server
 
 
 def test_a_text_files_hard_wrapped_paragraph_reaches_the_model_whole(client, reached):

@@ -190,7 +190,7 @@ class FileJobs:
         loop = asyncio.get_running_loop()
         translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping,
                                        job.cancelled, options.wait_for_characters, waiting=job.wait, note=note,
-                                       fits=served.fits, writes=served.writes)
+                                       fits=served.fits, writes=served.writes, judge=served.plausibility)
         review = None
         if options.review:
             threshold = low_quality_threshold(served.calibration, options.min_quality)

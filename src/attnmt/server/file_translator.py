@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, field, replace
 
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.spans import Weights
+from attnmt.documents.translator_parts import Plausibility
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
 from attnmt.server.models import Options
@@ -59,11 +60,27 @@ class BatchedTranslator:
     fits: Callable[[str], bool] | None = None  # whether the model reads a sentence whole (translator_fits)
     writes: Callable[[str], bool] | None = None  # whether its vocabulary writes a symbol (translator_writes)
     failed_on: list[str] = field(default_factory=list)  # the chunk the model failed on (attnmt.server.client_text)
+    judge: Plausibility | None = None  # how plausible the model finds a translation (ServedModel.plausibility)
 
     @property
     def glossary(self) -> None:
         """None: a file sent to the server comes with no glossary (its APIs take none for files)."""
         return None
+
+    @property
+    def plausibility(self) -> Plausibility | None:
+        """``judge`` run in the model's thread (``judged``), so that a file's short label the model garbled keeps its
+        source as it does from the command line (attnmt.documents.short_labels); None without one."""
+        return None if self.judge is None else self.judged
+
+    def judged(self, sentences: Sequence[str], translations: Sequence[str]) -> Sequence[float | None]:
+        """``judge``'s answer, run in the model's thread between batches (Batcher.call)."""
+        self.check_going()
+        call = asyncio.run_coroutine_threadsafe(self.batcher.call(self.judge, sentences, translations), self.loop)
+        try:
+            return call.result()
+        except CancelledError:  # the server is stopping
+            raise Busy(SHUTTING_DOWN) from None
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []

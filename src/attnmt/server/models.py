@@ -193,6 +193,11 @@ class ServedModel(ModelFitsWrites):
         found = joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
         return read_whole(found, text, translation, assessor.languages)  # verbatim and language over the whole text
 
+    def plausibility(self, sentences: Sequence[str], translations: Sequence[str]) -> list[float | None]:
+        """ModelTranslator.plausibility's, for a file's short labels (attnmt.documents.short_labels), as ``attnmt
+        translate`` judges them.  Runs in the model's thread."""
+        return ModelTranslator(self.model, self.tokenizer).plausibility(sentences, translations)
+
     def assessor(self, threshold: float | None = None) -> Assessor:
         """How its translations are assessed: with its calibration, low_quality under ``threshold`` (None:
         the calibration's), the language rule reading its languages where they are known."""
