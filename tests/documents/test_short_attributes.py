@@ -78,3 +78,23 @@ def test_a_label_that_is_a_glossary_term_alone_is_written_as_its_target_term(pag
     "Abbildung" for "Figure", wrote "Ein Arzt in einem Abbildung" around it."""
     judging = Judging(mirror, {}, Glossary.of({"figure": "Abbildung", "search": "Suche"}))
     assert one(page, judging) == expected
+
+
+class Stopping:
+    """The ``mirror`` fixture's translations, each ended with a full stop, as a model trained on sentences ends them."""
+
+    def __init__(self, mirror) -> None:
+        self.mirror = mirror
+
+    def translate(self, sentences, weighed):
+        texts, weights = self.mirror.translate(sentences, weighed)
+        return [text + "." for text in texts], weights
+
+
+def test_a_label_is_judged_as_it_is_written_without_the_stop_the_model_added(mirror):
+    """The page writes the label without the stop its source lacks; the demo model's "Close" -> "In einem Restaurant."
+    was judged with it, 0.30 and taken, where the label as written was under the floor."""
+    judging = Judging(Stopping(mirror), {"close": FLOOR + 0.01})
+    page = '<button aria-label="close">ok</button><img alt="two dogs."><p title="logo">a cat</p>'
+    assert one(page, judging) == '<button aria-label="CLOSE">OK</button><img alt="DOGS. TWO."><p title="LOGO">CAT A</p>'
+    assert judging.judged == [("close", "CLOSE"), ("two dogs.", "DOGS. TWO."), ("logo", "LOGO")]
