@@ -32,7 +32,8 @@ def test_a_plausible_translation_of_a_short_label_is_taken(mirror):
     judging = Judging(mirror, {"two dogs": FLOOR + 0.01})
     out = one('<img alt="two dogs"><p title="logo">a cat</p>', judging)
     assert out == '<img alt="DOGS TWO"><p title="LOGO">CAT A</p>'
-    assert judging.judged == [("two dogs", "DOGS TWO"), ("logo", "LOGO")]  # each label, with what it would become
+    # each label, with what it would become: the attributes, then the paragraph, a short label alone
+    assert judging.judged == [("two dogs", "DOGS TWO"), ("logo", "LOGO"), ("a cat", "CAT A")]
 
 
 def test_a_label_kept_in_its_source_says_its_language_where_the_page_says_the_target(mirror):
@@ -57,7 +58,7 @@ def test_a_label_holding_a_glossary_term_is_taken_the_term_is_the_users_word(mir
 
 def test_a_repeated_label_is_judged_once(mirror):
     judging = Judging(mirror, {"logo": 0.1})
-    assert one('<img alt="logo"><img alt="logo"><a title="logo">a cat</a>', judging).count('"logo"') == 3
+    assert one('<img alt="logo"><img alt="logo"><a title="logo">a cat sleeps.</a>', judging).count('"logo"') == 3
     assert judging.judged == [("logo", "LOGO")]
 
 
@@ -97,4 +98,23 @@ def test_a_label_is_judged_as_it_is_written_without_the_stop_the_model_added(mir
     judging = Judging(Stopping(mirror), {"close": FLOOR + 0.01})
     page = '<button aria-label="close">ok</button><img alt="two dogs."><p title="logo">a cat</p>'
     assert one(page, judging) == '<button aria-label="CLOSE">OK</button><img alt="DOGS. TWO."><p title="LOGO">CAT A</p>'
-    assert judging.judged == [("close", "CLOSE"), ("two dogs.", "DOGS. TWO."), ("logo", "LOGO")]
+    assert sorted(judging.judged) == [("a cat", "CAT A"), ("close", "CLOSE"), ("logo", "LOGO"), ("ok", "OK"),
+                                      ("two dogs.", "DOGS. TWO.")]
+
+
+def test_a_block_that_is_a_short_label_alone_keeps_its_source_and_says_its_language(mirror):
+    """A table's header, a button, a menu's link: the demo model made <th>Name</th> "Ein De" and <button>Buy now
+    </button> "Ein freier Mann mit freiem Oberkörper".  A plausible one is taken."""
+    options = DocumentOptions(source_lang="en", target_lang="de")
+    judging = Judging(mirror, {"Name": 0.09, "Buy now": 0.1, "Black dog": FLOOR + 0.01})
+    out = one("<html><body><table><tr><th>Name</th></tr><tr><td>Black dog</td></tr></table>"
+              "<button>Buy now</button></body></html>", judging, options=options)
+    # the button's text is the body's own (a run of inline elements), and the body holds a translated cell
+    assert '<th lang="en">Name</th></tr><tr><td>DOG BLACK</td></tr></table><button>Buy now</button>' in out
+
+
+def test_a_short_sentence_with_its_stop_or_beside_another_is_running_text(mirror):
+    judging = Judging(mirror, {"A cat sleeps.": 0.0, "Welcome home.": 0.0, "The dog runs.": 0.0})
+    out = one("<p>A cat sleeps.</p><p>Welcome home. The dog runs.</p><td>4 €</td>", judging)
+    assert out == "<p>SLEEPS. CAT A</p><p>HOME. WELCOME RUNS. DOG THE</p><td>4 €</td>"
+    assert judging.judged == []

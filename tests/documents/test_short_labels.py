@@ -4,10 +4,13 @@
 import io
 
 import docx
+import openpyxl
 import pptx
 from conftest import Judging
 from lxml import etree
-from office_files import PNG, W, docx_bytes, read_members, text_file, word_paragraph, write_members
+from odf.opendocument import OpenDocumentText
+from odf.text import H, P
+from office_files import PNG, W, docx_bytes, odf_bytes, read_members, text_file, word_paragraph, write_members
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
@@ -17,6 +20,7 @@ from attnmt.documents.short_labels import FLOOR
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
 
 def run(text: str) -> str:
@@ -97,12 +101,55 @@ def test_a_word_captions_label_the_model_garbled_keeps_its_source(mirror):
     assert paragraphs(out)[:2] == ["Figure 1: JUMPS. DOG BLACK A", "TABLE 1: JUMPS. DOG BLACK A"]
 
 
-def test_a_short_paragraph_is_no_label(mirror):
-    """A short sentence of running text is translated at any plausibility: only a caption's number makes a label."""
-    judging = Judging(mirror, {"Welcome home": 0.0, "Figure": 0.0})
-    out = translate_office(word_paragraph(run("Welcome home"), caption("Figure")), ".docx", judging, DocumentOptions())
-    assert paragraphs(out)[:2] == ["HOME WELCOME", "Figure 1: JUMPS. DOG BLACK A"]
-    assert [source for source, _ in judging.judged] == ["Figure"]
+def test_a_short_paragraph_alone_is_a_label(mirror):
+    """A paragraph of one short sentence is a heading, a cell, a sign-off: the demo model made "Introduction" "Amm
+    Ste".  The garbled one keeps its source, the plausible one is translated."""
+    judging = Judging(mirror, {"Introduction": 0.07, "Welcome home": FLOOR + 0.01})
+    out = translate_office(word_paragraph(run("Introduction"), run("Welcome home")), ".docx", judging,
+                           DocumentOptions())
+    assert paragraphs(out)[:2] == ["Introduction", "HOME WELCOME"]
+
+
+def test_a_short_sentence_beside_another_is_running_text(mirror):
+    """A short sentence among others of its paragraph is translated at any plausibility: its neighbours carry it."""
+    judging = Judging(mirror, {"Welcome home.": 0.0, "The dog runs.": 0.0})
+    out = translate_office(word_paragraph(run("Welcome home. The dog runs.")), ".docx", judging, DocumentOptions())
+    assert paragraphs(out)[0] == "HOME. WELCOME RUNS. DOG THE"
+    assert judging.judged == []
+
+
+def test_a_sheets_short_cells_the_model_garbled_keep_their_source(mirror):
+    """A column's header ("Price" came back "Es ist", "Total" "Ein Coma"), shared or inline, alone in its cell."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"], sheet["B1"], sheet["A2"], sheet["B2"] = "Price", "Red shoes", "A dog runs.", 12.5
+    judging = Judging(mirror, {"Price": 0.09, "Red shoes": FLOOR + 0.01, "A dog runs.": 0.0})
+    out = openpyxl.load_workbook(io.BytesIO(translate_office(docx_bytes(book), ".xlsx", judging, DocumentOptions())))
+    assert [[cell.value for cell in row] for row in out.active.iter_rows()] == [["Price", "SHOES RED"],
+                                                                               ["RUNS. DOG A", 12.5]]
+    assert sorted(source for source, _ in judging.judged) == ["Price", "Red shoes"]
+
+
+def test_a_slides_table_cell_and_an_opendocument_heading_alone_are_labels(mirror):
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    table = slide.shapes.add_table(1, 2, 0, 0, 4000000, 400000).table
+    table.cell(0, 0).text, table.cell(0, 1).text = "Age", "Two dogs"
+    data = io.BytesIO()
+    deck.save(data)
+    out = translate_office(data.getvalue(), ".pptx", Judging(mirror, {"Age": 0.16}), DocumentOptions())
+    cells = pptx.Presentation(io.BytesIO(out)).slides[0].shapes[0].table.rows[0].cells
+    assert [cell.text for cell in cells] == ["Age", "DOGS TWO"]
+    document = OpenDocumentText()
+    document.text.addElement(H(outlinelevel=1, text="Our team"))
+    document.text.addElement(P(text="Our team"))  # a label judged once
+    document.text.addElement(P(text="A cat sleeps."))  # a sentence
+    judging = Judging(mirror, {"Our team": 0.17, "A cat sleeps.": 0.0})
+    out = etree.fromstring(read_members(translate_office(odf_bytes(document), ".odt", judging,
+                                                         DocumentOptions()))["content.xml"])
+    assert ["".join(block.itertext()) for block in out.iter(f"{{{TEXT}}}h", f"{{{TEXT}}}p")] == [
+        "Our team", "Our team", "SLEEPS. CAT A"]
+    assert judging.judged == [("Our team", "TEAM OUR")]
 
 
 def test_a_caption_label_that_is_a_glossary_term_is_written_as_its_target_term(mirror):
@@ -115,3 +162,22 @@ def test_a_caption_label_that_is_a_glossary_term_is_written_as_its_target_term(m
     assert paragraphs(out)[:3] == ["Tafel 1: JUMPS. DOG BLACK A", "PLATE COLOUR 1: JUMPS. DOG BLACK A",
                                    "Figure 1: JUMPS. DOG BLACK A"]
     assert [source for source, _ in judging.judged] == ["Figure"]
+
+
+def test_an_epub_pages_heading_and_alt_text_are_labels_as_a_web_pages(mirror):
+    """An EPUB's pages go through the office files' pipeline: their short labels had no guard there."""
+    from ebooklib import epub
+
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="One", file_name="one.xhtml", lang="en")
+    chapter.content = '<h1>Chapter one</h1><p>A dog runs.</p><img src="a.png" alt="Logo"/>'
+    book.add_item(chapter)
+    book.add_item(epub.EpubNcx())
+    book.spine = [chapter]
+    data = io.BytesIO()
+    epub.write_epub(data, book)
+    judging = Judging(mirror, {"Chapter one": 0.26, "Logo": 0.1})
+    page = read_members(translate_office(data.getvalue(), ".epub", judging, DocumentOptions()))["EPUB/one.xhtml"]
+    assert b"<h1>Chapter one</h1>" in page and b'alt="Logo"' in page and b"<p>RUNS. DOG A</p>" in page

@@ -59,8 +59,8 @@ from attnmt.documents.pipeline import (
     translator_sentences,
 )
 from attnmt.documents.review import Review
-from attnmt.documents.short_attributes import keep_sources, label_sentences
-from attnmt.documents.short_labels import KeepingLabels
+from attnmt.documents.short_attributes import label_sentences
+from attnmt.documents.short_labels import KeepingLabels, keep_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes

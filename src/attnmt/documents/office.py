@@ -73,7 +73,7 @@ from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
-from attnmt.documents.office_labels import office_labels
+from attnmt.documents.office_labels import alone_blocks, office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -97,7 +97,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
-from attnmt.documents.short_labels import KeepingLabels
+from attnmt.documents.short_labels import KeepingLabels, keep_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -330,10 +330,13 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
     repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
     # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
-    keeping = ForXml(KeepingLabels(translator, office_labels([job for part in parts for job in part.jobs], sentences)))
+    jobs = [job for part in parts for job in part.jobs]
+    labels = KeepingLabels(translator, office_labels(jobs, sentences))
+    keeping = ForXml(labels)
     for call, chunk in calls:
         results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)
+    keep_sources(alone_blocks(jobs, sentences), labels.kept)  # a paragraph kept whole says the source's language
     return parted(results, groups)

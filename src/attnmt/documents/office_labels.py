@@ -2,7 +2,9 @@
 where the model garbled them: a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and
 a VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number), of at most
-``SHORT`` words."""
+``SHORT`` words; or a paragraph, a cell or a slide's title that is one such sentence with no mark that ends it
+(short_labels.alone: a column's header, a heading), which, kept, says the source's language; and an EPUB page's
+labels as a web page's (attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -14,23 +16,44 @@ from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
 from attnmt.documents.archive import Job
 from attnmt.documents.fields import numbers_caption
 from attnmt.documents.flat import FlatText
+from attnmt.documents.markup import TreeJob
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import WORD
-from attnmt.documents.short_labels import SHORT
+from attnmt.documents.opendocument import OpenDocumentParagraph
+from attnmt.documents.short_attributes import job_labels, reaching
+from attnmt.documents.short_labels import SHORT, alone
 
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
     """The short labels among ``jobs``' flat texts, whose ``sentences`` (each flat's spans, in the jobs' order) are
-    given: an alt text's short line, a Word caption's short label."""
+    given: an alt text's short line, a Word caption's short label, a paragraph or a page's block alone."""
     found: set[str] = set()
     spans = iter(sentences)
     for job in jobs:
         for flat in job.flats():
-            found.update(flat.text[start:end] for start, end in job_labels(job, flat, next(spans)))
+            found.update(flat.text[start:end] for start, end in job_spans(job, flat, next(spans)))
+    found.update(sentence for _, each in alone_blocks(jobs, sentences) for sentence in each)
     return frozenset(text.strip() for text in found)
 
 
-def job_labels(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def alone_blocks(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]
+                 ) -> list[tuple[FlatText, list[str]]]:
+    """Each paragraph among ``jobs``' flat texts that is a short label alone (short_labels.alone), and each label of
+    an EPUB's page (short_attributes.job_labels), with its sentences as the pipeline sends them, stripped
+    (``sentences``: each flat's spans, in the jobs' order)."""
+    spans = iter(sentences)
+    spans_of = {id(flat): next(spans) for job in jobs for flat in job.flats()}
+    found: list[tuple[FlatText, list[str]]] = []
+    for job in jobs:
+        if isinstance(job, TreeJob):
+            found += job_labels(job, spans_of)
+        elif isinstance(job, ParagraphJob | OpenDocumentParagraph):
+            blocks = [(flat, reaching(flat, spans_of[id(flat)])) for flat in job.flats()]
+            found += [(flat, sentences) for flat, sentences in blocks if alone(sentences)]
+    return found
+
+
+def job_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans of ``flat`` (one of ``job``'s) that are short labels (the module docstring)."""
     if isinstance(job, AltTextJob | SvgAltTextJob):
         return [span for span in spans if is_short(flat, span)]

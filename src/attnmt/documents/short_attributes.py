@@ -3,7 +3,9 @@ where the model garbled them (``<img alt="Logo">`` came back ``alt="Zwei Geschä
 ``aria-label``, which a screen reader reads in place of a picture or a button, a ``title`` or ``placeholder``, which
 a browser shows as a tip or in an empty field, of at most ``SHORT`` words.  One the guard answered with itself keeps
 its value as written (FlatText.source_kept, which TreeJob.write_contents leaves alone), and with a target language
-its element says the source's (TreeJob.kept_attributes)."""
+its element says the source's (TreeJob.kept_attributes).  So does a block that is a short label alone
+(short_labels.alone: a table's header, a button, a menu's link, a heading), which, kept, says the source's
+language (TreeJob.say_languages)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from attnmt.documents.flat import FlatText
-from attnmt.documents.short_labels import SHORT
+from attnmt.documents.short_labels import SHORT, alone
 from attnmt.text.letters import reaches_model
 
 if TYPE_CHECKING:
@@ -27,19 +29,24 @@ def is_label(name: str, text: str) -> bool:
 
 def label_sentences(jobs: Sequence[TreeJob], sentences: Sequence[Sequence[tuple[int, int]]]
                     ) -> list[tuple[FlatText, list[str]]]:
-    """Each label among ``jobs``' attributes (``is_label``) and its sentences that reach the model, stripped, as
-    the pipeline sends them (``sentences``: each flat's spans, in the jobs' flats' order)."""
+    """Each label of ``jobs`` (``job_labels``) and its sentences that reach the model, stripped, as the pipeline
+    sends them (``sentences``: each flat's spans, in the jobs' flats' order)."""
     spans = iter(sentences)
     spans_of = {id(flat): next(spans) for job in jobs for flat in job.flats()}
-    return [(flat, [flat.text[start:end].strip() for start, end in spans_of[id(flat)]
-                    if reaches_model(flat.text[start:end])])
-            for job in jobs for (_, name), flat in zip(job.attributes, job.attribute_flats(), strict=True)
-            if is_label(name, flat.text)]
+    return [label for job in jobs for label in job_labels(job, spans_of)]
 
 
-def keep_sources(labels: Sequence[tuple[FlatText, list[str]]], kept: set[str]) -> None:
-    """Each of ``labels`` (``label_sentences``) whose sentences were all ``kept`` (KeepingLabels.kept) marked as
-    keeping its source, written as it was (FlatText.source_kept)."""
-    for flat, sentences in labels:
-        if sentences and all(sentence in kept for sentence in sentences):
-            flat.source_kept = True
+def job_labels(job: TreeJob, spans_of: dict[int, Sequence[tuple[int, int]]]) -> list[tuple[FlatText, list[str]]]:
+    """``job``'s short attributes (``is_label``) and its blocks that are a short label alone (short_labels.alone:
+    ``<th>Price</th>``, ``<button>Buy now</button>``, a menu's ``<a>Home</a>``), each with its sentences that reach
+    the model, stripped (``spans_of``: each flat's spans, by the flat's id)."""
+    attributes = [(flat, reaching(flat, spans_of[id(flat)]))
+                  for (_, name), flat in zip(job.attributes, job.attribute_flats(), strict=True)
+                  if is_label(name, flat.text)]
+    blocks = [(flat, reaching(flat, spans_of[id(flat)])) for _, flat in job.runs]
+    return attributes + [(flat, sentences) for flat, sentences in blocks if alone(sentences)]
+
+
+def reaching(flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[str]:
+    """The sentences of ``flat`` (its ``spans``) that reach the model, stripped."""
+    return [flat.text[start:end].strip() for start, end in spans if reaches_model(flat.text[start:end])]
