@@ -57,10 +57,11 @@ from attnmt.decoding.dictated import by_glossary
 from attnmt.decoding.fitting import probability
 from attnmt.decoding.glossary import as_glossary
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
-from attnmt.decoding.quality import Assessment, assess, check_assessing, flags_of, passes_through
+from attnmt.decoding.quality import Assessment, assess, flags_of, passes_through
 from attnmt.decoding.quality_features import Features, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import words_of
+from attnmt.decoding.quality_options import check_assessing
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer

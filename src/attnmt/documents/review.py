@@ -57,13 +57,12 @@ from attnmt.decoding.quality import (
     EMPTY,
     Assessment,
     Assessor,
-    check_assessing,
-    check_threshold,
     empty_translation,
     low_quality_threshold,
     shown_quality,
 )
 from attnmt.decoding.quality_language import UNKNOWN, Languages
+from attnmt.decoding.quality_options import check_assessing, check_threshold
 from attnmt.documents.failed import mark_source_kept
 from attnmt.documents.flat import LINE_ENDS, Place, Placed
 from attnmt.documents.review_rows import with_atoms
@@ -224,7 +223,7 @@ class Review:
 def check_reviewing(calibration: object, min_quality: object, source_below: object, max_tokens: object) -> None:
     """One clear error for a review's arguments that it cannot take: a ``calibration`` that is no
     ``load_calibration`` result (its path was an AttributeError), a ``min_quality`` that is no number from
-    0 to 1, a ``max_tokens`` under 1 (quality.check_assessing), or a ``source_below`` that is no bool
+    0 to 1, a ``max_tokens`` under 1 (quality_options.check_assessing), or a ``source_below`` that is no bool
     (``source_below="no"`` was taken as true: every source under the threshold kept in the document)."""
     check_threshold(min_quality, "min_quality")
     check_assessing(calibration, None, max_tokens)
