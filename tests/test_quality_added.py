@@ -33,6 +33,24 @@ def test_a_tail_the_model_expects_or_that_reads_a_source_word_is_not_added():
                           spans(TEXT))
 
 
+def test_a_tail_whose_first_word_alone_is_unexpected_is_not_added():
+    """'neben einem Gebäude aus Stein.' for 'near a stone building.': the model did not expect 'aus' (-8.1, reading
+    the source's end), but after it the source says 'Stein' (-2.3); a tail added says nothing after its first word."""
+    text = "Zwei Männer sitzen neben einem Gebäude aus Stein."
+    at_end = [0.0] * 6 + [0.82, 0.39, 0.9]
+    assert not tail_added(at_end, [-0.1] * 6 + [-8.1, -2.3, -0.1], text, spans(text))
+    assert tail_added(at_end, [-0.1] * 6 + [-8.1, -8.3, -0.1], text, spans(text))
+
+
+def test_a_translation_the_model_finds_unlikely_throughout_has_no_tail_added():
+    """'Wie geht es dir?' for 'How are you?', an idiom a model of captions never learnt: every word unlikely, its
+    tail no less expected than the words before it.  The same tail after words the model expected is added."""
+    text = "Wie geht es dir?"
+    at_end = [0.06, 0.23, 0.64, 0.54, 0.9]
+    assert not tail_added(at_end, [-7.4, -9.1, -5.9, -11.3, -0.5], text, spans(text))
+    assert tail_added(at_end, [-0.4, -1.1, -5.9, -11.3, -0.5], text, spans(text))
+
+
 def test_a_translation_of_two_words_is_no_tail_added_to_another():
     text = "Im Regen."
     assert not tail_added([0.9, 0.9, 0.9], [-9.0, -9.0, -0.1], text, spans(text))
