@@ -30,6 +30,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   numbers kept as written aside (Features.copies), are source words (not those of a compound the
                   translation joins with hyphens, "Team-Meeting": quality_measures.compounds_formed), or
                   COPIED_RUN of them in a row, in lower case (quality_measures.copied_run: an English tail)
+                  or, for a source of one word given back, one the source's vocabulary writes in lower case and
+                  the target's does not write (quality_copy: "Snow." for "Snow.", not "Taxi." or "Berlin.")
                   (a text of several sentences: of all their words, attnmt.decoding.quality_joined; a word a
                   glossary or a prefix forced counts as translated, attnmt.decoding.dictated)
     repetition    a word n-gram (n <= 4) LOOP_RUNS times back to back, a word 4-gram twice, a word
@@ -89,6 +91,7 @@ from attnmt.decoding.capitals import read_pair
 from attnmt.decoding.dictated import NOTHING, Dictated, undictated_pair
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_tokenizer, cut
+from attnmt.decoding.quality_copy import source_word_kept, target_words
 from attnmt.decoding.quality_ending import mark_written, with_stop_read
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
@@ -221,8 +224,11 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
                            [translation[begin:end] for begin, end in spans], dictated, spans)
     if features.stop_lost and not mark_written(tokenizer, source, unk_id):
         features = replace(features, stop_lost=False)  # the model cannot write the mark it lost (quality_ending)
-    lost = name_lost(*undictated_pair(source, translation, dictated), languages, common_words(tokenizer))
-    features = replace(features, name_lost=lost)  # read with the model's vocabulary (quality_names)
+    common = common_words(tokenizer)
+    lost = name_lost(*undictated_pair(source, translation, dictated), languages, common)
+    kept = not dictated.spans(translation) and source_word_kept(source, translation, common,
+                                                                target_words(tokenizer.target_spans))
+    features = replace(features, name_lost=lost, source_word_kept=kept)  # read with the model's vocabularies
     if passes_through(source, translation):  # copied, never the model's: no word of it has a probability (None)
         return Assessment(1.0, [], calibration is not None, word_probabilities(translation, [], []), features)
     words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])

@@ -93,6 +93,7 @@ class Features:
     person: bool = False  # another person's pronouns (quality_person.person_differs): a rule
     question: bool = False  # one side asks, the other not (quality_measures.question_differs): a rule
     copied_run: bool = False  # words in a row copied from the source (quality_measures.copied_run): a rule
+    source_word_kept: bool = False  # a one-word source given back (quality_copy.source_word_kept, read by quality)
     cut_short: bool = False  # ends where the source's sentence goes on (quality_measures.cut_short,
     # quality_unfinished.unfinished): a rule
     stop_lost: bool = False  # ends without the source's final mark (quality_measures.stop_lost): a rule
@@ -306,7 +307,7 @@ def rules_broken(features: Features, length_range: tuple[float, float],
     length, against which a translation is too short (``Features.too_short``; None: not known, not read)."""
     short = length_center is not None and features.too_short(length_center)
     return {
-        "copied": features.copies() or features.copied_run,
+        "copied": features.copies() or features.copied_run or features.source_word_kept,
         "repetition": features.loop,
         "untranslated": features.untranslated() or features.cut_short or short,
         "added": features.added,
