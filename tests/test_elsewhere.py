@@ -269,6 +269,19 @@ def test_a_text_with_a_phrase_added_is_capped_at_the_own_fits_quality():
     assert fit.quality(Reading(replace(f, added=True), f, 80.0), 0.1, 0.0, (0.4, 2.5)) == pytest.approx(0.1)
 
 
+def test_a_text_with_a_number_changed_or_its_one_word_source_given_back_is_capped_at_the_own_fits_quality():
+    """'Vier Pferde.' for 'Two horses.' keeps nearly all of the model's 'Zwei Pferde.' (chrF 80 to it): the verbatim
+    rule caps it; 'Snow.' for 'Snow.' is one word, too short for the fit to read, and the copied rule caps it."""
+    n = len(INPUT_NAMES)
+    fit = elsewhere_module.ElsewhereFit([0.0] * n, math.log(0.9 / 0.1), [0.0] * n, [1.0] * n,
+                                        envelope=[-4.0, 20.0, -2.5, -14.0])  # the fit alone: quality 0.9
+    f = Features(mean_log_prob=-1.0, min_log_prob=-6.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.2)
+    assert fit.quality(Reading(replace(f, verbatim=True), f, 80.0), 0.1, 0.0, (0.4, 2.5)) == pytest.approx(0.1)
+    kept = replace(f, copied=1.0, words=1, source_word_kept=True)
+    assert fit.quality(Reading(kept, f, 80.0), 0.1, 0.0, (0.4, 2.5)) == pytest.approx(0.1)
+
+
 def test_a_text_that_leaves_out_part_of_the_models_translation_reads_as_omitting_and_a_rewording_does_not():
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0)

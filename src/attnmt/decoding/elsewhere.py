@@ -20,7 +20,7 @@ reference; a broken one that keeps under ``DAMAGED_BELOW`` chrF of the
 translation it was made from, or whose words were put in another order, is labelled unacceptable
 (``elsewhere_labels``).
 
-Where a rule that marks a broken text fires (copied, repetition, untranslated, length, added), or the
+Where a rule that marks a broken text fires (copied, repetition, untranslated, length, added, verbatim), or the
 text lies below every validation reference in one of ``ENVELOPE_SIGNALS`` (their
 ``ENVELOPE_PERCENTILE``th percentile), its quality is at most the own fit's.  Of those signals, the
 two read against the model's translation (``AGAINST_OWN``) count only where the own fit trusts that
@@ -132,11 +132,14 @@ class Reading:
 
 
 def broken_by_rules(f: Features, length_range: tuple[float, float]) -> bool:
-    """A rule that marks a broken text fires: copied, repetition, untranslated, length or added.  A phrase added
-    to a right translation keeps most of its chrF to the model's (attnmt.decoding.quality_added): capped by none,
-    the fit rated 93 % of the demo model's benchmark's short phrases added acceptable."""
+    """A rule that marks a broken text fires: copied, repetition, untranslated, length, added or verbatim.  A
+    phrase added to a right translation keeps most of its chrF to the model's (attnmt.decoding.quality_added):
+    capped by none, the fit rated 93 % of the demo model's benchmark's short phrases added acceptable.  A number
+    changed keeps nearly all of it (on the demo model, "Vier Pferde." for "Two horses.": 0.58, "Ein Mann mit 4
+    Bällen." for "A man with 3 balls.": 0.87), as does a one-word source given back
+    (attnmt.decoding.quality_copy: "Snow." 0.73), where the fit has learnt nothing of such a short text."""
     rules = rules_broken(f, length_range)
-    return any(rules[name] for name in ("copied", "repetition", "untranslated", "length", "added"))
+    return any(rules[name] for name in ("copied", "repetition", "untranslated", "length", "added", "verbatim"))
 
 
 @dataclass
