@@ -108,9 +108,10 @@ def verb_after(before: str, word: str, rest: str) -> bool:
     """Whether ``word`` (case-folded), after a noun that ``before`` is the sentence's text before and followed by
     ``rest``, is a verb or an adverb, no compound's next part: one of NO_NOUNS, a contraction's ("doesn't"), a past
     in "-ed" ("The patent changed"), or a third person in "-s": after a singular determiner (``SINGULAR``: "A patent
-    expires"), or before the sentence's end, a function word or a determiner, not after a plural one (``PLURAL``:
-    "Two dog owners."), where "The patent expires." came out "Der Patentschrünt", "The contract arrives today."
-    "Der Vertragter".  A word in "-s" before another word of letters stays the compound's ("Dog owners walk")."""
+    expires"), or before the sentence's end, a function word, a determiner or a plural noun (``plural_object``),
+    not after a plural one (``PLURAL``: "Two dog owners."), where "The patent expires." came out "Der Patentschrünt",
+    "The contract arrives today." "Der Vertragter".  A word in "-s" before another word of letters stays the
+    compound's ("Dog owners walk")."""
     if word in NO_NOUNS or rest.startswith(("'", "\u2019")):
         return True
     if word.endswith("ed") and len(word) >= PAST and not word.endswith(NOUN_ED):
@@ -122,7 +123,18 @@ def verb_after(before: str, word: str, rest: str) -> bool:
     if said:
         return said in SINGULAR
     following = re.match(r"\s*([^\W\d_]+)", rest)
-    return not following or following.group(1).casefold() in (NO_HEADS | DETERMINERS | NO_NOUNS) - HELPERS
+    if not following:
+        return True
+    return following.group(1).casefold() in (NO_HEADS | DETERMINERS | NO_NOUNS) - HELPERS or plural_object(
+        following.group(1).casefold())
+
+
+def plural_object(word: str) -> bool:
+    """Whether ``word``, after a noun and a word in "-s", is a plural noun, the object of that word, which is then
+    the sentence's verb ("The catalog lists shoes", "The report shows results"; "The catalog lists shoes." came out
+    "Die Katzen Katalog."): a compound's plural head is followed by its own verb, which takes no "-s" ("The dog
+    owners walk"); not a word that ends in "-s" in the singular (NOUN_S: "glass", "bus")."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(NOUN_S)
 
 
 def first_parts(tokenizer, target: str) -> list[tuple[list[int], int]]:
