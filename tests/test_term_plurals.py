@@ -112,15 +112,31 @@ def test_a_german_plurals_last_umlaut_is_its_plain_vowel_in_the_singular(target,
 
 
 @pytest.mark.parametrize(("target", "endings"), [
-    ("Patent", ("e", "en", "s")), ("Hund", ("e", "en", "s")), ("Ticket", ("e", "en", "s")),
+    ("Patent", ("e", "en", "s")), ("Hund", ("e", "en", "s")), ("Paket", ("e", "en", "s")),
     ("Flasche", ("n",)), ("Kunde", ("n",)), ("Lehrer", ("n", "s")), ("Hotel", ("n", "s")), ("Garten", ()),
     ("Kundin", ("nen", "e", "en")), ("Rechnung", ("en",)), ("Freiheit", ("en",)), ("Station", ("en",)),
     ("Auto", ("s",)), ("Kamera", ("s",)), ("Frau", ("en", "s")), ("Hobby", ("s",)),
-    ("Kind", ("e", "en", "s", "er", "ern")),
+    ("Kind", ("e", "en", "s", "er", "ern")), ("Tag", ("e", "en", "s")), ("Geburtstag", ("e", "en", "s")),
     ("Fotobild", ("e", "en", "s", "er", "ern")), ("rote Tisch", ("e", "en", "s"))])
 def test_a_german_noun_takes_the_plural_endings_its_own_ending_allows(target, endings):
     """"Four patents." came out "Vier Patentn", "Three old catalogs" "Drei alte Kataloger": every ending was free."""
     assert plural_endings(target) == endings
+
+
+@pytest.mark.parametrize(("target", "endings"), [
+    ("Ticket", ("s",)), ("Tablet", ("s",)), ("Budget", ("s",)), ("Buffet", ("s",)), ("Jet", ("s",)),
+    ("rote Ticket", ("s",)), ("Vertrag", ()), ("Arbeitsvertrag", ()), ("Strand", ()), ("Anfang", ()), ("Land", ())])
+def test_a_loanwords_et_takes_s_and_a_noun_in_ag_and_ang_its_umlaut_alone(target, endings):
+    """"Some red tickets." came out "Einige rotes Tickete", "Many contracts." "Viele Vertragen": a loanword's
+    unstressed "-et" takes "-s", and "Vertrag", "Strand", "Anfang" have their plural by the umlaut alone ("Verträge");
+    "Tag" is "Tage" (above)."""
+    assert plural_endings(target) == endings
+
+
+@pytest.mark.parametrize("target", ["Tablet", "Budget", "Paket", "Planet", "Magnet"])
+def test_a_noun_in_et_takes_no_umlaut(target):
+    """The demo model wrote "Täbleter" and "Büdgete"; German's own stressed "-et" keeps its vowel too ("Pakete")."""
+    assert umlauted(target) is None
 
 
 class PluralPieces(NamedPieces):

@@ -43,12 +43,21 @@ IRREGULAR = {
 UMLAUT_VOWEL = re.compile(r"(au|Au|(?<![eäqQ])[aouAOU])(?=[^aeiouäöüAEIOUÄÖÜ]+(?:e[^aeiouäöüAEIOUÄÖÜ]*)?$)")
 UMLAUTS = str.maketrans("aouAOU", "äöüÄÖÜ")
 # A loanword's stressed last syllable after another, which takes no umlaut: "-or" ("Prozessoren", "Motoren"; "Chor":
-# "Chöre"), "-ent", "-ant", "-og", "-at", "-on", "-akt", "-ukt" ("Patente", "Restaurants", "Kataloge", "Monate",
-# "Kantone", "Produkte"; the demo model wrote "Drei Pätente", "Viele Ägente", "Drei Dialögen"); not "-al" ("Kanäle")
-LOAN_SYLLABLE = re.compile(r"[aeiouäöüy][^aeiouäöüy]*(?:or|ent|ant|og|at|on|akt|ukt)$")
+# "Chöre"), "-ent", "-ant", "-og", "-at", "-on", "-akt", "-ukt", "-et" ("Patente", "Restaurants", "Kataloge", "Monate",
+# "Kantone", "Produkte", "Pakete"; the demo model wrote "Drei Pätente", "Viele Ägente", "Drei Dialögen"); not "-al"
+# ("Kanäle")
+LOAN_SYLLABLE = re.compile(r"[aeiouäöüy][^aeiouäöüy]*(?:or|ent|ant|og|at|on|akt|ukt|et)$")
 # The endings of nouns whose plural takes no umlaut: the feminine "-e" ("Flaschen", "Katzen": "Fläscheer" came out),
 # "-ung" ("Rechnungen", not "Rechnüngen"), "-schaft", "-ion", "-um" ("Museen", "Zentren")
 PLAIN_PLURAL = ("e", "ung", "schaft", "ion", "um")
+# The endings of German nouns whose plural has its umlaut alone ("Verträge", "Anfänge", "Strände", "Länder"; the demo
+# model wrote "Viele Vertragen" where the plain stem took "-en"): "-ag" but "-tag" ("Tage"), "-and", "-ang"
+UMLAUT_ONLY = re.compile(r"(?:(?<!t)ag|and|ang)$", re.IGNORECASE)
+# An English loanword's unstressed "-et" ("Tickets", "Budgets", "Tablets", "Outlets", "Buffets", "Jets"; the demo
+# model wrote "Einige rotes Tickete", "Täbleter", "Büdgete"), which takes "-s" and no umlaut, as German's own
+# stressed "-et" does not ("Pakete", "Planeten", "Magnete"): after "ck", "dg", "l", "u", "ff", "sk", "rg", "rp",
+# "nk", "pp", or in a word of three letters
+LOAN_ET = re.compile(r"(?:(?:ck|dg|l|u|ff|sk|rg|rp|nk|pp)et|^\wet)$", re.IGNORECASE)
 # The last umlaut of a German plural's last word, and its plain vowel ("Männer": "Mann", "Bäume": "Baum")
 PLAIN_VOWEL = re.compile(r"[äöüÄÖÜ](?=[^äöüÄÖÜ]*$)")
 PLAINS = str.maketrans("äöüÄÖÜ", "aouAOU")
@@ -106,7 +115,7 @@ def umlauted(target: str) -> str | None:
     umlaut (UMLAUT_VOWEL: "Mann" -> "Männ", "Haus" -> "Häus", "Apfel" -> "Äpfel"), as its plural writes it; None
     for another term, or one with no such vowel ("Zeug")."""
     word = target.rpartition(" ")[2]
-    if not word[:1].isupper() or LOAN_SYLLABLE.search(word) or word.endswith(PLAIN_PLURAL):
+    if not word[:1].isupper() or LOAN_SYLLABLE.search(word) or LOAN_ET.search(word) or word.endswith(PLAIN_PLURAL):
         return None
     if not (vowel := UMLAUT_VOWEL.search(word)):
         return None
@@ -129,9 +138,11 @@ def plural_endings(target: str) -> tuple[str, ...]:
     "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
     "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "en" or "s"
     after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
-    (S_AFTER: "Autos"); else "e", "en", "s" ("Patente", "Hunden", "Tickets"), and "er", "ern" for a noun of those
-    that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte Kataloger", "Berichter",
-    where every ending was free.  An umlaut's plural is ``umlauted`` with ``umlaut_endings``."""
+    (S_AFTER: "Autos") and after a loanword's "-et" (LOAN_ET: "Tickets"); none after "-ag", "-and", "-ang", whose
+    plural is ``umlauted`` alone (UMLAUT_ONLY: "Verträge"); else "e", "en", "s" ("Patente", "Hunden"), and "er",
+    "ern" for a noun of those that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte
+    Kataloger", "Berichter", where every ending was free.  An umlaut's plural is ``umlauted`` with
+    ``umlaut_endings``."""
     word = target.rpartition(" ")[2]
     if word.endswith("e"):
         return ("n",)
@@ -145,8 +156,10 @@ def plural_endings(target: str) -> tuple[str, ...]:
         return ("en",)
     if word.endswith(("au", "eu", "äu")):  # "Frauen", "Staus"; no vowel of S_AFTER's
         return ("en", "s")
-    if word.endswith(tuple(S_AFTER)):
+    if word.endswith(tuple(S_AFTER)) or LOAN_ET.search(word):
         return ("s",)
+    if UMLAUT_ONLY.search(word) and umlauted(word):  # "Verträge": the plain stem takes none
+        return ()
     return ("e", "en", "s", "er", "ern") if word.lower().endswith(ER_PLURAL) else ("e", "en", "s")
 
 
