@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_agreement import Articles, articles, weak_cases
+from attnmt.decoding.term_cases import datives, without_dative
 from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_heads, modified, modifying
 from attnmt.decoding.term_plurals import (
     ENDINGS,
@@ -191,9 +192,11 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     compounds it is the head of (term_compounds.compound_heads), and one whose source term has a word after it
     (term_compounds.modifying) the compounds it is the first part of (``as_first_part``); where the target is
     ``german``, a weak masculine noun its case form, agreeing with its article (term_weak, term_agreement): a French
-    "Président" took German's "Présidenten" after "des"."""
+    "Président" took German's "Présidenten" after "des"; and a plural's dative ending only where the source may be in
+    the dative (term_cases.datives)."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
+    dative = as_written(datives(sentence, found))
     modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -208,12 +211,13 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural, weak = text in as_written(inflected), german and weak_masculine(text)
         inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
-        own = german_plural(text) if inflecting and german and text not in as_written(singular) else ENDINGS
+        in_german = inflecting and german and text not in as_written(singular)
+        own = german_plural(text, text in dative) if in_german else ENDINGS
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
             others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each, own)]
             others += [form for each in written for form in ending_forms(tokenizer, each, own)]
         if plural and not weak:
-            others += [*umlaut_forms(tokenizer, text), *head_forms(tokenizer, text)]
+            others += [*umlaut_forms(tokenizer, text, text in dative or not german), *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
         case = weak_case(text)
@@ -242,11 +246,15 @@ def as_first_part(tokenizer, term: Term, text: str) -> Term:
     return Term(term, [*term.others, *(form for form, _ in parts)], False, endings, rules)
 
 
-def german_plural(target: str) -> tuple[str, ...]:
+def german_plural(target: str, dative: bool = True) -> tuple[str, ...]:
     """The endings a German target term takes for a source in the plural: a noun's own (term_plurals.plural_endings:
-    "Patent" + "e", not "Patent" + "n"); any of the ENDINGS where it is no noun (its last word in small letters)."""
+    "Patent" + "e", not "Patent" + "n"), less the dative's where its source may not be in the ``dative``
+    (term_cases.without_dative: "Vier Berichten" came out); any of the ENDINGS where it is no noun (its last word in
+    small letters)."""
     word = target.rpartition(" ")[2]
-    return plural_endings(word) if word[:1].isupper() and word.isalpha() else ENDINGS
+    if not (word[:1].isupper() and word.isalpha()):
+        return ENDINGS
+    return plural_endings(word) if dative else without_dative(word, plural_endings(word))
 
 
 def plural_rules(tokenizer, written: Sequence[Sequence[int]], target: str) -> list[int]:
@@ -280,13 +288,16 @@ def ending_forms(tokenizer, target: str, endings: Sequence[str] = ENDINGS) -> li
     return [form for ending in endings for form in written_so(tokenizer, target + ending) if form[:len(ids)] != ids]
 
 
-def umlaut_forms(tokenizer, target: str) -> list[list[int]]:
+def umlaut_forms(tokenizer, target: str, dative: bool = True) -> list[list[int]]:
     """The token ids of a German target noun with its last vowel in its umlaut (``term_plurals.umlauted``) and each
     ending such a plural takes (``term_plurals.umlaut_endings``: "Männer" for "Mann", "Häuser" for "Haus", "Stühle"
     for "Stuhl"), where the vocabulary writes it so: the search required "Mann" for "Two men", and "Drei Mann
-    sitzen auf Stuhl" came out."""
-    stem = umlauted(target)
-    return [form for ending in umlaut_endings(stem) for form in written_so(tokenizer, stem + ending)] if stem else []
+    sitzen auf Stuhl" came out; the dative's endings only where its source may be in the ``dative`` (``german_plural``:
+    "Viele Verträgen" came out)."""
+    if not (stem := umlauted(target)):
+        return []
+    endings = umlaut_endings(stem) if dative else without_dative(stem, umlaut_endings(stem))
+    return [form for ending in endings for form in written_so(tokenizer, stem + ending)]
 
 
 def head_forms(tokenizer, target: str) -> list[list[int]]:

@@ -166,9 +166,12 @@ def plural_endings(target: str) -> tuple[str, ...]:
 def umlaut_endings(stem: str) -> tuple[str, ...]:
     """The endings a German plural with an umlaut, ``stem`` (``umlauted``), takes: "e", "er" and their datives
     ("Hüte", "Hüten", "Männer", "Männern"); after "-el" or "-er" none or a dative "n" ("Äpfel", "Vätern"), after "-en"
-    none ("Gärten").  Any of the ENDINGS made "Hüts", "Hütx", "Hütem", "Hüter" (a guardian) forms of "Hut"."""
+    none ("Gärten"), after "-äg" and "-äng" "e" and its dative ("Verträge", "Anfängen"; "Zwei Verträger" came out).
+    Any of the ENDINGS made "Hüts", "Hütx", "Hütem", "Hüter" (a guardian) forms of "Hut"."""
     if stem.endswith(("el", "er")):
         return ("", "n")
+    if stem.endswith(("äg", "äng")):
+        return ("e", "en")
     return ("",) if stem.endswith("en") else ("e", "en", "er", "ern")
 
 
