@@ -40,12 +40,12 @@ class EndingPieces(NamedPieces):
         return {"Kollege": [7, 8], "Kollegen": [7, 8, 9]}.get(text, [1])
 
 
-def searched(codec, table, target: str, text: str, source: str) -> list[int]:
-    """The best output of a beam of three over ``table`` with ``text``'s one source term ``source`` translated as the
-    weak noun ``target``."""
+def searched(codec, table, target: str, text: str, source: str, plural: bool = False) -> list[int]:
+    """The best output of a beam of three over ``table`` with ``text``'s one source term ``source`` (in the
+    ``plural``: Glossary.inflected) translated as the weak noun ``target``."""
     start = text.index(source)
     terms = with_other_forms(codec, [codec.encode_target(target)], text, [(start, start + len(source), target)],
-                             german=True)
+                             {target} if plural else set(), german=True)
     [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
                            terms=[terms], continuing=continuing_pieces(codec, len(codec.PIECES)))
     return best.tokens
@@ -133,10 +133,10 @@ def test_a_weak_nouns_forms_are_told_apart_by_their_case_ending():
 
 def test_a_weak_noun_after_ein_has_no_case_ending_and_after_no_article_the_models_form():
     """"A customer waits" came out "Ein Kunden wartet": the model's best form after "Ein" was the oblique one.  With
-    no article before it, the form stays the model's to choose ("Kunden warten")."""
+    no article before it, and neither the subject nor in the plural, the form stays the model's to choose."""
     table = {(): {4: 1.0}, (4,): {6: 0.9, 5: 0.1}}
     assert searched(ArticlePieces(), table, "Kunde", "A customer.", "customer") == [4, 5]
-    assert searched(ArticlePieces(), {(): {6: 0.9, 5: 0.1}}, "Kunde", "customers.", "customers") == [6]
+    assert searched(ArticlePieces(), {(): {6: 0.9, 5: 0.1}}, "Kunde", "I know customer.", "customer") == [6]
 
 
 def test_a_weak_noun_after_an_oblique_article_of_two_pieces_has_its_case_ending():
@@ -149,9 +149,9 @@ def test_a_weak_noun_whose_ending_is_a_piece_takes_it_after_seinem_and_not_after
     """"sein Kollegen" came out where "sein Kollege" or "seinem Kollegen" is German."""
     codec = EndingPieces()
     nominative = {(): {4: 1.0}, (4,): {7: 1.0}, (4, 7): {8: 1.0}, (4, 7, 8): {9: 0.9, EOS: 0.1}}
-    assert searched(codec, nominative, "Kollege", "his colleague.", "colleague") == [4, 7, 8]
+    assert searched(codec, nominative, "Kollege", "with his colleague.", "colleague") == [4, 7, 8]
     dative = {(): {5: 1.0}, (5,): {6: 1.0}, (5, 6): {7: 1.0}, (5, 6, 7): {8: 1.0}, (5, 6, 7, 8): {EOS: 0.9, 9: 0.1}}
-    assert searched(codec, dative, "Kollege", "his colleague.", "colleague") == [5, 6, 7, 8, 9]
+    assert searched(codec, dative, "Kollege", "with his colleague.", "colleague") == [5, 6, 7, 8, 9]
 
 
 
@@ -242,3 +242,22 @@ def test_a_weak_noun_after_ein_and_a_one_letter_word_has_no_case_ending():
     [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
                            terms=[terms], continuing=continuing_pieces(codec, 10))
     assert best.tokens == [ein, k, ollege, wartet]
+
+
+def test_a_weak_noun_that_is_a_singular_subject_has_no_case_ending_with_no_article_before_it():
+    """"Colleague is waiting." came out "Kollegen wartet.": no article told the form, and the model's best was the
+    plural's; the source's subject, in the singular, is German's nominative singular."""
+    assert searched(ArticlePieces(), {(): {6: 0.9, 5: 0.1}}, "Kunde", "Customer is waiting.", "Customer") == [5]
+    codec = EndingPieces()
+    table = {(): {7: 1.0}, (7,): {8: 1.0}, (7, 8): {9: 0.9, EOS: 0.1}}
+    assert searched(codec, table, "Kollege", "Colleague is waiting.", "Colleague") == [7, 8]
+
+
+def test_a_weak_noun_for_a_source_in_the_plural_has_its_ending_whatever_stands_before_it():
+    """Every case of a weak noun's plural has the ending ("Kollegen warten", "Ein Kunde" is no plural): the model's
+    best form, the bare one, is no form of the plural; where the ending is a piece, the search writes it."""
+    assert searched(ArticlePieces(), {(): {5: 0.9, 6: 0.1}}, "Kunde", "Customers are waiting.", "Customers",
+                    plural=True) == [6]
+    codec = EndingPieces()
+    table = {(): {7: 1.0}, (7,): {8: 1.0}, (7, 8): {EOS: 0.9, 9: 0.1}, (7, 8, 9): {EOS: 1.0}}
+    assert searched(codec, table, "Kollege", "I know colleagues.", "colleagues", plural=True) == [7, 8, 9]

@@ -3,7 +3,7 @@
 import pytest
 from support import NamedPieces
 
-from attnmt.decoding.term_cases import dative_possible, without_dative
+from attnmt.decoding.term_cases import dative_possible, subject, without_dative
 from attnmt.decoding.term_ids import forms, with_other_forms
 
 
@@ -57,3 +57,14 @@ def test_a_german_plural_takes_its_dative_ending_only_where_the_source_may_be_in
         start = sentence.index("reports")
         [term] = with_other_forms(codec, [[7]], sentence, [(start, start + 7, "Bericht")], {"Bericht"}, german=True)
         assert sorted(map(codec.id_to_piece, term.endings)) == endings
+
+
+@pytest.mark.parametrize(("sentence", "word", "begins"), [
+    ("Colleague is waiting.", "Colleague", True), ("My colleague is waiting.", "colleague", True),
+    ('"Colleague" is waiting.', "Colleague", True), ("Every student works.", "student", True),
+    ("Yes, colleague, wait.", "colleague", False), ("I see the colleague.", "colleague", False),
+    ("Colleague's car is red.", "Colleague", False)])
+def test_a_source_term_with_nothing_but_determiners_before_it_begins_the_subject(sentence, word, begins):
+    """"Colleague is waiting." came out "Kollegen wartet.": the subject is German's nominative; a possessive is
+    none ("Das Auto des Kollegen")."""
+    assert subject(sentence, sentence.index(word)) == begins

@@ -38,6 +38,9 @@ ADJECTIVE_OBLIQUE = 4
 # Not an article: the form's ending has just been written (term_after.takes_ending), and its word ends there.
 ENDING_WRITTEN = 5
 BARE, CASED = 1, 2  # a weak noun's form without its case ending ("Kunde") and with it ("Kunden"); 0: no such noun
+# A weak noun's form in the other number than its source's, never written (term_weak.numbered): "Kollegen" for a
+# singular subject ("Colleague is waiting."), "Kollege" that cannot take its ending for a plural.
+WRONG_NUMBER = 3
 
 POSSESSIVES = ("mein", "dein", "sein", "ihr", "unser", "eur")
 NOMINATIVE_WORDS = ("ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer")
@@ -217,7 +220,8 @@ def disagrees(rule: Tensor, case: Tensor, before: Tensor) -> Tensor:
     compound ("ein Kundenkonto": FIRST_PART; held to one, the model wrote "Ein Patientener sitzt", "A patient sits"
     read as a compound, term_compounds.modifying); a BARE one that takes no ending
     after an OBLIQUE one ("dem Präsident", the vocabulary writing "Präsidenten" in other pieces); any after a
-    FEMININE one ("eine Kunde", "eine Kunden"), but a CASED one that may begin a compound ("eine Kundenkarte")."""
-    nominative = (before == NOMINATIVE) & (case == CASED) & (rule != FIRST_PART)
+    FEMININE one ("eine Kunde", "eine Kunden"), but a CASED one that may begin a compound ("eine Kundenkarte"); a
+    form of the WRONG_NUMBER after any, but one that may begin a compound."""
+    nominative = ((before == NOMINATIVE) & (case == CASED) | (case == WRONG_NUMBER)) & (rule != FIRST_PART)
     feminine = (before == FEMININE) & (case > 0) & ~((case == CASED) & (rule == FIRST_PART))
     return nominative | feminine | ((before == OBLIQUE) & (case == BARE) & (rule == WORD))

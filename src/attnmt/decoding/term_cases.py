@@ -1,13 +1,17 @@
 """What the English source says of a German term's case (attnmt.decoding.term_ids.with_other_forms), where the
-target noun's form tells it: the dative plural's "-n".
+target noun's form tells it: the dative plural's "-n" and a weak masculine noun's subject.
 
 A German plural takes "-n" in the dative ("mit zwei Berichten", "den Kindern", "mit Lehrern") and not in another
 case ("Vier Berichte", "Viele Verträge", "Drei Lehrer"), and the demo model wrote "Vier Berichten", "Viele Verträgen"
 where every plural ending was free.  English marks the dative by a preposition ("with", "from", "in", ...) or a verb
 that takes an indirect object ("gives", "helps") before the noun: where neither stands before the source term's
-noun phrase (``dative_possible``), the plural's dative endings (``dative_endings``) are left out.  A dative the
-English does not show ("He thanks the teachers": "Er dankt den Lehrern"; thank is listed, most verbs are not) then
-comes out in the nominative's form.
+noun phrase (``dative_possible``), the plural's dative endings (``without_dative``) are left out.  A dative the
+English does not show ("The coats suit the teachers": "Die Mäntel passen den Lehrern"; the commonest verbs of the
+dative are named, most are not) then comes out in the nominative's form.
+
+A source noun phrase that starts the sentence (``subject``: nothing or determiners alone before it, "Colleague is
+waiting.", "My colleague is waiting.") is its subject, in the nominative in German too: a weak masculine noun in the
+singular has no case ending there ("Kollege wartet"; "Kollegen wartet." came out, no article before it to tell).
 """
 
 from __future__ import annotations
@@ -77,3 +81,17 @@ def dative_ending(word: str, ending: str, endings: Sequence[str]) -> bool:
     plural = ending[:-1]
     return plural in endings if plural else word.endswith(("el", "er"))
 
+
+def subjects(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
+    """The target terms (Glossary.found_in's (start, end, target term) in ``sentence``) whose source term begins the
+    sentence's subject (``subject``)."""
+    return {target for start, _, target in found if subject(sentence, start)}
+
+
+def subject(sentence: str, start: int) -> bool:
+    """Whether the source term at ``start`` of ``sentence`` begins the sentence's noun phrase that starts it: nothing
+    stands before it but determiners (DETERMINERS: "The", "My", "Every") and marks (a quote, a bracket), and no
+    possessive "'s" follows it ("Colleague's car": "Das Auto des Kollegen")."""
+    if not all(word in DETERMINERS for word in re.findall(r"[^\W\d_]+", sentence[:start].casefold())):
+        return False
+    return not re.match(r"\S*['\u2019]s\b", sentence[start:])

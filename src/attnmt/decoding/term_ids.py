@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_agreement import Articles, articles, weak_cases
-from attnmt.decoding.term_cases import datives, without_dative
+from attnmt.decoding.term_cases import datives, subjects, without_dative
 from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_heads, modified, modifying
 from attnmt.decoding.term_plurals import (
     ENDINGS,
@@ -23,7 +23,7 @@ from attnmt.decoding.term_plurals import (
     verb_target,
     without_umlaut,
 )
-from attnmt.decoding.term_weak import weak_case, weak_endings, weak_masculine, weak_rules
+from attnmt.decoding.term_weak import numbered, weak_case, weak_endings, weak_masculine, weak_rules
 from attnmt.errors import DataError, shown, value_shown
 
 
@@ -196,7 +196,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     the dative (term_cases.datives)."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
-    dative = as_written(datives(sentence, found))
+    dative, subject = as_written(datives(sentence, found)), as_written(subjects(sentence, found))
     modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -227,6 +227,8 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         rules = weak_rules(tokenizer, [ids, *others], case, text in modifiers) if weak else ()
         rules = plural_rules(tokenizer, [ids, *others], text) if own != ENDINGS else rules
         cases = weak_cases(tokenizer, [ids, *others], case) if weak else ()
+        if weak and (plural or text in subject):  # "Kollegen warten"; "Kollege wartet" for "Colleague is waiting."
+            rules, cases = numbered(rules, cases, plural)
         term = Term(ids, others, inflecting or weak, endings, rules, cases, articles(tokenizer) if weak else None)
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
+from attnmt.decoding.term_after import CASE_ENDING, FIRST_PART, INFLECTED, WORD
+from attnmt.decoding.term_agreement import CASED, WRONG_NUMBER
 
 # The endings of the weak masculine nouns from Latin and Greek ("Polizist", "Student", "Elefant", "Astronaut",
 # "Demokrat", "Biologe"); not "-at" or "-graf", which strong nouns end in too ("Apparat", "Paragraf"), nor "-loge"
@@ -104,6 +105,28 @@ def weak_rules(tokenizer, written: Sequence[Sequence[int]], case: str, compoundi
     return [(FIRST_PART if compounding else WORD) if form in with_case
             else INFLECTED if any(list(longer[: len(form)]) == list(form) for longer in with_case) else WORD
             for form in written]
+
+
+def numbered(rules: Sequence[int], cases: Sequence[int], plural: bool) -> tuple[list[int], list[int]]:
+    """A weak masculine noun's forms' ``rules`` and ``cases`` (``weak_rules``, term_agreement.weak_cases) for a source
+    in the ``plural``, or a singular subject (term_cases.subject), whose number tells the form whatever the article:
+    in the plural every form has the ending ("Kollegen warten", "mit Kollegen"), a form without it takes it
+    (term_after.CASE_ENDING) or, where it cannot, is of the WRONG_NUMBER, and one with it agrees with any article (0);
+    a singular subject is in the nominative, no form takes the ending (WORD) and one with it is of the WRONG_NUMBER
+    ("Kollegen wartet." came out for "Colleague is waiting.", no article before it to tell), but as a compound's first
+    part ("Kollegenkreis": FIRST_PART)."""
+    kept = [in_number(rule, case, plural) for rule, case in zip(rules, cases, strict=True)]
+    return [rule for rule, _ in kept], [case for _, case in kept]
+
+
+def in_number(rule: int, case: int, plural: bool) -> tuple[int, int]:
+    """The rule and case of a weak noun's form (``numbered``) whose source is in the ``plural`` or a singular
+    subject."""
+    if rule == INFLECTED:  # without the ending, and the vocabulary writes it with it after these pieces
+        return (CASE_ENDING if plural else WORD), case
+    if plural:
+        return rule, 0 if case == CASED else WRONG_NUMBER
+    return rule, WRONG_NUMBER if case == CASED else case
 
 
 @functools.lru_cache(maxsize=8)  # per tokenizer and ending: a look at each of its pieces
