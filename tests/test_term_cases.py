@@ -53,7 +53,7 @@ def test_a_german_plural_takes_its_dative_ending_only_where_the_source_may_be_in
         written = [codec.decode(form) for form in forms(term)]
         assert written == ["Vertrag", "Verträge", *(["Verträgen"] if dative else [])]
         assert term.endings == []  # the plain stem takes none: its plural is the umlaut's
-    for sentence, endings in [("Four reports.", ["e", "s"]), ("He works with four reports.", ["e", "en", "s"])]:
+    for sentence, endings in [("Four reports.", ["e"]), ("He works with four reports.", ["e", "en"])]:
         start = sentence.index("reports")
         [term] = with_other_forms(codec, [[7]], sentence, [(start, start + 7, "Bericht")], {"Bericht"}, german=True)
         assert sorted(map(codec.id_to_piece, term.endings)) == endings

@@ -139,6 +139,29 @@ def test_a_noun_in_et_takes_no_umlaut(target):
     assert umlauted(target) is None
 
 
+@pytest.mark.parametrize(("target", "endings"), [
+    ("Katalog", ("e", "en")), ("Kind", ("e", "en", "er", "ern")), ("Lehrer", ("n",)), ("Auto", ("s",)),
+    ("Ticket", ("s",)), ("Frau", ("en", "s"))])
+def test_a_noun_that_is_no_loanword_takes_no_s_after_a_consonant(target, endings):
+    """"Five catalogs." came out "Fünf Katalogs", the genitive: "-s" after a consonant is a loanword's plural
+    ("Parks", "Hotels"); after a vowel, "-au" or a loanword's "-et" it stays ("Autos", "Frauen", "Tickets")."""
+    assert plural_endings(target, loanword=False) == endings
+
+
+class LoanPieces(NamedPieces):
+    """Two nouns, one spelled as its English source, and the endings as pieces of their own."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Katalog", "▁Park", "e", "en", "s"]
+
+
+def test_a_target_spelled_as_its_source_is_a_loanword_that_may_take_s():
+    codec = LoanPieces()
+    [katalog] = with_other_forms(codec, [[4]], "Five catalogs.", [(5, 13, "Katalog")], {"Katalog"}, german=True)
+    [park] = with_other_forms(codec, [[5]], "Five parks.", [(5, 10, "Park")], {"Park"}, german=True)
+    assert [codec.id_to_piece(i) for i in katalog.endings] == ["e"]
+    assert [codec.id_to_piece(i) for i in park.endings] == ["e", "s"]
+
+
 class PluralPieces(NamedPieces):
     """Whole words after a space and the endings as pieces of their own ("▁Patent" "e")."""
 

@@ -192,11 +192,14 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     compounds it is the head of (term_compounds.compound_heads), and one whose source term has a word after it
     (term_compounds.modifying) the compounds it is the first part of (``as_first_part``); where the target is
     ``german``, a weak masculine noun its case form, agreeing with its article (term_weak, term_agreement): a French
-    "Président" took German's "Présidenten" after "des"; and a plural's dative ending only where the source may be in
-    the dative (term_cases.datives)."""
+    "Président" took German's "Présidenten" after "des", and its source's number where that tells the form
+    (term_weak.numbered: the plural, a singular subject); a plural's dative ending only where the source may be in
+    the dative (term_cases.datives), and a consonant's "s" only for a loanword, its target spelled as its source."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
     dative, subject = as_written(datives(sentence, found)), as_written(subjects(sentence, found))
+    loanwords = as_written(target for start, end, target in found  # "Ticket" for "tickets", not "Katalog"
+                           if sentence[start:end].casefold().startswith(target.strip().casefold()))
     modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -212,7 +215,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         plural, weak = text in as_written(inflected), german and weak_masculine(text)
         inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
         in_german = inflecting and german and text not in as_written(singular)
-        own = german_plural(text, text in dative) if in_german else ENDINGS
+        own = german_plural(text, text in dative, text in loanwords) if in_german else ENDINGS
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
             others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each, own)]
             others += [form for each in written for form in ending_forms(tokenizer, each, own)]
@@ -248,15 +251,16 @@ def as_first_part(tokenizer, term: Term, text: str) -> Term:
     return Term(term, [*term.others, *(form for form, _ in parts)], False, endings, rules)
 
 
-def german_plural(target: str, dative: bool = True) -> tuple[str, ...]:
+def german_plural(target: str, dative: bool = True, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German target term takes for a source in the plural: a noun's own (term_plurals.plural_endings:
-    "Patent" + "e", not "Patent" + "n"), less the dative's where its source may not be in the ``dative``
-    (term_cases.without_dative: "Vier Berichten" came out); any of the ENDINGS where it is no noun (its last word in
-    small letters)."""
+    "Patent" + "e", not "Patent" + "n"; a consonant's "s" where it may be a ``loanword``, spelled as its source),
+    less the dative's where its source may not be in the ``dative`` (term_cases.without_dative: "Vier Berichten" came
+    out); any of the ENDINGS where it is no noun (its last word in small letters)."""
     word = target.rpartition(" ")[2]
     if not (word[:1].isupper() and word.isalpha()):
         return ENDINGS
-    return plural_endings(word) if dative else without_dative(word, plural_endings(word))
+    endings = plural_endings(word, loanword)
+    return endings if dative else without_dative(word, endings)
 
 
 def plural_rules(tokenizer, written: Sequence[Sequence[int]], target: str) -> list[int]:

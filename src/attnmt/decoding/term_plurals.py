@@ -133,7 +133,7 @@ ER_PLURAL = ("kind", "bild", "lied", "feld", "geld", "kleid", "schild", "licht",
              "rind", "weib", "leib", "gesicht", "geschlecht", "gespenst")
 
 
-def plural_endings(target: str) -> tuple[str, ...]:
+def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
     "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
     "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "en" or "s"
@@ -142,12 +142,14 @@ def plural_endings(target: str) -> tuple[str, ...]:
     plural is ``umlauted`` alone (UMLAUT_ONLY: "Verträge"); else "e", "en", "s" ("Patente", "Hunden"), and "er",
     "ern" for a noun of those that take them (ER_PLURAL: "Kinder").  The demo model wrote "Vier Patentn", "Drei alte
     Kataloger", "Berichter", where every ending was free.  An umlaut's plural is ``umlauted`` with
-    ``umlaut_endings``."""
+    ``umlaut_endings``.  The "s" after a consonant is a loanword's ("Hotels", "Parks", "Teams"): a noun that is no
+    ``loanword`` (its target spelled otherwise than its English source, "Katalog" for "catalog") takes none, where the
+    demo model wrote the genitive for the plural ("Fünf Katalogs")."""
     word = target.rpartition(" ")[2]
     if word.endswith("e"):
         return ("n",)
     if word.endswith(("el", "er")):
-        return ("n", "s")
+        return ("n", "s") if loanword else ("n",)
     if word.endswith("en"):
         return ()
     if word.endswith("in"):
@@ -160,7 +162,8 @@ def plural_endings(target: str) -> tuple[str, ...]:
         return ("s",)
     if UMLAUT_ONLY.search(word) and umlauted(word):  # "Verträge": the plain stem takes none
         return ()
-    return ("e", "en", "s", "er", "ern") if word.lower().endswith(ER_PLURAL) else ("e", "en", "s")
+    endings = ("e", "en", "s", "er", "ern") if word.lower().endswith(ER_PLURAL) else ("e", "en", "s")
+    return endings if loanword else tuple(ending for ending in endings if ending != "s")
 
 
 def umlaut_endings(stem: str) -> tuple[str, ...]:
