@@ -39,7 +39,7 @@ ADJECTIVE_OBLIQUE = 4
 ENDING_WRITTEN = 5
 BARE, CASED = 1, 2  # a weak noun's form without its case ending ("Kunde") and with it ("Kunden"); 0: no such noun
 # A weak noun's form in the other number than its source's, never written (term_weak.numbered): "Kollegen" for a
-# singular subject ("Colleague is waiting."), "Kollege" that cannot take its ending for a plural.
+# singular subject ("Colleague is waiting.").
 WRONG_NUMBER = 3
 
 POSSESSIVES = ("mein", "dein", "sein", "ihr", "unser", "eur")

@@ -110,8 +110,10 @@ def weak_rules(tokenizer, written: Sequence[Sequence[int]], case: str, compoundi
 def numbered(rules: Sequence[int], cases: Sequence[int], plural: bool) -> tuple[list[int], list[int]]:
     """A weak masculine noun's forms' ``rules`` and ``cases`` (``weak_rules``, term_agreement.weak_cases) for a source
     in the ``plural``, or a singular subject (term_cases.subject), whose number tells the form whatever the article:
-    in the plural every form has the ending ("Kollegen warten", "mit Kollegen"), a form without it takes it
-    (term_after.CASE_ENDING) or, where it cannot, is of the WRONG_NUMBER, and one with it agrees with any article (0);
+    in the plural every form has the ending ("Kollegen warten", "mit Kollegen"): a form without it takes it
+    (term_after.CASE_ENDING), and one with it agrees with any article (0); a form that cannot take it as a piece
+    ("▁L" "ö" "we" beside "▁Löwen") stays as the article makes it: ruled out, the term was left out of "Two lions are
+    here." ("Zwei kleine Krünnen.", the model that has not learnt "▁Löwen" after an adjective going round it);
     a singular subject is in the nominative, no form takes the ending (WORD) and one with it is of the WRONG_NUMBER
     ("Kollegen wartet." came out for "Colleague is waiting.", no article before it to tell), but as a compound's first
     part ("Kollegenkreis": FIRST_PART)."""
@@ -125,7 +127,7 @@ def in_number(rule: int, case: int, plural: bool) -> tuple[int, int]:
     if rule == INFLECTED:  # without the ending, and the vocabulary writes it with it after these pieces
         return (CASE_ENDING if plural else WORD), case
     if plural:
-        return rule, 0 if case == CASED else WRONG_NUMBER
+        return rule, 0 if case == CASED else case
     return rule, WRONG_NUMBER if case == CASED else case
 
 
