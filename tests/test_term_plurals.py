@@ -117,6 +117,7 @@ def test_a_german_plurals_last_umlaut_is_its_plain_vowel_in_the_singular(target,
     ("Kundin", ("nen", "e", "en")), ("Rechnung", ("en",)), ("Freiheit", ("en",)), ("Station", ("en",)),
     ("Auto", ("s",)), ("Kamera", ("s",)), ("Frau", ("en", "s")), ("Hobby", ("s",)),
     ("Kind", ("e", "en", "s", "er", "ern")), ("Tag", ("e", "en", "s")), ("Geburtstag", ("e", "en", "s")),
+    ("Bart", ("e", "en", "s")), ("Gesicht", ("e", "en", "s", "er", "ern")),
     ("Fotobild", ("e", "en", "s", "er", "ern")), ("rote Tisch", ("e", "en", "s"))])
 def test_a_german_noun_takes_the_plural_endings_its_own_ending_allows(target, endings):
     """"Four patents." came out "Vier Patentn", "Three old catalogs" "Drei alte Kataloger": every ending was free."""
@@ -145,6 +146,15 @@ def test_a_noun_in_et_takes_no_umlaut(target):
 def test_a_noun_that_is_no_loanword_takes_no_s_after_a_consonant(target, endings):
     """"Five catalogs." came out "Fünf Katalogs", the genitive: "-s" after a consonant is a loanword's plural
     ("Parks", "Hotels"); after a vowel, "-au" or a loanword's "-et" it stays ("Autos", "Frauen", "Tickets")."""
+    assert plural_endings(target, loanword=False) == endings
+
+
+@pytest.mark.parametrize(("target", "endings"), [
+    ("Hemd", ("en",)), ("Bett", ("en",)), ("Zeit", ("en",)), ("Arbeitszeit", ("en",)), ("Haustür", ("en",)),
+    ("Übersicht", ("en",))])
+def test_a_noun_of_a_consonant_whose_plural_is_en_takes_it_alone(target, endings):
+    """With the dative's "-en" left out where the English shows none, "Six shirts." came out "Sechs Hemd": "Hemden",
+    "Zeiten" are the plurals themselves; "Bart" and "Gesicht" are none of them (above: "e", "er")."""
     assert plural_endings(target, loanword=False) == endings
 
 

@@ -133,10 +133,28 @@ ER_PLURAL = ("kind", "bild", "lied", "feld", "geld", "kleid", "schild", "licht",
              "rind", "weib", "leib", "gesicht", "geschlecht", "gespenst")
 
 
+# The nouns of a consonant whose plural is "-en" ("Hemden", "Betten", "Zeiten", "Türen"), and their compounds
+# ("Arbeitszeiten", "Haustüren"): a few, named, for far more take "-e" ("Berichte"), whose "-en" is the dative's
+# alone, which term_cases leaves out where the English shows none ("Sechs Hemd" came out)
+EN_NOUNS = frozenset((
+    "hemd", "bett", "ohr", "staat", "schmerz", "strahl", "nerv", "dorn", "insekt", "mast", "zeit", "welt", "zahl",
+    "form", "art", "tür", "bahn", "pflicht", "schicht", "fahrt", "frist", "tat", "wahl", "qual", "norm", "uhr",
+    "spur", "flut", "schrift", "arbeit", "nachricht", "sicht", "last", "schuld", "bucht", "saat"))
+# How long a compound's first part before one of EN_NOUNS is at least ("Arbeitszeit"; "Bart" is no "B" + "art")
+EN_FIRST_PART = 3
+
+
+def en_noun(word: str) -> bool:
+    """Whether ``word`` is one of EN_NOUNS or a compound ending in one after a first part of EN_FIRST_PART letters."""
+    word = word.lower()
+    return any(word == noun or (word.endswith(noun) and len(word) - len(noun) >= EN_FIRST_PART) for noun in EN_NOUNS)
+
+
 def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
     "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
-    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL); "en" or "s"
+    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL) and for
+    the few of EN_NOUNS ("Hemden", "Zeiten"); "en" or "s"
     after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
     (S_AFTER: "Autos") and after a loanword's "-et" (LOAN_ET: "Tickets"); none after "-ag", "-and", "-ang", whose
     plural is ``umlauted`` alone (UMLAUT_ONLY: "Verträge"); else "e", "en", "s" ("Patente", "Hunden"), and "er",
@@ -154,7 +172,7 @@ def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
         return ()
     if word.endswith("in"):
         return ("nen", "e", "en")
-    if word.endswith(EN_PLURAL):
+    if word.endswith(EN_PLURAL) or en_noun(word):
         return ("en",)
     if word.endswith(("au", "eu", "äu")):  # "Frauen", "Staus"; no vowel of S_AFTER's
         return ("en", "s")
