@@ -56,10 +56,10 @@ import copy
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import takewhile
 
 from lxml import etree
 
+from attnmt.documents.caption_numbers import after_caption_number
 from attnmt.documents.flat import SENTENCE_ENDS, FlatBuilder, has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
@@ -82,9 +82,6 @@ OPEN_KINDS = frozenset({"TOC", "INDEX"})
 # them and the caption's text after them are sentences apart (numbers_caption, is_caption_code).  Read as one,
 # "Figure : A black dog." lost its label and its colon to the model.
 HEADING_NUMBERS = frozenset({"\\s", "\\n", "\\r", "\\w"})
-# What Insert Caption writes between a caption's number and its text: a colon, a full stop, a hyphen, an en or em
-# dash, with the spaces around it ("Figure 1: A dog.", "Table 2. Prices", "Figure 3-1 – A market").
-CAPTION_SEPARATOR = re.compile(r"\s*[:.\-\u2013\u2014]\s+")
 # A code's arguments: a quoted text (a backslash escaping the character after it), a switch, a bare word.
 ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
 ESCAPED = re.compile(r"\\(.)")  # a quoted text's escaped character
@@ -217,21 +214,15 @@ def is_caption_code(code: str) -> bool:
 
 
 def after_caption_separator(builder: FlatBuilder, text: str) -> str:
-    """``text`` without the caption's separator it starts with (CAPTION_SEPARATOR), where it follows a caption's number
-    with only that field between (a sentence's break, then atoms alone, a field's end among them: numbers_caption; a
-    cross-reference's bookmark around "Figure 1" ends after it), that separator added to ``builder`` before a break of
-    its own; ``text`` as it is elsewhere.  Read with the caption's text, ": A black dog jumps." lost its colon to the
-    model; alone, it has no letter to translate."""
-    found, at = CAPTION_SEPARATOR.match(text), len(builder.text)
-    if found is None or not builder.breaks or builder.breaks[-1] != at:
-        return text
-    atoms = takewhile(lambda mark: mark.atom and mark.start == at, reversed(builder.marks))
-    nodes = (atom.node for atom in atoms if isinstance(atom.node, etree._Element))  # not a literal's (a URL)
-    if not any(field_kind(part) == "end" or part.tag == w("fldSimple") for node in nodes for part in node.iter()):
-        return text
-    builder.add_text(found.group())
-    builder.breaks.append(len(builder.text))
-    return text[found.end():]
+    """``text`` without the caption's separator it starts with, where it follows a caption's number field's end
+    (numbers_caption; a cross-reference's bookmark around "Figure 1" ends after it), that separator a piece of its
+    own (caption_numbers.after_caption_number); ``text`` as it is elsewhere."""
+    return after_caption_number(builder, text, ends_a_field)
+
+
+def ends_a_field(node: etree._Element) -> bool:
+    """Whether an atom's ``node`` is or holds a field's end, or is a simple field."""
+    return any(field_kind(part) == "end" or part.tag == w("fldSimple") for part in node.iter())
 
 
 def codes_open_at(separator: etree._Element) -> list[str]:

@@ -12,6 +12,7 @@ from functools import partial
 
 from lxml import etree
 
+from attnmt.documents.caption_numbers import after_caption_number
 from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.emptied_looks import without_emptied_looks
@@ -134,6 +135,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
             builder.breaks.append(len(builder.text))
         text = texts[k + 1][len(kept[k].after) if k in kept else taken if k == 0 else 0:]
+        text = after_caption_number(builder, text, vocabulary.ends_sentence)  # "<number/>: A dog": ": " apart
         add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
 
@@ -225,7 +227,7 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     builder.add_text(vocabulary.as_read(node.text or ""))
     for child in node:
         add_inline(builder, child, vocabulary)
-        builder.add_text(vocabulary.as_read(child.tail or ""))
+        builder.add_text(after_caption_number(builder, vocabulary.as_read(child.tail or ""), vocabulary.ends_sentence))
     builder.kept = around
     builder.close()
 

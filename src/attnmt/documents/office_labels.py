@@ -1,10 +1,10 @@
 """Which texts of an office file are short labels, the guard of attnmt.documents.short_labels' to keep their source
-where the model garbled them: a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and
-a VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
-sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number), of at most
-``SHORT`` words; or a paragraph, a cell or a slide's title that is one such sentence with no mark that ends it
-(short_labels.alone: a column's header, a heading), which, kept, says the source's language; and an EPUB page's
-labels as a web page's (attnmt.documents.short_attributes)."""
+where the model garbled them: a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and a
+VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
+sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
+``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell or a slide's title that is one such sentence
+with no mark that ends it (short_labels.alone: a column's header, a heading), which, kept, says the source's
+language; and an EPUB page's labels as a web page's (attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from attnmt.documents import opendocument_vocabulary
 from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
 from attnmt.documents.archive import Job
 from attnmt.documents.fields import numbers_caption
@@ -57,7 +58,7 @@ def job_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> lis
     """The spans of ``flat`` (one of ``job``'s) that are short labels (the module docstring)."""
     if isinstance(job, AltTextJob | SvgAltTextJob):
         return [span for span in spans if is_short(flat, span)]
-    if isinstance(job, ParagraphJob) and job.dialect is WORD:
+    if (isinstance(job, ParagraphJob) and job.dialect is WORD) or isinstance(job, OpenDocumentParagraph):
         return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
     return []
 
@@ -75,5 +76,7 @@ def before_caption_number(flat: FlatText, end: int) -> bool:
 
 
 def holds_caption_number(node: object) -> bool:
-    """Whether ``node`` (an atom's) is, or holds, a caption's number field or its separator (fields.numbers_caption)."""
-    return isinstance(node, etree._Element) and any(numbers_caption(part) for part in node.iter())
+    """Whether ``node`` (an atom's) is, or holds, a caption's number field or its separator (Word's:
+    fields.numbers_caption; LibreOffice's: opendocument_vocabulary.numbers_caption)."""
+    return isinstance(node, etree._Element) and any(
+        numbers_caption(part) or opendocument_vocabulary.numbers_caption(part) for part in node.iter())

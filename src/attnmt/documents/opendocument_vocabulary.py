@@ -19,6 +19,7 @@ from attnmt.documents.script_tokens import Script
 
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 LINK = f"{{{TEXT}}}a"
+SEQUENCE = f"{{{TEXT}}}sequence"  # a numbered sequence's number: a caption's (numbers_caption)
 SPACE = f"{{{TEXT}}}s"  # text:s, one space, or text:c of them
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", SPACE})
 # The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
@@ -100,7 +101,8 @@ class OpenDocumentVocabulary(Vocabulary):
             self.is_hidden(node) and shown_text(node) != shown_text(node).strip()))
 
     def ends_sentence(self, node: etree._Element) -> bool:
-        return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
+        """A tab, which parts fields ("Name:<text:tab/>John Smith"), and a caption's number (numbers_caption)."""
+        return node.tag == f"{{{TEXT}}}tab" or numbers_caption(node)
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """An annotation over words (named, with its annotation-end), and a bookmark, reference mark,
@@ -108,6 +110,14 @@ class OpenDocumentVocabulary(Vocabulary):
         kind, starts, names = RANGES.get(node.tag, (None, False, ()))
         key = next((node.get(name) for name in names if node.get(name) is not None), None)
         return None if key is None else ((kind, key), starts)
+
+
+def numbers_caption(node: etree._Element) -> bool:
+    """Whether ``node`` is a number field LibreOffice's Insert Caption writes (``text:sequence``, "Figure
+    <text:sequence text:name="Figure">1</text:sequence>: A black dog jumps.") showing its number: the label before
+    it and the caption's text after it are sentences apart (attnmt.documents.caption_numbers).  Read as one,
+    "Figure : A black dog jumps." came back "Ein bärtiger schwarzer Hund springt", the label and the colon lost."""
+    return node.tag == SEQUENCE and bool((node.text or "").strip())
 
 
 def shown_text(node: etree._Element) -> str:
