@@ -9,11 +9,19 @@ both aligned to "small dog", and an update left ``<Ein kleiner Hund schneidet de
 other words lost.  So such a result goes over one run of consecutive target words each aligned to its words
 (Projector.aligned), the run giving them the most attention; the words either side stay outside it, and an update
 changes the copy alone.  A link's words (``HYPERLINK``) or a text typed at a prompt (``FILLIN``) are the author's,
-which no update writes again: they keep rule 1's span.
+which no update writes again: they keep rule 1's span.  LibreOffice's cross-references (``text:bookmark-ref``,
+``text:sequence-ref``, ``text:reference-ref``: opendocument_code.REFERENCES) are written again on an update too.
+
+A cross-reference to a caption shows its label and number ("As <Figure 1> shows, the dog runs."): its result goes
+over the translation's copy of the number, with the words right before it aligned to the label ("Wie <Abbildung 1>
+zeigt").  The demo model, which knows no "Figure", wrote "Ein Arzt, der wie das Hund rennt." and the result took
+"Arzt, der wie", the sentence's words; where the translation holds no copy of the number, the result is written as
+it came at a point (attnmt.documents.emptied_marks), which is what an update writes where the label is kept.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,15 +34,27 @@ from attnmt.documents.wordml import w
 if TYPE_CHECKING:
     from attnmt.documents.spans import Projector
 
+# A caption's label and number as a cross-reference shows them: words without digits, a space, the number (a
+# chapter's before it: "Figure 1", "Table 3-2", "Fig. 1.4", "Abb. 2").  A number alone is kept whole (fields).
+LABELLED_NUMBER = re.compile(r"[^\W\d_][^\d]*\s(\d+(?:[.\-\u2013]\d+)*)")
+TRAILING = ".,;:!?)\"'\u201c\u201d\u00bb"  # what the translation may glue after a number it copied ("Abbildung 1,")
+
 
 def is_copied_result(mark: Mark) -> bool:
     """Whether ``mark`` is a field's result Word writes again from elsewhere: a ``REF`` field's or a translated
-    property's (attnmt.documents.fields.SHOWN_PROPERTIES), a simple field or a complex one's stand-in."""
+    property's (attnmt.documents.fields.SHOWN_PROPERTIES), a simple field or a complex one's stand-in; or a
+    LibreOffice cross-reference's (REFERENCES)."""
     node = mark.node
-    if mark.atom or not isinstance(node, etree._Element) or node.tag != w("fldSimple"):
+    if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
-    # Word's field reader, loaded for a Word element only: a line of plain text starts without it (issue 44)
+    # Word's and OpenDocument's readers, loaded for an element only: a line of plain text starts without them (issue 44)
     from attnmt.documents.fields import SHOWN_PROPERTIES, field_code_kind, shown_property
+    from attnmt.documents.opendocument_code import REFERENCES
+
+    if node.tag in REFERENCES:
+        return True
+    if node.tag != w("fldSimple"):
+        return False
 
     code = node.get(w("instr"), "")
     return field_code_kind(code) == "REF" or shown_property(code) in SHOWN_PROPERTIES
@@ -46,6 +66,9 @@ def copied_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
     span = projector.span(mark)
     if span is None or not is_copied_result(mark):
         return span
+    labelled = LABELLED_NUMBER.fullmatch(projector.flat.text[mark.start:mark.end].strip())
+    if labelled is not None:
+        return numbered_span(projector, mark, labelled.group(1), span)
     runs = []  # (attention, start, end) of each run of consecutive target words aligned to the mark's words
     for i, words in projector.words(mark):
         start, end = projector.sentences[i]
@@ -60,6 +83,28 @@ def copied_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
         return span
     _, start, end = max(inside, key=lambda run: run[0])  # the first of equals
     return trim_punctuation(projector.flat.text[mark.start:mark.end].strip(), projector.target, start, end)
+
+
+def numbered_span(projector: Projector, mark: Mark, number: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The span of a cross-reference to a caption, ``mark`` (its label and ``number``), on the translation: the copy
+    of the number nearest rule 1's ``span``, from the first of the target words right before it, in a row, aligned to
+    the mark's words, as many as its label has at most; None where the translation holds no copy of the number."""
+    found = []  # (distance to span, start, end) of each copy
+    for i, words in projector.words(mark):
+        targets, aligned = projector.target_words[i], set(projector.aligned(i, words)) if words else set()
+        label = len(words) - 1
+        for t, (start, end) in enumerate(targets):
+            if projector.target[start:end].strip(TRAILING) != number:
+                continue
+            first = t
+            while t - first < label and first - 1 in aligned and not has_digit(projector.target, targets[first - 1]):
+                first -= 1
+            found.append((abs(start - span[0]), targets[first][0], start + len(number)))
+    return min(found)[1:] if found else None
+
+
+def has_digit(text: str, word: tuple[int, int]) -> bool:
+    return any(character.isdigit() for character in text[word[0]:word[1]])
 
 
 def consecutive(targets: Sequence[int]) -> Iterator[list[int]]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from attnmt.documents.copied_results import is_copied_result
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.links import is_link
 from attnmt.documents.nesting import nest
@@ -59,9 +60,10 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     over source text that holds no text, filled with its source content; not a link over a number
     (is_number) that the translation holds elsewhere (number_tokens).  So is an element kept whole
     (Mark.kept_whole: an abbreviation the translation wrote no copy of), which is written as it came
-    whatever it holds, for the spaces either side (_space_around).  In place."""
+    whatever it holds, for the spaces either side (_space_around), and a result an update writes again (a
+    cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
-             if is_link(mark) or mark.kept_whole}
+             if is_link(mark) or mark.kept_whole or is_copied_result(mark)}
     links = {k for k, text in texts.items() if text}
     emptied = list(_emptied(content, links)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
@@ -113,8 +115,9 @@ def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -
         there, another word's: written at a point, it has no copy in the translation to be glued to, whatever the
         source had beside it, a letter of a word (``<abbr>API</abbr>s``: "Quarterback API rennen", not
         "APIrennen") or a hyphen (``<abbr>USB</abbr>-C`` beside the ``HDMI`` the model wrote as ``US``: not
-        "USBHDMI"); a stop after it stays glued ("API.")."""
-        return source.isspace() or (mark.kept_whole and target.isalnum())
+        "USBHDMI"), and so has a cross-reference's result written as it came ("Figure 1" before "der Jungen", where
+        the source had ", the boys"); a stop after it stays glued ("API.")."""
+        return source.isspace() or ((mark.kept_whole or is_copied_result(mark)) and target.isalnum())
 
     if after is not None and parted(flat.text[mark.end:][:1], plain([after])[:1]):
         if isinstance(after, Nested):
