@@ -181,3 +181,28 @@ def test_an_epub_pages_heading_and_alt_text_are_labels_as_a_web_pages(mirror):
     judging = Judging(mirror, {"Chapter one": 0.26, "Logo": 0.1})
     page = read_members(translate_office(data.getvalue(), ".epub", judging, DocumentOptions()))["EPUB/one.xhtml"]
     assert b"<h1>Chapter one</h1>" in page and b'alt="Logo"' in page and b"<p>RUNS. DOG A</p>" in page
+
+
+def test_a_review_from_the_search_shows_the_quality_of_the_kept_label(trained_model):
+    """``attnmt translate --review`` took each sentence's quality from the search, the garbled attempt's: a kept
+    "Figure" was listed as "Figure" with the quality of "Auf einem Arzt".  It is listed with the quality of what the
+    document holds, as a review that runs a pass of its own over the translations (model_review) lists it."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.documents.review import model_review, reviewing
+    from attnmt.documents.translators import ModelTranslator
+
+    class Doubting(ModelTranslator):
+        """The model, finding every label implausible: each is kept."""
+
+        def plausibility(self, sentences, translations):
+            return [0.0] * len(sentences)
+
+    model, tokenizer = load_model_dir(trained_model)
+    data = word_paragraph(caption("Figure"))
+    by_pass = model_review(model, tokenizer, min_quality=1.0)  # a threshold of 1 lists every sentence
+    translate_office(data, ".docx", Doubting(model, tokenizer), DocumentOptions(), review=by_pass)
+    from_search = reviewing(translator := Doubting(model, tokenizer), min_quality=1.0)
+    translate_office(data, ".docx", translator, DocumentOptions(), review=from_search)
+    found, wanted = [[(s.source, s.translation, round(s.quality, 4), s.flags) for s in review.segments
+                      if s.source == "Figure"] for review in (from_search, by_pass)]
+    assert found == wanted and len(found) == 1 and found[0][1] == "Figure"

@@ -51,7 +51,12 @@ from dataclasses import dataclass, field
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.spans import Weights
-from attnmt.documents.translator_parts import checked_answer, translator_glossary, translator_plausibility
+from attnmt.documents.translator_parts import (
+    checked_answer,
+    translator_glossary,
+    translator_plausibility,
+    translator_rewritten,
+)
 from attnmt.documents.translators import Wrapper
 from attnmt.text.sentence_ends import ended_as_source
 
@@ -71,21 +76,26 @@ class KeepingLabels(Wrapper):
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, weights = checked_answer(self.translator, sentences, weighed)
         plausibility, glossary = translator_plausibility(self.translator), translator_glossary(self.translator)
+        rewritten = []  # the labels given the glossary's term or their source: not the model's translation
         for i, sentence in enumerate(sentences):
             term = whole_term(sentence, glossary) if sentence.strip() in self.labels else None
             if term is not None:  # the user's word for the label, not the model's sentence around it
                 texts[i], weights[i] = term, None
+                rewritten.append(i)
         # not a label given back as it came (a sentence the model failed on keeps its source): nothing to keep
         judged = [i for i, sentence in enumerate(sentences) if sentence.strip() in self.labels
                   and texts[i].strip() not in ("", sentence.strip()) and not (glossary and glossary.matches(sentence))]
-        if plausibility is None or not judged:
-            return texts, weights
         # judged as written: without the full stop the model added, which the pipeline takes off (ended_as_source)
-        found = plausibility([sentences[i] for i in judged], [ended_as_source(sentences[i], texts[i]) for i in judged])
+        found = [] if plausibility is None or not judged else plausibility(
+            [sentences[i] for i in judged], [ended_as_source(sentences[i], texts[i]) for i in judged])
         for i, plausible in zip(judged, found, strict=True):
             if plausible is not None and plausible < FLOOR:
                 texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
                 self.kept.add(sentences[i].strip())
+                rewritten.append(i)
+        assessing = translator_rewritten(self.translator)
+        if assessing is not None and rewritten:  # a review shows the quality of what the document holds
+            assessing([sentences[i] for i in rewritten], [texts[i] for i in rewritten])
         return texts, weights
 
 

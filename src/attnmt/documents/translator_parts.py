@@ -66,6 +66,15 @@ def translator_plausibility(translator: object) -> Plausibility | None:
     return getattr(translator, "plausibility", None)
 
 
+# sentences, the translations written in place of the model's -> None (ModelTranslator.rewritten)
+Rewritten = Callable[[Sequence[str], Sequence[str]], None]
+
+
+def translator_rewritten(translator: object) -> Rewritten | None:
+    """``translator``'s ``rewritten`` (ModelTranslator.rewritten), which a translator that assesses nothing lacks."""
+    return getattr(translator, "rewritten", None)
+
+
 def within_bytes(sentence: str) -> bool:
     """Whether ``sentence`` surely fits a model of the default ``max_positions`` (1,022 tokens),
     where nothing counts its tokens: it has at most ``UNCOUNTED_BYTES`` UTF-8 bytes in NFKC, and

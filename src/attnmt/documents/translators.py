@@ -20,10 +20,12 @@ from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
     Plausibility,
+    Rewritten,
     checked_answer,
     translator_fits,
     translator_glossary,
     translator_plausibility,
+    translator_rewritten,
     translator_writes,
     xml_text,
 )
@@ -87,6 +89,10 @@ class Wrapper:
     @property
     def plausibility(self) -> Plausibility | None:
         return translator_plausibility(self.translator)
+
+    @property
+    def rewritten(self) -> Rewritten | None:
+        return translator_rewritten(self.translator)
 
 
 @dataclass
@@ -158,6 +164,14 @@ class ModelTranslator(ModelFitsWrites):
         found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
                                                max_tokens=self.max_tokens)
         return [None if each is None else each.quality for each in found]
+
+    def rewritten(self, sentences: Sequence[str], translations: Sequence[str]) -> None:
+        """``translations`` are written in place of what the model wrote for ``sentences`` (a garbled label's source
+        kept, a glossary's term: attnmt.documents.short_labels): with ``quality``, their Assessments replace those of
+        the search's, so that a review shows the quality of what the document holds, not of an attempt turned down."""
+        if self.quality is not None and sentences:
+            found = self.quality.assess(self.model, self.tokenizer, sentences, translations)
+            self.assessed.update(zip(sentences, found, strict=True))
 
     def taken(self, sentences: Sequence[str], translations: Sequence[str]
               ) -> list[attnmt.decoding.quality.Assessment | None]:
