@@ -95,3 +95,39 @@ def test_an_odf_macro_fields_text_is_translated_after_its_listeners(upper):
     field = next(etree.fromstring(read_members(out)["content.xml"]).iter(f"{{{TEXT}}}execute-macro"))
     assert upper.given == ["Click to start.", "[Type the town here]"]
     assert (field.text, len(field), field[0].tail, field.tail) == (None, 1, "[TYPE THE TOWN HERE] ", " TO START.")
+
+
+PROMPT = " MACROBUTTON NoMacro [Type the name of the town here] "
+HIGHLIGHT = '<w:rPr><w:highlight w:val="yellow"/></w:rPr>'
+BOLD = '<w:rPr><w:b/><w:highlight w:val="yellow"/></w:rPr>'
+
+
+def looked_runs(paragraph: str, translator) -> list[tuple[str, str]]:
+    """(text, look) of each run of the translated paragraph's button result: "bold", "highlight" or "" (none)."""
+    out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions())
+    body = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    found = []
+    for node in body.iter(f"{{{W}}}t"):
+        properties = node.getparent().find(f"{{{W}}}rPr")
+        kind = "" if properties is None else "bold" if properties.find(f"{{{W}}}b") is not None else "highlight"
+        found.append((node.text or "", kind))
+    return found
+
+
+@pytest.mark.parametrize(("translator", "runs"), [
+    ("upper", [("[TYPE THE ", "highlight"), ("NAME", "bold"), (" OF THE TOWN HERE]", "highlight")]),
+    ("german", [("[Geben Sie den ", "highlight"), ("Namen", "bold"), (" der Stadt ein]", "highlight")]),
+])
+def test_a_buttons_result_in_runs_of_several_looks_keeps_each_look_over_its_words(request, known, translator, runs):
+    """A highlighted prompt with a bold word: written whole into its first run, the translation lost the bold and the
+    later runs were left empty.  Each run's look goes over the translation of its words."""
+    if translator == "german":
+        sentence = "[Type the name of the town here]"
+        pairs = [(0, 0), (0, 1), (1, 2), (2, 3), (3, 4), (4, 4), (5, 5), (6, 6)]
+        translator = known({sentence: ("[Geben Sie den Namen der Stadt ein]", pairs)})
+    else:
+        translator = request.getfixturevalue(translator)
+    result = (run(HIGHLIGHT + '<w:t xml:space="preserve">[Type the </w:t>') + run(BOLD + "<w:t>name</w:t>")
+              + run(HIGHLIGHT + '<w:t xml:space="preserve"> of the town here]</w:t>'))
+    field = char("begin") + code(PROMPT) + char("separate") + result + char("end")
+    assert looked_runs(field, translator) == runs
