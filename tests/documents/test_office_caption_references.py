@@ -89,3 +89,34 @@ def test_a_reference_to_a_caption_whose_number_the_model_dropped_takes_no_word_o
     for text, result in translated_references(known, GARBLED):
         assert result == "Figure 1"
         assert text.replace(" Figure 1", "", 1) == GARBLED[0]
+
+
+def test_a_cross_referenced_captions_bookmark_still_holds_its_number(upper):
+    """The bookmark a cross-reference shows (Word's "_Ref", LibreOffice's) holds a caption's label and number: its end
+    went before the number field, and an update made every "Figure 1" that refers to it "Figure"."""
+    field = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> SEQ Figure '
+             '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>' + run("1")
+             + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+    word = word_paragraph('<w:bookmarkStart w:id="1" w:name="_Ref100"/>' + run("Figure ") + field
+                          + '<w:bookmarkEnd w:id="1"/>' + run(": A black dog jumps."))
+    paragraph = etree.fromstring(read_members(translate_office(word, ".docx", upper, DocumentOptions()))[
+        "word/document.xml"]).find(f".//{w('p')}")
+    inside = []
+    for node in paragraph.iter(w("bookmarkEnd"), w("t")):
+        if node.tag == w("bookmarkEnd"):
+            break
+        inside.append(node.text)
+    assert "".join(inside) == "FIGURE 1"
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    document = OpenDocumentText()
+    document.text.addElement(P(text="@"))
+    members = read_members(odf_bytes(document))
+    sequence = '<text:sequence text:ref-name="refFigure0" text:name="Figure">1</text:sequence>'
+    inline = (f'<text:bookmark-start text:name="__RefNumPara__1"/>Figure {sequence}'
+              '<text:bookmark-end text:name="__RefNumPara__1"/>: A black dog jumps.')
+    members["content.xml"] = members["content.xml"].replace(b">@<", f">{inline}<".encode())
+    out = translate_office(write_members(members), ".odt", upper, DocumentOptions())
+    paragraph = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
+    assert paragraph.find(f"{{{TEXT}}}sequence").getnext().tag == f"{{{TEXT}}}bookmark-end"

@@ -86,10 +86,13 @@ def range_points(flat: FlatText, projector: Projector) -> dict[int, int]:
         if in_word(text, mark.start):
             continue
         points[end] = covered[1]
-        for k in range(end + 1, len(marks)):  # the atoms that touch the end, none a range's edge
-            if not marks[k].atom or marks[k].start != mark.start or k in starts or marks[k].opened_by is not None:
-                break
-            points[k] = covered[1]
+        # the atoms that touch the end, none a range's edge: after it (a comment's reference), and before it, inside
+        # the range (a caption's number field, "<s/>Figure <SEQ/><e/>: A dog", which rule 2 put after the end)
+        for side in (range(end + 1, len(marks)), range(end - 1, start, -1)):
+            for k in side:
+                if not marks[k].atom or marks[k].start != mark.start or k in starts or marks[k].opened_by is not None:
+                    break
+                points[k] = covered[1]
     return points
 
 
