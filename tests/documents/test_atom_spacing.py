@@ -34,8 +34,8 @@ def test_an_atom_ending_an_element_it_does_not_fill_leaves_one_space_after_it(un
     ("<p>Set <code>a</code>/<code>b</code> to zero.</p>", "Set / to zero.", "Setzen Sie auf null.",
      [(0, 0), (0, 1), (2, 2), (3, 3)], "<p>Setzen Sie <code>a</code> <code>b</code> auf null.</p>"),
     ("<p>The area is <var>w</var> × <var>h</var>, where <var>w</var> is the width.</p>",
-     "The area is × , where is the width.", "Der Gebiet × ist gerade zu sehen.",
-     [(0, 0), (1, 1), (3, 2), (2, 3), (8, 6)],
+     "The area is × , where w is the width.", "Der Gebiet × ist gerade zu sehen.",
+     [(0, 0), (1, 1), (3, 2), (2, 3), (9, 6)],
      "<p>Der Gebiet <var>w</var> × ist gerade zu <var>h</var> <var>w</var> sehen.</p>"),
 ])
 def test_atoms_that_show_text_with_text_between_them_in_the_source_stay_apart(known, page, read, translation, pairs,

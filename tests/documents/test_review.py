@@ -483,16 +483,16 @@ def test_an_abbreviation_is_listed_in_the_translation_as_the_page_shows_it(fixed
 @pytest.mark.parametrize("translation, pairs, shown", [
     ("Das schlechte Obst, z. B. Äpfel, wird bei heute verkauft.",
      [(0, 0), (1, 1), (2, 2), (3, 3), (3, 4), (4, 5), (5, 6), (6, 9), (7, 7), (8, 8)],
-     "Das schlechte Obst, e.g. Äpfel, wird bei shop.example heute verkauft."),
+     "Das schlechte Obst, e.g. Äpfel, wird bei www.shop.example heute verkauft."),
     ("La fruta mala (p. ej. manzanas) se vende en hoy.",
      [(0, 0), (1, 2), (2, 1), (3, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)],
-     "La fruta mala (e.g. manzanas) se vende en shop.example hoy."),
+     "La fruta mala (e.g. manzanas) se vende en www.shop.example hoy."),
 ])
 def test_an_abbreviation_the_model_wrote_spaced_is_listed_once_its_neighbours_atoms_in_place(fixed, translation,
                                                                                             pairs, shown):
     """``z. B.`` is two words where the page shows one, ``e.g.``: the row showed "z. B. e.g."; its weights now
     have one row for it, so the ``<code>`` after it goes where the page has it, not a word later."""
-    page = b"<p>The bad fruit (<abbr>e.g.</abbr> apples) is sold at <code>shop.example</code> today.</p>\n"
+    page = b"<p>The bad fruit (<abbr>e.g.</abbr> apples) is sold at <code>www.shop.example</code> today.</p>\n"
     review = Review(Graded(), 0.5)
     out = translate_file_bytes(page, "page.html", fixed(translation, pairs), OPTIONS, review=review).decode()
     assert re.sub(r"<[^>]+>", "", out).strip() == rows(review)[1][4] == shown

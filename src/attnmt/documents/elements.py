@@ -20,7 +20,7 @@ from attnmt.documents.flat import (
 )
 from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.kept_code import KEPT_IN_TEXT
-from attnmt.documents.kept_names import shows_a_name
+from attnmt.documents.kept_names import read_whole
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.language_links import names_its_language
 from attnmt.documents.markers import (
@@ -229,17 +229,17 @@ class Vocabulary:
             return (is_empty(node) or is_inline_code(node) or self.holds_markup(node) or self.is_code_element(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
-        return name in ATOMS or node.tag in EPUB_CASE or (
+        return (name in ATOMS and not self.is_kept_word(node)) or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
                                 or is_page_number(node) or states_no_words(node)
                                 or (is_abbreviation(node, self.shown[node]) and self.shows_its_block(node))))
 
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
-        in HTML, an abbreviation (is_abbreviation) or a name that says ``translate="no"`` (kept_names) among words;
+        in HTML, an abbreviation (is_abbreviation), a kept name or a word of code (kept_names.read_whole) among words;
         one all its block shows (``<th><abbr>FAQ</abbr></th>``) is an atom, given to the model for nothing (is_atom)."""
         return not self.xml and local_name(node) not in BLOCKS and (is_abbreviation(node, self.shown[node]) or (
-            says_no(node) and shows_a_name(node, self.shown[node]))) and not self.shows_its_block(node)
+            read_whole(node, self.shown[node], says_no(node)))) and not self.shows_its_block(node)
 
     def shows_its_block(self, node: etree._Element) -> bool:
         """Whether ``node`` shows all its block (or tree) shows: spaces alone beside it and each element around it up to

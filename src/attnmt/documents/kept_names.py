@@ -4,11 +4,36 @@ model read "Sign in to today."; it is read with its sentence as the name it show
 it, as an abbreviation is (attnmt.documents.abbreviations): over its copy (the ``GitHub`` of ``GitHub-Konto`` too),
 else at a point.  One that shows other text stays an atom: a command (``ls -la``), words in lower case, elements
 inside it, and a name of several words (``Acme Cloud``), which a model writes otherwise (``Acme-Cloud``, the words in
-another order) more often than as written, and the element kept came back beside what it wrote."""
+another order) more often than as written, and the element kept came back beside what it wrote.
+
+So is inline code among words (``<kbd>``, ``<code>``, ``<samp>``, ``<var>``) that shows one word of code:
+taken out as an atom, the model read ``Set <var>x</var> to the number of dogs.`` as "Set to the number of dogs."
+and ``Press <kbd>Enter</kbd> to start.`` as "Press to start.", and wrote a poor sentence around the gap.  Code
+stays an atom where it is of several words or lines (a command with its options: the model translated its words,
+and the element came back beside what it wrote for them), where it is a URL, a file name or a program's identifier
+(PROTECTED: read as words, ``README.md`` sent the demo model off into "HEAAAAAAAA…" and the sentence was lost; so is
+a kept name, whose identifier the page reader takes out of its text: ``<span translate="no">AZ-2040-X</span>``),
+where it is a key of a combination (``<kbd>Ctrl</kbd>+<kbd>C</kbd>``: read, the model placed the keys apart and in
+another order, and their "+" was lost), and where a word or an element touches it (``Press<kbd>Ctrl</kbd>now``,
+``<a>settings</a><code>x()</code>``: read, the three were one word)."""
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
+
+from attnmt.decoding.protected import PROTECTED
+
+INLINE_CODE = frozenset("code kbd samp var".split())
+NO_BREAKS = "\u00a0\u202f\u2009"  # spaces that tie what is either side of them: no-break, narrow, thin
+JOINING = re.compile(r"[^\w]*")  # spaces or symbols alone between two keys: a combination's "+", " / ", a space
+
+
+def read_whole(node: etree._Element, shown: str, kept: bool) -> bool:
+    """Whether ``node``, which shows ``shown``, is read with its sentence and written back as it came: a name of one
+    word that is ``kept`` from translation (shows_a_name), or a word of inline code (shows_code_word)."""
+    return (kept and shows_a_name(node, shown)) or shows_code_word(node, shown)
 
 
 def shows_a_name(node: etree._Element, shown: str) -> bool:
@@ -18,3 +43,49 @@ def shows_a_name(node: etree._Element, shown: str) -> bool:
     words = shown.split()
     return not len(node) and len(words) == 1 and any(map(str.isalpha, words[0])) and (words[0][:1].isupper() or any(
         character.isupper() or character.isdigit() for character in words[0]))
+
+
+def shows_code_word(node: etree._Element, shown: str) -> bool:
+    """Whether ``node`` is HTML's inline code (INLINE_CODE) that shows one word of code alone (``x``, ``Enter``,
+    ``--force``): no element inside it, no PROTECTED text, no key of a combination (in_combination),
+    nothing touching it (stands_apart)."""
+    return (is_inline_code(node) and not len(node) and len(shown.split()) == 1 and PROTECTED.search(shown) is None
+            and not in_combination(node) and stands_apart(node))
+
+
+def is_inline_code(node: etree._Element | None) -> bool:
+    return node is not None and isinstance(node.tag, str) and node.tag.rpartition("}")[2].lower() in INLINE_CODE
+
+
+def in_combination(node: etree._Element) -> bool:
+    """Whether spaces or symbols alone join ``node`` to inline code beside it, an element that holds it alone too:
+    ``<kbd>Ctrl</kbd>+<kbd>C</kbd>``, ``<code>make</code>&nbsp;<code>test</code>``, ``<b><code>File</code></b>→``."""
+    previous = node.getprevious()
+    return (holds_code(node.getnext()) and JOINING.fullmatch(node.tail or "") is not None) or (
+        holds_code(previous) and JOINING.fullmatch(previous.tail or "") is not None)
+
+
+def holds_code(node: etree._Element | None) -> bool:
+    """Whether ``node`` is inline code, or an element that holds one alone, nothing shown beside it."""
+    while node is not None and not is_inline_code(node):
+        alone = len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip()
+        node = node[0] if alone and isinstance(node.tag, str) else None
+    return node is not None
+
+
+def stands_apart(node: etree._Element) -> bool:
+    """Whether a space or a mark that is no letter nor digit parts ``node`` from the text on each side: no word and
+    no element touches it (a block's edge does not), no no-break space ties it to a word
+    (``Run&nbsp;<code>make</code>``, kept beside it as an atom's is: atom_no_breaks), and it is not all its parent
+    element shows (the ``<a><code>x</code></a>`` of a link to an API's page)."""
+    previous, following, parent = node.getprevious(), node.getnext(), node.getparent()
+    before = (previous.tail or "") if previous is not None else (parent.text or "") if parent is not None else ""
+    after = node.tail or ""
+    alone = previous is None and following is None and not before.strip() and not after.strip()
+    return not alone and not touches(before[-1:], previous) and not touches(after[:1], following)
+
+
+def touches(character: str, beside: etree._Element | None) -> bool:
+    """Whether what stands on one side of an element ties to it: ``character``, the text's next to it, is a letter,
+    a digit or a no-break space (NO_BREAKS), or there is none and an element (``beside``) stands right there."""
+    return character.isalnum() or character in tuple(NO_BREAKS) or (not character and beside is not None)

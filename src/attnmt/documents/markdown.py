@@ -42,12 +42,11 @@ from markdown_it.rules_inline import StateInline, autolink, backtick, image, lin
 from markdown_it.token import Token
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_rule, kept_start
-from attnmt.documents.markdown_html import INLINE_BREAK, html_name, html_pairs
+from attnmt.documents.markdown_html import INLINE_BREAK, MarkdownVocabulary, html_name, html_pairs
 from attnmt.documents.markdown_link_titles import link_title, titled
 from attnmt.documents.markdown_sites import MDX_EXPRESSION, attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
@@ -314,7 +313,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     tokens = md.parse("\n" * skipped + "".join(read), env)
     options = replace(options, attributes=("alt",))  # an image's alt text (an HTML block's attributes are kept)
     titled_options = replace(options, attributes=("alt", "title"))  # and a Markdown link's or image's title, a tooltip
-    vocabulary = Vocabulary(False, options.source_lang)
+    vocabulary = MarkdownVocabulary(False, options.source_lang)
     vocabulary.protected = PROTECTED  # a template's tags are markdown_sites', read on the source's lines
     glossary = translator_glossary(translator)
 

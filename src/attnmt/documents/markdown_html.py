@@ -2,6 +2,7 @@
 
     html_pairs(children)     -> the start tags read as marks, each with its end tag
     html_name(token)         -> the element a paired tag is read as
+    MarkdownVocabulary       -> how a run's elements are read: a page's way, but its <code> an atom
 
 A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``, MDX's
 ``<Highlight>``) are one mark, so that they stay around their words as a page's do; any other tag is an
@@ -13,9 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lxml import etree
 from markdown_it.token import Token
 
-__all__ = ["INLINE_BREAK", "html_name", "html_pairs"]
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.kept_names import is_inline_code
+
+__all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs"]
 
 # Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
@@ -69,3 +74,12 @@ def html_name(token: Token) -> str:
     else a ``span`` (a component's, which an HTML parser does not know)."""
     tag = HTML_TAG.fullmatch(token.content)
     return tag.group(2).lower() if tag and tag.group(2).lower() in PAIRED else "span"
+
+
+class MarkdownVocabulary(Vocabulary):
+    """A Markdown run's vocabulary: a page's, but its ``<code>`` (or inline HTML's ``<kbd>``) stands for a code span,
+    an autolink, inline HTML, a footnote's reference or an emoji's code, an atom written back as its Markdown was
+    (attnmt.documents.markdown), not a word of code read with its sentence as a page's is (kept_names.read_whole)."""
+
+    def is_kept_word(self, node: etree._Element) -> bool:
+        return not is_inline_code(node) and super().is_kept_word(node)
