@@ -60,7 +60,7 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     over source text that holds no text, filled with its source content; not a link over a number
     (is_number) that the translation holds elsewhere (number_tokens).  So is an element kept whole
     (Mark.kept_whole: an abbreviation the translation wrote no copy of), which is written as it came
-    whatever it holds, for the spaces either side (_space_around), and a result an update writes again (a
+    whatever it holds, for the spaces either side (space_around), and a result an update writes again (a
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
              if is_link(mark) or mark.kept_whole or is_copied_result(mark)}
@@ -69,11 +69,11 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
         return
     written = number_tokens(translation)
-    source = _source_pieces(flat)
+    source = source_pieces(flat)
     for pieces, at, link in reversed(emptied):  # from the last: a space put in beside one moves those after it
         if not (is_number(texts[link.mark]) and holds(written, number_tokens(texts[link.mark]))):
             link.content[:] = source[link.mark].content
-            _space_around(flat, pieces, at, link.mark)
+            space_around(flat, pieces, at, link.mark)
 
 
 def _emptied(pieces: list[str | Nested], links: set[int]) -> Iterator[tuple[list[str | Nested], int, Nested]]:
@@ -87,7 +87,7 @@ def _emptied(pieces: list[str | Nested], links: set[int]) -> Iterator[tuple[list
             yield from _emptied(piece.content, links)
 
 
-def _source_pieces(flat: FlatText) -> dict[int, Nested]:
+def source_pieces(flat: FlatText) -> dict[int, Nested]:
     """Every mark of ``flat`` as it stands in the source: its text and the marks inside it."""
     found: dict[int, Nested] = {}
 
@@ -102,7 +102,7 @@ def _source_pieces(flat: FlatText) -> dict[int, Nested]:
     return found
 
 
-def _space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -> None:
+def space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -> None:
     """A space between the refilled mark ``pieces[at]`` (``flat``'s mark ``k``) and what is beside
     it, at each side where the source had whitespace: the translation's one space between the words
     either side stood at one side of the empty mark ("Seite <1>für"), or none was left between it

@@ -26,6 +26,7 @@ from attnmt.documents.direction_controls import take_out_controls
 from attnmt.documents.emptied_marks import refill_emptied
 from attnmt.documents.failed import in_order_where_misshapen, kept_where_empty
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, pairs
+from attnmt.documents.kept_numbers import keep_lost_numbers
 from attnmt.documents.kept_stops import across_kept_stops
 from attnmt.documents.letterless import (
     Shown,
@@ -261,6 +262,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         placement = place(parted.flat, spans, outputs, weights)
         content = nest(parted.flat, placement)
         refill_emptied(parted.flat, placement.text, content)  # a link over digits the model dropped is not left empty
+        keep_lost_numbers(parted.flat, placement.text, content)  # <data>1,200</data> the model lost
         results.append(parted.renumber(content))
         first = last
     return results
