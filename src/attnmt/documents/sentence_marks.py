@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from attnmt.documents.flat import FlatText, Mark, is_punctuation
+from attnmt.documents.links import is_link
 from attnmt.documents.nesting import Literal
 from attnmt.documents.spans import WORD, Nested, Projector, Weights
 from attnmt.documents.white_space import styled
@@ -45,19 +46,55 @@ class Parted:
     flat: FlatText
     origin: list[int]
     wrapped: dict[int, list[int]] = field(default_factory=dict)
+    links: frozenset[int] = frozenset()  # of the source marks ``wrapped`` names, those of links (links.is_link)
 
     def renumber(self, content: list[str | Nested]) -> list[str | Nested]:
         """``content`` nested from ``flat``, its marks numbered as in the source flat text again, so
         that each part is written as the element it came from, and each ``wrapped`` atom in copies of
-        its elements.  In place; returns ``content``."""
+        its elements: joined to a part of that element right beside it (``<span>\n</span><span>SMITH</span>``
+        is ``<span>\nSMITH</span>``); where none is, in copies of those that are no link, as a link's copy
+        holding a break alone was one more link for a reader to tab to.  In place; returns ``content``."""
+        copies = []
         for at, piece in enumerate(content):
             if isinstance(piece, Nested):
                 piece.mark = self.origin[piece.mark]
                 self.renumber(piece.content)
             elif isinstance(piece, Literal) and piece and piece.mark in self.wrapped:
+                copies.append(at)
                 for mark in reversed(self.wrapped[piece.mark]):
                     content[at] = Nested(mark, [content[at]])
+        for at in reversed(copies):
+            self.join_copy(content, at)
         return content
+
+    def join_copy(self, content: list[str | Nested], at: int) -> None:
+        """The copy ``content[at]`` joined to the part of its element right after or before it, else written in
+        copies of the elements of its chain that are no link (none: the atom alone).  In place."""
+        copy = content[at]
+        assert isinstance(copy, Nested)
+        for other in (at + 1, at - 1):
+            beside = content[other] if 0 <= other < len(content) else None
+            if isinstance(beside, Nested) and beside.mark == copy.mark:
+                first, second = (copy, beside) if other > at else (beside, copy)
+                content[min(at, other):max(at, other) + 1] = [joined(first, second)]
+                return
+        chain: list[int] = []
+        while isinstance(copy, Nested):
+            chain.append(copy.mark)
+            (copy,) = copy.content
+        for mark in reversed([mark for mark in chain if mark not in self.links]):
+            copy = Nested(mark, [copy])
+        content[at] = copy
+
+
+def joined(first: Nested, second: Nested) -> Nested:
+    """Two pieces of one element side by side as one, and so the pieces where they meet where those are
+    of one element too (a ``<b>`` inside it)."""
+    content, meet = [*first.content, *second.content], len(first.content)
+    before, after = content[meet - 1] if meet else None, content[meet] if meet < len(content) else None
+    if isinstance(before, Nested) and isinstance(after, Nested) and before.mark == after.mark:
+        content[meet - 1:meet + 1] = [joined(before, after)]
+    return Nested(first.mark, content)
 
 
 def sentences_of(flat: FlatText, sentences: Sequence[tuple[int, int]]) -> list[list[int]]:
@@ -206,4 +243,5 @@ def part_at_sentences(flat: FlatText, sentences: Sequence[tuple[int, int]], tran
             wrapped[new[j]] = inside
         marks.append(replace(mark, parent=holder(mark.parent, sentence), opened_by=opened_by))
         origin.append(j)
-    return Parted(replace(flat, marks=marks), origin, wrapped)
+    links = frozenset(k for chain in wrapped.values() for k in chain if is_link(flat.marks[k]))
+    return Parted(replace(flat, marks=marks), origin, wrapped, links)
