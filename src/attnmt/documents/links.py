@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.function_marks import clicked
 from attnmt.documents.span_geometry import trim_punctuation
 from attnmt.documents.wordml import w
 from attnmt.text.letters import has_words
@@ -69,9 +70,11 @@ def is_markdown_link(mark: Mark) -> bool:
 
 
 def clicked_words(projector: Projector, mark: Mark) -> tuple[int, int] | None:
-    """A link over words rule 1 left none of: the target word giving them the most attention, or None."""
+    """A link over words rule 1 left none of: the target word giving them the most attention, a content word where
+    one gives them any (function_marks.clicked), or None."""
     found = [projector.target_words[i][best] for i, words in projector.words(mark)
-             if words and (best := projector.most_attending(i, words)) is not None]
+             if words and (best := clicked(projector.weights[i], words, projector.target,
+                                           projector.target_words[i])) is not None]
     text = projector.flat.text[mark.start:mark.end].strip()
     return trim_punctuation(text, projector.target, found[0][0], found[-1][1]) if found else None
 

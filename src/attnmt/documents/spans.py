@@ -19,7 +19,8 @@ gives them with examples):
    of the target words aligned to those words: each target word whose cross-attention goes most to one of them, and the
    target word that gives them, together, the most attention (the second catches a word whose own attention looked one
    word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words;
-   nor a first word written looking ahead for the word before them, an article: attnmt.documents.looking_ahead);
+   nor a first word written looking ahead for the word before them, an article: attnmt.documents.looking_ahead;
+   nor articles and prepositions alone that translate none of them: attnmt.documents.function_marks);
    trailing or leading punctuation of that stretch is left outside unless the marked source text had punctuation
    there too.  A mark over whole sentences covers their whole translations (no alignment needed); a link whose words
    were aligned to nothing, the target word that gives them the most attention (attnmt.documents.links).
@@ -63,6 +64,7 @@ from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere, spread, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.function_marks import translating
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.links import around_held_words, clickable, clicked_words, is_worded_link
@@ -177,7 +179,9 @@ class Projector:
                 stretches += kept_target(self.copies, i, self.flat.text, (mark.start, mark.end), self.aligned(i, words),
                                          self.most_attending(i, words), self.sentences[i])
                 continue
-            targets = own_targets(self.weights[i], words, self.aligned(i, words), self.target, self.target_words[i])
+            targets = translating(self.weights[i], words, own_targets(self.weights[i], words, self.aligned(i, words),
+                                                                      self.target, self.target_words[i]),
+                                  self.target, self.target_words[i], self.flat.text, self.source_words[i])
             word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word

@@ -1,0 +1,67 @@
+"""Whether the target words aligned to a mark's words are its translation, or only the function words around it
+(rule 1 of attnmt.documents.spans): a mark over a noun, a verb or an adjective that ends around an article or a
+preposition alone was not written for them.
+
+The model merges or drops marked words: ``in the <i>swimming</i> pool.`` -> ``im Schwimmbecken.``, where no target word
+attends most to "swimming" and the one that gives it the most, 0.05, is "im" (0.51 to "in"), so the mark held
+``<i>im</i> Schwimmbecken``; ``a <i>caution</i> sign`` -> ``mit <i>einem</i> hölzernen Seil neben einem Schild`` (the
+article "einem" looking ahead at the word the model then left out).  Function words are a closed class
+(attnmt.text.function_words): one never carries a content word's meaning but where the target language says it so
+(``<b>wearing</b> a jersey`` -> ``<b>in</b> einem Trikot``, "in" giving "wearing" 0.66, its most).  So where every
+target word aligned to a mark over a content word is a function word, those are kept only that attend most to a
+marked word and are no article, nor the translation of a function word beside the mark, their attention a word off
+(``cooking <b>burgers</b> on a grill`` -> ``kocht <b>auf</b> einem Grill``, "auf" giving "on" a quarter or more of
+what it gives "burgers": ``translating``).  With none left, the mark goes where rule 2 puts a point, and an element
+that changes how words look is dropped with its text kept (attnmt.documents.emptied_marks).  A link keeps
+words to click (attnmt.documents.links): the content word that gives its words the most attention (``clicked``), the
+compound that holds them (``<a>Schwimmbecken</a>``).  A mark over a function word (``<i>in</i> the box``) is taken as
+the alignment says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attnmt.text.articles import ANY_ARTICLE
+from attnmt.text.function_words import PUNCTUATION, is_function_word
+
+Span = tuple[int, int]
+SHARE = 0.25  # of what a function word gives the mark's words, given to a function word beside them: that one's
+
+
+def translating(weights: Sequence[Sequence[float]], words: Sequence[int], targets: Sequence[int], target: str,
+                written: Sequence[Span], source: str, read: Sequence[Span]) -> list[int]:
+    """``targets`` (the target words aligned to the source ``words``), without the function words that translate
+    none of them where they are all function words and ``words`` hold a content word (module docstring).
+    ``weights``: [target word][source word]; ``written``, ``read``: [start, end) of each target word in ``target``,
+    the translation, and of each source word in ``source``."""
+    if all(is_function_word(source[slice(*read[k])]) for k in words) \
+            or not all(is_function_word(target[slice(*written[t])]) for t in targets):
+        return list(targets)
+    beside = [k for k in (words[0] - 1, words[-1] + 1)
+              if 0 <= k < len(read) and is_function_word(source[slice(*read[k])])]
+    return [t for t in targets if target[slice(*written[t])].strip(PUNCTUATION).lower() not in ANY_ARTICLE
+            and attends_most(weights[t]) in words and not translates_beside(weights[t], words, beside)]
+
+
+def translates_beside(row: Sequence[float], words: Sequence[int], beside: Sequence[int]) -> bool:
+    """Whether a target word whose attention is ``row`` gives a function word ``beside`` the mark's ``words`` at
+    least SHARE of what it gives them: it translates that word, its attention a word off (``loading <b>cotton</b>
+    onto a truck`` -> ``die <b>auf</b> einem Lastwagen``, "auf" giving "cotton" 0.71 and "onto" 0.19)."""
+    given = sum(row[k] for k in words if k < len(row))
+    return any(k < len(row) and row[k] >= SHARE * given for k in beside)
+
+
+def clicked(weights: Sequence[Sequence[float]], words: Sequence[int], target: str,
+            written: Sequence[Span]) -> int | None:
+    """The target word that gives the source ``words`` the most attention, a content word where one gives them any
+    (None: none gives any): the word a link whose words the model dropped or merged goes around."""
+    given = [sum(row[k] for k in words if k < len(row)) for row in weights]
+    content = [t for t, mass in enumerate(given) if mass > 0 and not is_function_word(target[slice(*written[t])])]
+    found = content or [t for t, mass in enumerate(given) if mass > 0]
+    return max(found, key=given.__getitem__, default=None)
+
+
+def attends_most(row: Sequence[float]) -> int | None:
+    """The source word a target word whose attention is ``row`` gives the most (None: it gives none any)."""
+    return max(range(len(row)), key=row.__getitem__) if row and max(row) > 0 else None

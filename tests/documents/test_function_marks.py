@@ -1,0 +1,80 @@
+"""A mark over a content word whose aligned target words are all function words (an article, a preposition) does not
+keep them (attnmt.documents.function_marks): a look is dropped with its text kept, a link goes around the content word
+that gives its words the most attention; a function word that translates the marked word stays.
+
+The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
+
+import pytest
+
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.translators import FoundTranslations
+
+POOL = "A man swims in the swimming pool."
+BECKEN = "Ein Mann schwimmt im Schwimmbecken."
+#              A     man   swims in    the   swim  pool.
+POOL_WEIGHTS = [[0.76, 0.24, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                [0.11, 0.81, 0.04, 0.00, 0.01, 0.00, 0.02],  # Mann
+                [0.00, 0.00, 0.95, 0.03, 0.00, 0.02, 0.00],  # schwimmt
+                [0.02, 0.01, 0.06, 0.51, 0.06, 0.05, 0.12],  # im
+                [0.01, 0.00, 0.01, 0.03, 0.01, 0.03, 0.58]]  # Schwimmbecken.
+SIGN = "A man walks with a caution sign."
+SCHILD = "Ein Mann geht mit einem Schild."
+#              A     man   walks with  a     caut  sign.
+SIGN_WEIGHTS = [[0.90, 0.10, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                [0.10, 0.85, 0.05, 0.00, 0.00, 0.00, 0.00],  # Mann
+                [0.00, 0.01, 0.90, 0.05, 0.00, 0.02, 0.02],  # geht
+                [0.00, 0.00, 0.02, 0.62, 0.01, 0.18, 0.17],  # mit
+                [0.00, 0.00, 0.00, 0.05, 0.14, 0.32, 0.28],  # einem
+                [0.00, 0.00, 0.00, 0.00, 0.00, 0.25, 0.75]]  # Schild.
+JERSEY = "A boy wearing a jersey."
+TRIKOT = "Ein Junge in einem Trikot."
+#                A     boy   wear  a     jersey.
+JERSEY_WEIGHTS = [[0.84, 0.13, 0.00, 0.00, 0.03],  # Ein
+                  [0.14, 0.80, 0.05, 0.00, 0.01],  # Junge
+                  [0.00, 0.00, 0.66, 0.04, 0.30],  # in
+                  [0.00, 0.00, 0.01, 0.17, 0.82],  # einem
+                  [0.00, 0.00, 0.00, 0.16, 0.84]]  # Trikot.
+GRILL = "A man cooking burgers on a black grill."
+KOCHT = "Ein Mann kocht auf einem schwarzen Grill."
+#               A     man   cook  burg  on    a     black grill.
+GRILL_WEIGHTS = [[0.78, 0.22, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                 [0.11, 0.76, 0.04, 0.04, 0.00, 0.00, 0.03, 0.01],  # Mann
+                 [0.00, 0.00, 0.96, 0.03, 0.01, 0.00, 0.00, 0.00],  # kocht
+                 [0.00, 0.00, 0.04, 0.64, 0.26, 0.03, 0.02, 0.01],  # auf
+                 [0.01, 0.01, 0.00, 0.04, 0.07, 0.55, 0.20, 0.10],  # einem
+                 [0.00, 0.00, 0.00, 0.01, 0.00, 0.01, 0.71, 0.27],  # schwarzen
+                 [0.00, 0.00, 0.03, 0.16, 0.07, 0.04, 0.01, 0.50]]  # Grill.
+
+
+def translator() -> FoundTranslations:
+    known = {POOL: (BECKEN, POOL_WEIGHTS), SIGN: (SCHILD, SIGN_WEIGHTS), JERSEY: (TRIKOT, JERSEY_WEIGHTS),
+             GRILL: (KOCHT, GRILL_WEIGHTS)}
+    return FoundTranslations({source: text for source, (text, _) in known.items()},
+                             weigh=lambda source, translation: known[source][1])
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ("<p>A man swims in the <i>swimming</i> pool.</p>", "<p>Ein Mann schwimmt im Schwimmbecken.</p>"),
+    ("<p>A man walks with a <b>caution</b> sign.</p>", "<p>Ein Mann geht mit einem Schild.</p>"),
+    ("<p>A man cooking <b>burgers</b> on a black grill.</p>", "<p>Ein Mann kocht auf einem schwarzen Grill.</p>"),
+], ids=["preposition", "article", "preposition-beside"])
+def test_a_look_whose_word_was_merged_or_dropped_leaves_the_function_words_alone(page, out):
+    """"im" gives "swimming" the most (0.05), but translates "in"; "einem" attends most to "caution", an article
+    looking ahead at the word the model dropped: ``<i>im</i> Schwimmbecken`` and ``mit <b>einem</b> Schild``; "auf"
+    attends most to "burgers" (0.64), which the model dropped, but gives "on" 0.26: it is "on"'s.  A
+    function word that translates the marked word stays (German says "wearing a jersey" as "in einem Trikot": "in"
+    gives "wearing" 0.66, its most), and so does a mark over a function word its own."""
+    assert translate_markup([page], translator()) == [out]
+    kept = ["<p>A boy <b>wearing</b> a jersey.</p>", "<p>A man swims <i>in</i> the swimming pool.</p>"]
+    assert translate_markup(kept, translator()) == ["<p>Ein Junge <b>in</b> einem Trikot.</p>",
+                                                    "<p>Ein Mann schwimmt <i>im</i> Schwimmbecken.</p>"]
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ('<p>A man swims in the <a href="/s">swimming</a> pool.</p>',
+     '<p>Ein Mann schwimmt im <a href="/s">Schwimmbecken</a>.</p>'),
+    ('<p>A man walks with a <a href="/c">caution</a> sign.</p>',
+     '<p>Ein Mann geht mit einem <a href="/c">Schild</a>.</p>'),
+], ids=["compound", "dropped"])
+def test_a_link_whose_word_was_merged_or_dropped_goes_around_the_content_word_holding_it(page, out):
+    assert translate_markup([page], translator()) == [out]
