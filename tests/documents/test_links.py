@@ -26,13 +26,21 @@ LOT_ALIGNMENT = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]  # (source word
 ], ids=["stop-inside", "stop-outside"])
 def test_a_link_whose_word_a_sibling_holds_goes_around_it_not_over_the_stop_alone(known, page, out):
     """"Parkplatz." translates "parking lot.": the <b> got the word, and the link the stop alone, ``<b>Parkplatz</b><a
-    href="/lot">.</a>``, or its English text after the word.  Not around a sibling that reaches beyond that word: the
-    <b> over "a parking" holds "einem Parkplatz", and the link keeps its source text, as before."""
+    href="/lot">.</a>``, or its English text after the word."""
     translator = known({LOT: (PARKPLATZ, LOT_ALIGNMENT)})
     assert translate_markup([page], translator) == [out]
-    wider = '<p>They wait in <b>a parking</b> <a href="/lot">lot</a>.</p>'
-    kept = '<p>Sie warten auf <b>einem Parkplatz</b> <a href="/lot">lot</a>.</p>'
-    assert translate_markup([wider], translator) == [kept]
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ('<p>They wait in <b>a parking</b> <a href="/lot">lot</a>.</p>',
+     '<p>Sie warten auf <a href="/lot"><b>einem Parkplatz</b></a>.</p>'),
+    ('<p>They wait <i>in a parking</i> <a href="/lot">lot</a>.</p>',
+     '<p>Sie warten <a href="/lot"><i>auf einem Parkplatz</i></a>.</p>'),
+], ids=["article", "preposition"])
+def test_a_link_whose_word_a_sibling_holds_with_more_words_goes_around_that_sibling(known, page, out):
+    """The <b> over "a parking" holds "einem Parkplatz", reaching past the link's word: the link came back as its
+    English text after it, ``<b>einem Parkplatz</b> <a href="/lot">lot</a>``."""
+    assert translate_markup([page], known({LOT: (PARKPLATZ, LOT_ALIGNMENT)})) == [out]
 
 
 def test_a_markdown_link_goes_around_the_emphasis_holding_its_word(known):

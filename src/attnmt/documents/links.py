@@ -14,7 +14,8 @@ A link's word can be held already by an earlier sibling: the model wrote one wor
 building a sand <a>castle.</a>`` -> ``am <i>Strand</i>.``).  Cut free of it, the link kept the stop alone
 (``<b>Parkplatz</b><a>.</a>``) or came back as its English text.  So a worded link with no letter or digit left goes
 around the siblings that hold the words it wanted (around_held_words): ``<a><b>Parkplatz</b></a>``, the word bold
-and clickable; not around another link, nor a sibling that reaches beyond those words.
+and clickable, and around a sibling that reaches beyond those words whole (``<b>a parking</b> <a>lot</a>`` ->
+``<a><b>einem Parkplatz</b></a>``, where the link came back as its English text, ``lot``); not around another link.
 """
 
 from __future__ import annotations
@@ -87,16 +88,19 @@ def clickable(target: str, span: tuple[int, int]) -> bool:
 
 def around_held_words(flat: FlatText, target: str, spans: list[tuple[int, int]], parents: list[int | None],
                       wanted: dict[int, tuple[int, int] | None]) -> None:
-    """Each worded link left with nothing to click (a point) whose words' translation, ``wanted[j]``, is held whole
-    by earlier or later siblings (``<b>Parkplatz</b>`` for ``<b>parking</b> <a>lot.</a>``) put around them, which
-    it now holds (``parents``): ``<a><b>Parkplatz</b></a>``, not the link's English text pasted beside them.  Not
-    where a sibling there is a link itself (a link holds none), reaches out of ``wanted``, or stands as a point inside,
-    nor for a link with marks of its own, which were placed in its point; ``target``: the translation."""
+    """Each worded link left with nothing to click (a point) whose words' translation, ``wanted[j]``, earlier or later
+    siblings hold (``<b>Parkplatz</b>`` for ``<b>parking</b> <a>lot.</a>``) put around them whole, which it now holds
+    (``parents``): ``<a><b>Parkplatz</b></a>``, not the link's English text pasted beside them; around a sibling that
+    reaches beyond those words too (``<b>a parking</b> <a>lot</a>`` -> ``<a><b>einem Parkplatz</b></a>``): one element
+    cannot be cut in two, and a link left in English reads worse than one over a word more (a sibling holding only
+    their stop, no letter or digit of them, is not taken).  Not where a sibling there is a link itself (a link holds
+    none), or stands as a point inside, nor for a link with marks of its own, which were placed in its point;
+    ``target``: the translation."""
     for j, want in wanted.items():
         if want is None or spans[j][0] != spans[j][1] or not is_worded_link(flat, flat.marks[j]) or j in parents:
             continue
         siblings = [k for k in range(len(spans)) if k != j and parents[k] == parents[j]]
-        held = [k for k in siblings if spans[k][0] < spans[k][1] and want[0] <= spans[k][0] and spans[k][1] <= want[1]]
+        held = [k for k in siblings if clickable(target, (max(spans[k][0], want[0]), min(spans[k][1], want[1])))]
         if not held:
             continue
         low, high = min(spans[k][0] for k in held), max(spans[k][1] for k in held)
