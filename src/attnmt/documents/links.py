@@ -62,6 +62,12 @@ def is_worded_link(flat: FlatText, mark: Mark) -> bool:
     return has_words(flat.text[mark.start:mark.end]) and (is_link(mark) or is_markdown_link(mark))
 
 
+def is_any_link(mark: Mark) -> bool:
+    """Whether ``mark`` is a link, an element's (is_link) or a Markdown one's (is_markdown_link): one holds no other
+    (``[[Bushaltestelle](/bus)](/stop)`` is no link to either)."""
+    return is_link(mark) or is_markdown_link(mark)
+
+
 def is_markdown_link(mark: Mark) -> bool:
     """Whether ``mark`` is an ``a`` of a Markdown run's fragment, numbered ``data-md`` (attnmt.documents.markdown.
     fragment): a link, whose destination the Markdown keeps, and which gets its source text back where it is left
@@ -105,7 +111,7 @@ def around_held_words(flat: FlatText, target: str, spans: list[tuple[int, int]],
             continue
         low, high = min(spans[k][0] for k in held), max(spans[k][1] for k in held)
         touching = [k for k in siblings if k not in held and spans[k][0] < high and low < spans[k][1]]
-        if touching or any(is_link(flat.marks[k]) for k in held) or not clickable(target, (low, high)):
+        if touching or any(is_any_link(flat.marks[k]) for k in held) or not clickable(target, (low, high)):
             continue
         spans[j] = (low, high)
         for k in held:

@@ -40,10 +40,10 @@ gives them with examples):
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's span, and a point at its parent's
    end in the source stays at its end; a sibling is cut so as not to overlap an earlier sibling (keeping the
    free piece that holds its words' translation, by attention, else the longest: siblings.held_piece; left with
-   nothing, it goes right after them, empty, but a link around them: attnmt.documents.links), and a point inside a
-   sibling moves
-   to that sibling's nearer edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that
-   would come before its start changes places with it, in whatever elements the two stand
+   nothing, it goes right after them, empty, but a link around them: attnmt.documents.links, or beside a link that
+   holds its word: attnmt.documents.shared_links), and a point inside a sibling moves to that sibling's nearer
+   edge.  The end of a range (a comment's anchor, a bookmark, an XLIFF <ept>) that would come before its start
+   changes places with it, in whatever elements the two stand
    (attnmt.documents.range_order).  So the output nests properly whatever the alignments say, and every
    element appears exactly once, with its attributes (then written as nested content: attnmt.documents.nesting),
    but one over a sentence end whose words went apart, parted into one per sentence before it is placed
@@ -73,6 +73,7 @@ from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
+from attnmt.documents.shared_links import share_word
 from attnmt.documents.siblings import SortedSiblings, held_piece
 from attnmt.documents.span_geometry import Placement, initial_span, strip_span, trim_punctuation
 from attnmt.documents.unspaced_marks import mark_edges, part_in_word
@@ -370,6 +371,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         siblings.add(j)  # a point inside a sibling moves out of it
     parents = [mark.parent for mark in flat.marks]
     around_held_words(flat, projector.target, spans, parents, wanted)  # a link with nothing to click (links)
+    share_word(projector, spans, parents, wanted)  # two links whose words came back one word (shared_links)
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
     # a word break goes with its word
