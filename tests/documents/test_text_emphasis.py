@@ -4,7 +4,15 @@ model reads the words alone, and the marks wrap the translation of the words the
 import pytest
 
 from attnmt.documents.pipeline import translate_lines, translate_paragraphs
+from attnmt.documents.translators import FoundTranslations
 from attnmt.documents.whole_sentence import model_reads, with_symbols
+
+#              A     man   swims in    the   swim  pool.  (the demo model's, rounded)
+POOL_WEIGHTS = [[0.76, 0.24, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                [0.11, 0.81, 0.04, 0.00, 0.01, 0.00, 0.02],  # Mann
+                [0.00, 0.00, 0.95, 0.03, 0.00, 0.02, 0.00],  # schwimmt
+                [0.02, 0.01, 0.06, 0.51, 0.06, 0.05, 0.12],  # im
+                [0.01, 0.00, 0.01, 0.03, 0.01, 0.03, 0.58]]  # Schwimmbecken.
 
 
 def test_emphasis_marks_wrap_the_translation_of_their_words(mirror):
@@ -61,3 +69,12 @@ def test_quotes_inside_a_sentence_wrap_the_translation_of_their_words(mirror):
     translate_lines(unquoted, mirror)
     assert mirror.given[len(lines):] == unquoted  # apostrophes, inches and a program's string are no quotes
     assert model_reads(lines[0], None, lambda _: True) == "big dog, she said"  # attnmt.translate's and JSONL's too
+
+
+def test_emphasis_left_around_nothing_is_dropped():
+    """The model merged "swimming" into "Schwimmbecken", and the emphasis went around nothing: its two marks showed
+    glued to the next word, ``im **Schwimmbecken.``."""
+    translator = FoundTranslations({"A man swims in the swimming pool.": "Ein Mann schwimmt im Schwimmbecken."},
+                                   weigh=lambda source, translation: POOL_WEIGHTS)
+    lines = ["A man swims in the *swimming* pool.", "A man swims in the ~~swimming~~ pool."]
+    assert translate_lines(lines, translator) == ["Ein Mann schwimmt im Schwimmbecken."] * 2

@@ -78,7 +78,8 @@ def close_all(builder: FlatBuilder, opened: list[Style]) -> None:
 
 def written(flat: FlatText, content: Sequence[str | Nested]) -> str:
     """A translated line's placed content as text: each style's codes around what it holds (others' markup,
-    none in a plain line, dropped), literal atoms as they were."""
+    none in a plain line, dropped), literal atoms as they were.  Emphasis or quotes left around nothing (the model
+    merged or dropped their words) are dropped too (shows_alone)."""
     pieces = []
     for piece in content:
         if isinstance(piece, str):
@@ -86,5 +87,13 @@ def written(flat: FlatText, content: Sequence[str | Nested]) -> str:
             continue
         node = flat.marks[piece.mark].node
         inner = written(flat, piece.content)
-        pieces.append(f"{node.opening}{inner}{node.closing}" if isinstance(node, Style) else inner)
+        around = isinstance(node, Style) and (inner or not shows_alone(node))
+        pieces.append(f"{node.opening}{inner}{node.closing}" if around else inner)
     return "".join(pieces)
+
+
+def shows_alone(style: Style) -> bool:
+    """Whether ``style``'s marks around nothing would show as stray text: Markdown emphasis or quotes
+    (``*swimming* pool`` came back ``im **Schwimmbecken``), not a terminal's code, which shows nothing, nor a link's
+    brackets and target, which keep where it led."""
+    return not STYLE.fullmatch(style.opening) and not style.closing.startswith("](")
