@@ -78,3 +78,23 @@ def test_a_look_whose_word_was_merged_or_dropped_leaves_the_function_words_alone
 ], ids=["compound", "dropped"])
 def test_a_link_whose_word_was_merged_or_dropped_goes_around_the_content_word_holding_it(page, out):
     assert translate_markup([page], translator()) == [out]
+
+
+TREE = "A man talks while standing next to a tree."
+BAUM = "Ein Mann unterhält sich neben einem Baum."
+#              A     man   talks while stand next  to    a     tree.
+TREE_WEIGHTS = [[0.77, 0.20, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00],  # Ein
+                [0.12, 0.79, 0.01, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01],  # Mann
+                [0.00, 0.00, 0.52, 0.01, 0.40, 0.05, 0.01, 0.00, 0.00],  # unterhält
+                [0.04, 0.01, 0.24, 0.10, 0.03, 0.14, 0.13, 0.07, 0.12],  # sich
+                [0.00, 0.00, 0.07, 0.32, 0.01, 0.26, 0.29, 0.01, 0.00],  # neben
+                [0.00, 0.00, 0.07, 0.12, 0.03, 0.04, 0.04, 0.47, 0.11],  # einem
+                [0.00, 0.00, 0.10, 0.06, 0.04, 0.02, 0.01, 0.01, 0.51]]  # Baum.
+
+
+def test_a_mark_over_the_first_word_of_a_preposition_of_two_keeps_its_translation():
+    """"next to" is one preposition, "neben": a mark over "next" holds a function word of its own, and keeps
+    "neben" (left out, the <b> was lost)."""
+    translator = FoundTranslations({TREE: BAUM}, weigh=lambda source, translation: TREE_WEIGHTS)
+    out = translate_markup(["<p>A man talks while standing <b>next</b> to a tree.</p>"], translator)
+    assert out == ["<p>Ein Mann unterhält sich <b>neben</b> einem Baum.</p>"]

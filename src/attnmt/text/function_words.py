@@ -10,7 +10,8 @@ from attnmt.text.articles import ANY_ARTICLE
 PREPOSITIONS = {language: frozenset(words.split()) for language, words in {
     "de": "an auf aus bei durch für gegen hinter in mit nach neben ohne über um unter von vor zu zwischen "
           "am ans beim im ins vom zum zur",
-    "en": "at by for from in into of on onto over through to under with without",
+    "en": "about above across against along among around at before behind below beside between by down for from in "
+          "into near next of off on onto out over through to toward towards under up with without",
     "fr": "à au aux avec chez dans de du en par pour sans sous sur vers",
     "es": "a al con de del en entre hacia para por sin sobre",
     "it": "a al alla allo ai agli alle con da dal dalla di del della dei in nel nella nei per su sul sulla tra fra",
