@@ -37,3 +37,31 @@ def test_a_line_quoted_in_english_comes_back_quoted_in_german(known):
     options = DocumentOptions(target_lang="de")
     assert translate_lines(["“Two dogs play.”"], translator, options) == ["„Zwei Hunde spielen.“"]
     assert translate_lines(["“Two dogs play.”"], translator) == ["“Zwei Hunde spielen.”"]
+
+
+@pytest.mark.parametrize("target, written", [
+    ("de", ["HIM TO „THERE HELLO“ SAID SHE", "LEFT AND „YES“ SAID HE", "NOW ‚TIMES THE‘ READS MAN A",
+            "TODAY „CHIEN LE“ SAW SHE"]),
+    ("fr", ["HIM TO «\u00a0THERE HELLO\u00a0» SAID SHE", "LEFT AND «\u00a0YES\u00a0» SAID HE",
+            "NOW ‹\u00a0TIMES THE\u00a0› READS MAN A", "TODAY « CHIEN LE » SAW SHE"]),
+    ("de-CH", ["HIM TO «THERE HELLO» SAID SHE", "LEFT AND «YES» SAID HE", "NOW ‹TIMES THE› READS MAN A",
+               "TODAY « CHIEN LE » SAW SHE"]),
+    ("en", ["HIM TO “THERE HELLO” SAID SHE", "LEFT AND “YES” SAID HE", "NOW ‘TIMES THE’ READS MAN A",
+            "TODAY “CHIEN LE” SAW SHE"]),
+])
+def test_quotes_inside_a_sentence_are_written_in_the_target_languages_form(mirror, target, written):
+    """'She said "hello" to him.' came back '... "hallo" ...' from the demo model, where a German reader expects
+    „hallo“ and a French one « bonjour »: straight and English quotes in prose take the target language's form."""
+    lines = ['she said "hello there" to him', "he said “yes” and left", "a man reads 'The Times' now",
+             "she saw « le chien » today"]
+    assert translate_lines(lines, mirror, DocumentOptions(target_lang=target)) == written
+
+
+def test_only_quotes_around_prose_take_the_target_form(mirror):
+    """A call's quotes, quotes around a URL alone and CJK's corner brackets stay as written; so does every quote
+    where the target language is not known, or of no known form."""
+    lines = ['type print("hi") to say "hello there"', 'open "https://x.org/a" and "see this"', "他说「你好」了"]
+    assert translate_lines(lines, mirror, DocumentOptions(target_lang="de")) == [
+        '„THERE HELLO“ SAY TO PRINT("HI") TYPE', '„THIS SEE“ AND "https://x.org/a" OPEN', "他说「你好」了"]
+    for options in DocumentOptions(), DocumentOptions(target_lang="xx"):
+        assert translate_lines(lines[:1], mirror, options) == ['"THERE HELLO" SAY TO PRINT("HI") TYPE']

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from attnmt.documents.flat import FlatBuilder, has_words
 from attnmt.documents.terminal_codes import Style
@@ -55,16 +56,23 @@ QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUO
 MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
 
 
+@dataclass
+class Quote(Style):
+    """A pair of quotes around words inside a sentence: prose's, which the target language may write in its own form
+    (attnmt.documents.quote_forms.quotes_in_target_form), where a link's or an emphasis' marks are kept as written."""
+
+
 def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None]) -> None:
     """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link and emphasis of it (``LINK``,
     ``EMPHASIS``) an element around its words, written back with its marks around their translation."""
     position = 0
     for found in MARKED.finditer(text):
         opening, inner, closing = marked_parts(found)
-        if QUOTE.fullmatch(found[0]) and not quotes_inside(text, found, builder.protected):
+        quoted = QUOTE.fullmatch(found[0]) is not None
+        if quoted and not quotes_inside(text, found, builder.protected):
             continue
         add_text(builder, text[position:found.start()])
-        builder.open(Style(opening, closing))
+        builder.open(Quote(opening, closing) if quoted else Style(opening, closing))
         add_emphasized(builder, inner, add_text)
         builder.close()
         position = found.end()
