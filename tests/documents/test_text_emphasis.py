@@ -78,3 +78,21 @@ def test_emphasis_left_around_nothing_is_dropped():
                                    weigh=lambda source, translation: POOL_WEIGHTS)
     lines = ["A man swims in the *swimming* pool.", "A man swims in the ~~swimming~~ pool."]
     assert translate_lines(lines, translator) == ["Ein Mann schwimmt im Schwimmbecken."] * 2
+
+
+def test_a_sentences_stop_closes_after_a_quote_whose_words_had_none(known):
+    """'> "It works on my machine," Tom wrote.' came back '> Es "arbeitet an einer Maschine."' from the demo model:
+    the model dropped "Tom wrote", and the quote, around its last words, took in the sentence's stop."""
+    translator = known({
+        "It works on my machine, Tom wrote.": ("Es arbeitet an einer Maschine.", [(0, 0), (1, 1), (3, 3), (4, 4)]),
+        "The boy shouted stop and ran!": ("Der Junge rief halt!", [(0, 0), (1, 1), (2, 2), (3, 3)]),
+        "He said I am here.": ("Er sagte ich bin hier.", [(k, k) for k in range(5)]),
+        "She wrote Wait... and left.": ("Sie schrieb Warte...", [(0, 0), (1, 1), (2, 2)])})
+    lines = ['"It works on my machine," Tom wrote.', "The boy shouted 'stop' and ran!", 'He said "I am here."',
+             'She wrote "Wait..." and left.']
+    assert translate_paragraphs(lines, translator) == ['"Es arbeitet an einer Maschine".', "Der Junge rief 'halt'!",
+                                                       'Er sagte "ich bin hier."', 'Sie schrieb "Warte..."']
+    read = model_reads(lines[0], None, lambda _: True)
+    [translation], _ = translator.translate([read], [True])
+    assert with_symbols(lines[0], read, translation, None, lambda _: True, translator.weights) == (
+        '"Es arbeitet an einer Maschine".')

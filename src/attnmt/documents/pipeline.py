@@ -49,7 +49,7 @@ from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.terminal_codes import CODE, LINE_CODES, add_line, written
-from attnmt.documents.text_emphasis import add_emphasized
+from attnmt.documents.text_emphasis import add_emphasized, stops_after_quotes
 from attnmt.documents.text_units import read_text, text_written
 from attnmt.documents.translator_parts import (
     check_translator,
@@ -347,7 +347,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:
         quotes_in_target_form(flat, options.target_lang)  # She said "hi" -> Sie sagte „hallo“
-    texts = iter([written(flat, content) for flat, content in
+    texts = iter([written(flat, stops_after_quotes(flat, content)) for flat, content in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
             for line, model in zip(lines, given, strict=True)]

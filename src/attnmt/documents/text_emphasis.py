@@ -15,10 +15,11 @@ A pair of quotes around a whole sentence is its edges' (``quotes_inside``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.flat import FlatBuilder, has_words
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import Style
 
 # A link or an image, its text (group "label", with a letter or digit) between its brackets, its target and title
@@ -54,6 +55,7 @@ def quote_pattern(k: int, opening: str, closing: str) -> str:
 
 QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUOTES)))
 MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
+STOPS = re.compile(r"[.!?\u2026]+(?=\s*\Z)")  # the stops that end a text, spaces after them aside
 
 
 @dataclass
@@ -97,3 +99,26 @@ def quotes_inside(text: str, found: re.Match[str], protected: re.Pattern[str]) -
     language's form: attnmt.documents.quote_forms), nor one around what passes through untranslated alone (a URL:
     the sentence's quotes, read with it, "Siehe „“ heute.")."""
     return found[0] != text.strip() and has_words(protected.sub(" ", found[0][1:-1]))
+
+
+def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
+    """``content``, a translation of ``flat`` placed, with the stops that end what a ``Quote`` holds moved after it
+    where the words it quoted ended with none: the model ends its sentence with a stop, and the quote, wrapping the
+    translation of its last words, took it in ('"It works on my machine," Tom wrote.' came back 'Es "arbeitet an einer
+    Maschine."' from the demo model).  A quote whose words ended with their own stop (``He said "I am here."``) keeps
+    it inside."""
+    pieces: list[str | Nested] = []
+    for piece in content:
+        if isinstance(piece, str):
+            pieces.append(piece)
+            continue
+        inner = stops_after_quotes(flat, piece.content)
+        mark = flat.marks[piece.mark]
+        last = inner[-1] if inner else None
+        stop = STOPS.search(last) if isinstance(mark.node, Quote) and isinstance(last, str) else None
+        if stop is None or STOPS.search(flat.text[mark.start:mark.end]) or not has_words(last[:stop.start()]):
+            pieces.append(Nested(piece.mark, inner))
+            continue
+        inner[-1] = last[:stop.start()] + last[stop.end():]
+        pieces.extend([Nested(piece.mark, inner), stop[0]])
+    return pieces

@@ -24,7 +24,7 @@ from attnmt.documents.no_break_spaces import BINDING
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
 from attnmt.documents.spans import Weights
 from attnmt.documents.terminal_codes import add_line, written
-from attnmt.documents.text_emphasis import MARKED, add_emphasized
+from attnmt.documents.text_emphasis import MARKED, add_emphasized, stops_after_quotes
 from attnmt.documents.translators import FoundTranslations
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.speaker_labels import speaker_label
@@ -82,4 +82,4 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
     flat = flat_whole(text, speakers)
-    return written(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0])  # a plain text line's
+    return written(flat, stops_after_quotes(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0]))
