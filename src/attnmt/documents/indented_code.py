@@ -12,7 +12,8 @@ day.``).  A block is code where its lines read so:
 - it opens the text or follows a blank line (an indented line after a line of text goes on its paragraph), its
   lines each indented four columns or more, blank lines between them;
 - one of its lines shows code (``CODE``: a call, an assignment, a block's header, a brace, a comment's mark, a
-  command's option or a path), and none but a comment reads as a sentence (code_look.reads_as_code): an
+  command's option or a path) or is a command alone (attnmt.documents.command_lines: ``npm install express``),
+  and none but a comment reads as a sentence (code_look.reads_as_code): an
   indented paragraph or a poem ends its sentences, and shows none of these.
 
     indented_lines(lines) -> {the index of each line of an indented code block}
@@ -24,6 +25,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from attnmt.documents.code_look import reads_as_code
+from attnmt.documents.command_lines import is_command
 
 CODE_INDENT = 4  # columns, a tab counting as four (CommonMark)
 # What a line of code shows and a line of prose does not: a name glued to its call's bracket (``print(``,
@@ -71,9 +73,9 @@ def is_indented(line: str) -> bool:
 
 
 def reads_as_code_block(block: Sequence[str]) -> bool:
-    """Whether a block's lines read as code: one shows code (``CODE``), and none reads as a sentence but a
-    comment's (``COMMENT``)."""
+    """Whether a block's lines read as code: one shows code (``CODE``) or is a command alone (command_lines.is_command:
+    ``npm install express``), and none reads as a sentence but a comment's (``COMMENT``)."""
     texts = [line.strip() for line in block if line.strip()]
-    shows_code = any(CODE.search(text) for text in texts)
+    shows_code = any(CODE.search(text) or is_command(text) for text in texts)
     return shows_code and all(reads_as_code(text) or COMMENT.match(text) or not re.search(r"[^\W\d_]", text)
                               for text in texts)

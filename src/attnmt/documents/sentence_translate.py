@@ -26,6 +26,7 @@ from attnmt.decoding.inputs import Glossaries, Guides, Prefixes, check_search, c
 from attnmt.decoding.quality import Assessor
 from attnmt.decoding.translate import Translation
 from attnmt.decoding.unread import unread_hypotheses
+from attnmt.documents.command_lines import is_command
 from attnmt.documents.letterless import reaches_model, with_terms
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.spans import Weights
@@ -43,13 +44,15 @@ def sentence_reads(lines: Sequence[str], glossaries: Sequence[Glossary | None], 
                    speakers: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """Each text's sentence, what of it the model is given (without the bidirectional controls and spaces at its
     edges, a terminal's code there whole: terminal_codes.whole_with_codes), "" for one without letters or of one
-    letter; and what the model reads of it (``model_reads``: ``writes`` says what its vocabulary writes, a text's
-    glossary keeps the symbols in its terms), "" for one the model reads nothing of (every word in a script the
+    letter, or a shell command alone (command_lines.is_command: ``npm install express``, kept as a text line is);
+    and what the model reads of it (``model_reads``: ``writes`` says what its vocabulary writes, a text's glossary
+    keeps the symbols in its terms), "" for one the model reads nothing of (every word in a script the
     vocabulary lacks, a URL alone), whose sentence is then "" too: such a text passes through.  ``speakers``: the
     names of the dialogue the texts take turns in (attnmt.text.speaker_labels.dialogue of ``lines``), whose labels
     are kept in each: read alone, "GUEST: oh, years ago." after "GUEST: Thanks for having me." lost its "GUEST:" to
     the model, where ``attnmt translate`` of the same lines kept it."""
-    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(without_codes(line)) else "" for line in lines]
+    sentences = [line[slice(*whole_with_codes(line))] if reaches_model(without_codes(line)) and not is_command(line)
+                 else "" for line in lines]
     reads = [model_reads(sentence, glossary, writes, speakers)
              for sentence, glossary in zip(sentences, glossaries, strict=True)]
     return [sentence if read else "" for sentence, read in zip(sentences, reads, strict=True)], reads

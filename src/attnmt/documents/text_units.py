@@ -3,8 +3,8 @@
 A hard-wrapped paragraph (attnmt.documents.hard_wrap) is read whole and filled again to its width, an e-mail's
 subject is read after its key and folded again, its other headers, a reply's attribution lines and a forwarded
 message's line above its headers are kept as written (attnmt.documents.mail_headers), so is a line typed at a
-prompt (attnmt.documents.prompt_lines), a fenced code block (attnmt.documents.code_fences) and an indented one
-(attnmt.documents.indented_code), a quoted line is
+prompt (attnmt.documents.prompt_lines), a fenced code block (attnmt.documents.code_fences), an indented one
+(attnmt.documents.indented_code) and a command alone on its line (attnmt.documents.command_lines), a quoted line is
 read after its quote marks (``Quoted``), and every other line alone.  A text file (attnmt.documents.plain_text) and
 the server's plain text (a LibreTranslate client's ``q``, often a whole e-mail or a textarea's text:
 pipeline.translate_paragraphs and paragraph_spans) are read so, by the same ``TextUnits``.
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.code_fences import fenced_lines
+from attnmt.documents.command_lines import command_lines
 from attnmt.documents.hard_wrap import Wrapped, filled, indent_of, joined, wrapped_paragraphs
 from attnmt.documents.indented_code import indented_lines
 from attnmt.documents.mail_headers import Header, attributions, mail_headers, separators, signatures
@@ -83,10 +84,11 @@ def text_units(lines: Sequence[str], rewrap: bool = True) -> TextUnits:
     is false), an e-mail's headers (``mail_headers``, each with the lines it is folded onto but where ``rewrap``
     is false), a subject's text after its key, the others, a reply's ``attributions``, a forwarded message's
     ``separators``, a signature (``signatures``), the lines typed at a prompt (``prompt_lines``), a fenced code
-    block's (``fenced_lines``) and an indented one's (``indented_lines``) kept as written."""
+    block's (``fenced_lines``), an indented one's (``indented_lines``) and a command alone (``command_lines``) kept as
+    written."""
     headers = mail_headers(lines, folded=rewrap)
     kept = attributions(lines) | separators(lines, headers) | signatures(lines) | prompt_lines(lines)
-    kept |= fenced_lines(lines) | indented_lines(lines)
+    kept |= fenced_lines(lines) | indented_lines(lines) | command_lines(lines)
     kept |= {k for header in headers if not header.value for k in range(header.start, header.end)}
     spans: dict[int, Wrapped | Header | Quoted] = {header.start: header for header in headers if header.value}
     taken = kept | {k for span in spans.values() for k in range(span.start, span.end)}
@@ -103,9 +105,12 @@ def read_text(text: str, rewrap: bool = True) -> tuple[TextUnits, list[str]]:
     """A text of one or more lines (a server's: a LibreTranslate client's ``q``, a textarea's or an e-mail's
     text) as the model reads it (``text_units``), and its lines' endings (``split_lines``); a text of one line
     read as it is, a client's sentence or a list's entry, whatever it holds (``Subject: ...``), but for a line typed
-    at a prompt (``prompt_lines``: ``>>> print('hello')``), kept as code."""
+    at a prompt (``prompt_lines``: ``>>> print('hello')``) and a command alone (``command_lines``: ``npm install
+    express``), kept as code."""
     lines, endings = split_lines(text)
-    return (text_units(lines, rewrap) if len(lines) > 1 else TextUnits(lines, {}, prompt_lines(lines), set())), endings
+    if len(lines) > 1:
+        return text_units(lines, rewrap), endings
+    return TextUnits(lines, {}, prompt_lines(lines) | command_lines(lines), set()), endings
 
 
 def text_written(units: TextUnits, endings: Sequence[str], translations: Sequence[str]) -> str:
