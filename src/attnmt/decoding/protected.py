@@ -160,7 +160,15 @@ KEY_COMBO = rf"(?<![\w+]){_MODIFIER}(?:\+(?:{_MODIFIER}|F\d{{1,2}}|[A-Za-z0-9]\w
 # text comes from (attnmt.decoding.verbatim), and a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label.
 PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}")
-# What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED and a program's
-# placeholders, which a client sends in plain text only as the placeholders they are; on a web page or in an office
-# document "{0}" is the page's own text (a software string's reader keeps them: attnmt.documents.xml_dialects).
-PLAIN_PROTECTED = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER.pattern}")
+# A program's call written in a line of text, its name glued to its brackets, with nothing in them or a string in
+# quotes (``print("hi")``, ``console.log('done')``, ``os.getcwd()``): the model read its quotes as prose's and wrote
+# the call as words (``print("hi")`` came back ``Auf diesem Baue``).  Not a word's bracket in prose ("word(s)").
+CALL = r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:\s*|[^()\n]*[\"'][^()\n]*)\)"
+# What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED, a program's call, and
+# a program's placeholders, which a client sends in plain text only as the placeholders they are; on a web page or
+# in an office document "{0}" is the page's own text (a software string's reader keeps them:
+# attnmt.documents.xml_dialects), and a call in a sentence a page's <code> shows as code already.
+PLAIN_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}")  # a call first: console.log(x)
+# What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
+# JSONL line's): PROTECTED and a program's call, as in a line of plain text.
+SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}")

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from functools import partial
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import PROTECTED, SOFT_HYPHEN, FlatBuilder, FlatText
+from attnmt.decoding.protected import SENTENCE_PROTECTED
+from attnmt.documents.flat import SOFT_HYPHEN, FlatBuilder, FlatText
 from attnmt.documents.list_marks import after_line_start
 from attnmt.documents.no_break_spaces import BINDING
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
@@ -36,7 +37,8 @@ WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is 
 def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
     """``text`` as one flat text, its codes taken out as terminal_codes.add_line takes a line's, its Markdown
     emphasis and links read around their words as a text line's are (attnmt.documents.text_emphasis: ``**A dog**
-    runs``), and what passes through untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version) kept whole
+    runs``), and what passes through untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version, a call,
+    ``print("hi")``) kept whole
     as a text line's is, all else given to the model as it stands (no tab ending a sentence): a JSONL line's text and
     ``attnmt.translate``'s, which the model read with its codes, marks and URLs as words; a list's mark and a
     speaker's label at its start kept whole, as a text line's (attnmt.documents.list_marks; one of the dialogue's
@@ -45,9 +47,9 @@ def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
     as ``FlatBuilder.add_text`` drops a text line's: the model read each as an unknown piece in the middle of its word
     ("A man is play\\u00ading the gui\\u00adtar." came back "Ausspprüssssen")."""
     if not (LINE_CODES.search(text) or LIST_MARK.match(text) or speaker_label(text, speakers)
-            or PROTECTED.search(text) or MARKED.search(text)):
+            or SENTENCE_PROTECTED.search(text) or MARKED.search(text)):
         return FlatText(text.replace(SOFT_HYPHEN, ""))
-    builder = FlatBuilder(collapse=False)
+    builder = FlatBuilder(collapse=False, protected=SENTENCE_PROTECTED)
     add_line(builder, after_line_start(builder, text, speakers), LINE_CODES,
              partial(add_emphasized, add_text=FlatBuilder.add_text))
     return builder.build()
