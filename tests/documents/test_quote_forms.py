@@ -66,3 +66,14 @@ def test_only_quotes_around_prose_take_the_target_form(mirror):
     for options in DocumentOptions(), DocumentOptions(target_lang="xx"):
         assert translate_lines(lines[:1], mirror, options) == ['"THERE HELLO" SAY print("hi") TO TYPE']
 
+
+def test_a_comma_that_ends_a_quote_goes_after_it_where_the_target_language_writes_it_so(known):
+    """English writes '"It works," Tom wrote.'; German „Es funktioniert“, schrieb Tom. and French « Ça marche », a
+    écrit Tom.: the quote, around the translation of "It works,", took the comma in."""
+    translator = known({"It works, Tom wrote.": ("Es funktioniert, schrieb Tom.", [(0, 0), (1, 1), (2, 3), (3, 2)])})
+    line = '"It works," Tom wrote.'
+    assert translate_lines([line], translator, DocumentOptions(target_lang="de")) == ["„Es funktioniert“, schrieb Tom."]
+    assert translate_lines([line], translator, DocumentOptions(target_lang="fr")) == [
+        "«\u00a0Es funktioniert\u00a0», schrieb Tom."]
+    assert translate_lines([line], translator, DocumentOptions(target_lang="en")) == ["“Es funktioniert,” schrieb Tom."]
+    assert translate_lines([line], translator) == ['"Es funktioniert," schrieb Tom.']  # no target language known

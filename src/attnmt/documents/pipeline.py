@@ -39,7 +39,7 @@ from attnmt.documents.letterless import (
 from attnmt.documents.list_marks import add_fields, after_line_head
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
-from attnmt.documents.quote_forms import in_target_form, quotes_in_target_form
+from attnmt.documents.quote_forms import commas_outside, in_target_form, quotes_in_target_form
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
@@ -347,7 +347,8 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:
         quotes_in_target_form(flat, options.target_lang)  # She said "hi" -> Sie sagte „hallo“
-    texts = iter([written(flat, stops_after_quotes(flat, content)) for flat, content in
+    commas = commas_outside(options.target_lang)  # "It works," he said -> „Es geht“, sagte er
+    texts = iter([written(flat, stops_after_quotes(flat, content, commas)) for flat, content in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
             for line, model in zip(lines, given, strict=True)]

@@ -65,3 +65,9 @@ def quotes_in_target_form(flat: FlatText, target_lang: str | None) -> None:
         pair = form[2:] if quote.opening.strip() in "'\u2018\u201a\u2039\u203a" else form[:2]
         if (quote.opening.strip(), quote.closing.strip()) != (pair[0], pair[1]):
             quote.opening, quote.closing = pair[0] + space, space + pair[1]
+
+
+def commas_outside(target_lang: str | None) -> bool:
+    """Whether ``target_lang`` writes the comma after a quote's closing mark (``„Es geht“, sagte er``), as each
+    language of ``FORMS`` does but English, which writes it inside (``"It works," he said``)."""
+    return target_lang is not None and target_form(target_lang) is not None and primary_subtag(target_lang) != "en"

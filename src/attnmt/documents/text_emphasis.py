@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.flat import FlatBuilder, FlatText, Mark, has_words
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import Style
 
@@ -56,6 +56,7 @@ def quote_pattern(k: int, opening: str, closing: str) -> str:
 QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUOTES)))
 MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
 STOPS = re.compile(r"[.!?\u2026]+(?=\s*\Z)")  # the stops that end a text, spaces after them aside
+COMMA = re.compile(r",(?=\s*\Z)")
 
 
 @dataclass
@@ -101,24 +102,36 @@ def quotes_inside(text: str, found: re.Match[str], protected: re.Pattern[str]) -
     return found[0] != text.strip() and has_words(protected.sub(" ", found[0][1:-1]))
 
 
-def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
+def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested],
+                       commas_outside: bool = False) -> list[str | Nested]:
     """``content``, a translation of ``flat`` placed, with the stops that end what a ``Quote`` holds moved after it
     where the words it quoted ended with none: the model ends its sentence with a stop, and the quote, wrapping the
     translation of its last words, took it in ('"It works on my machine," Tom wrote.' came back 'Es "arbeitet an einer
     Maschine."' from the demo model).  A quote whose words ended with their own stop (``He said "I am here."``) keeps
-    it inside."""
+    it inside.  ``commas_outside``: a target language that writes a comma after the closing quote (German's „Es
+    geht“, sagte er; English's "It works," inside), where a comma ends what a quote holds, it goes after it too."""
     pieces: list[str | Nested] = []
     for piece in content:
         if isinstance(piece, str):
             pieces.append(piece)
             continue
-        inner = stops_after_quotes(flat, piece.content)
-        mark = flat.marks[piece.mark]
+        inner = stops_after_quotes(flat, piece.content, commas_outside)
         last = inner[-1] if inner else None
-        stop = STOPS.search(last) if isinstance(mark.node, Quote) and isinstance(last, str) else None
-        if stop is None or STOPS.search(flat.text[mark.start:mark.end]) or not has_words(last[:stop.start()]):
+        stop = moved_out(flat, flat.marks[piece.mark], last, commas_outside) if isinstance(last, str) else None
+        if stop is None:
             pieces.append(Nested(piece.mark, inner))
             continue
-        inner[-1] = last[:stop.start()] + last[stop.end():]
+        inner[-1] = stop.string[:stop.start()] + stop.string[stop.end():]
         pieces.extend([Nested(piece.mark, inner), stop[0]])
     return pieces
+
+
+def moved_out(flat: FlatText, mark: Mark, last: str, commas_outside: bool) -> re.Match[str] | None:
+    """The stops, or with ``commas_outside`` the comma, ending ``last``, the text a ``Quote`` ``mark`` of ``flat``
+    holds last, that go after it (``stops_after_quotes``); None where none does, or where no word is left inside."""
+    if not isinstance(mark.node, Quote):
+        return None
+    stop = None if STOPS.search(flat.text[mark.start:mark.end]) else STOPS.search(last)
+    if stop is None and commas_outside:
+        stop = COMMA.search(last)
+    return stop if stop is not None and has_words(last[:stop.start()]) else None
