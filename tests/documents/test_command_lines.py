@@ -35,7 +35,7 @@ def test_a_programs_name_and_its_arguments_are_a_command(line):
 @pytest.mark.parametrize("line", [
     "Git is a version control system.", "git is a tool for versions", "npm is slow today", "make sure the dog eats",
     "go home now", "echo the words back", "cd players sell well.", "Run git status first.", "source of the river",
-    "The dog runs.", "A man is cooking."])
+    "The dog runs.", "A man is cooking.", "ls didn't show anything", "git push failed again", "npm still hangs"])
 def test_a_sentence_that_starts_with_a_programs_name_is_no_command(line):
     assert not is_command(line)
 

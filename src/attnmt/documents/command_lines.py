@@ -13,8 +13,9 @@ A line is a command where it is a program's name and what it is given, and nothi
 - a name that is an English word too (``WORDS``: ``make``, ``echo``, ``export``) makes a command only with an
   argument that shows code: an option, a path, a variable, an assignment (``make -j4``, ``echo $HOME``; ``make sure
   the dog eats`` is a sentence);
-- no word after it is one prose is made of (``PROSE``: ``is``, ``the``, ``to``), the words a string in quotes
-  holds aside (``git commit -m "fix the bug"``), and it ends with no stop after a word (``cd ..`` ends with none).
+- no word after it is one prose is made of (``PROSE``: ``is``, ``the``, ``to``, ``again``) or holds an apostrophe
+  (``didn't``), the words a string in quotes holds aside (``git commit -m "fix the bug"``), and it ends with no stop
+  after a word (``cd ..`` ends with none).
 
 "Git is a version control system." starts with a capital, and "git is a tool" with a word of ``PROSE`` after
 the name: both stay sentences.
@@ -47,7 +48,8 @@ CODE_ARGUMENT = re.compile(r"\A(?:--?\w|[.~]?/|\$|[\w.-]*[=/*]|&&\Z|\|\|?\Z|[<>]
 # The words prose is made of and no command's argument is.
 PROSE = frozenset(("is", "are", "was", "were", "be", "the", "a", "an", "and", "or", "but", "to", "of", "in", "on",
                    "for", "with", "that", "this", "it", "you", "we", "i", "your", "my", "our", "if", "then", "not",
-                   "will", "can", "should", "must", "have", "has"))
+                   "will", "can", "should", "must", "have", "has", "again", "still", "just", "also", "never",
+                   "always", "failed", "fails", "works", "worked", "keeps", "broke", "hangs", "crashes"))
 # A string in quotes, given to a command whole (``-m "fix the bug"``), and the words of the line around them.
 QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 # A stop after a word at the line's end: a sentence's ("Run git."), not "cd .." nor "git add .".
@@ -71,8 +73,8 @@ def is_command(line: str) -> bool:
     text = line.strip()
     if not text or SENTENCE_STOP.search(text):
         return False
-    name, *arguments = QUOTED.sub(" '' ", text).split()
-    if any(argument.lower() in PROSE for argument in arguments):
+    name, *arguments = QUOTED.sub(" _ ", text).split()  # a string, one argument
+    if any(argument.lower() in PROSE or "'" in argument or "\u2019" in argument for argument in arguments):
         return False
     if name in WORDS:
         return any(CODE_ARGUMENT.match(argument) for argument in arguments)
