@@ -20,7 +20,9 @@ Git is a version control system.
     node server
 
 Then you should always use
-git rebase carefully."""
+git rebase carefully.
+Then build it.
+cd build"""
 
 
 @pytest.mark.parametrize("line", [
@@ -49,7 +51,7 @@ def test_a_command_alone_on_its_line_is_kept_and_the_words_around_it_translated(
         written = out.split("\n")
         assert written[1:4] == lines[1:4] and written[7:9] == lines[7:9]  # "node server" in an indented block
         assert [written[k] for k in (0, 5)] == ["TO INSTALL IT, RUN:", "GIT IS A VERSION CONTROL SYSTEM."]
-        assert written[10:] == ["THEN YOU SHOULD ALWAYS USE", "GIT REBASE CAREFULLY."]  # a hard-wrapped sentence
+        assert written[10:] == ["THEN YOU SHOULD ALWAYS USE", "GIT REBASE CAREFULLY.", "THEN BUILD IT.", "cd build"]
     assert translate_paragraphs(["npm install express"], upper) == ["npm install express"]  # a server's one line
     assert not any("npm" in given or "node" in given or "curl" in given for given in upper.given)
 

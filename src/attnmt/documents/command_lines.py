@@ -58,12 +58,13 @@ SENTENCE_STOP = re.compile(r"[^\W\d_][.!?:]\Z")
 
 def command_lines(lines: Sequence[str]) -> set[int]:
     """The index of each line of ``lines`` that is a command alone (``is_command``) where a command may stand: first,
-    after a blank line, a line that ends with a colon ("Install it with:") or another command; not where it may go
-    on a hard-wrapped sentence ("... you should always use" / "git rebase carefully")."""
+    after a blank line, a line that ends with a colon ("Install it with:") or a sentence's stop ("Then build it.")
+    or another command; not where it may go on a hard-wrapped sentence ("... you should always use" / "git rebase
+    carefully")."""
     found: set[int] = set()
     for k, line in enumerate(lines):
         before = lines[k - 1].rstrip() if k else ""
-        if is_command(line) and (not before or before.endswith(":") or k - 1 in found):
+        if is_command(line) and (not before or before.endswith((":", ".", "!", "?")) or k - 1 in found):
             found.add(k)
     return found
 
