@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from attnmt.text.field_names import field_label, field_value, names_field, valued
+from attnmt.text.field_names import credited, field_label, field_value, listed, names_field, plural, valued
 from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):"),
@@ -111,6 +111,13 @@ DATELINE = re.compile(r"(?P<place>[^,:()\n]+),(?P<where>(?:[^,:()\n]+,?){1,3})(?
 # A field's name and its colon inside a value, before a space or the end: the line holds several fields ("Tel.: +49
 # 30 1234567, Fax: +49 30 7654321"), read whole as a form's line is, its atoms' commas with them.
 INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
+# A quantity alone, a number and its unit at most ("15 min", "1995", "1.2 kg", "120 m²", "200 km/h"), as a form's or a
+# listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a speaker saying a
+# number, "PREP TIME:" kept its English words.
+QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?)?\s*\Z")
+# A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
+# a field's value hardly ever is.
+EXCLAIMED = re.compile(r"[?!][\W]*\Z")
 # Names in title case ("Anna:", "Dr. Smith:") are a dialogue's speakers' said this many times or more, or once between
 # two of those, as turns go: a label said once alone or after the turns may as well be a word ("Ingredients: Flour").
 TURNS = 2
@@ -135,14 +142,26 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1]))
-            and (said is None or (speaks(said) and not valued(words, said)) or says_number(words, said)))
+            and (said is None or (speaks(said) and not valued(words, said)) or says_number(bare, words, said)))
 
 
-def says_number(words: list[str], said: str) -> bool:
+def says_number(bare: str, words: list[str], said: str) -> bool:
     """Whether ``said`` opens with a number (a quantity, a time, a price: "5pm.", "2 hours", "$40, cash only.")
     after a label whose ``words`` name no field (field_names.field_label: "ANNA", "MAN 2"; not "PLAYERS", "WEIGHT",
-    "LAST ENTRY"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
-    return opens_with_number(said) and not field_label(words)
+    "LAST ENTRY") and that is not a field's of several words before a quantity alone (``measured``: not "PREP
+    TIME: 15 min"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
+    return opens_with_number(said) and not field_label(words) and not measured(bare, said)
+
+
+def measured(bare: str, said: str) -> bool:
+    """Whether a label read without its extension, ``bare`` (its colon too), is of two words or more, none an
+    initial, without a digit or an abbreviation's stop, and ``said`` after it is a quantity alone (``QUANTITY``): a
+    form's or a listing's field ("PREP TIME: 15 min", "YEAR BUILT: 1995", "LOT SIZE: 0.5 acres"), where a speaker
+    saying a number is named by one word ("ANNA: 5pm."), a role and its number ("MAN 2: 2 hours"), a title ("DR.
+    SMITH: 10 mg.") or an initial ("AGENT K: 12")."""
+    words = bare.rstrip(":：").split()
+    return (len(words) >= 2 and all(len(word) >= 2 for word in words) and not re.search(r"[\d.]", bare)
+            and QUANTITY.match(said) is not None)
 
 
 def opens_with_number(said: str) -> bool:
@@ -206,8 +225,9 @@ def speaks(said: str) -> bool:
     directions in brackets ("(whispering) I saw", "[sighs] no"), words broken off or taken up again (``SCRIPTED``:
     "...and then?", "-- wait"), or words whose first letter or digit, past quotes and punctuation, is a letter that is
     not in lower case (a capital, or one of a script without case: "Where are you?", "¿Dónde?", "「どこ？」") or that
-    opens a word of speech (``opens_speech``: "oh, years ago."), or a digit that opens an exclamation, a question or a
-    sentence (``COUNTED_SPEECH``: "3 MORE DAYS!").  A field's value,
+    opens a word of speech (``opens_speech``: "oh, years ago.") or a question or an exclamation (``EXCLAIMED``: "and
+    then?", which read as a field's value had "ANNA" translated alone), or a digit that opens an exclamation, a
+    question or a sentence (``COUNTED_SPEECH``: "3 MORE DAYS!").  A field's value,
     a log's message and an acronym's explanation start in lower case or with a quantity ("CRITICAL: disk full", "XML:
     its declared encoding", "Ingredients: flour, sugar", "TIME: 10:30", "PRICE: $25", "MAN 2: 2 hours"), as a
     speaker's words hardly ever do."""
@@ -216,7 +236,7 @@ def speaks(said: str) -> bool:
     first = next((character for character in said if character.isalnum()), "")
     if first.isdigit():
         return COUNTED_SPEECH.search(said) is not None
-    return first.isalpha() and (not first.islower() or opens_speech(said))
+    return first.isalpha() and (not first.islower() or opens_speech(said) or EXCLAIMED.search(said) is not None)
 
 
 def opens_speech(said: str) -> bool:
@@ -278,14 +298,28 @@ def dialogue(lines: Iterable[str]) -> frozenset[str]:
     between = {label for label, (before, after) in zip(labels, neighbours, strict=True)
                if label in spoken and titled(label) and before in turns and after in turns}
     taken = turns | between if len(turns | between) >= 2 else set()
-    return frozenset({label for label, said in opened if label and is_speaker(label, said=said)} | taken)
+    named = {label for label, said in opened if label and is_speaker(label, said=said)}
+    return frozenset(named | taken | (script_plurals(opened) if len(named) >= TURNS else set()))
+
+
+def script_plurals(opened: Iterable[tuple[str, str]]) -> set[str]:
+    """The labels in "-S" on no list of fields that a script's lines (``opened``: each line's label and what
+    follows it) open before a list of things said (field_names.listed, no persons' names: "MILES: Bread, cheese,
+    wine.", "EMRYS: Swords, shields, horses."), which alone read as a plural's field: where two speakers or more
+    take turns in capitals, such a label is one more speaker's, as a recipe's or a listing's lines have none.  Read
+    as a field's, "MILES:" came back "URUNER:" from the demo model."""
+    return {label for label, said in opened if label and is_speaker(label) and speaks(said) and listed(said)
+            and not credited(said) and plural(re.findall(r"[^\W\d_]+", label)[-1].upper())}
 
 
 def line_label(line: str) -> tuple[str, str]:
-    """The label (``LABEL``) ``line`` opens with, after a list's mark or a speaker's dash, as written, and what
-    follows it; ("", "") for none."""
+    """The label (``LABEL``) ``line`` opens with, after a list's mark or a speaker's dash and any sound's
+    descriptions in brackets ("(laughs) Anna: Hi.", a turn as "Anna: Hi." is), as written, and what follows it;
+    ("", "") for none."""
     mark = LIST_MARK.match(line)
     text = line[mark.end("mark"):].lstrip() if mark else line
+    described = DESCRIPTIONS.match(text)  # a sound's description before a turn: "(laughs) Anna: Hi."
+    text = text[described.end():].lstrip() if described else text
     found = LABEL.match(text)
     return (found["label"], text[found.end("label"):]) if found else ("", "")
 
