@@ -295,3 +295,33 @@ def test_spaces_right_after_a_voice_over_the_whole_cue_stay_after_it(mirror, lin
     """They were read with the cue's text and dropped (``<v Anna>DOG? THE IS WHERE``), as a space right
     after any other start tag a cue opens with was: the span's content changed for a subtitle editor."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+
+
+KEPT_NAMES = {"(door slams)": "(Eine Tür knallt zu)", "Who is it?": "Wer ist da?", "Come in.": "Komm rein, schnell.",
+              "[MUSIC]": "[Musik spielt leise weiter]"}
+
+
+@pytest.mark.parametrize("line, written", [
+    ("(door slams) DR. SMITH (V.O.): Who is it?", "(Eine Tür knallt zu)\nDR. SMITH (V.O.): Wer ist da?"),
+    ("[MUSIC] MRS. VAN DER BERG: Come in.", "[Musik spielt leise weiter]\nMRS. VAN DER BERG: Komm rein, schnell."),
+    ("(door slams) JUROR 12: Come in.", "(Eine Tür knallt zu)\nJUROR 12: Komm rein, schnell."),
+])
+def test_a_cues_wrap_never_parts_a_kept_speakers_name(line, written):
+    """The most even cut fell inside the name after a description: "(Eine Tür knallt zu) JUROR" / "12: Komm rein,
+    schnell.", "... DR." / "SMITH (V.O.): ..."; the name stays whole on its line."""
+    assert translate_subtitle_text(cue(line), FoundTranslations(KEPT_NAMES)) == cue(written)
+
+
+@pytest.mark.parametrize("translation, written", [
+    ("Es sind heute draußen schon 35 °C im Schatten, unglaublich.",
+     "Es sind heute draußen schon\n35 °C im Schatten, unglaublich."),
+    ("Das Zimmer im Hotel kostet 89 Euro pro Nacht mit Frühstück.",
+     "Das Zimmer im Hotel kostet\n89 Euro pro Nacht mit Frühstück."),
+    ("Mein Großvater wurde gestern 90 Jahre alt, wir haben gefeiert.",
+     "Mein Großvater wurde gestern\n90 Jahre alt, wir haben gefeiert."),
+])
+def test_a_cues_wrap_keeps_a_number_on_the_line_of_the_word_it_counts(translation, written):
+    """Subtitlers keep a number with its unit or its noun: the most even cut made "... schon 35" / "°C im ..."."""
+    out = translate_subtitle_text(cue("A man is walking his dog."), FoundTranslations({"A man is walking his dog.":
+                                                                                      translation}))
+    assert out == cue(written)

@@ -307,8 +307,9 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str], spare: int = 
     middle = ("" if head else edges.label + edges.after_label) + edges.body + (
         edges.before_tail.rstrip() if foot else edges.before_tail + edges.tail)  # a lyric's notes stay on its line
     sentences = sentence_counts(shown[head:len(shown) - foot], middle, tags)  # "Hi." / "Where were you?": [1]
-    own = [*[edges.label][:head], *fitted(middle, len(indents) - head - foot, spare, tags, turn.start, sentences),
-           *[edges.tail][:foot]]
+    held = [] if head else [edges.kept]  # its speaker's name, kept whole on its line: "OFFICER 2:"
+    own = [*[edges.label][:head], *fitted(middle, len(indents) - head - foot, spare, tags, turn.start, sentences,
+                                          held), *[edges.tail][:foot]]
     added = max(len(own) - len(indents), 0)  # lines a one-line turn took more: its indentation, its end's spaces last
     indents, trails = [*indents, *indents[-1:] * added], [*trails[:-1], *[""] * added, *trails[-1:]]
     own[0] = edges.led(own[0])  # its no-break spaces before its first words and after its last

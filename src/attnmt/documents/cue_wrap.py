@@ -20,6 +20,9 @@ from attnmt.documents.hard_wrap import WRAP_SPACES  # group 3 of a cue's cut, af
 LINE_LENGTH = 42
 MOST_LINES = 2
 SENTENCE_END = re.compile(r"[.?!…][\"”’»)\]]*$")  # a line's shown text that ends a sentence, and any quotes after it
+# A number as a word of its own, which the word after it counts or measures ("15 min", "3 Hunde", "€ 20"): subtitlers
+# keep the two on one line.  Not one a comma, a stop or a colon ends ("1, 2, 3", "im Jahr 1995.", "MAN 2:").
+NUMBER = re.compile(r"[-+−~≈$€£¥]?\d(?:[\d.,/-]*\d)?[%°]?")
 
 # A line break written in an SRT cue's text (ASS's \N and \n, <br>), ASS's hard space (\h), or tabs (cue_text.TABS,
 # in WebVTT too), at the start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before
@@ -30,12 +33,15 @@ BREAK_EDGES = {vtt: (re.compile(rf"^((?:<[^/<>][^<>]*>|\{{\\[^{{}}]*\}}|\s)*)({p
                for vtt, pattern in BREAKS.items()}
 
 
-def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] = ()) -> list[str]:
+def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] = (),
+         held: Sequence[tuple[int, int]] = ()) -> list[str]:
     """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
     them most even in the characters a viewer sees (``visible_length``), or where its source set whole
     sentences a line (``sentences``: how many ended before each of its line breaks, ``sentence_counts``), after
     as many of its sentences, where its lines are then not too long (``fits_after``: "Hallo." / "Wo warst du?",
-    not "Hallo. Wo" / "warst du?"; "Hallo." / "Ich bin Dr. Smiths Assistent.", not the more even "… Dr.").  Only
+    not "Hallo. Wo" / "warst du?"; "Hallo." / "Ich bin Dr. Smiths Assistent.", not the more even "… Dr."), and
+    never inside a piece that stays whole (``parts``: a kept speaker's name, ``held``; a number and its unit) where
+    another space will do.  Only
     plain and ideographic spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at,
     the line break taking their place, so every other character stays where it was: a ``<`` that opens no
     tag, a no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
@@ -44,6 +50,7 @@ def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] 
     gaps = [match.span(3) for match in spaces.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
     widths = [visible_length(text[a:b], tags) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    free = [k for k, gap in enumerate(gaps) if not parts(text[bounds[2 * k]:gap[0]], gap, held, tags)]
     stops = [k for k, (a, b) in enumerate(gaps)
              if sentences and ends_sentence(tags.sub("", text[:a]), tags.sub("", text[b:]))]  # gaps after a sentence
     cuts: list[int] = []  # the gaps cut at, by index
@@ -54,12 +61,21 @@ def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] 
         target = sum(width + 1 for width in widths[first:]) / remaining
         ended = len(cuts) < len(sentences) and 0 < sentences[len(cuts)] <= len(stops)
         wanted = stops[sentences[len(cuts)] - 1] if ended else -1  # the gap after as many sentences as its source's
+        options = [k for k in range(1, len(widths) - first) if first - 1 + k in free] or range(1, len(widths) - first)
         cuts.append(wanted if wanted >= first and fits_after(text, gaps, first, wanted, remaining, tags) else
-                    first - 1 + min(range(1, len(widths) - first),
+                    first - 1 + min(options,
                                     key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
     starts = [0, *(gaps[k][1] for k in cuts)]
     ends = [*(gaps[k][0] for k in cuts), len(text)]
     return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def parts(word: str, gap: tuple[int, int], held: Sequence[tuple[int, int]], tags: re.Pattern[str]) -> bool:
+    """Whether a line break at ``gap`` would part what stays whole on a line: a span of ``held`` with the gap inside
+    it (a kept speaker's name: "OFFICER" / "2: Zurück." was cut so), or the number ``word`` before it (``NUMBER``)
+    from the word it counts or measures ("15" / "Min.")."""
+    return (any(start < gap[0] and gap[1] < end for start, end in held)
+            or NUMBER.fullmatch(tags.sub("", word)) is not None)
 
 
 def ends_sentence(before: str, after: str) -> bool:
@@ -90,16 +106,17 @@ def sentence_counts(lines: Sequence[str], translation: str, tags: re.Pattern[str
 
 
 def fitted(text: str, lines: int, spare: int, tags: re.Pattern[str], lead: str = "",
-           sentences: Sequence[int] = ()) -> list[str]:
-    """``wrap(text, lines)``, or where a line of it shows more than LINE_LENGTH characters (the first after
-    ``lead`` shown before it: a speaker's dash), in a line more, up to ``spare`` more, while it has the words.
+           sentences: Sequence[int] = (), held: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """``wrap(text, lines)`` (``held``: its spans kept whole), or where a line of it shows more than LINE_LENGTH
+    characters (the first after ``lead`` shown before it: a speaker's dash), in a line more, up to ``spare`` more,
+    while it has the words.
     Never in ASS Text (``too_long``): a ``\\N`` put in at 42 characters would break the line where its renderer,
     wrapping to the screen, has room."""
-    wrapped = wrap(text, lines, tags, sentences)
+    wrapped = wrap(text, lines, tags, sentences, held)
     for more in range(lines + 1, lines + spare + 1):
         if not any(too_long(lead * (k == 0) + line, tags) for k, line in enumerate(wrapped)) or len(wrapped) < more - 1:
             break
-        wrapped = wrap(text, more, tags, sentences)
+        wrapped = wrap(text, more, tags, sentences, held)
     return wrapped
 
 
