@@ -142,3 +142,14 @@ def test_translate_reads_a_fields_name_alone_and_keeps_its_colon_as_the_command_
     assert translated[1].startswith("- ") and translated[2].count(": ") == 1
     assert sorted(set(reached) - {""}) == sorted({"INGREDIENTS", "Side Effects", "TRANSLATOR", "Ann Goldstein", FIRST,
                                                   SECOND})
+
+
+def test_translate_reads_each_sound_description_alone_as_the_command_does(loaded, reached):
+    """Read as one, "[MUSIC] (cheering)" came back "Großer Ärenen" from the demo model, both brackets lost; a
+    speaker's extension in brackets before them, "(V.O.)", stays with its name."""
+    model, tokenizer = loaded
+    lines = [f"[a dog runs] (a cat sleeps) {FIRST}", f"DR. SMITH (V.O.): [a cat sleeps] (a dog runs) {SECOND}"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated == ["[ein hund rennt] (eine katze schläft) ein hund rennt",
+                          "DR. SMITH (V.O.): [eine katze schläft] (ein hund rennt) eine katze schläft"]

@@ -573,11 +573,11 @@ def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid
     (["A girl sings", "♪\nla la la ♪", "and the dog barks."], ["A girl sings", "♪ la la la ♪", "and the dog barks."]),
     (["A girl sings", "# la la la #"], ["A girl sings", "la la la"]),
     (["A man walks with his", "[dog barking] [door slams]", "dog in the park."],
-     ["A man walks with his", "[dog barking] [door slams]", "dog in the park."]),
+     ["A man walks with his", "[dog barking]", "[door slams]", "dog in the park."]),  # each description alone
     (["A man walks with his", "[dog barking].", "dog in the park."],
      ["A man walks with his", "[dog barking].", "dog in the park."]),
     (["A man walks with his", "[MUSIC] (laughing)", "dog in the park."],
-     ["A man walks with his", "[MUSIC] (laughing)", "dog in the park."]),
+     ["A man walks with his", "[MUSIC]", "(laughing)", "dog in the park."]),
 ])
 def test_a_sound_description_or_lyric_cue_is_its_own_text_joined_to_no_cue_beside_it(same, cues, given):
     """The lower-case description or lyric was joined into the sentence of the cue before ("The man is
@@ -890,3 +890,14 @@ def test_a_sentence_over_cues_in_one_place_is_read_whole_each_keeping_its_code_f
     assert mirror.given == given
     assert [text[:len(code)] for text, code in zip(texts, codes, strict=True)] == list(codes)
     assert not any("{" in text[len(code):] for text, code in zip(texts, codes, strict=True))
+
+
+@pytest.mark.parametrize("text, written, given", [
+    ("[MUSIC] (cheering) COACH: Go on!", "[MUSIC] (CHEERING) COACH: ON! GO", ["[MUSIC]", "(cheering)", "Go on!"]),
+    ("(sirens) [barking] Stay back.", "(SIRENS) [BARKING] BACK. STAY", ["(sirens)", "[barking]", "Stay back."]),
+    ("[applause] (footsteps)", "[APPLAUSE] (FOOTSTEPS)", ["[applause]", "(footsteps)"]),
+])
+def test_each_sound_description_of_a_cue_is_translated_alone(mirror, text, written, given):
+    """Read as one, "[MUSIC] (cheering)" came back "Großer Ärenen" from the demo model, both brackets lost."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(written)
+    assert mirror.given == given

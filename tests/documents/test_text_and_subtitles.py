@@ -671,3 +671,14 @@ def test_a_terminal_s_other_codes_are_kept_whole_and_not_given_to_the_model(same
     no piece, and the line lost it; "\\x1b t" was read as one code, and the model given "see oday")."""
     assert translate_lines([line], same) == [line]
     assert same.given == ["see the docs today"]
+
+
+@pytest.mark.parametrize("line, written", [
+    ("[MUSIC] (cheering) COACH: Go on!", "[MUSIC] (CHEERING) COACH: ON! GO"),
+    ("(sighs) (quietly) I know.", "(SIGHS) (QUIETLY) KNOW. I"),
+    ("- [LAUGHS] [APPLAUSE] Thank you.", "- [LAUGHS] [APPLAUSE] YOU. THANK"),
+])
+def test_each_sound_description_a_text_line_opens_with_is_translated_alone(mirror, line, written):
+    """Read as one, "[MUSIC] (cheering)" came back "Großer Ärenen" from the demo model, both brackets lost."""
+    assert translate_lines([line], mirror) == [written]
+    assert len(mirror.given) == 3

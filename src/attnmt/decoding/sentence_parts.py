@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
@@ -28,7 +29,7 @@ from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.sentence_ends import ended_as_source
-from attnmt.text.speaker_labels import descriptions_end, dialogue, field_name
+from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
     from attnmt.decoding.quality import Assessor
@@ -126,6 +127,9 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
     spans = [found.span() for found in PART_BREAK.finditer(sentence)]
     for start, end in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True):
         if at := descriptions_end(piece := sentence[start:end], speakers):  # then a field's: "[MUSIC] TIPS: ..."
+            found = list(re.finditer(BRACKETED, piece[:at]))  # each alone: "[MUSIC]", "(cheering)"
+            spans += [(start + one.end(), start + two.start()) for one, two in pairwise(found)
+                      if not piece[one.end():two.start()].strip()]  # not a label's "(V.O.):" before them
             spans.append((start + at, start := end - len(piece[at:].lstrip(" \t"))))
             piece = sentence[start:end]
         if field := field_name(piece, speakers):

@@ -57,6 +57,7 @@ from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
 from attnmt.errors import warn
+from attnmt.text.speaker_labels import BRACKETED
 
 # An SRT file's ASS code such as {\an8}; or a drawing, whole: the code that starts one ({\p1}, {\pos(10,10)\p2}), the
 # shape's commands after it on its line ("m 0 0 l 100 0 100 100"), and the code that ends it ({\p0}), if any.
@@ -160,13 +161,19 @@ def tag_name(tag: str) -> str:
     return match.group(1).lower() if match else ""
 
 
+# A sound's description in brackets right before another ("[MUSIC] (cheering)"): each is a sentence of its own, as in a
+# text line (attnmt.documents.list_marks.after_description); read as one, the demo model wrote "Großer Ärenen".
+DESCRIBED_BEFORE = re.compile(rf"{BRACKETED}(?=[ \t]*{BRACKETED})")
+
+
 def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "") -> FlatText:
     """One or more cues' texts as one flat text, a CueBreak atom between cues (with the ellipsis the
     cue before ends with: RUNS_ON), and a following cue's continuation ellipsis (CONTINUED) an atom
     after it; ``vtt``: WebVTT's entities are read, and a language span in another language than
     ``source_lang`` (the source's) is kept (``foreign_end``); with none (""), every span is
     translated.  A ``<`` that opens no tag is text, with a warning naming its cue's place in
-    ``wheres`` (one for each text; "input" where none is given)."""
+    ``wheres`` (one for each text; "input" where none is given).  A sound's description right before another ends
+    its sentence (``DESCRIBED_BEFORE``)."""
     builder, ending = FlatBuilder(), ""
     for k, text in enumerate(texts):
         if k:
@@ -179,6 +186,7 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
         ending = ends.group() if ends else ""
         add_cue(builder, text[:ends.start()] if ends else text, vtt, wheres[k] if wheres else "input",
                 primary(source_lang))
+    builder.breaks += [found.end() for found in DESCRIBED_BEFORE.finditer(builder.text)]
     return builder.build()
 
 

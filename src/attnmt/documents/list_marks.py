@@ -16,7 +16,7 @@ import re
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import DESCRIPTIONS, field_name, speaker_label
+from attnmt.text.speaker_labels import BRACKETED, DESCRIPTIONS, field_name, speaker_label
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -115,14 +115,18 @@ def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str)
 
 def after_description(builder: FlatBuilder, text: str) -> str:
     """What of ``text`` follows the descriptions in brackets it starts with (``DESCRIPTIONS``), added to ``builder``
-    as a sentence of their own; all of ``text`` where it starts with none.  Read with the words after them, the demo
-    model wrote "[LAUGHS] Yes, of course." as "Häner bewäntliche U-Fahrerfahrer.", the brackets lost; alone, it
-    wrote "[LAUGHS]" as "[EINE LACHT]"."""
+    as a sentence of their own, each (``BRACKETED``: "[MUSIC]", then "(cheering)"); all of ``text`` where it starts
+    with none.  Read with the words after them, the demo model wrote "[LAUGHS] Yes, of course." as "Häner
+    bewäntliche U-Fahrerfahrer.", the brackets lost; alone, it wrote "[LAUGHS]" as "[EINE LACHT]", and two together,
+    "[MUSIC] (cheering)", as "Großer Ärenen"."""
     found = DESCRIPTIONS.match(text)
     if found is None:
         return text
-    builder.add_text(found[0])
-    builder.breaks.append(len(builder.text))
+    at = 0
+    for each in re.finditer(BRACKETED, found[0]):
+        builder.add_text(found[0][at:each.end()])
+        builder.breaks.append(len(builder.text))
+        at = each.end()
     return text[found.end():]
 
 
