@@ -153,3 +153,13 @@ def test_translate_reads_each_sound_description_alone_as_the_command_does(loaded
     assert translated == translate_text(model, tokenizer, lines)
     assert translated == ["[ein hund rennt] (eine katze schläft) ein hund rennt",
                           "DR. SMITH (V.O.): [eine katze schläft] (ein hund rennt) eine katze schläft"]
+
+
+def test_translate_keeps_a_fields_value_that_is_a_measure_alone_as_the_command_does(loaded, reached):
+    """The demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer", the measure lost."""
+    model, tokenizer = loaded
+    lines = ["PREP TIME: 15 min", "WEIGHT: 1.2 kg"]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert [line[line.index(":"):] for line in translated] == [": 15 min", ": 1.2 kg"]
+    assert len(set(reached) - {""}) == 2 and not any(character.isdigit() for text in reached for character in text)

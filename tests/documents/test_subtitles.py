@@ -901,3 +901,14 @@ def test_each_sound_description_of_a_cue_is_translated_alone(mirror, text, writt
     """Read as one, "[MUSIC] (cheering)" came back "Großer Ärenen" from the demo model, both brackets lost."""
     assert translate_subtitle_text(srt(text), mirror) == srt(written)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("text, written, given", [
+    ("PREP TIME: 15 min", "TIME PREP: 15 min", ["PREP TIME"]), ("<i>WEIGHT: 1.2 kg</i>", "<i>WEIGHT: 1.2 kg</i>",
+                                                                ["WEIGHT"]),
+    ("[MUSIC] STORAGE: 128 GB", "[MUSIC] STORAGE: 128 GB", ["[MUSIC]", "STORAGE"]),
+])
+def test_a_fields_value_that_is_a_measure_alone_is_kept_as_written_in_a_cue(mirror, text, written, given):
+    """The demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer", the measure lost."""
+    assert translate_subtitle_text(srt(text), mirror) == srt(written)
+    assert mirror.given == given

@@ -682,3 +682,14 @@ def test_each_sound_description_a_text_line_opens_with_is_translated_alone(mirro
     """Read as one, "[MUSIC] (cheering)" came back "Großer Ärenen" from the demo model, both brackets lost."""
     assert translate_lines([line], mirror) == [written]
     assert len(mirror.given) == 3
+
+
+@pytest.mark.parametrize("line, written, given", [
+    ("PREP TIME: 15 min", "TIME PREP: 15 min", ["PREP TIME"]), ("- WEIGHT:  1.2 kg", "- WEIGHT:  1.2 kg", ["WEIGHT"]),
+    ("TOP SPEED: 200 km/h", "SPEED TOP: 200 km/h", ["TOP SPEED"]),
+])
+def test_a_fields_value_that_is_a_measure_alone_is_kept_as_written(mirror, line, written, given):
+    """The demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer", the measure lost."""
+    assert translate_lines([line], mirror) == [written]
+    assert mirror.given == given
+    assert translate_lines(["BATTERY LIFE: 10 hours"], mirror) == ["LIFE BATTERY: HOURS 10"]  # words: translated

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.quality_language import UNKNOWN
+from attnmt.text.field_names import measure_alone
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.sentence_ends import ended_as_source
@@ -134,6 +135,8 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
             piece = sentence[start:end]
         if field := field_name(piece, speakers):
             spans.append((start + field[0], end - len(piece[field[1]:].lstrip(" \t"))))
+            if measure_alone(piece[field[1]:]):  # "PREP TIME: 15 min": the measure kept as written
+                spans.append((end - len(piece[field[1]:].lstrip(" \t")), end))
     spans.sort()
     edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)
     return [sentence[s:e] for s, e in edges], [sentence[s:e] for s, e in spans]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from attnmt.text.field_names import measure_alone
 from attnmt.text.list_marks import TIME
 from attnmt.text.speaker_labels import NAME, VOICE, field_name, is_speaker, is_voice
 
@@ -67,8 +68,8 @@ def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
     found = field_name(shown, speakers) if NAME.match(shown) else None
     if found is None:
         return "", "", shown
-    rest_at = len(shown) - len(shown[found[1]:].lstrip())
-    return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]
+    rest_at = len(shown) if measure_alone(shown[found[1]:]) else len(shown) - len(shown[found[1]:].lstrip())
+    return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]  # a measure alone kept: "PREP TIME: 15 min"
 
 
 def label_piece(rest: str, first: bool, speakers: frozenset[str]) -> re.Match[str] | None:

@@ -138,6 +138,10 @@ PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "v
 # A clock's time or a price, as an opening hours' or a price's value holds one ("Mon-Fri 9am-5pm", "10:00-18:00",
 # "From $20", "25 €").
 TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d\s?[$€£¥]", re.IGNORECASE)
+# A measure alone, a number and a unit's abbreviation at most ("15 min", "1.2 kg", "120 m²", "200 km/h", "128 GB"), as
+# a field's value holds one: the same in the target language, and garbled by a model trained on sentences (the demo
+# model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer"), so kept as written.
+MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?)?\s*\Z")
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
 ITEM_WORDS = 3  # and each this many words at most: a noun's phrase, not a clause
 TIMED_WORDS = 3  # a time's or a price's value has this many words without a digit at most: "Daily at 17:30"
@@ -240,3 +244,9 @@ def timed(said: str) -> bool:
     "Mon-Fri 9am-5pm", "Daily at 17:30", "Adults €12, children €6"; not "At 8pm, by the fountain."."""
     words = [word for word in said.split() if not any(character.isdigit() for character in word)]
     return TIME_OR_PRICE.search(said) is not None and len(words) <= TIMED_WORDS
+
+
+def measure_alone(value: str) -> bool:
+    """Whether a field's ``value`` is a measure alone (``MEASURE``): "15 min", "1995", " 200 km/h"; not "10 hours",
+    which a model translates."""
+    return MEASURE.match(value) is not None
