@@ -291,9 +291,9 @@ def test_a_label_of_several_words_before_a_quantity_alone_is_a_fields(line, name
 @pytest.mark.parametrize("line", ["MILES: Bread, cheese, wine.", "EMRYS: Swords, shields, horses.",
                                   "MYLES: Rope, torch, map.", "DESMONDS: Left, right, centre."])
 def test_a_label_in_s_before_a_list_in_a_script_is_one_more_speakers(line):
-    """Alone, "MILES: Bread, cheese, wine." reads as a plural's field (the demo model wrote "URUNER:"); among turns
-    in capitals it is a speaker's.  A recipe's lines have no speakers, and a plural before persons' names is a
-    credit's field in a script too."""
+    """Alone, "MILES: Bread, cheese, wine." reads as a plural's field (the demo model wrote "URUNER:"); between two
+    turns in capitals it is a speaker's.  A recipe's lines have no speakers, a menu after a script's last turn is
+    none of it, and a plural before persons' names is a credit's field in a script too."""
     script = ["ANNA: Where were you?", line, "TOM: Packing. You?"]
     assert speaker_label(line, dialogue(script))["label"] == line[:line.index(":") + 1]
     assert field_name(line, dialogue(script)) is None
@@ -301,6 +301,8 @@ def test_a_label_in_s_before_a_list_in_a_script_is_one_more_speakers(line):
     assert field_name(line, dialogue(recipe)) is not None
     credits = [*script, "GUESTS: Ann Lee, Tom Fox, Bo Kim."]
     assert field_name(credits[-1], dialogue(credits)) is not None
+    menu = [*script, "STARTERS: Soup, salad, bread.", "MAINS: Fish, steak, pasta."]  # after the script's end
+    assert field_name(menu[-2], dialogue(menu)) is not None
 
 
 def test_a_turn_after_a_sounds_description_counts_as_a_dialogues_turn():

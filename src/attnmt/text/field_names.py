@@ -18,7 +18,7 @@ costlier mistake is a name translated), before words in lower case it is a field
 before a credit, a time or a quantity (attnmt.text.speaker_labels.is_field); before a list, a label in "-S" is read as a
 plural, as French and Spanish plurals are ("INGRÉDIENTS:"), German's "ZUTATEN:" kept, but for the usual names in "-S"
 (``NAMES_IN_S``: "JAMES:", "HANS:", "JACQUES:"); one on no list ("BARTHOLOMEWS:") is taken for a field's where no other
-line says it speaks and no two other names in capitals take turns, as in a script (attnmt.text.speaker_labels.
+line says it speaks and it stands between no two turns of names in capitals, as in a script (attnmt.text.speaker_labels.
 script_plurals: "MILES:", "EMRYS:")."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from attnmt.text.field_names import credited, field_label, field_value, listed, names_field, plural, valued
 from attnmt.text.list_marks import LIST_MARK
@@ -299,17 +299,21 @@ def dialogue(lines: Iterable[str]) -> frozenset[str]:
                if label in spoken and titled(label) and before in turns and after in turns}
     taken = turns | between if len(turns | between) >= 2 else set()
     named = {label for label, said in opened if label and is_speaker(label, said=said)}
-    return frozenset(named | taken | (script_plurals(opened) if len(named) >= TURNS else set()))
+    return frozenset(named | taken | script_plurals(opened, named))
 
 
-def script_plurals(opened: Iterable[tuple[str, str]]) -> set[str]:
+def script_plurals(opened: Sequence[tuple[str, str]], named: set[str]) -> set[str]:
     """The labels in "-S" on no list of fields that a script's lines (``opened``: each line's label and what
     follows it) open before a list of things said (field_names.listed, no persons' names: "MILES: Bread, cheese,
-    wine.", "EMRYS: Swords, shields, horses."), which alone read as a plural's field: where two speakers or more
-    take turns in capitals, such a label is one more speaker's, as a recipe's or a listing's lines have none.  Read
-    as a field's, "MILES:" came back "URUNER:" from the demo model."""
-    return {label for label, said in opened if label and is_speaker(label) and speaks(said) and listed(said)
-            and not credited(said) and plural(re.findall(r"[^\W\d_]+", label)[-1].upper())}
+    wine.", "EMRYS: Swords, shields, horses."), which alone read as a plural's field: between two turns of speakers
+    in capitals (``named``), such a label is one more speaker's, where a menu's or a listing's after a script's end
+    ("STARTERS: Soup, salad, bread." / "MAINS: ...") is still a field's.  Read as a field's, "MILES:" came back
+    "URUNER:" from the demo model."""
+    labels = [label for label, _ in opened]
+    return {label for k, (label, said) in enumerate(opened)
+            if 0 < k < len(opened) - 1 and labels[k - 1] in named and labels[k + 1] in named
+            and is_speaker(label) and speaks(said) and listed(said) and not credited(said)
+            and plural(re.findall(r"[^\W\d_]+", label)[-1].upper())}
 
 
 def line_label(line: str) -> tuple[str, str]:
