@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 import srt
+from conftest import Judging
 
 from attnmt.documents import subtitles
 from attnmt.documents.cue_text import SRT_TAGS
@@ -693,3 +694,14 @@ def test_a_fields_value_that_is_a_measure_alone_is_kept_as_written(mirror, line,
     assert translate_lines([line], mirror) == [written]
     assert mirror.given == given
     assert translate_lines(["BATTERY LIFE: 10 hours"], mirror) == ["LIFE BATTERY: HOURS 10"]  # words: translated
+
+
+def test_a_fields_name_the_model_finds_implausible_keeps_its_source_in_a_text_line(mirror):
+    """Alone, every field's name came back garbled from the demo model, at a plausibility under 0.3 ("PREP TIME"
+    "GROSSER AMÜSIEREN SICH", 0.03; "OPENING HOURS" "INNNNNNNNNNE", 0.02); a plausible one is taken, and so are the
+    sentences, which no label's guard judges."""
+    judging = Judging(mirror, {"PREP TIME": 0.03, "Opening Hours": 0.02, "Key Features": 0.8})
+    lines = ["PREP TIME: 15 min", "- Opening Hours: 9am-5pm", "Key Features: Waterproof.", "A dog runs."]
+    assert translate_lines(lines, judging) == ["PREP TIME: 15 min", "- Opening Hours: 9AM-5PM",
+                                               "FEATURES KEY: WATERPROOF.", "RUNS. DOG A"]
+    assert sorted(source for source, _ in judging.judged) == ["Key Features", "Opening Hours", "PREP TIME"]

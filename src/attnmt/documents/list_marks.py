@@ -13,11 +13,12 @@ description in brackets after them, before words, ends a sentence in a text line
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.field_names import measure_alone
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import BRACKETED, DESCRIPTIONS, field_name, speaker_label
+from attnmt.text.speaker_labels import BRACKETED, DESCRIPTIONS, descriptions_end, field_name, speaker_label
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -156,3 +157,17 @@ def add_fields(builder: FlatBuilder, text: str, speakers: frozenset[str] = froze
     for end, field in zip(fields[1::2], fields[2::2], strict=True):
         builder.add_text(end)
         builder.add_text(after_field_name(builder, after_line_start(builder, field, speakers), speakers))
+
+
+def field_labels(lines: Iterable[str], speakers: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The names of the fields ``lines`` open with, after a list mark or sound descriptions (``after_field_name``,
+    the dialogue's ``speakers`` none of them), as each is translated alone: "PREP TIME" of "PREP TIME: 15 min",
+    "INGREDIENTS" of "[MUSIC] INGREDIENTS: Flour."; a short label the model garbles keeps its source
+    (attnmt.documents.short_labels)."""
+    found = set()
+    for line in lines:
+        text = line[at:].lstrip(" \t") if (at := descriptions_end(line, speakers)) else line
+        if field := field_name(text, speakers):
+            mark = LIST_MARK.match(text)
+            found.add(text[mark.end("mark") if mark else 0:field[0]].strip())
+    return frozenset(found)

@@ -36,13 +36,14 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
-from attnmt.documents.list_marks import add_fields, after_line_head
+from attnmt.documents.list_marks import add_fields, after_line_head, field_labels
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
 from attnmt.documents.quote_forms import commas_outside, in_target_form, quotes_in_target_form
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
+from attnmt.documents.short_labels import KeepingLabels
 from attnmt.documents.spans import Nested, Weights, place
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
@@ -343,6 +344,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
+    translator = KeepingLabels(translator, field_labels(lines, speakers))  # "PREP TIME" garbled keeps its source
     flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:

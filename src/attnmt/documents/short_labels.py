@@ -83,7 +83,8 @@ class KeepingLabels(Wrapper):
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
         # not a label given back as it came (a sentence the model failed on keeps its source): nothing to keep
-        judged = [i for i, sentence in enumerate(sentences) if sentence.strip() in self.labels
+        judged = [i for i, sentence in enumerate(sentences)
+                  if plausibility is not None and sentence.strip() in self.labels
                   and texts[i].strip() not in ("", sentence.strip()) and not (glossary and glossary.matches(sentence))]
         # judged as written: without the full stop the model added, which the pipeline takes off (ended_as_source)
         found = [] if plausibility is None or not judged else plausibility(
