@@ -72,10 +72,11 @@ def test_quotes_inside_a_sentence_wrap_the_translation_of_their_words(mirror):
 
 
 def test_emphasis_left_around_nothing_is_dropped():
-    """The model merged "swimming" into "Schwimmbecken", and the emphasis went around nothing: its two marks showed
-    glued to the next word, ``im **Schwimmbecken.``."""
+    """The model dropped "swimming" (no word of the translation attends to it), and the emphasis went around nothing:
+    its two marks showed glued to the next word, ``im **Schwimmbecken.``."""
+    dropped = [[0.0 if k == 5 else weight for k, weight in enumerate(row)] for row in POOL_WEIGHTS]  # "swimming"'s
     translator = FoundTranslations({"A man swims in the swimming pool.": "Ein Mann schwimmt im Schwimmbecken."},
-                                   weigh=lambda source, translation: POOL_WEIGHTS)
+                                   weigh=lambda source, translation: dropped)
     lines = ["A man swims in the *swimming* pool.", "A man swims in the ~~swimming~~ pool."]
     assert translate_lines(lines, translator) == ["Ein Mann schwimmt im Schwimmbecken."] * 2
 

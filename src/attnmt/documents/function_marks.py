@@ -11,11 +11,11 @@ article "einem" looking ahead at the word the model then left out).  Function wo
 target word aligned to a mark over a content word is a function word, those are kept only that attend most to a
 marked word and are no article, nor the translation of a function word beside the mark, their attention a word off
 (``cooking <b>burgers</b> on a grill`` -> ``kocht <b>auf</b> einem Grill``, "auf" giving "on" a quarter or more of
-what it gives "burgers": ``translating``).  With none left, the mark goes where rule 2 puts a point, and an element
-that changes how words look is dropped with its text kept (attnmt.documents.emptied_marks).  A link keeps
-words to click (attnmt.documents.links): the content word that gives its words the most attention (``clicked``), the
-compound that holds them (``<a>Schwimmbecken</a>``).  A mark over a function word (``<i>in</i> the box``) is taken as
-the alignment says.
+what it gives "burgers": ``translating``).  With none left, the mark goes around the content word that gives its
+words the most attention (``clicked_word``), the compound that holds them (``<i>Schwimmbecken</i>``): let go, an
+element that changes how words look was dropped with its text kept, and a page lost its tags.  A link keeps words
+to click so (attnmt.documents.links: ``<a>Schwimmbecken</a>``).  A mark over a function word (``<i>in</i> the box``)
+is taken as the alignment says.
 """
 
 from __future__ import annotations
@@ -60,6 +60,16 @@ def clicked(weights: Sequence[Sequence[float]], words: Sequence[int], target: st
     content = [t for t, mass in enumerate(given) if mass > 0 and not is_function_word(target[slice(*written[t])])]
     found = content or [t for t, mass in enumerate(given) if mass > 0]
     return max(found, key=given.__getitem__, default=None)
+
+
+def clicked_word(weights: Sequence[Sequence[float]], words: Sequence[int], targets: Sequence[int], target: str,
+                 written: Sequence[Span]) -> list[int]:
+    """Where ``targets`` (aligned to the source ``words``) were all function words ``translating`` let go, the
+    content word that gives ``words`` the most attention (``clicked``): a mark keeps its words, as a link does, over
+    the compound that holds them (``in the <i>swimming</i> pool`` -> ``im <i>Schwimmbecken</i>``), not let go and its
+    element dropped (a page lost its ``<em>``).  None where ``targets`` were none: the model dropped the words."""
+    best = clicked(weights, words, target, written) if targets else None
+    return [] if best is None else [best]
 
 
 def attends_most(row: Sequence[float]) -> int | None:

@@ -64,7 +64,7 @@ from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere, spread, strongest
 from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
-from attnmt.documents.function_marks import translating
+from attnmt.documents.function_marks import clicked_word, translating
 from attnmt.documents.glued_points import atoms_by_position, glued_point
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.links import around_held_words, clickable, clicked_words, is_worded_link
@@ -180,9 +180,10 @@ class Projector:
                 stretches += kept_target(self.copies, i, self.flat.text, (mark.start, mark.end), self.aligned(i, words),
                                          self.most_attending(i, words), self.sentences[i])
                 continue
-            targets = translating(self.weights[i], words, own_targets(self.weights[i], words, self.aligned(i, words),
-                                                                      self.target, self.target_words[i]),
-                                  self.target, self.target_words[i], self.flat.text, self.source_words[i])
+            own = own_targets(self.weights[i], words, self.aligned(i, words), self.target, self.target_words[i])
+            targets = translating(self.weights[i], words, own, self.target, self.target_words[i], self.flat.text,
+                                  self.source_words[i]) or clicked_word(self.weights[i], words, own, self.target,
+                                                                        self.target_words[i])
             word, edges = self.source_words[i][words[0]], (mark.start, mark.end)
             aligned = [self.target_words[i][t] for t in targets]
             if side := glued_side(self.flat.text, word, edges):  # punctuation glued to one word
