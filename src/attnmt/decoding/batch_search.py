@@ -22,6 +22,7 @@ from attnmt.decoding.constraints import Terms
 from attnmt.decoding.next_tokens import allow_forced, without_outside
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.decoding.state import Recording
+from attnmt.decoding.term_fallback import with_fallbacks
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
 
@@ -36,8 +37,9 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
     scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
     (scored, with ``scored``, by one teacher-forced pass).  With a glossary, each sentence with terms
     runs constrained beam search with at least one hypothesis per bank (a beam of at least 1 + its
-    term pieces, at most MAX_BEAM; ``search_with_terms``).  ``continuing``, ``space``, ``stops``: the
-    pieces that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a
+    term pieces, at most MAX_BEAM; ``search_with_terms``), and again with its terms' forms freed where the
+    model cannot write those their rules allow (term_fallback.with_fallbacks).  ``continuing``, ``space``,
+    ``stops``: the pieces that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a
     sentence, after which none starts where the model ends (``beam_search``).
     ``memory``: src's encoder output, where the caller has it already.  ``record``: beam search's
     hypotheses carry their cross-attention (``Hypothesis.attention``); greedy search's and sampling's
@@ -47,9 +49,12 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
         outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
-    if any(terms):
-        return search_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space,
-                                 stops)
+    if any(terms):  # searched again more freely where the model cannot write the forms the terms allow
+        def rows_searched(rows: list[int], own_terms: list[Terms]) -> list[list[Hypothesis]]:
+            index = torch.tensor(rows, device=src.device)
+            return search_with_terms(model, src[index], decoding, scored, [prefixes[k] for k in rows], own_terms,
+                                     continuing, None if memory is None else memory[index], record, space, stops)
+        return with_fallbacks(rows_searched, terms)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]

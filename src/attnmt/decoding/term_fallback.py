@@ -1,0 +1,62 @@
+"""A sentence's glossary terms searched again, more freely, where the model cannot write the forms the search allows
+(attnmt.decoding.batch_search.run_search).
+
+A term's rules (term_after, term_agreement, term_cases, term_weak) leave out the forms its source rules out: the
+dative plural's "-n" with no dative in the English, a weak noun's "-n" for a singular subject, a consonant's "-s" but
+for a loanword.  Where the model knows the word only in such a form, the constrained search cannot follow it, and
+the beam, kept on the term by its banks, went round it in junk before the term: "Four proposals." came out
+"Vier Connnnnnnnnnn Vorschlag." (the vocabulary writes Vorschläge "▁Vor" "sch" "lä" "ge", and the model only
+goes on "gen"), "Colleague is waiting." "S Kollege Jugendliche warten.".  A wrong case ending reads far better than
+junk, so each such sentence is searched again with its terms' forms each a word of its own (no ending after it, no
+article it must agree with: ``fallbacks``) and with its terms as given alone, and the translation whose log-prob
+beats the rules' by more than MARGIN is taken (``better``): "Vier Vorschlag.", "Kollegen wartet.".  A wrong form
+the rules ruled out costs the model a few nats ("Vier Verträge." -26.3, "Vier Verträgen." -21.2, "Vier Vertrag."
+-21.8 on the demo model); going round a form it cannot write, many ("Vier Connnnnnnnnnn Vorschlag." -40.4, "Vier
+Vorschlag." -21.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.term_ids import Term
+from attnmt.decoding.term_prefixes import Terms
+
+# How many nats a translation searched more freely must beat the rules' by to be taken: above what writing a form
+# the rules leave out gains on the demo model (up to 5.4: "Diese drei Verträge." -31.1, "Diese drei Vertrag."
+# -25.7), below what junk round a form it cannot write costs (9 to 26: "Einige rotes Hünnnnn Vertrag." -39.1,
+# "Einige rotes Vertrag." -23.0).
+MARGIN = 8.0
+
+Search = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]  # (sentences, their terms) -> their hypotheses
+
+
+def fallbacks(terms: Terms) -> list[Terms]:
+    """The ways a sentence's ``terms`` may be written more freely than their rules allow, where some term has rules
+    (a ``Term``): each Term's forms, each free to take the term's own endings ("▁Kollege" + "n") and with no article
+    to agree with; then each term as given alone.  [] where no term is a Term (nothing to free)."""
+    if not any(isinstance(term, Term) for term in terms):
+        return []
+    free = [Term(term, term.others, True, term.endings) if isinstance(term, Term) else term for term in terms]
+    return [free, [list(term) for term in terms]]
+
+
+def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
+    """Whether ``other``'s best translation is to be taken for ``found``'s: it holds as many of the terms, and the
+    model gives it more than MARGIN nats more."""
+    return other[0].missed <= found[0].missed and other[0].log_prob > found[0].log_prob + MARGIN
+
+
+def with_fallbacks(search: Search, terms: list[Terms]) -> list[list[Hypothesis]]:
+    """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
+    searched again with them freed, the best of those that are ``better`` than its own taken."""
+    found = search(list(range(len(terms))), terms)
+    freer = [fallbacks(each) for each in terms]
+    chosen = list(found)
+    for tier in range(max(map(len, freer), default=0)):
+        rows = [k for k, each in enumerate(freer) if len(each) > tier]
+        for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows]), strict=True):
+            if better(found[k], hypotheses) and hypotheses[0].log_prob > chosen[k][0].log_prob:
+                chosen[k] = hypotheses
+    return chosen

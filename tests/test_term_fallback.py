@@ -1,0 +1,59 @@
+"""A sentence's terms searched again more freely where the model cannot write the forms their rules allow
+(attnmt.decoding.term_fallback)."""
+
+import math
+
+import torch
+from support import EOS, ScriptedModel
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.batch_search import run_search
+from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.term_after import WORD
+from attnmt.decoding.term_fallback import fallbacks, with_fallbacks
+from attnmt.decoding.term_ids import Term, rules_of
+
+# Piece 4 is the term ("▁Kollege"), 5 its ending ("n"), a piece that carries a word on; 8 the model's way round it.
+CONTINUING = torch.tensor([False] * 5 + [True] + [False] * 4)
+
+
+def kollege() -> Term:
+    """The term whose rules bar its ending after it, as term_weak.numbered bars "Kollegen" for a singular subject."""
+    return Term([4], (), False, [5], [WORD])
+
+
+def searched(table: dict) -> Hypothesis:
+    [[best]] = run_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=2, alpha=0.0), True,
+                          [[]], [[kollege()]], CONTINUING)
+    return best
+
+
+def test_the_form_the_model_writes_is_taken_only_where_the_rules_form_costs_more_than_the_margin():
+    """"Colleague is waiting." came out "S Kollege Jugendliche warten.": the model writes "Kollegen" alone; "Vier
+    Verträge." stays, though the model gives "Vier Verträgen." a few nats more."""
+    cannot = {(): {4: 1.0}, (4,): {5: 1.0 - 1e-5, 8: 1e-5}, (4, 8): {EOS: 1.0}}
+    best = searched(cannot)
+    assert best.tokens == [4, 5] and best.log_prob > -0.01
+    can = {(): {4: 1.0}, (4,): {5: 0.9, 8: 0.1}, (4, 8): {EOS: 1.0}}
+    best = searched(can)
+    assert best.tokens == [4, 8] and math.isclose(best.log_prob, math.log(0.1), abs_tol=1e-4)
+
+
+def test_a_term_is_freed_to_its_own_endings_then_written_as_given():
+    free, given = fallbacks([Term([4], [[4, 5]], False, [5], [WORD, WORD])])
+    assert rules_of(free[0]) != [WORD, WORD] and free[0].endings == [5] and free[0].others == [[4, 5]]
+    assert given == [[4]] and type(given[0]) is list
+    assert fallbacks([[4], [6, 7]]) == []  # plain terms: nothing to free
+
+
+def test_the_best_of_the_freer_searches_is_taken_and_only_for_the_sentences_with_rules():
+    asked: list[list[int]] = []
+
+    def search(rows: list[int], terms: list) -> list[list[Hypothesis]]:
+        asked.append(rows)
+        log_probs = {0: -30.0, 1: -5.0}.get(len(asked) - 1, -15.0)  # rules', freed forms', as given
+        return [[Hypothesis([k], log_probs, log_probs)] for k in rows]
+
+    chosen = with_fallbacks(search, [[Term([4], [[4, 5]], False, [5], [WORD, WORD])], [[6]]])
+    assert asked == [[0, 1], [0], [0]]
+    assert chosen[0][0].log_prob == -5.0 and chosen[1][0].log_prob == -30.0
