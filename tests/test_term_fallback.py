@@ -44,6 +44,7 @@ def test_a_term_is_freed_to_its_own_endings_then_written_as_given():
     assert rules_of(free[0]) != [WORD, WORD] and free[0].endings == [5] and free[0].others == [[4, 5]]
     assert given == [[4]] and type(given[0]) is list
     assert fallbacks([[4], [6, 7]]) == []  # plain terms: nothing to free
+    assert fallbacks([Term([4], [[9, 4]])]) == []  # a form glued to a quote ("„" "Kollege") alone: no rules
 
 
 def test_the_best_of_the_freer_searches_is_taken_and_only_for_the_sentences_with_rules():

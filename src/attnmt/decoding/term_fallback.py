@@ -1,23 +1,25 @@
 """A sentence's glossary terms searched again, more freely, where the model cannot write the forms the search allows
 (attnmt.decoding.batch_search.run_search).
 
-A term's rules (term_after, term_agreement, term_cases, term_weak) leave out the forms its source rules out: the
-dative plural's "-n" with no dative in the English, a weak noun's "-n" for a singular subject, a consonant's "-s" but
-for a loanword.  Where the model knows the word only in such a form, the constrained search cannot follow it, and
-the beam, kept on the term by its banks, went round it in junk before the term: "Four proposals." came out
-"Vier Connnnnnnnnnn Vorschlag." (the vocabulary writes Vorschläge "▁Vor" "sch" "lä" "ge", and the model only
-goes on "gen"), "Colleague is waiting." "S Kollege Jugendliche warten.".  A wrong case ending reads far better than
-junk, so each such sentence is searched again with its terms' forms each a word of its own (no ending after it, no
-article it must agree with: ``fallbacks``) and with its terms as given alone, and the translation whose log-prob
-beats the rules' by more than MARGIN is taken (``better``): "Vier Vorschlag.", "Kollegen wartet.".  A wrong form
-the rules ruled out costs the model a few nats ("Vier Verträge." -26.3, "Vier Verträgen." -21.2, "Vier Vertrag."
--21.8 on the demo model); going round a form it cannot write, many ("Vier Connnnnnnnnnn Vorschlag." -40.4, "Vier
-Vorschlag." -21.7).
+A term's rules (term_after, term_agreement, term_cases, term_plurals, term_weak) leave out the forms its source
+rules out: the dative plural's "-n" with no dative in the English, a weak noun's "-n" for a singular subject, a
+consonant's "-s" but for a loanword.  Where the model knows the word only in such a form, or the pieces where the
+term's forms part lead the beam astray, the constrained search, its banks holding the beam on the term, went round
+it in junk before the term: "Four proposals." came out "Vier Connnnnnnnnnn Vorschlag." (the vocabulary writes
+Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen"), "Colleague is waiting." "S Kollege
+Jugendliche warten.".  A wrong case ending reads far better than junk, so a sentence with such rules is searched
+again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, no article
+to agree with) and with its terms as given alone, and the best translation whose log-prob beats the rules' by more
+than MARGIN is taken (``better``): "Vier Vorschlag.", "Kollegen wartet.".  A wrong form the rules leave out gains
+the model a few nats ("Vier Verträge." -26.3, "Vier Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model);
+going round a form it cannot write costs many ("Vier Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
+The rules' translation is kept where none beats it so, and for a sentence whose terms have no rules (a plain term,
+one glued to a quote alone: ``ruled``), searched once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_ids import Term
@@ -34,12 +36,18 @@ Search = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]  # (sentence
 
 def fallbacks(terms: Terms) -> list[Terms]:
     """The ways a sentence's ``terms`` may be written more freely than their rules allow, where some term has rules
-    (a ``Term``): each Term's forms, each free to take the term's own endings ("▁Kollege" + "n") and with no article
-    to agree with; then each term as given alone.  [] where no term is a Term (nothing to free)."""
-    if not any(isinstance(term, Term) for term in terms):
+    (``ruled``): each Term's forms, each free to take the term's own endings ("▁Kollege" + "n") and with no article
+    to agree with; then each term as given alone.  [] where no term has rules (nothing to free)."""
+    if not any(map(ruled, terms)):
         return []
     free = [Term(term, term.others, True, term.endings) if isinstance(term, Term) else term for term in terms]
     return [free, [list(term) for term in terms]]
+
+
+def ruled(term: Sequence[int]) -> bool:
+    """Whether ``term`` is a Term with rules on what follows its forms or the article before them (term_ids.Term's
+    ``inflects``, ``rules``, ``cases``), which may leave out the form the model writes."""
+    return isinstance(term, Term) and bool(term.inflects or term.rules or term.cases)
 
 
 def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
