@@ -58,3 +58,16 @@ def test_the_best_of_the_freer_searches_is_taken_and_only_for_the_sentences_with
     chosen = with_fallbacks(search, [[Term([4], [[4, 5]], False, [5], [WORD, WORD])], [[6]]])
     assert asked == [[0, 1], [0], [0]]
     assert chosen[0][0].log_prob == -5.0 and chosen[1][0].log_prob == -30.0
+
+
+def test_a_term_the_rules_translation_inflects_is_not_searched_again_as_given():
+    """"Sie spricht mit Anfängen in der Hand." became "Sie spricht mit dem Anfang.": as given, the term can only lose
+    the form the model wrote."""
+    asked: list[list[int]] = []
+
+    def search(rows: list[int], terms: list) -> list[list[Hypothesis]]:
+        asked.append(rows)
+        return [[Hypothesis([4, 5, 8] if len(asked) == 1 else [4, 8], 0.0, -30.0 + 10 * len(asked))] for _ in rows]
+
+    [chosen] = with_fallbacks(search, [[Term([4], (), True, [5])]])
+    assert asked == [[0], [0]] and chosen[0].tokens == [4, 8]

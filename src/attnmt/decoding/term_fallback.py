@@ -9,7 +9,7 @@ it in junk before the term: "Four proposals." came out "Vier Connnnnnnnnnn Vorsc
 Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen"), "Colleague is waiting." "S Kollege
 Jugendliche warten.".  A wrong case ending reads far better than junk, so a sentence with such rules is searched
 again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, no article
-to agree with) and with its terms as given alone, and the best translation whose log-prob beats the rules' by more
+to agree with) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the best translation whose log-prob beats the rules' by more
 than MARGIN is taken (``better``): "Vier Vorschlag.", "Kollegen wartet.".  A wrong form the rules leave out gains
 the model a few nats ("Vier Verträge." -26.3, "Vier Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model);
 going round a form it cannot write costs many ("Vier Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
@@ -50,6 +50,17 @@ def ruled(term: Sequence[int]) -> bool:
     return isinstance(term, Term) and bool(term.inflects or term.rules or term.cases)
 
 
+def inflected(tokens: Sequence[int], terms: Terms) -> bool:
+    """Whether the translation ``tokens`` writes one of ``terms`` in another form than as given: one of a Term's
+    other forms, or its own pieces and one of its endings ("Zwei Budgets sind ihre Waren.", "mit Anfängen")."""
+    text = tuple(tokens)
+    for term in filter(ruled, terms):
+        written = [tuple(form) for form in term.others] + [(*term, ending) for ending in term.endings]
+        if any(text[i: i + len(form)] == form for form in written for i in range(len(text))):
+            return True
+    return False
+
+
 def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
     """Whether ``other``'s best translation is to be taken for ``found``'s: it holds as many of the terms, and the
     model gives it more than MARGIN nats more."""
@@ -61,6 +72,8 @@ def with_fallbacks(search: Search, terms: list[Terms]) -> list[list[Hypothesis]]
     searched again with them freed, the best of those that are ``better`` than its own taken."""
     found = search(list(range(len(terms))), terms)
     freer = [fallbacks(each) for each in terms]
+    # As given, a term can only lose the forms the rules let the model write: not where it wrote one.
+    freer = [each[:1] if each and inflected(found[k][0].tokens, terms[k]) else each for k, each in enumerate(freer)]
     chosen = list(found)
     for tier in range(max(map(len, freer), default=0)):
         rows = [k for k, each in enumerate(freer) if len(each) > tier]
