@@ -9,10 +9,11 @@ it in junk before the term: "Four proposals." came out "Vier Connnnnnnnnnn Vorsc
 Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen"), "Colleague is waiting." "S Kollege
 Jugendliche warten.".  A wrong case ending reads far better than junk, so a sentence with such rules is searched
 again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, no article
-to agree with) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the best translation whose log-prob beats the rules' by more
-than MARGIN is taken (``better``): "Vier Vorschlag.", "Kollegen wartet.".  A wrong form the rules leave out gains
-the model a few nats ("Vier Verträge." -26.3, "Vier Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model);
-going round a form it cannot write costs many ("Vier Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
+to agree with) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the
+best translation whose log-prob beats the rules' by more than MARGIN is taken (``better``): "Vier Vorschlag.",
+"Kollegen wartet.".  A wrong form the rules leave out gains the model a few nats ("Vier Verträge." -26.3, "Vier
+Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model); going round a form it cannot write costs many ("Vier
+Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
 The rules' translation is kept where none beats it so, and for a sentence whose terms have no rules (a plain term,
 one glued to a quote alone: ``ruled``), searched once.
 """
