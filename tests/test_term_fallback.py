@@ -10,7 +10,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import WORD
-from attnmt.decoding.term_fallback import fallbacks, with_fallbacks
+from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
+from attnmt.decoding.term_fallback import fallbacks, freed, with_fallbacks
 from attnmt.decoding.term_ids import Term, rules_of
 
 # Piece 4 is the term ("▁Kollege"), 5 its ending ("n"), a piece that carries a word on; 8 the model's way round it.
@@ -71,3 +72,11 @@ def test_a_term_the_rules_translation_inflects_is_not_searched_again_as_given():
 
     [chosen] = with_fallbacks(search, [[Term([4], (), True, [5])]])
     assert asked == [[0], [0]] and chosen[0].tokens == [4, 8]
+
+
+def test_a_weak_nouns_freed_forms_take_either_number_and_still_agree_with_the_article():
+    """Freed of agreement, "I see a colleague." came out "Ein Kollegen."; a singular subject's "Kollegen" (term_weak's
+    WRONG_NUMBER) is written again, as after "seinem"."""
+    articles = object()
+    term = freed(Term([4], [[4, 5]], False, [5], [WORD, WORD], [BARE, WRONG_NUMBER], articles))
+    assert term.cases == [BARE, CASED] and term.articles is articles and term.inflects

@@ -8,8 +8,8 @@ term's forms part lead the beam astray, the constrained search, its banks holdin
 it in junk before the term: "Four proposals." came out "Vier Connnnnnnnnnn Vorschlag." (the vocabulary writes
 Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen"), "Colleague is waiting." "S Kollege
 Jugendliche warten.".  A wrong case ending reads far better than junk, so a sentence with such rules is searched
-again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, no article
-to agree with) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the
+again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, in either
+number) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the
 best translation whose log-prob beats the rules' by more than MARGIN is taken (``better``): "Vier Vorschlag.",
 "Kollegen wartet.".  A wrong form the rules leave out gains the model a few nats ("Vier Verträge." -26.3, "Vier
 Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model); going round a form it cannot write costs many ("Vier
@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.term_agreement import CASED, WRONG_NUMBER
 from attnmt.decoding.term_ids import Term
 from attnmt.decoding.term_prefixes import Terms
 
@@ -37,12 +38,20 @@ Search = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]  # (sentence
 
 def fallbacks(terms: Terms) -> list[Terms]:
     """The ways a sentence's ``terms`` may be written more freely than their rules allow, where some term has rules
-    (``ruled``): each Term's forms, each free to take the term's own endings ("▁Kollege" + "n") and with no article
-    to agree with; then each term as given alone.  [] where no term has rules (nothing to free)."""
+    (``ruled``): each Term's forms ``freed``; then each term as given alone.  [] where no term has rules (nothing to
+    free)."""
     if not any(map(ruled, terms)):
         return []
-    free = [Term(term, term.others, True, term.endings) if isinstance(term, Term) else term for term in terms]
+    free = [freed(term) if isinstance(term, Term) else term for term in terms]
     return [free, [list(term) for term in terms]]
+
+
+def freed(term: Term) -> Term:
+    """``term`` with each form free to take its own endings ("▁Kollege" + "n"), a weak noun's forms in either number
+    (term_weak.numbered's WRONG_NUMBER undone), still agreeing with the article before them ("Ein Kollegen" stays
+    out: term_agreement)."""
+    cases = [CASED if case == WRONG_NUMBER else case for case in term.cases]
+    return Term(term, term.others, True, term.endings, (), cases, term.articles)
 
 
 def ruled(term: Sequence[int]) -> bool:
