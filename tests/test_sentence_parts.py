@@ -1,10 +1,13 @@
 """A sentence given to ``translate`` cut at its tabs and line breaks (attnmt.decoding.sentence_parts): each part
 translated apart, the breaks kept where they stood, as ``attnmt translate`` keeps a text line's tabs."""
 
+from types import SimpleNamespace
+
 import pytest
 from support import failing_on
 
 import attnmt
+import attnmt.decoding.quality as quality_module
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
@@ -163,3 +166,23 @@ def test_translate_keeps_a_fields_value_that_is_a_measure_alone_as_the_command_d
     assert translated == translate_text(model, tokenizer, lines)
     assert [line[line.index(":"):] for line in translated] == [": 15 min", ": 1.2 kg"]
     assert len(set(reached) - {""}) == 2 and not any(character.isdigit() for text in reached for character in text)
+
+
+def test_translate_keeps_a_fields_name_the_model_finds_garbled_as_the_command_does(loaded, monkeypatch):
+    """Alone, the demo model wrote "BENEFITS" as "EIN DEMA" (plausibility under 0.3), which a text line's guard kept
+    out and ``attnmt.translate`` took: the name now keeps its source there too, a plausible one is translated, and
+    the value is translated whatever it is judged."""
+    model, tokenizer = loaded
+    plausible = {"INGREDIENTS": 0.05, "Side Effects": 0.9, FIRST: 0.01, SECOND: 0.01}
+    judged = []
+
+    def assess(model, tokenizer, sources, translations, **_):
+        judged.extend(sources)
+        return [SimpleNamespace(quality=plausible.get(source, 0.9)) for source in sources]
+
+    monkeypatch.setattr(quality_module, "assess", assess)
+    lines = [f"INGREDIENTS: {FIRST}", f"Side Effects: {SECOND}", FIRST]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0] == "INGREDIENTS: ein hund rennt" and not translated[1].startswith("Side Effects")
+    assert translated[2] == "ein hund rennt" and set(judged) == {"INGREDIENTS", "Side Effects"}

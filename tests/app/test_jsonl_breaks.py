@@ -6,11 +6,13 @@ break was lost, and the break with it."""
 
 import io
 import json
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
 from support import run_cli, write, write_pairs
 
+import attnmt.decoding.quality as quality_module
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.commands.quality import write_scores
 from attnmt.cli.lines import json_line, tsv_text, tsv_unescaped, write_hypotheses
@@ -265,3 +267,20 @@ def test_a_sound_description_opening_a_text_is_translated_alone_as_a_text_line_s
     assert best(hypotheses(trained_model, tmp_path, capsys, texts)) == [
         "[ein hund rennt] eine katze schläft", "ANNA: (eine katze schläft)  ein hund rennt"]
     assert sorted(set(reached)) == ["a cat sleeps", "a cat sleeps.", "a dog runs", "a dog runs."]
+
+
+def test_a_fields_name_the_model_finds_garbled_keeps_its_source_as_a_text_line_s(trained_model, tmp_path, capsys,
+                                                                                  monkeypatch):
+    """The demo model wrote the JSONL text "BENEFITS: Free parking." as "EIN DEMA: In einem Parkplatz.", where the
+    same text line kept "BENEFITS" (its translation's plausibility under 0.3); a plausible name is translated."""
+    plausible = {"INGREDIENTS": 0.05, "Side Effects": 0.9}
+
+    def assess(model, tokenizer, sources, translations, **_):
+        return [SimpleNamespace(quality=plausible.get(source, 0.01)) for source in sources]
+
+    monkeypatch.setattr(quality_module, "assess", assess)
+    records = [{"text": f"INGREDIENTS: {FIRST}"}, {"text": f"- Side Effects: {SECOND}"}]
+    code, out, _ = translated(trained_model, tmp_path, capsys, records)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "INGREDIENTS: ein hund rennt"
+    assert lines[1].startswith("- ") and lines[1].endswith(": eine katze schläft") and "Side" not in lines[1]

@@ -5,10 +5,10 @@ import pytest
 from conftest import Judging
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.short_labels import FLOOR
 from attnmt.documents.translators import ModelTranslator
 
 

@@ -12,10 +12,10 @@ from odf.opendocument import OpenDocumentText
 from odf.text import H, P
 from office_files import PNG, W, docx_bytes, odf_bytes, read_members, text_file, word_paragraph, write_members
 
+from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.short_labels import FLOOR
 
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"

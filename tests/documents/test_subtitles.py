@@ -4,6 +4,7 @@ translated whole and cut back into their cues (attnmt.documents.subtitles, .cue_
 import warnings
 
 import pytest
+from conftest import Judging
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.cue_cuts import proportional
@@ -657,6 +658,18 @@ def test_a_fields_name_in_a_cue_is_translated_alone_before_its_colon(mirror, tex
     "Krankenschwestern in einem Schrürzen, ...", the name and the colon lost."""
     assert translate_subtitle_text(srt(text), mirror) == srt(written)
     assert mirror.given == given
+
+
+def test_a_fields_name_the_model_finds_garbled_keeps_its_source_in_a_cue(mirror):
+    """The demo model wrote the cue "BENEFITS: Free parking." as "EIN DEMA: In einem Parkplatz.": a text line's field
+    name already kept its source under a plausibility of 0.3, a cue's took the garbled one.  A plausible name is
+    translated, the value and a speaker's words are never judged."""
+    judging = Judging(mirror, {"KEY BENEFITS": 0.02, "OPENING HOURS": 0.05, "Side Effects": 0.8})
+    out = translate_subtitle_text(srt("KEY BENEFITS: Free parking.", "[MUSIC] OPENING HOURS: Mon to Fri.",
+                                      "<i>Side Effects:</i> nausea.", "ANNA: Where?"), judging)
+    assert out == srt("KEY BENEFITS: PARKING. FREE", "[MUSIC] OPENING HOURS: FRI. TO MON",
+                      "<i>EFFECTS SIDE:</i> NAUSEA.", "ANNA: WHERE?")
+    assert sorted(source for source, _ in judging.judged) == ["KEY BENEFITS", "OPENING HOURS", "Side Effects"]
 
 
 @pytest.mark.parametrize("cues, given", [

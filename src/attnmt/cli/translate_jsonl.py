@@ -84,6 +84,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     a text line's go."""
     from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
     from attnmt.decoding.inputs import writes_whole
+    from attnmt.decoding.sentence_parts import labels_kept
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.letterless import with_terms
     from attnmt.documents.paragraphs import traced_weights
@@ -111,6 +112,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     kept = partial(kept_records, records=records, where=where, first_line=first_line)
     if not quality_wanted(args):
         found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))))
+        found = labels_kept(model, tokenizer, reads, records.breaks, found, parts.glossaries)  # "BENEFITS" garbled
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
         write_record_texts(args, out, records, inputs.texts, texts,

@@ -12,7 +12,8 @@ Each part's translation ends as the part does (``Parts.ended``), as a text line'
 sentence's glossary; its prefix starts the translation of its first part with letters (of its
 first part, where none has).  An n-best list's k-th hypothesis joins each part's k-th best (a part's last where it
 has fewer), its score and log_prob the parts' sums, its assessment theirs joined (attnmt.decoding.quality_joined).
-A sentence without a tab or a break is one part, translated as it was."""
+A sentence without a tab or a break is one part, translated as it was.  A field's name cut from its value
+keeps its source where its translation came back garbled (``labels_kept``), as a text line's does."""
 
 from __future__ import annotations
 
@@ -24,17 +25,21 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.inputs import Guides
+from attnmt.decoding.garbled_labels import garbled
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.text.field_names import measure_alone
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
+from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
     from attnmt.decoding.quality import Assessor
     from attnmt.decoding.translate import Translation
+    from attnmt.model import Transformer
 
 # What str.splitlines breaks a line at (its CRLF is a CR and an LF), as a character class's body: LF, CR, VT, FF,
 # the file, group and record separators FS, GS and RS, NEL, and the line and paragraph separators.  Every
@@ -140,6 +145,34 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
     spans.sort()
     edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)
     return [sentence[s:e] for s, e in edges], [sentence[s:e] for s, e in spans]
+
+
+def label_parts(breaks: Sequence[Sequence[str]]) -> list[int]:
+    """The parts, counted over all sentences cut so (each one part more than its ``breaks``), that are a field's name:
+    ``cut`` parts it from its value at its colon, which opens the break after it ("BENEFITS" of "BENEFITS: Free
+    parking.", its break ": ")."""
+    after = [each for found in breaks for each in [*found, ""]]  # the break after each part, "" after a sentence's last
+    return [k for k, each in enumerate(after) if each.strip()[:1] in (":", "：")]
+
+
+def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], breaks: Sequence[Sequence[str]],
+                outputs: list[str], glossaries: Sequence[Glossary | None]) -> list[str]:
+    """``outputs``, one per part of ``texts`` (cut with ``breaks``, each sentence's), each field's name's
+    (``label_parts``) whose translation the model finds garbled (attnmt.decoding.garbled_labels) given its source
+    instead, as a text line's is (attnmt.documents.short_labels): alone, the demo model wrote "BENEFITS" as "EIN
+    DEMA".  It is judged as a text line's is, without its list mark ("Side Effects" of "- Side Effects: nausea").
+    A name holding a term of its ``glossaries``' is the user's word, taken as it came."""
+    from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
+
+    def plausibility(sources: Sequence[str], translations: Sequence[str]) -> list[float | None]:
+        return [None if each is None else each.quality for each in assess(model, tokenizer, sources, translations)]
+
+    named = [k for k in label_parts(breaks) if not ((glossary := glossaries[k]) and glossary.matches(texts[k]))]
+    marks = [found[0] if (found := LIST_MARK.match(texts[k])) else "" for k in named]  # kept around the translation
+    kept = garbled(plausibility, [texts[k][len(mark):] for k, mark in zip(named, marks, strict=True)],
+                   [outputs[k].removeprefix(mark) for k, mark in zip(named, marks, strict=True)])
+    sources = {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
+    return [sources.get(k, output) for k, output in enumerate(outputs)]
 
 
 def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:

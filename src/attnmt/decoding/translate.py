@@ -55,7 +55,7 @@ from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, wi
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
-from attnmt.decoding.sentence_parts import parted
+from attnmt.decoding.sentence_parts import labels_kept, parted
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_after import term_pieces
 from attnmt.decoding.term_ids import prefix_ids
@@ -284,7 +284,7 @@ def translate(
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
                 text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
                 outputs[i] = edges[i].around(text)
-    return parts.joined(outputs)
+    return parts.joined(labels_kept(model, tokenizer, parts.texts, parts.breaks, outputs, guides.glossaries))
 
 
 def translate_n_best(

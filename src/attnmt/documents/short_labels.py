@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from attnmt.decoding.garbled_labels import garbled
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.spans import Weights
@@ -58,10 +59,8 @@ from attnmt.documents.translator_parts import (
     translator_rewritten,
 )
 from attnmt.documents.translators import Wrapper
-from attnmt.text.sentence_ends import ended_as_source
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
-FLOOR = 0.3  # plausibility under which a label keeps its source (module docstring: measured)
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
 
 
@@ -82,18 +81,14 @@ class KeepingLabels(Wrapper):
             if term is not None:  # the user's word for the label, not the model's sentence around it
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
-        # not a label given back as it came (a sentence the model failed on keeps its source): nothing to keep
-        judged = [i for i, sentence in enumerate(sentences)
-                  if plausibility is not None and sentence.strip() in self.labels
-                  and texts[i].strip() not in ("", sentence.strip()) and not (glossary and glossary.matches(sentence))]
-        # judged as written: without the full stop the model added, which the pipeline takes off (ended_as_source)
-        found = [] if plausibility is None or not judged else plausibility(
-            [sentences[i] for i in judged], [ended_as_source(sentences[i], texts[i]) for i in judged])
-        for i, plausible in zip(judged, found, strict=True):
-            if plausible is not None and plausible < FLOOR:
-                texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
-                self.kept.add(sentences[i].strip())
-                rewritten.append(i)
+        judged = [i for i, sentence in enumerate(sentences) if plausibility is not None
+                  and sentence.strip() in self.labels and not (glossary and glossary.matches(sentence))]
+        kept = [] if plausibility is None or not judged else garbled(
+            plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
+        for i in (i for i, keep in zip(judged, kept, strict=True) if keep):
+            texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
+            self.kept.add(sentences[i].strip())
+            rewritten.append(i)
         assessing = translator_rewritten(self.translator)
         if assessing is not None and rewritten:  # a review shows the quality of what the document holds
             assessing([sentences[i] for i in rewritten], [texts[i] for i in rewritten])

@@ -63,7 +63,7 @@ from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_cuts import split_cues
 from attnmt.documents.cue_edges import ENDED, SUNG_START, apart, cue_edges
-from attnmt.documents.cue_labels import DESCRIPTION, is_name, shown_places
+from attnmt.documents.cue_labels import DESCRIPTION, field_names, is_name, shown_places
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, cue_flat, shown_text, tags_of
@@ -81,6 +81,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
+from attnmt.documents.short_labels import KeepingLabels
 from attnmt.documents.translator_parts import translator_fits, within_bytes
 from attnmt.documents.translators import Translator
 from attnmt.errors import LeftUntranslated, warn
@@ -224,7 +225,9 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
     block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why."""
     speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
-    names = dialogue(shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers)  # "Anna:" and "Tom:" taking turns
+    shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
+    names = dialogue(shown)  # "Anna:" and "Tom:" taking turns
+    translator = KeepingLabels(translator, field_names(shown, names))  # a field's name garbled keeps its source
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
     placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
