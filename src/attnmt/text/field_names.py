@@ -78,10 +78,37 @@ FIELDS = frozenset({
 })
 
 
+# The words a label of several words may end with that say what its value is of, a date, a place, a person
+# ("AVAILABLE FROM: March", "VALID UNTIL: June", "SHIPS TO: Europe", "SUITABLE FOR: Vegans"): no person's name ends
+# with one.  Read as a speaker's, "AVAILABLE FROM:" kept its English words.
+PREPOSITIONS = frozenset({"FROM", "UNTIL", "TILL", "TO", "SINCE", "FOR", "IN", "ON", "AT", "BY", "WITH", "OF", "PER",
+                          "VIA", "AFTER", "BEFORE"})
+# The nouns a script's cast names a person by, the last word of a role of several ("OLD MAN", "DELIVERY MAN", "YOUNG
+# WOMAN", "POLICE OFFICER"): before a number, such a label is a speaker's who says it ("OLD MAN: 5 dollars."), where
+# a field's of several words names no person ("PREP TIME: 15 min").
+PEOPLE = frozenset({
+    "MAN", "MEN", "WOMAN", "WOMEN", "BOY", "BOYS", "GIRL", "GIRLS", "LADY", "LADIES", "GUY", "GUYS", "KID", "KIDS",
+    "CHILD", "PERSON", "GENTLEMAN", "FELLOW", "STRANGER", "FRIEND", "NEIGHBOR", "NEIGHBOUR", "MOTHER", "FATHER", "MOM",
+    "MUM", "DAD", "SISTER", "BROTHER", "WIFE", "HUSBAND", "SON", "DAUGHTER", "AUNT", "UNCLE", "GRANDMA", "GRANDPA",
+    "OFFICER", "DRIVER", "GUARD", "SOLDIER", "NURSE", "DOCTOR", "TEACHER", "WAITER", "WAITRESS", "CLERK", "CASHIER",
+    "VENDOR", "SELLER", "BUYER", "CUSTOMER", "PASSENGER", "AGENT", "DETECTIVE", "SERGEANT", "CAPTAIN", "COP", "PILOT",
+    "JUDGE", "LAWYER", "WITNESS", "BARTENDER", "COACH", "WORKER", "MANAGER", "BOSS", "KING", "QUEEN", "PRINCE",
+    "PRINCESS", "POSTMAN", "FIREMAN", "POLICEMAN", "SALESMAN", "DOORMAN", "FISHERMAN", "CAMERAMAN", "SPOKESMAN",
+    "VOICE", "STUDENT", "PATIENT", "VISITOR", "TOURIST", "FARMER", "SHOPKEEPER", "RECEPTIONIST", "ASSISTANT"})
+
+
 def names_field(words: list[str]) -> bool:
     """Whether a label's ``words``, in capitals, name a field: whole ("CHECK IN", "WI FI"), or its last word
-    (``field_word``: "SIDE EFFECTS", "KEY BENEFITS", "DRESS CODE")."""
-    return bool(words) and (" ".join(words) in FIELDS or field_word(words[-1]))
+    (``field_word``: "SIDE EFFECTS", "KEY BENEFITS", "DRESS CODE"), or, of several, their last is a preposition
+    (``PREPOSITIONS``: "AVAILABLE FROM")."""
+    return bool(words) and (" ".join(words) in FIELDS or field_word(words[-1])
+                            or (len(words) >= 2 and words[-1] in PREPOSITIONS))
+
+
+def names_person(words: list[str]) -> bool:
+    """Whether a label's ``words``, in capitals, end with a noun that names a person (``PEOPLE``: "OLD MAN",
+    "DELIVERY MAN", "POLICE OFFICER")."""
+    return bool(words) and words[-1] in PEOPLE
 
 
 def field_word(word: str) -> bool:

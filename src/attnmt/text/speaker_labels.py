@@ -17,7 +17,16 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from attnmt.text.field_names import credited, field_label, field_value, listed, names_field, plural, valued
+from attnmt.text.field_names import (
+    credited,
+    field_label,
+    field_value,
+    listed,
+    names_field,
+    names_person,
+    plural,
+    valued,
+)
 from attnmt.text.list_marks import LIST_MARK
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):"),
@@ -115,6 +124,13 @@ INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
 # listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a speaker saying a
 # number, "PREP TIME:" kept its English words.
 QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?)?\s*\Z")
+# The words of a device's, a job's or a place's state, alone before "!" after a label a status's ("DISK: full!",
+# "BUILD: failed!", "SERVER: down!", "TICKETS: sold out!" is two), where a speaker's exclamation of one word is a
+# call or an order ("ANNA: wait!", "TOM: help!").
+STATES = frozenset({"FULL", "EMPTY", "LOW", "HIGH", "DOWN", "UP", "OFFLINE", "ONLINE", "FAILED", "BROKEN", "MISSING",
+                    "DONE", "COMPLETE", "COMPLETED", "READY", "BUSY", "OFF", "ON", "OPEN", "CLOSED", "DELAYED",
+                    "CANCELLED", "CANCELED", "LATE", "EXPIRED", "LOCKED", "UNLOCKED", "ACTIVE", "INACTIVE", "ENABLED",
+                    "DISABLED", "RUNNING", "STOPPED", "CRASHED", "OVERLOADED", "UNAVAILABLE", "AVAILABLE", "OK"})
 # A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
 # a field's value hardly ever is.
 EXCLAIMED = re.compile(r"[?!][\W]*\Z")
@@ -158,10 +174,11 @@ def measured(bare: str, said: str) -> bool:
     initial, without a digit or an abbreviation's stop, and ``said`` after it is a quantity alone (``QUANTITY``): a
     form's or a listing's field ("PREP TIME: 15 min", "YEAR BUILT: 1995", "LOT SIZE: 0.5 acres"), where a speaker
     saying a number is named by one word ("ANNA: 5pm."), a role and its number ("MAN 2: 2 hours"), a title ("DR.
-    SMITH: 10 mg.") or an initial ("AGENT K: 12")."""
+    SMITH: 10 mg.") or an initial ("AGENT K: 12"), and no label of several words whose last names a person does
+    (field_names.names_person: "OLD MAN: 5 dollars.", "DELIVERY MAN: 5 boxes")."""
     words = bare.rstrip(":：").split()
     return (len(words) >= 2 and all(len(word) >= 2 for word in words) and not re.search(r"[\d.]", bare)
-            and QUANTITY.match(said) is not None)
+            and not names_person(words) and QUANTITY.match(said) is not None)
 
 
 def opens_with_number(said: str) -> bool:
@@ -172,7 +189,9 @@ def opens_with_number(said: str) -> bool:
 def is_field(name: str, said: str) -> bool:
     """Whether ``name`` (what ``NAME`` matched), no speaker's, names a field that ``said`` is the value of: in
     capitals or title case ("BENEFITS:", "Side Effects:"), no remark's word nor a heading (``REMARKS``, ``HEADINGS``:
-    "NOTE:", "TO:", "USA:", translated with their sentence), its words an open field's (attnmt.text.field_names:
+    "NOTE:", "TO:", "USA:", translated with their sentence; a heading before a quantity alone, ``QUANTITY``, is a
+    field's: "PRICE: $250,000", which the demo model, given whole, wrote "EIN ÄSSSSSSSSPAA-T-T-..."), its words an
+    open field's (attnmt.text.field_names:
     "KEY FEATURES:", "INGREDIENTS:"), or its last word an abstract noun's plural (``ABSTRACT_PLURAL``:
     "REQUIREMENTS:"), or ``said`` a field's value after it (field_names.valued: "TRANSLATOR: Ann Goldstein",
     "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), after a name in title case whatever the
@@ -183,8 +202,8 @@ def is_field(name: str, said: str) -> bool:
     capitals = [word.upper() for word in words]
     if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
         return False
-    if " ".join(capitals) in HEADINGS:
-        return False
+    if " ".join(capitals) in HEADINGS:  # but before a quantity alone, its value: "PRICE: $250,000", "TIME: 10:30"
+        return QUANTITY.match(said) is not None
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
             or (words != capitals and (field_value(said) or (opens_with_number(said) and not speaks(said))))
             or (words == capitals and not speaks(said)))
@@ -236,7 +255,16 @@ def speaks(said: str) -> bool:
     first = next((character for character in said if character.isalnum()), "")
     if first.isdigit():
         return COUNTED_SPEECH.search(said) is not None
-    return first.isalpha() and (not first.islower() or opens_speech(said) or EXCLAIMED.search(said) is not None)
+    return first.isalpha() and (not first.islower() or opens_speech(said) or exclaimed(said))
+
+
+def exclaimed(said: str) -> bool:
+    """Whether ``said`` is a question or an exclamation (``EXCLAIMED``: "and then?", "wait!", "no way!") but a
+    state's word alone (``STATES``: "DISK: full!", "BUILD: failed!"), a status, which read as speech kept "DISK:" as
+    a speaker's name."""
+    found = EXCLAIMED.search(said)
+    words = re.findall(r"[^\W\d_]+", said)
+    return found is not None and ("?" in found.group() or len(words) != 1 or words[0].upper() not in STATES)
 
 
 def opens_speech(said: str) -> bool:
@@ -306,14 +334,25 @@ def script_plurals(opened: Sequence[tuple[str, str]], named: set[str]) -> set[st
     """The labels in "-S" on no list of fields that a script's lines (``opened``: each line's label and what
     follows it) open before a list of things said (field_names.listed, no persons' names: "MILES: Bread, cheese,
     wine.", "EMRYS: Swords, shields, horses."), which alone read as a plural's field: between two turns of speakers
-    in capitals (``named``), such a label is one more speaker's, where a menu's or a listing's after a script's end
-    ("STARTERS: Soup, salad, bread." / "MAINS: ...") is still a field's.  Read as a field's, "MILES:" came back
+    in capitals (``named``), or after two at a script's end (``between_turns``), such a label is one more
+    speaker's, where a menu's or a listing's after a script's end ("STARTERS: Soup, salad, bread." / "MAINS: ...") is
+    still a field's.  Read as a field's, "MILES:" came back
     "URUNER:" from the demo model."""
     labels = [label for label, _ in opened]
     return {label for k, (label, said) in enumerate(opened)
-            if 0 < k < len(opened) - 1 and labels[k - 1] in named and labels[k + 1] in named
-            and is_speaker(label) and speaks(said) and listed(said) and not credited(said)
-            and plural(re.findall(r"[^\W\d_]+", label)[-1].upper())}
+            if between_turns(labels, k, named) and is_speaker(label) and speaks(said) and listed(said)
+            and not credited(said) and plural(re.findall(r"[^\W\d_]+", label)[-1].upper())}
+
+
+def between_turns(labels: Sequence[str], k: int, named: set[str]) -> bool:
+    """Whether the line of ``labels[k]`` stands between two turns of speakers in capitals (``named``), or is a
+    script's last, after two turns of two speakers: "MILES: Bread, cheese, wine." after "ANNA:" and "TOM:" closes
+    their script, where a menu's "STARTERS:" after a script's end has a field's "MAINS:" after it."""
+    if not 0 < k or labels[k - 1] not in named:
+        return False
+    if k < len(labels) - 1:
+        return labels[k + 1] in named
+    return k >= 2 and labels[k - 2] in named and labels[k - 2] != labels[k - 1]
 
 
 def line_label(line: str) -> tuple[str, str]:
