@@ -672,6 +672,17 @@ def test_a_fields_name_the_model_finds_garbled_keeps_its_source_in_a_cue(mirror)
     assert sorted(source for source, _ in judging.judged) == ["KEY BENEFITS", "OPENING HOURS", "Side Effects"]
 
 
+def test_a_cue_that_opens_with_a_fields_name_is_not_run_on_into_from_the_cue_before(mirror):
+    """A field's value has no stop, so "TRANSLATOR: Ann Goldstein" / "EDITOR: Tom Fox" went to the model as one
+    sentence, "Ann Goldstein Tom Fox" (the demo model's "INGREDIENTS: mit" / "METHOD: einem Schnaa" for "flour, eggs"
+    / "mix them well"); a cue after it without a label still goes on its sentence."""
+    out = translate_subtitle_text(srt("TRANSLATOR: Ann Goldstein", "EDITOR: Tom Fox", "INGREDIENTS: flour, eggs",
+                                      "and some milk"), mirror)
+    assert mirror.given == ["TRANSLATOR", "Ann Goldstein", "EDITOR", "Tom Fox", "INGREDIENTS",
+                            "flour, eggs and some milk"]
+    assert out.count("TRANSLATOR: GOLDSTEIN ANN") == out.count("EDITOR: FOX TOM") == 1
+
+
 @pytest.mark.parametrize("cues, given", [
     (["NOTE: the dog is", "running in the park."], ["NOTE: the dog is running in the park."]),
     (["Take the pills.\nWARNING: never with wine."], ["Take the pills.", "WARNING: never with wine."]),

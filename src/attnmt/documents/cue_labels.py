@@ -16,7 +16,6 @@ a label too, translated alone, its colon and the spaces after it kept between it
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from html import unescape
 
 from attnmt.text.field_names import measure_alone
@@ -73,16 +72,15 @@ def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
     return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]  # a measure alone kept: "PREP TIME: 15 min"
 
 
-def field_names(shown: Iterable[str], speakers: frozenset[str] = frozenset()) -> frozenset[str]:
-    """The names of the fields that cues' texts read as ``shown`` open with, after their descriptions (``field_label``,
-    none of the dialogue's ``speakers``), as each is translated alone: "BENEFITS" of "BENEFITS: Free parking.",
-    "TRANSLATOR" of "[MUSIC] TRANSLATOR: Ann Goldstein"; one the model garbles keeps its source
-    (attnmt.documents.short_labels), as a text line's does."""
-    found = set()
-    for text in shown:
-        lead = DESCRIBED_LEAD.match(text)
-        found.add(field_label(text[lead.end():].lstrip() if lead else text, speakers)[0].strip())
-    return frozenset(found - {""})
+def cue_field(shown: str, speakers: frozenset[str] = frozenset()) -> str:
+    """The name of the field a cue's text read as ``shown`` opens with, after its descriptions (``field_label``, none
+    of the dialogue's ``speakers``), as it is translated alone, or "": "BENEFITS" of "BENEFITS: Free parking.",
+    "TRANSLATOR" of "[MUSIC] TRANSLATOR: Ann Goldstein".  One the model garbles keeps its source
+    (attnmt.documents.short_labels), as a text line's does, and the cue's words are a sentence of their own, which
+    the cue before does not run on into (a field's value has no stop: "TRANSLATOR: Ann Goldstein" / "EDITOR: Tom
+    Fox" were read "Ann Goldstein Tom Fox")."""
+    lead = DESCRIBED_LEAD.match(shown)
+    return field_label(shown[lead.end():].lstrip() if lead else shown, speakers)[0].strip()
 
 
 def label_piece(rest: str, first: bool, speakers: frozenset[str]) -> re.Match[str] | None:

@@ -63,7 +63,7 @@ from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
 from attnmt.documents.cue_cuts import split_cues
 from attnmt.documents.cue_edges import ENDED, SUNG_START, apart, cue_edges
-from attnmt.documents.cue_labels import DESCRIPTION, field_names, is_name, shown_places
+from attnmt.documents.cue_labels import DESCRIPTION, cue_field, is_name, shown_places
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
 from attnmt.documents.cue_text import CONTINUED, cue_flat, shown_text, tags_of
@@ -227,13 +227,14 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
     shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
     names = dialogue(shown)  # "Anna:" and "Tom:" taking turns
-    translator = KeepingLabels(translator, field_names(shown, names))  # a field's name garbled keeps its source
+    fields = [cue_field(text, names) for text in shown]  # the name of the field each cue opens with, or ""
+    translator = KeepingLabels(translator, frozenset(fields) - {""})  # a field's name garbled keeps its source
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
     placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
     bodies = [edge.body[len(codes):] for edge, codes in zip(edges, placed, strict=True)]
-    follows = [goes_on and not is_name(edges[k + 1].speaker(), names) and placed[k] == placed[k + 1]  # a new speaker
-               for k, goes_on in enumerate(follows)]  # or place, as a sign is
+    follows = [goes_on and not is_name(edges[k + 1].speaker(), names) and not fields[k + 1]  # a new speaker, field
+               and placed[k] == placed[k + 1] for k, goes_on in enumerate(follows)]  # or place, as a sign is
     runs = chains(bodies, follows, options, vtt, where, lines, translator_glossary(translator), noted,
                   translator_fits(translator))
     alone = apart(edges)
