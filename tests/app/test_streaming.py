@@ -256,7 +256,8 @@ def stand_in_stream(monkeypatch, text: str) -> list[str]:
     monkeypatch.setattr(streaming, "beam_search", search)
     monkeypatch.setattr(streaming, "evaluating", lambda model: nullcontext())
     served = SimpleNamespace(model=None, tokenizer=SimpleNamespace(decode=" ".join), document_options=DEFAULT_OPTIONS,
-                             fits=None, writes=None)  # no limit, no vocabulary: each sentence whole, to the search
+                             fits=None, writes=None, plausibility=None)  # no limit, no vocabulary, no judge: each
+    # sentence whole, to the search
     sent = []
     translation = run_stream(served, text, Decoding(beam_size=1), sent.append, threading.Event())
     return [*sent, translation]
@@ -300,3 +301,16 @@ def test_a_text_already_in_the_target_language_is_charged_to_its_key_as_translat
             assert client.post(path, json=body).status_code == 200
             again = client.post(path, json=body)
             assert again.status_code == 429 and again.json()["error"].startswith("Slowdown: "), path
+
+
+def test_a_fields_name_the_model_finds_garbled_keeps_its_source_at_the_streams_end(trained_model, monkeypatch):
+    """The stream's end took the model's translation of a field's name alone (the demo model's "BENEFITS" ->
+    "EIN DEMA"), where the server's /translate of the same text kept the source (its plausibility under 0.3)."""
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    monkeypatch.setattr(ServedModel, "plausibility",
+                        lambda self, sentences, translations: [0.05 if s == "INGREDIENTS" else 0.9 for s in sentences])
+    done = run_stream(served, "INGREDIENTS: a man rides a bike\nSide Effects: a dog runs.", DEFAULT,
+                      lambda _: None, threading.Event())
+    first, second = done.split("\n")
+    assert first.startswith("INGREDIENTS: ") and not first.endswith("a man rides a bike")
+    assert not second.startswith("Side Effects") and second.endswith(": ein hund rennt")

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from attnmt.text.sentence_ends import ended_as_source
 
 FLOOR = 0.3  # plausibility under which a label keeps its source (attnmt.documents.short_labels: measured)
-# sources, their translations -> how plausible the model finds each (None: not judged)
+# sources, their translations -> how plausible the model finds each (ModelTranslator.plausibility; None: not judged)
 Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
 
 

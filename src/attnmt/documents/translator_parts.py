@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import Any, TypeGuard
 
+from attnmt.decoding.garbled_labels import Plausibility
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import longest_part, reads_whole
 from attnmt.documents.spans import Weights
@@ -55,8 +56,6 @@ def translator_writes(translator: object) -> Callable[[str], bool] | None:
     return getattr(translator, "writes", None)
 
 
-# sentences, their translations -> how plausible the model finds each (ModelTranslator.plausibility; None: not judged)
-Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
 
 
 def translator_plausibility(translator: object) -> Plausibility | None:

@@ -194,12 +194,15 @@ class FoundTranslations:
     glossary: Glossary | Mapping[str, str] | None = None  # the one they were searched with (a Glossary after init)
     fits: Callable[[str], bool] | None = None  # the model's limit their sentences were split with (translator_fits)
     writes: Callable[[str], bool] | None = None  # what its vocabulary writes, when they were split (translator_writes)
+    # how plausible the model finds each translation (ModelTranslator.plausibility), so that a short label it garbled
+    # keeps its source (attnmt.documents.short_labels), as the server's stream's field names do; None: none judged
+    plausibility: Plausibility | None = None
 
     def __post_init__(self) -> None:
         """One clear error, before any document is read, for ``translations`` that are no dict, a ``glossary``
         that is neither a Glossary nor a dict of terms (``as_glossary``: a dict indexed once here), or a
-        ``weigh``, ``fits`` or ``writes`` that is neither None nor a function: ``weigh="yes"`` was taken, and
-        failed as "'str' object is not callable" once a mark needed weights."""
+        ``weigh``, ``fits``, ``writes`` or ``plausibility`` that is neither None nor a function: ``weigh="yes"`` was
+        taken, and failed as "'str' object is not callable" once a mark needed weights."""
         if not isinstance(self.translations, Mapping):
             raise ConfigError(f"translations: expected a dict, sentence -> translation, got "
                               f"{type(self.translations).__name__}")
@@ -207,6 +210,7 @@ class FoundTranslations:
         check_function(self.weigh, "weigh", "weigh(sentence, translation)")
         check_function(self.fits, "fits", "fits(sentence)")
         check_function(self.writes, "writes", "writes(symbol)")
+        check_function(self.plausibility, "plausibility", "plausibility(sentences, translations)")
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]

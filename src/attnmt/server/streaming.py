@@ -51,6 +51,7 @@ from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
+from attnmt.documents.translator_parts import Plausibility
 from attnmt.documents.translators import FoundTranslations
 from attnmt.server.api_errors import LibreError
 from attnmt.server.auto_source import detected, given_back
@@ -106,8 +107,9 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     # kept, as translate parts and keeps them: read whole, such a sentence was cut at the model's longest input
     fits, writes = served.fits, served.writes
 
-    def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
-        found = FoundTranslations(translations, weigh, fits=fits, writes=writes)
+    def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None,
+               judge: Plausibility | None = None) -> str:
+        found = FoundTranslations(translations, weigh, fits=fits, writes=writes, plausibility=judge)
         return translate_paragraphs([text], found, options)[0]
 
     def step(best: dict[int, Hypothesis]) -> None:
@@ -129,7 +131,8 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
             done[sentence] = written_as(sentence, tokenizer.decode(found.tokens), read)
             if as_read is not None:
                 as_read[read] = tokenizer.decode(found.tokens)
-    return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
+    # a URL inside a sentence placed by the weights; a field's name the model garbled keeps its source, as translate's
+    return joined(done, partial(traced_weights, model, tokenizer), served.plausibility)
 
 
 async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False,
