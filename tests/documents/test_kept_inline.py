@@ -46,3 +46,36 @@ def test_code_of_several_words_a_file_name_a_key_combination_or_alone_stays_kept
     """Read as words, README.md sent the demo model into "HEAAAAAAAA…", and a combination's keys came back apart."""
     assert one(page, same) == page
     assert not any(code in given for given in same.given)
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ("<p>Press <kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd> to copy.</p>", "Press Ctrl+C to copy."),
+    ("<li>Use <kbd><kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>T</kbd></kbd> again.</li>",
+     "Use Ctrl + Shift + T again."),
+    ("<p>A man presses <kbd><kbd>Alt</kbd>-<kbd>F4</kbd></kbd> and leaves.</p>", "A man presses Alt-F4 and leaves."),
+    ("<td>Hit <kbd class=combo><kbd>Cmd</kbd> <kbd>K</kbd></kbd>, then type.</td>", "Hit Cmd K, then type."),
+])
+def test_a_key_combination_in_one_element_is_read_with_its_sentence(same, page, sentence):
+    """Kept out as an atom, the model read "Press to copy."; the element comes back with each key and its "+"."""
+    assert one(page, same) == page
+    assert same.given == [sentence]
+
+
+def test_a_key_combination_goes_over_its_copy_or_stands_where_its_words_went(known):
+    page = "<p>Press <kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd> to copy.</p>"
+    copied = known({"Press Ctrl+C to copy.": ("Drücke Ctrl+C zum Kopieren.", [(0, 0), (1, 1), (2, 2), (3, 3)])})
+    assert one(page, copied) == "<p>Drücke <kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd> zum Kopieren.</p>"
+    renamed = known({"Press Ctrl+C to copy.": ("Drücke Strg+C zum Kopieren.", [(0, 0), (1, 1), (2, 2), (3, 3)])})
+    out = one(page, renamed)
+    assert out.count("<kbd>Ctrl</kbd>+<kbd>C</kbd>") == 1 and out.startswith("<p>Drücke ") and "Kopieren." in out
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ('<p>Model number <span translate="no">AZ-2040-X</span> ships today.</p>', "Model number AZ-2040-X ships today."),
+    ('<p>The <span class="notranslate">X-200</span> camera is new.</p>', "The X-200 camera is new."),
+    ('<p>Keys for <span translate="no">Ctrl+Alt</span> users.</p>', "Keys for Ctrl+Alt users."),
+])
+def test_a_kept_name_that_is_an_identifier_is_read_with_its_sentence(same, page, sentence):
+    """The page reader took the identifier out of the kept name's text: the model read "Model number ships today."."""
+    assert one(page, same) == page
+    assert same.given == [sentence]

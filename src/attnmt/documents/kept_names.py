@@ -11,11 +11,16 @@ taken out as an atom, the model read ``Set <var>x</var> to the number of dogs.``
 and ``Press <kbd>Enter</kbd> to start.`` as "Press to start.", and wrote a poor sentence around the gap.  Code
 stays an atom where it is of several words or lines (a command with its options: the model translated its words,
 and the element came back beside what it wrote for them), where it is a URL, a file name or a program's identifier
-(PROTECTED: read as words, ``README.md`` sent the demo model off into "HEAAAAAAAA…" and the sentence was lost; so is
-a kept name, whose identifier the page reader takes out of its text: ``<span translate="no">AZ-2040-X</span>``),
+(PROTECTED: read as words, ``README.md`` sent the demo model off into "HEAAAAAAAA…" and the sentence was lost),
 where it is a key of a combination (``<kbd>Ctrl</kbd>+<kbd>C</kbd>``: read, the model placed the keys apart and in
 another order, and their "+" was lost), and where a word or an element touches it (``Press<kbd>Ctrl</kbd>now``,
-``<a>settings</a><code>x()</code>``: read, the three were one word)."""
+``<a>settings</a><code>x()</code>``: read, the three were one word).
+
+So is a key combination in one element of inline code, its keys in it (``<kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd>``,
+HTML's way of writing one): read with its sentence as ``Ctrl+C``, written back whole, each key's element and the "+"
+as they came.  What an element kept whole shows is read as written (add_as_written): a kept name's identifier
+(``<span translate="no">AZ-2040-X</span>``) and a combination match PROTECTED, and taken out of the text as such,
+the model read "Model number ships today." and "Press to copy." (the combination taken out whole)."""
 
 from __future__ import annotations
 
@@ -24,25 +29,40 @@ import re
 from lxml import etree
 
 from attnmt.decoding.protected import PROTECTED
+from attnmt.documents.flat import FlatBuilder
 
 INLINE_CODE = frozenset("code kbd samp var".split())
 NO_BREAKS = "\u00a0\u202f\u2009"  # spaces that tie what is either side of them: no-break, narrow, thin
 JOINING = re.compile(r"[^\w]*")  # spaces or symbols alone between two keys: a combination's "+", " / ", a space
+ADDRESS = re.compile(r"[@/\\:]|\.\w")  # what a URL, an e-mail address, a path or a file name holds; a model number not
+NOTHING = re.compile(r"(?!)")  # a pattern that matches nowhere: nothing protected
 
 
 def read_whole(node: etree._Element, shown: str, kept: bool) -> bool:
     """Whether ``node``, which shows ``shown``, is read with its sentence and written back as it came: a name of one
-    word that is ``kept`` from translation (shows_a_name), or a word of inline code (shows_code_word)."""
-    return (kept and shows_a_name(node, shown)) or shows_code_word(node, shown)
+    word that is ``kept`` from translation (shows_a_name), a word of inline code (shows_code_word), or a key
+    combination in one element (shows_combination)."""
+    return (kept and shows_a_name(node, shown)) or shows_code_word(node, shown) or shows_combination(node)
+
+
+def add_as_written(builder: FlatBuilder, shown: str) -> None:
+    """What an element read whole shows, added for the model to read as written: nothing in it is taken out as
+    protected text (``AZ-2040-X``, ``Ctrl+C``), since the element comes back as it came whatever the model wrote."""
+    protected, builder.protected = builder.protected, NOTHING
+    try:
+        builder.add_text(shown)
+    finally:
+        builder.protected = protected
 
 
 def shows_a_name(node: etree._Element, shown: str) -> bool:
     """Whether ``node``, which shows ``shown``, is a name of one word alone: no element inside it, and a word
     of letters starting with a capital, or with a capital or a digit after its start (``iPhone``, ``Web3``;
-    not ``1,000``, which a model may write ``1.000``)."""
+    not ``1,000``, which a model may write ``1.000``), that is no address nor file name (ADDRESS: read, ``README.md``
+    sent the demo model off into "DAAAAAAA…" and the rest of the sentence was lost)."""
     words = shown.split()
     return not len(node) and len(words) == 1 and any(map(str.isalpha, words[0])) and (words[0][:1].isupper() or any(
-        character.isupper() or character.isdigit() for character in words[0]))
+        character.isupper() or character.isdigit() for character in words[0])) and ADDRESS.search(words[0]) is None
 
 
 def shows_code_word(node: etree._Element, shown: str) -> bool:
@@ -51,6 +71,17 @@ def shows_code_word(node: etree._Element, shown: str) -> bool:
     nothing touching it (stands_apart)."""
     return (is_inline_code(node) and not len(node) and len(shown.split()) == 1 and PROTECTED.search(shown) is None
             and not in_combination(node) and stands_apart(node))
+
+
+def shows_combination(node: etree._Element) -> bool:
+    """Whether ``node`` is inline code that holds a key combination alone: two keys or more, each inline code with
+    no element inside it, joined by spaces or symbols alone (JOINING: ``<kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd>``,
+    ``<kbd><kbd>Cmd</kbd> <kbd>K</kbd></kbd>``), standing apart from the words beside it (stands_apart)."""
+    keys = list(node)
+    return (is_inline_code(node) and len(keys) > 1 and not (node.text or "").strip()
+            and all(is_inline_code(key) and not len(key) and (key.text or "").strip() for key in keys)
+            and all(JOINING.fullmatch(key.tail or "") is not None for key in keys[:-1])
+            and not (keys[-1].tail or "").strip() and stands_apart(node))
 
 
 def is_inline_code(node: etree._Element | None) -> bool:

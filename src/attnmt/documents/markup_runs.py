@@ -18,6 +18,7 @@ from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
+from attnmt.documents.kept_names import add_as_written
 from attnmt.documents.list_marks import after_block_mark, field_alone, is_label_alone
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
@@ -216,7 +217,7 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     if vocabulary.is_kept_word(node):  # "The WHO office" read whole, not "The office" (Mark.kept_whole)
         builder.open(node)
         builder.marks[-1].kept_whole = True
-        builder.add_text(vocabulary.shown[node])
+        add_as_written(builder, vocabulary.shown[node])
         builder.close()
         return
     # A space written inside its edge is its content ("<b>Warning: </b>Do"): a CAT tool compares it, and an
