@@ -19,8 +19,9 @@ from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
 from attnmt.documents.kept_names import add_as_written
-from attnmt.documents.list_marks import after_block_mark, field_alone, is_label_alone
+from attnmt.documents.list_marks import after_block_mark
 from attnmt.documents.markup_dropcaps import is_drop_cap
+from attnmt.documents.markup_fields import add_field_element, field_span, is_label_element
 from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
 from attnmt.documents.markup_trails import add_trail_text, in_trail, is_page_title
 from attnmt.documents.nesting import Literal
@@ -139,43 +140,6 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
         text = after_caption_number(builder, text, vocabulary.ends_sentence)  # "<number/>: A dog": ": " apart
         add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
     return builder.build()
-
-
-def is_label_element(node: etree._Element, speakers: frozenset[str] = frozenset()) -> bool:
-    """Whether ``node``, inline at its block's start, holds a speaker's label alone, and words follow it
-    (attnmt.text.speaker_labels: ``<p><b>INTERVIEWER:</b> How did you start?</p>``): kept whole, as the label typed
-    at the block's start is (list_marks.after_block_mark).  Read as words, the demo model wrote that block "<b>Auf
-    dieser Fefebebebebebebebebeung findet es aus.</b>", the name lost and the question bold."""
-    # a comment or a processing instruction holds no label
-    return isinstance(node.tag, str) and is_label_alone("".join(node.itertext()), node.tail or "", speakers)
-
-
-def field_span(node: etree._Element, vocabulary: Vocabulary, speakers: frozenset[str] = frozenset()
-               ) -> tuple[int, int] | None:
-    """Where the name of a field ends and its colon does in ``node``'s text and tail, where ``node``, inline at its
-    block's start, holds text alone, the name of a field and its colon or the name alone, its colon after it, and its
-    value follows it (list_marks.field_alone: ``<p><b>Ingredients:</b> flour, eggs</p>``, ``<p><b>Side Effects</b>:
-    nausea</p>``); None for none.  The name is translated alone inside the element, as a text line's is, and the
-    colon kept."""
-    if not isinstance(node.tag, str) or len(node) or vocabulary.is_atom(node) or vocabulary.is_kept_word(node):
-        return None
-    return field_alone(vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or ""), speakers)
-
-
-def add_field_element(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, span: tuple[int, int]) -> int:
-    """``node`` (``field_span``: ``span``) into ``builder``, the name a sentence of its own and the colon after it an
-    atom, kept as written (as list_marks.after_field_name does in a text); how much of its tail the colon is, 0 where
-    it is in ``node``."""
-    (end, colon), name, tail = span, vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or "")
-    builder.open(node, keeps_edge_spaces=True)
-    builder.add_text(name[:end])
-    builder.breaks.append(len(builder.text))
-    builder.add_atom(literal=name[end:colon])
-    builder.add_text(name[colon:])
-    builder.close()
-    if colon > len(name):
-        builder.add_atom(literal=tail[:colon - len(name)])
-    return max(colon - len(name), 0)
 
 
 def block_start(run: Run) -> str:
