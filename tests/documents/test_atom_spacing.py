@@ -29,8 +29,8 @@ def test_an_atom_ending_an_element_it_does_not_fill_leaves_one_space_after_it(un
 
 
 @pytest.mark.parametrize("page, read, translation, pairs, out", [
-    ("<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop it.</p>", "Press + to stop it.", "Drücken Sie, um es anzuhalten.",
-     [(0, 0), (0, 1), (2, 2), (4, 3), (3, 4)], "<p>Drücken Sie, <kbd>Ctrl</kbd> <kbd>C</kbd> um es anzuhalten.</p>"),
+    ("<p>Press <kbd>Up</kbd>/<kbd>Down</kbd> to stop it.</p>", "Press / to stop it.", "Drücken Sie, um es anzuhalten.",
+     [(0, 0), (0, 1), (2, 2), (4, 3), (3, 4)], "<p>Drücken Sie, <kbd>Up</kbd> <kbd>Down</kbd> um es anzuhalten.</p>"),
     ("<p>Set <code>a</code>/<code>b</code> to zero.</p>", "Set / to zero.", "Setzen Sie auf null.",
      [(0, 0), (0, 1), (2, 2), (3, 3)], "<p>Setzen Sie <code>a</code> <code>b</code> auf null.</p>"),
     ("<p>The area is <var>w</var> × <var>h</var>, where <var>w</var> is the width.</p>",
@@ -40,7 +40,7 @@ def test_an_atom_ending_an_element_it_does_not_fill_leaves_one_space_after_it(un
 ])
 def test_atoms_that_show_text_with_text_between_them_in_the_source_stay_apart(known, page, read, translation, pairs,
                                                                               out):
-    """The words between them dropped, they came back glued: ``<kbd>Ctrl</kbd><kbd>C</kbd>`` ("CtrlC"),
+    """The words between them dropped, they came back glued: ``<kbd>Up</kbd><kbd>Down</kbd>`` ("UpDown"),
     ``<var>h</var><var>w</var>`` (one name, "hw"); the page's space between them was none in the source."""
     translator = known({read: (translation, pairs)})
     assert translate_markup([page], translator) == [out]

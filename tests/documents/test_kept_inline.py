@@ -38,12 +38,13 @@ def test_inline_code_goes_over_its_copy_or_stands_where_its_word_went(known):
 @pytest.mark.parametrize("page, code", [
     ("<p>Run <code>pip install attnmt</code> to install it.</p>", "pip"),
     ("<p>Open the file <code>README.md</code> and read it.</p>", "README"),
-    ("<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy.</p>", "Ctrl"),
-    ("<p>Press <kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>C</kbd> now.</p>", "Shift"),
+    ("<p>Press <kbd>A</kbd>, <kbd>B</kbd> to pick.</p>", "A"),
+    ("<p>Press<kbd>Ctrl</kbd>+<kbd>C</kbd>now.</p>", "Ctrl"),
+    ("<p><kbd>Ctrl</kbd>+<kbd>C</kbd></p>", "Ctrl"),
     ("<p><code>x</code></p>", "x"),
 ])
-def test_code_of_several_words_a_file_name_a_key_combination_or_alone_stays_kept_whole(same, page, code):
-    """Read as words, README.md sent the demo model into "HEAAAAAAAA…", and a combination's keys came back apart."""
+def test_code_of_several_words_a_file_name_keys_in_a_list_or_glued_or_alone_stays_kept_whole(same, page, code):
+    """Read as words, README.md sent the demo model into "HEAAAAAAAA…", and keys read apart came back apart."""
     assert one(page, same) == page
     assert not any(code in given for given in same.given)
 
@@ -79,3 +80,27 @@ def test_a_kept_name_that_is_an_identifier_is_read_with_its_sentence(same, page,
     """The page reader took the identifier out of the kept name's text: the model read "Model number ships today."."""
     assert one(page, same) == page
     assert same.given == [sentence]
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ("<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy.</p>", "Press Ctrl+C to copy."),
+    ("<li>Hit <kbd>Alt</kbd>-<kbd>F4</kbd>, then wait.</li>", "Hit Alt-F4, then wait."),
+    ("<p>Type <kbd>Cmd</kbd> <kbd>K</kbd> to search.</p>", "Type Cmd K to search."),
+    ("<p>Use <b>the keys <kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>Z</kbd></b> to redo.</p>",
+     "Use the keys Ctrl + Shift + Z to redo."),
+    ("<td><kbd>Ctrl</kbd>+<kbd>S</kbd> saves the file.</td>", "Ctrl+S saves the file."),
+])
+def test_keys_side_by_side_are_read_as_one_combination(same, page, sentence):
+    """Taken out as atoms, the model read "Press to copy."; each key's element and the "+" come back as they came."""
+    assert one(page, same) == page
+    assert same.given == [sentence]
+
+
+def test_keys_side_by_side_go_over_their_copy_or_stand_together_where_their_words_went(known):
+    page = "<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy.</p>"
+    copied = known({"Press Ctrl+C to copy.": ("Drücke zum Kopieren Ctrl+C.", [(0, 0), (1, 3), (2, 1), (3, 2)])})
+    assert one(page, copied) == "<p>Drücke zum Kopieren <kbd>Ctrl</kbd>+<kbd>C</kbd>.</p>"
+    renamed = known({"Press Ctrl+C to copy.": ("Drücke Strg+C zum Kopieren.", [(0, 0), (1, 1), (2, 2), (3, 3)])})
+    out = one(page, renamed)
+    assert out.count("<kbd>Ctrl</kbd>+<kbd>C</kbd>") == 1 and out.count("<kbd>") == 2
+    assert out.startswith("<p>Drücke ") and out.endswith("Kopieren.</p>")

@@ -83,6 +83,7 @@ class Vocabulary:
     protected = KEPT_IN_TEXT
     xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
     fields = False  # a tab or a line's end in the text ends its sentence, and stays where it is (flat.FlatBuilder)
+    combinations = True  # HTML's keys side by side are read as one (key_combinations); not Markdown's code stand-ins
 
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml

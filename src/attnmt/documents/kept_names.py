@@ -13,8 +13,9 @@ stays an atom where it is of several words or lines (a command with its options:
 and the element came back beside what it wrote for them), where it is a URL, a file name or a program's identifier
 (PROTECTED: read as words, ``README.md`` sent the demo model off into "HEAAAAAAAA…" and the sentence was lost),
 where it is a key of a combination (``<kbd>Ctrl</kbd>+<kbd>C</kbd>``: read, the model placed the keys apart and in
-another order, and their "+" was lost), and where a word or an element touches it (``Press<kbd>Ctrl</kbd>now``,
-``<a>settings</a><code>x()</code>``: read, the three were one word).
+another order, and their "+" was lost; the combination is read whole: attnmt.documents.key_combinations), and where
+a word or an element touches it (``Press<kbd>Ctrl</kbd>now``, ``<a>settings</a><code>x()</code>``: read, the three
+were one word).
 
 So is a key combination in one element of inline code, its keys in it (``<kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd>``,
 HTML's way of writing one): read with its sentence as ``Ctrl+C``, written back whole, each key's element and the "+"

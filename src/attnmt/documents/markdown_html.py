@@ -81,5 +81,7 @@ class MarkdownVocabulary(Vocabulary):
     an autolink, inline HTML, a footnote's reference or an emoji's code, an atom written back as its Markdown was
     (attnmt.documents.markdown), not a word of code read with its sentence as a page's is (kept_names.read_whole)."""
 
+    combinations = False  # nor keys side by side read as one combination (key_combinations)
+
     def is_kept_word(self, node: etree._Element) -> bool:
         return not is_inline_code(node) and super().is_kept_word(node)

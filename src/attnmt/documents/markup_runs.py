@@ -19,6 +19,7 @@ from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.html_layout import is_icon
 from attnmt.documents.kept_names import add_as_written
+from attnmt.documents.key_combinations import add_combination, is_combination, read_combinations
 from attnmt.documents.list_marks import after_block_mark
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.markup_fields import add_field_element, field_span, is_label_element
@@ -121,8 +122,13 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     add_text(after_block_mark(builder, first, speakers) if run.owner is run.parent and not vocabulary.xml else first)
     starts_block = run.owner is run.parent and not run.lead.strip()
     taken = 0  # what of the first element's tail a field's name in it took: its colon ("<b>Name</b>: value")
+    combined, inside = read_combinations(run.children, texts, vocabulary)  # first key -> last key; the others
     for k, child in enumerate(run.children):
-        if k in kept:
+        if k in inside:  # read, with what joins it, as its combination's first key was
+            continue
+        if k in combined:
+            add_combination(builder, run.children[k:combined[k] + 1])
+        elif k in kept:
             add_scripted(builder, child, own_letters(k, kept[k], lenders))
         elif k in cuts:  # LibreOffice's span of "A man drinks H" before H₂O's script
             add_lender(builder, child, held_text(child, vocabulary), *cuts[k])
@@ -136,9 +142,10 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
             builder.breaks.append(len(builder.text))
-        text = texts[k + 1][len(kept[k].after) if k in kept else taken if k == 0 else 0:]
+        end = combined.get(k, k)  # the last element read: a combination's last key
+        text = texts[end + 1][len(kept[k].after) if k in kept else taken if k == 0 else 0:]
         text = after_caption_number(builder, text, vocabulary.ends_sentence)  # "<number/>: A dog": ": " apart
-        add_text(text[:len(text) - len(kept[k + 1].before)] if k + 1 in kept else text)
+        add_text(text[:len(text) - len(kept[end + 1].before)] if end + 1 in kept else text)
     return builder.build()
 
 
@@ -190,9 +197,17 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     around, says = builder.kept, None if vocabulary.xml else styled(node)
     builder.kept = around if says is None else says  # <span style="white-space: pre">, until it closes
     builder.add_text(vocabulary.as_read(node.text or ""))
-    for child in node:
-        add_inline(builder, child, vocabulary)
-        builder.add_text(after_caption_number(builder, vocabulary.as_read(child.tail or ""), vocabulary.ends_sentence))
+    children = list(node)
+    combined, inside = read_combinations(children, [node.text or "", *(c.tail or "" for c in node)], vocabulary)
+    for k, child in enumerate(children):
+        if k in inside:
+            continue
+        if k in combined:
+            add_combination(builder, children[k:combined[k] + 1])
+        else:
+            add_inline(builder, child, vocabulary)
+        tail = children[combined.get(k, k)].tail or ""
+        builder.add_text(after_caption_number(builder, vocabulary.as_read(tail), vocabulary.ends_sentence))
     builder.kept = around
     builder.close()
 
@@ -319,6 +334,9 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             add_text(element, piece if isinstance(piece, Literal) else as_written(piece), entities)
             continue
         node = flat.marks[piece.mark].node
+        if is_combination(node):  # its keys, each as it came, and what joins them
+            element.extend(copy.deepcopy(node))
+            continue
         if flat.marks[piece.mark].atom or flat.marks[piece.mark].kept_whole:
             new = copy.deepcopy(node)
             new.tail = None
