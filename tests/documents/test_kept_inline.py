@@ -41,6 +41,7 @@ def test_inline_code_goes_over_its_copy_or_stands_where_its_word_went(known):
     ("<p>Press <kbd>A</kbd>, <kbd>B</kbd> to pick.</p>", "A"),
     ("<p>Press<kbd>Ctrl</kbd>+<kbd>C</kbd>now.</p>", "Ctrl"),
     ("<p><kbd>Ctrl</kbd>+<kbd>C</kbd></p>", "Ctrl"),
+    ("<p>Run <code>make</code> <code>test</code> now.</p>", "make"),
     ("<p><code>x</code></p>", "x"),
 ])
 def test_code_of_several_words_a_file_name_keys_in_a_list_or_glued_or_alone_stays_kept_whole(same, page, code):
@@ -52,7 +53,7 @@ def test_code_of_several_words_a_file_name_keys_in_a_list_or_glued_or_alone_stay
 @pytest.mark.parametrize("page, sentence", [
     ("<p>Press <kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd> to copy.</p>", "Press Ctrl+C to copy."),
     ("<li>Use <kbd><kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>T</kbd></kbd> again.</li>",
-     "Use Ctrl + Shift + T again."),
+     "Use Ctrl+Shift+T again."),
     ("<p>A man presses <kbd><kbd>Alt</kbd>-<kbd>F4</kbd></kbd> and leaves.</p>", "A man presses Alt-F4 and leaves."),
     ("<td>Hit <kbd class=combo><kbd>Cmd</kbd> <kbd>K</kbd></kbd>, then type.</td>", "Hit Cmd K, then type."),
 ])
@@ -87,8 +88,9 @@ def test_a_kept_name_that_is_an_identifier_is_read_with_its_sentence(same, page,
     ("<li>Hit <kbd>Alt</kbd>-<kbd>F4</kbd>, then wait.</li>", "Hit Alt-F4, then wait."),
     ("<p>Type <kbd>Cmd</kbd> <kbd>K</kbd> to search.</p>", "Type Cmd K to search."),
     ("<p>Use <b>the keys <kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>Z</kbd></b> to redo.</p>",
-     "Use the keys Ctrl + Shift + Z to redo."),
+     "Use the keys Ctrl+Shift+Z to redo."),
     ("<td><kbd>Ctrl</kbd>+<kbd>S</kbd> saves the file.</td>", "Ctrl+S saves the file."),
+    ("<p>Press <kbd>Ctrl</kbd>&#160;+&#160;<kbd>Alt</kbd>&#160;+&#160;<kbd>Del</kbd>.</p>", "Press Ctrl+Alt+Del."),
 ])
 def test_keys_side_by_side_are_read_as_one_combination(same, page, sentence):
     """Taken out as atoms, the model read "Press to copy."; each key's element and the "+" come back as they came."""

@@ -36,6 +36,7 @@ INLINE_CODE = frozenset("code kbd samp var".split())
 NO_BREAKS = "\u00a0\u202f\u2009"  # spaces that tie what is either side of them: no-break, narrow, thin
 JOINING = re.compile(r"[^\w]*")  # spaces or symbols alone between two keys: a combination's "+", " / ", a space
 ADDRESS = re.compile(r"[@/\\:]|\.\w")  # what a URL, an e-mail address, a path or a file name holds; a model number not
+SPACED_PLUS = re.compile(r"\s*\+\s*")  # a "+" and the spaces around it
 NOTHING = re.compile(r"(?!)")  # a pattern that matches nowhere: nothing protected
 
 
@@ -48,10 +49,12 @@ def read_whole(node: etree._Element, shown: str, kept: bool) -> bool:
 
 def add_as_written(builder: FlatBuilder, shown: str) -> None:
     """What an element read whole shows, added for the model to read as written: nothing in it is taken out as
-    protected text (``AZ-2040-X``, ``Ctrl+C``), since the element comes back as it came whatever the model wrote."""
+    protected text (``AZ-2040-X``, ``Ctrl+C``), since the element comes back as it came whatever the model wrote.
+    A combination's "+" is read between its keys with no space (``Ctrl + Shift + T`` as ``Ctrl+Shift+T``): a "+"
+    alone between spaces, the demo model's reading left out ("Ctrl Shift T")."""
     protected, builder.protected = builder.protected, NOTHING
     try:
-        builder.add_text(shown)
+        builder.add_text(SPACED_PLUS.sub("+", shown))
     finally:
         builder.protected = protected
 

@@ -1,4 +1,4 @@
-"""A key combination typed as keys side by side, each its own element of inline code (``<kbd>Ctrl</kbd>+<kbd>C</kbd>``,
+"""A key combination typed as keys side by side, each its own ``<kbd>`` (``<kbd>Ctrl</kbd>+<kbd>C</kbd>``,
 ``<kbd>Ctrl</kbd> + <kbd>Shift</kbd> + <kbd>T</kbd>``, ``<kbd>Alt</kbd>-<kbd>F4</kbd>``):
 read with its sentence as one unit (``Ctrl+C``), and written back whole, every key's element and what joins them as
 they came, over its copy in the translation, else at a point, as a kept name is (attnmt.documents.kept_names).  Taken
@@ -21,6 +21,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.kept_names import NO_BREAKS, add_as_written, is_inline_code
+from attnmt.documents.pages import local_name
 
 # What joins two keys of a combination: a "+" or a "-", spaces around it or not, or spaces alone.  Not a comma, a
 # slash or a word ("<kbd>A</kbd>, <kbd>B</kbd> or <kbd>C</kbd>" names keys one after another).
@@ -58,9 +59,9 @@ def read_combinations(children: Sequence[etree._Element], texts: Sequence[str],
 
 
 def is_key(node: etree._Element) -> bool:
-    """Whether ``node`` is one key: inline code (``<kbd>``, ``<code>``, ``<samp>``, ``<var>``) that shows one word, no
-    element inside it."""
-    return is_inline_code(node) and not len(node) and len((node.text or "").split()) == 1
+    """Whether ``node`` is one key: a ``<kbd>`` that shows one word, no element inside it.  Not other inline code side
+    by side: ``<code>make</code> <code>test</code>`` names two commands, not keys pressed together."""
+    return is_inline_code(node) and local_name(node) == "kbd" and not len(node) and len((node.text or "").split()) == 1
 
 
 def parts(character: str, element_beside: bool) -> bool:
