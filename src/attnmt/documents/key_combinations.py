@@ -20,7 +20,7 @@ from lxml import etree
 
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatBuilder
-from attnmt.documents.kept_names import NO_BREAKS, add_as_written, is_inline_code
+from attnmt.documents.kept_names import add_as_written, is_inline_code, touches
 from attnmt.documents.pages import local_name
 
 # What joins two keys of a combination: a "+" or a "-", spaces around it or not, or spaces alone.  Not a comma, a
@@ -33,8 +33,9 @@ GROUP = "attnmt-key-combination"
 
 def combinations(children: Sequence[etree._Element], texts: Sequence[str]) -> dict[int, int]:
     """The index of the first key of each combination among ``children`` -> that of its last: two keys or more side
-    by side (is_key), joined by KEY_JOIN alone, parted from the words around them (``texts[k]``, the text before
-    ``children[k]``, ``texts[-1]`` after the last), and not all that ``children`` and ``texts`` show."""
+    by side (is_key), joined by KEY_JOIN alone, parted from the words and elements around them (kept_names.touches;
+    ``texts[k]``, the text before ``children[k]``, ``texts[-1]`` after the last), and not all that ``children`` and
+    ``texts`` show."""
     found: dict[int, int] = {}
     k = 0
     while k < len(children):
@@ -44,7 +45,8 @@ def combinations(children: Sequence[etree._Element], texts: Sequence[str]) -> di
             last += 1
         before, after = texts[k], texts[last + 1]
         alone = k == 0 and last == len(children) - 1 and not before.strip() and not after.strip()
-        if last > k and not alone and parts(before[-1:], k > 0) and parts(after[:1], last + 1 < len(children)):
+        beside = (children[k - 1] if k else None, children[last + 1] if last + 1 < len(children) else None)
+        if last > k and not alone and not touches(before[-1:], beside[0]) and not touches(after[:1], beside[1]):
             found[k] = last
         k = last + 1
     return found
@@ -62,12 +64,6 @@ def is_key(node: etree._Element) -> bool:
     """Whether ``node`` is one key: a ``<kbd>`` that shows one word, no element inside it.  Not other inline code side
     by side: ``<code>make</code> <code>test</code>`` names two commands, not keys pressed together."""
     return is_inline_code(node) and local_name(node) == "kbd" and not len(node) and len((node.text or "").split()) == 1
-
-
-def parts(character: str, element_beside: bool) -> bool:
-    """Whether what stands on one side of a combination leaves it apart: ``character``, the text's next to it, is a
-    space or a mark that is no letter, digit nor no-break space, or there is none and no element either."""
-    return not character.isalnum() and character not in tuple(NO_BREAKS) and (bool(character) or not element_beside)
 
 
 def add_combination(builder: FlatBuilder, keys: Sequence[etree._Element]) -> None:
