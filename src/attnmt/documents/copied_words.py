@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from attnmt.decoding.protected import KEY_COMBO
 from attnmt.documents.kept_words import core
 
 Span = tuple[int, int]
@@ -31,6 +32,7 @@ RUN = re.compile(r"[^\W_]+")
 # Letters between full stops, a few each, as a translation writes an abbreviation ("z.B", "d.h", "p.ej": without
 # the stop at its end, which kept_words.core took off).
 DOTTED = re.compile(r"[^\W\d_]{1,3}(?:\.[^\W\d_]{1,3})+")
+KEY_COMBINATION = re.compile(KEY_COMBO)  # Ctrl+C, Strg+Umschalt+P: a translation may name the keys its own way
 
 
 class Copies:
@@ -140,10 +142,23 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
     kept = source[slice(*mark)].rstrip()
-    found = kept_copies(copies, i, source, mark) or [
+    found = kept_copies(copies, i, source, mark) or renamed_keys(copies, i, kept, targets, best) or [
         with_stop(copies.target, span, kept) for span in rewritten(copies, i, source, sentence, targets, best,
                                                                    kept.endswith("."))]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
+
+
+def renamed_keys(copies: Copies, i: int, kept: str, targets: Sequence[int], best: int | None) -> list[Span]:
+    """The key combination the translation of sentence i wrote in the place of a kept one (``kept``), in the first of
+    the words attending to it most (``best``) and those aligned to it (``targets``) that is one (KEY_COMBINATION):
+    ``Strg+C`` for ``Ctrl+C``, as a German keyboard names the keys; written beside it, the page showed both."""
+    if KEY_COMBINATION.fullmatch(kept) is None:
+        return []
+    for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
+        span = core(copies.target, *copies.target_words[i][t])
+        if KEY_COMBINATION.fullmatch(copies.target[slice(*span)]):
+            return [span]
+    return []
 
 
 def with_stop(target: str, span: Span, kept: str) -> Span:
