@@ -46,6 +46,7 @@ from attnmt.documents.language import (
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.markup_text import quotes_in_form, quotes_placed
 from attnmt.documents.markup_trails import attribute_line
 from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
@@ -238,7 +239,7 @@ def around_translated_words(flat: FlatText, mark: Mark) -> bool:
     """Whether ``mark`` is an inline element of a translated run (block), its words translated with
     it: not an atom, kept whole (a passage in its own language: ``<i lang="fr">``), nor one whose
     words all lie in sentences that kept their source (FlatText.keeps_source)."""
-    return (not flat.source_kept and not mark.atom and mark.node is not None
+    return (not flat.source_kept and not mark.atom and isinstance(mark.node, etree._Element)
             and not flat.keeps_source(mark.start, mark.end))
 
 
@@ -309,11 +310,14 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
         for flat, line in zip(group, job.lines(), strict=True):
             flat.place = Place(None, first + line - 1)
     every = [flat for group in flats for flat in group]
+    quotes_in_form([flat for job, group in zip(jobs, flats, strict=True) if not job.vocabulary.xml for flat in group],
+                   options.target_lang)  # a page's She said "hi" -> Sie sagte „hallo“, as a text line's
     sentences = translator_sentences(every, translator, options)
     # a short label the model garbled keeps its source (attnmt.documents.short_labels)
     labels = label_sentences(jobs, sentences)
     keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each))
     results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)
+    results = [quotes_placed(group, result, options.target_lang) for group, result in zip(flats, results, strict=True)]
     keep_sources(labels, keeping.kept)
     for job, run in zip(jobs, results, strict=True):
         job.finish(run)

@@ -24,6 +24,7 @@ from attnmt.documents.list_marks import after_block_mark
 from attnmt.documents.markup_dropcaps import is_drop_cap
 from attnmt.documents.markup_fields import add_field_element, field_span, is_label_element
 from attnmt.documents.markup_scripts import add_lender, lent_cuts, lent_texts, own_letters
+from attnmt.documents.markup_text import PageBuilder
 from attnmt.documents.markup_trails import add_trail_text, in_trail, is_page_title
 from attnmt.documents.nesting import Literal
 from attnmt.documents.page_writer import EDGE_SPACES, append_text, held_value
@@ -105,7 +106,8 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     """The run as one flat text; a drop cap at its block's start (markup_dropcaps) a mark over its
     letters that gets the translation's first ones (Mark.initial), a picture's the letters of its alt; a speaker's
     label at its block's start kept whole, a name of the page's dialogue's ``speakers`` too (``Anna:``)."""
-    builder = FlatBuilder(collapse=not vocabulary.xml, fields=vocabulary.fields, protected=vocabulary.protected)
+    builder = (FlatBuilder(collapse=False, fields=vocabulary.fields, protected=vocabulary.protected) if vocabulary.xml
+               else PageBuilder(vocabulary.protected, fields=vocabulary.fields))  # quotes and calls read (markup_text)
     builder.kept = NORMAL if vocabulary.xml else kept_white_space(run.parent)  # white-space: pre-line
     trail = not vocabulary.xml and (in_trail(run) or is_page_title(run))
     add_text = partial(add_trail_text, builder) if trail else builder.add_text

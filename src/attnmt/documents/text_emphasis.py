@@ -65,18 +65,20 @@ class Quote(Style):
     (attnmt.documents.quote_forms.quotes_in_target_form), where a link's or an emphasis' marks are kept as written."""
 
 
-def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None]) -> None:
-    """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link and emphasis of it (``LINK``,
-    ``EMPHASIS``) an element around its words, written back with its marks around their translation."""
+def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],
+                   marked: re.Pattern[str] = MARKED) -> None:
+    """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link, emphasis and quote of it
+    (``LINK``, ``EMPHASIS``, ``QUOTE``; what ``marked`` finds of them) an element around its words, written back with
+    its marks around their translation."""
     position = 0
-    for found in MARKED.finditer(text):
+    for found in marked.finditer(text):
         opening, inner, closing = marked_parts(found)
         quoted = QUOTE.fullmatch(found[0]) is not None
         if quoted and not quotes_inside(text, found, builder.protected):
             continue
         add_text(builder, text[position:found.start()])
         builder.open(Quote(opening, closing) if quoted else Style(opening, closing))
-        add_emphasized(builder, inner, add_text)
+        add_emphasized(builder, inner, add_text, marked)
         builder.close()
         position = found.end()
     add_text(builder, text[position:])
@@ -85,9 +87,10 @@ def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuil
 def marked_parts(found: re.Match[str]) -> tuple[str, str, str]:
     """A ``MARKED`` match's opening mark, the words it wraps and its closing mark: a link's ``[`` and ``](target)``, an
     emphasis' mark twice, a quote's pair."""
-    if found["open"]:
+    groups = found.groupdict()  # a QUOTE's alone has no link's nor emphasis' groups
+    if groups.get("open"):
         return found["open"], found["label"], found["close"]
-    if found["mark"] or found["under"]:
+    if groups.get("mark") or groups.get("under"):
         return (found["mark"], found["inner"], found["mark"]) if found["mark"] else (found["under"], found["spaced"],
                                                                                    found["under"])
     k = next(k for k in range(len(QUOTES)) if found[f"quoted{k}"] is not None)

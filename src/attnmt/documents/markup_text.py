@@ -1,0 +1,75 @@
+"""A page's text (HTML's, a Markdown paragraph's) read as a line of plain text is (attnmt.documents.pipeline.flat_line)
+where the two hold the same things: quotes around words inside a sentence, a program's call.
+
+The demo model read a page's ``<p>She said "hello" to him.</p>`` with its quotes as words and wrote ``<p>Sie ist mit
+der Aufschrift „S“ zu sehen.</p>``, where the same line of a text file came back with its quote around "hallo"; and
+``<p>Call print("hi") to test.</p>`` lost its call.  So a page's text reads its quotes as a text line does
+(attnmt.documents.text_emphasis.Quote, written in the target language's form: attnmt.documents.quote_forms) and keeps a
+call whole (attnmt.decoding.protected.CALL), on a file, LibreTranslate's ``format=html`` and DeepL's
+``tag_handling=html`` alike.  Not XML's text, whose quotes are its data's, nor what a page shows as code (``<code>``,
+``<pre>``, ``<script>``: never read as text); a quote split by an element (``"<b>hello</b>"``) is read as words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from attnmt.decoding.protected import CALL
+from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.quote_forms import commas_outside, quotes_in_target_form
+from attnmt.documents.spans import Nested
+from attnmt.documents.terminal_codes import Style, shows_alone
+from attnmt.documents.text_emphasis import QUOTE, add_emphasized, stops_after_quotes
+
+
+class PageBuilder(FlatBuilder):
+    """A FlatBuilder of a page's text: each pair of quotes around words inside a piece of it a ``Quote`` element
+    (text_emphasis.add_emphasized with ``QUOTE`` alone: a page's emphasis is its elements', never ``*`` typed), and a
+    program's call, with what ``protected`` keeps, passed through untranslated."""
+
+    def __init__(self, protected: re.Pattern[str], collapse: bool = True, fields: bool = False) -> None:
+        super().__init__(collapse, fields, with_calls(protected))
+
+    def add_text(self, text: str) -> None:
+        add_emphasized(self, text, FlatBuilder.add_text, QUOTE)
+
+
+@cache
+def with_calls(protected: re.Pattern[str]) -> re.Pattern[str]:
+    """``protected`` with a program's call first (``console.log(x)`` whole, not its name's file-like parts)."""
+    return re.compile(f"{CALL}|{protected.pattern}")
+
+
+def quotes_placed(flats: Sequence[FlatText], contents: Sequence[Sequence[str | Nested]],
+                  target_lang: str | None) -> list[list[str | Nested]]:
+    """Each of ``contents``, a translation of the flat text of ``flats`` at its place, with its quotes written as a
+    text line's are (pipeline.translate_lines): a stop or a comma that ends a quote's words moved after it
+    (text_emphasis.stops_after_quotes), and each ``Style`` spelled as its marks around what it holds (``spelled``),
+    as a page writes no element for one."""
+    commas = commas_outside(target_lang)
+    return [spelled(flat, stops_after_quotes(flat, content, commas)) for flat, content in
+            zip(flats, contents, strict=True)]
+
+
+def quotes_in_form(flats: Sequence[FlatText], target_lang: str | None) -> None:
+    """The quotes of each of ``flats`` set, in place, to ``target_lang``'s form (quote_forms.quotes_in_target_form),
+    before they are translated."""
+    for flat in flats:
+        quotes_in_target_form(flat, target_lang)
+
+
+def spelled(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
+    """``content`` with each ``Style`` of ``flat`` written as its opening and closing marks around what it holds, as
+    text (terminal_codes.written; marks that would show around nothing left out: shows_alone), other marks as
+    they are."""
+    pieces: list[str | Nested] = []
+    for piece in content:
+        node = None if isinstance(piece, str) else flat.marks[piece.mark].node
+        if isinstance(piece, str) or not isinstance(node, Style):
+            pieces.append(piece if isinstance(piece, str) else Nested(piece.mark, spelled(flat, piece.content)))
+            continue
+        inner = spelled(flat, piece.content)
+        around = any(inner) or not shows_alone(node)
+        pieces.extend([node.opening, *inner, node.closing] if around else inner)
+    return pieces

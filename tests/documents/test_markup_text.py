@@ -1,0 +1,55 @@
+"""attnmt.documents.markup_text: a page's text, and a Markdown paragraph's, read as a line of plain text is: quotes
+around words, a program's call, a shell command alone."""
+
+import pytest
+
+from attnmt.documents.markdown import translate_markdown
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
+
+LINES = ['she said "hello there" to him', "he said “yes” and left", "a man reads 'The Times' now",
+         'type print("hi") to say "hello there"', "she saw « le chien » today"]
+
+
+@pytest.mark.parametrize("target", ["de", "fr", "de-CH", "en", None])
+def test_a_pages_paragraph_writes_its_quotes_as_a_text_line_does(mirror, target):
+    """<p>She said "hello" to him.</p> came back <p>Sie ist mit der Aufschrift „S“ zu sehen.</p> from the demo model,
+    where the same text line's quote wrapped „hallo“: the page read its quotes as words."""
+    options = DocumentOptions(target_lang=target)
+    pages = translate_markup([f"<p>{line}</p>" for line in LINES], mirror, options)
+    assert pages == [f"<p>{line}</p>" for line in translate_lines(LINES, mirror, options)]
+
+
+def test_a_pages_quotes_wrap_the_translation_of_their_words_the_model_reads_without_them(upper):
+    page = '<ul><li>Type "yes" when <b>asked</b>.</li><li>The sign read \'Closed\' all day.</li></ul>'
+    assert translate_markup([page], upper, DocumentOptions(target_lang="de")) == [
+        "<ul><li>TYPE „YES“ WHEN <b>ASKED</b>.</li><li>THE SIGN READ ‚CLOSED‘ ALL DAY.</li></ul>"]
+    assert upper.given == ["Type yes when asked.", "The sign read Closed all day."]
+
+
+def test_a_stop_or_comma_ending_a_pages_quote_goes_after_it_as_in_a_text_line(known):
+    translator = known({"It works, Tom wrote.": ("Es funktioniert, schrieb Tom.", [(0, 0), (1, 1), (2, 3), (3, 2)])})
+    assert translate_markup(['<p>"It works," Tom wrote.</p>'], translator, DocumentOptions(target_lang="de")) == [
+        "<p>„Es funktioniert“, schrieb Tom.</p>"]
+
+
+def test_a_markdown_paragraphs_quotes_and_calls_are_read_as_a_text_lines(upper):
+    text = '> She said "hello" to him.\n\n- Call os.getcwd() to see "where" you are.\n'
+    assert translate_markdown(text, upper, DocumentOptions(target_lang="de")) == (
+        '> SHE SAID „HELLO“ TO HIM.\n\n- CALL os.getcwd() TO SEE „WHERE“ YOU ARE.\n')
+
+
+@pytest.mark.parametrize("call", ['print("hi")', "console.log('done')", "os.getcwd()", 'fmt.Println("a b")'])
+def test_a_program_call_in_a_pages_text_passes_through_whole(upper, call):
+    """<p>Call print("hi") to test.</p> lost its call: the model read its quotes as prose's."""
+    assert translate_markup([f"<p>Then call {call} to test it.</p>"], upper) == [f"<p>THEN CALL {call} TO TEST IT.</p>"]
+    assert call not in upper.given[0]
+
+
+def test_code_and_xml_keep_their_quotes_as_written(upper):
+    """What a page shows as code is never read as text, and XML's quotes are its data's."""
+    page = '<p>Set <code>x = "a"</code> to say "hi" here.</p><pre>echo "hi"</pre><script>f("a")</script>'
+    assert translate_markup([page], upper, DocumentOptions(target_lang="de")) == [
+        '<p>SET <code>x = "a"</code> TO SAY „HI“ HERE.</p><pre>echo "hi"</pre><script>f("a")</script>']
+    assert translate_markup(['<doc><t>Say "hi" now</t></doc>'], upper, DocumentOptions(target_lang="de"),
+                            xml=True) == ['<doc><t>SAY "HI" NOW</t></doc>']
