@@ -53,3 +53,19 @@ def test_code_and_xml_keep_their_quotes_as_written(upper):
         '<p>SET <code>x = "a"</code> TO SAY „HI“ HERE.</p><pre>echo "hi"</pre><script>f("a")</script>']
     assert translate_markup(['<doc><t>Say "hi" now</t></doc>'], upper, DocumentOptions(target_lang="de"),
                             xml=True) == ['<doc><t>SAY "HI" NOW</t></doc>']
+
+
+@pytest.mark.parametrize("command", ["npm install express", "sudo apt-get install -y curl", "cd ~/projects",
+                                     "git commit -m \"fix the bug\"", "./configure --prefix=/usr", "make -j4"])
+def test_a_block_that_is_a_shell_command_alone_stays_as_written(upper, command):
+    """<p>npm install express</p> came back <p>Auf diesem Firmen</p>, where a text line's command is kept."""
+    page = f"<ul><li>{command}</li><li>A dog runs.</li></ul>"
+    assert translate_markup([page], upper) == [f"<ul><li>{command}</li><li>A DOG RUNS.</li></ul>"]
+    assert translate_markdown(f"{command}\n\nA dog runs.\n", upper) == f"{command}\n\nA DOG RUNS.\n"
+
+
+@pytest.mark.parametrize("text", ["git is a tool", "Git is a version control system.", "make sure the dog eats",
+                                  "Run npm install express first.", "cd", "git"])
+def test_a_sentence_or_a_name_alone_is_no_command(upper, text):
+    """A command's name in a sentence, or alone in a table's cell or a list's item, is translated as before."""
+    assert translate_markup([f"<td>{text}</td>"], upper) == [f"<td>{text.upper()}</td>"]

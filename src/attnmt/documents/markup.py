@@ -46,7 +46,7 @@ from attnmt.documents.language import (
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
-from attnmt.documents.markup_text import quotes_in_form, quotes_placed
+from attnmt.documents.markup_text import is_command_block, quotes_in_form, quotes_placed
 from attnmt.documents.markup_trails import attribute_line
 from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
@@ -129,9 +129,12 @@ class TreeJob:
         # the names in title case a page's dialogue takes turns in ("Anna:" / "Tom:")
         speakers = dialogue(block_start(run).lstrip() for run in found if run.owner is run.parent)
         flats = [flatten(run, vocabulary, speakers) for run in found]
-        # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
+        # A run with no word to translate (spacing, a <style>, an <img>), or a page's shell command alone, stays
+        # exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
-                     if needs_translation(flat.text, glossary, Shown.of(flat))]
+                     if needs_translation(flat.text, glossary, Shown.of(flat))
+                     and (vocabulary.xml or not is_command_block(run.lead, run.owner is run.parent
+                                                                 and not run.children))]
         pictures = {mark.node for _, flat in self.runs for mark in flat.marks if mark.initial}  # alts read as letters
         self.attributes = [(node, name) for node, name in translatable_attributes(
             root, vocabulary, options.attributes, glossary) if not (node in pictures and name == "alt")]

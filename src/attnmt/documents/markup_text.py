@@ -1,13 +1,15 @@
 """A page's text (HTML's, a Markdown paragraph's) read as a line of plain text is (attnmt.documents.pipeline.flat_line)
-where the two hold the same things: quotes around words inside a sentence, a program's call.
+where the two hold the same things: quotes around words inside a sentence, a program's call, a shell command alone.
 
 The demo model read a page's ``<p>She said "hello" to him.</p>`` with its quotes as words and wrote ``<p>Sie ist mit
 der Aufschrift „S“ zu sehen.</p>``, where the same line of a text file came back with its quote around "hallo"; and
 ``<p>Call print("hi") to test.</p>`` lost its call.  So a page's text reads its quotes as a text line does
-(attnmt.documents.text_emphasis.Quote, written in the target language's form: attnmt.documents.quote_forms) and keeps a
-call whole (attnmt.decoding.protected.CALL), on a file, LibreTranslate's ``format=html`` and DeepL's
-``tag_handling=html`` alike.  Not XML's text, whose quotes are its data's, nor what a page shows as code (``<code>``,
-``<pre>``, ``<script>``: never read as text); a quote split by an element (``"<b>hello</b>"``) is read as words."""
+(attnmt.documents.text_emphasis.Quote, written in the target language's form: attnmt.documents.quote_forms), keeps a
+call whole (attnmt.decoding.protected.CALL), and a block's text that is a shell command alone
+(attnmt.documents.command_lines: ``<p>npm install express</p>``, which came back ``Auf diesem Firmen``) stays as
+written: on a file, LibreTranslate's ``format=html`` and DeepL's ``tag_handling=html`` alike.  Not XML's text, whose
+quotes are its data's, nor what a page shows as code (``<code>``, ``<pre>``, ``<script>``: never read as text); a
+quote split by an element (``"<b>hello</b>"``) is read as words."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from attnmt.decoding.protected import CALL
+from attnmt.documents.command_lines import is_command
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.quote_forms import commas_outside, quotes_in_target_form
 from attnmt.documents.spans import Nested
@@ -39,6 +42,14 @@ class PageBuilder(FlatBuilder):
 def with_calls(protected: re.Pattern[str]) -> re.Pattern[str]:
     """``protected`` with a program's call first (``console.log(x)`` whole, not its name's file-like parts)."""
     return re.compile(f"{CALL}|{protected.pattern}")
+
+
+def is_command_block(text: str, whole: bool) -> bool:
+    """Whether ``text``, a page's block's text, ``whole`` where no element stands in it, is a shell command alone
+    (command_lines.is_command: ``<p>npm install express</p>``), kept as written as a text line's is; with what it is
+    given only: a table's cell or a list's item of a name alone (``cd``, ``git``) is a label.  Its source's text is
+    read, as a text line's, where the model's would lack its paths and its quotes (``cd ~/projects``)."""
+    return whole and len(text.split()) > 1 and is_command(text)
 
 
 def quotes_placed(flats: Sequence[FlatText], contents: Sequence[Sequence[str | Nested]],
