@@ -77,3 +77,13 @@ def test_a_comma_that_ends_a_quote_goes_after_it_where_the_target_language_write
         "«\u00a0Es funktioniert\u00a0», schrieb Tom."]
     assert translate_lines([line], translator, DocumentOptions(target_lang="en")) == ["“Es funktioniert,” schrieb Tom."]
     assert translate_lines([line], translator) == ['"Es funktioniert," schrieb Tom.']  # no target language known
+
+
+@pytest.mark.parametrize("translation", ['Er sagte „Hallo.“', 'Er sagte "Hallo".', "Er sagte «Hallo».",
+                                         "Er sagte 'Hallo'."])
+def test_the_models_own_quotes_around_a_quotes_words_are_not_doubled(fixed, translation):
+    """The model that wrote "Hallo" in quotes of its own got the source's around them too: Er sagte „"Hallo".“."""
+    translator = fixed(translation, [(0, 0), (1, 1), (2, 2)])
+    assert translate_lines(['He said "hello".'], translator, DocumentOptions(target_lang="de")) == [
+        "Er sagte „Hallo“."]
+    assert translate_lines(['He said "hello".'], translator) == ['Er sagte "Hallo".']

@@ -57,6 +57,10 @@ QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUO
 MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
 STOPS = re.compile(r"[.!?\u2026]+(?=\s*\Z)")  # the stops that end a text, spaces after them aside
 COMMA = re.compile(r",(?=\s*\Z)")
+# A quote the model wrote itself right before and after a quote's translation (without_models_quotes): an opening
+# mark glued to it, and a closing one after the stops that end it.
+MODELS_OPENING = re.compile(f"[{''.join(dict.fromkeys(opening for opening, _ in QUOTES))}]\\Z")
+MODELS_CLOSING = re.compile(f"(?P<stop>[.!?\u2026,]*)[{''.join(dict.fromkeys(closing for _, closing in QUOTES))}]")
 
 
 @dataclass
@@ -112,9 +116,10 @@ def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested],
     translation of its last words, took it in ('"It works on my machine," Tom wrote.' came back 'Es "arbeitet an einer
     Maschine."' from the demo model).  A quote whose words ended with their own stop (``He said "I am here."``) keeps
     it inside.  ``commas_outside``: a target language that writes a comma after the closing quote (German's „Es
-    geht“, sagte er; English's "It works," inside), where a comma ends what a quote holds, it goes after it too."""
+    geht“, sagte er; English's "It works," inside), where a comma ends what a quote holds, it goes after it too.
+    Quotes the model wrote itself around a quote's words are left out first (``without_models_quotes``)."""
     pieces: list[str | Nested] = []
-    for piece in content:
+    for piece in without_models_quotes(flat, list(content)):
         if isinstance(piece, str):
             pieces.append(piece)
             continue
@@ -126,6 +131,22 @@ def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested],
             continue
         inner[-1] = stop.string[:stop.start()] + stop.string[stop.end():]
         pieces.extend([Nested(piece.mark, inner), stop[0]])
+    return pieces
+
+
+def without_models_quotes(flat: FlatText, pieces: list[str | Nested]) -> list[str | Nested]:
+    """``pieces``, a translation of ``flat`` placed, without the pair of quotes the model wrote itself right around
+    what a ``Quote`` holds, a stop between its words and its closing mark kept: the quote's own marks go there
+    ('He said "hello".' came back ``Er sagte „"Hallo".“`` where the model wrote "Hallo" in quotes)."""
+    for k, piece in enumerate(pieces[1:-1], start=1):
+        before, after = pieces[k - 1], pieces[k + 1]
+        if not (isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, Quote)
+                and isinstance(before, str) and isinstance(after, str)):
+            continue
+        opening, closing = MODELS_OPENING.search(before), MODELS_CLOSING.match(after)
+        if opening is not None and closing is not None:
+            pieces[k - 1] = before[:opening.start()]
+            pieces[k + 1] = closing["stop"] + after[closing.end():]
     return pieces
 
 
