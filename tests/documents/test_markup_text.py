@@ -69,3 +69,11 @@ def test_a_block_that_is_a_shell_command_alone_stays_as_written(upper, command):
 def test_a_sentence_or_a_name_alone_is_no_command(upper, text):
     """A command's name in a sentence, or alone in a table's cell or a list's item, is translated as before."""
     assert translate_markup([f"<td>{text}</td>"], upper) == [f"<td>{text.upper()}</td>"]
+
+
+def test_a_quote_around_an_inline_elements_words_is_read_as_a_quote(upper):
+    """<p>She said <b>"hello"</b> to him.</p>: all the <b>'s text in quotes is no sentence's edges."""
+    page = '<p>She said <b>"hello"</b> to him. <a href="/x">"Read more"</a></p>'
+    assert translate_markup([page], upper, DocumentOptions(target_lang="de")) == [
+        '<p>SHE SAID <b>„HELLO“</b> TO HIM. <a href="/x">„READ MORE“</a></p>']
+    assert upper.given == ["She said hello to him.", "Read more"]

@@ -9,7 +9,8 @@ call whole (attnmt.decoding.protected.CALL), and a block's text that is a shell 
 (attnmt.documents.command_lines: ``<p>npm install express</p>``, which came back ``Auf diesem Firmen``) stays as
 written: on a file, LibreTranslate's ``format=html`` and DeepL's ``tag_handling=html`` alike.  Not XML's text, whose
 quotes are its data's, nor what a page shows as code (``<code>``, ``<pre>``, ``<script>``: never read as text); a
-quote split by an element (``"<b>hello</b>"``) is read as words."""
+quote split by an element (``"<b>hello</b>"``) is read as words, one around an element's words is read
+(``<b>"hello"</b>``)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ class PageBuilder(FlatBuilder):
         super().__init__(collapse, fields, with_calls(protected))
 
     def add_text(self, text: str) -> None:
-        add_emphasized(self, text, FlatBuilder.add_text, QUOTE)
+        # a quote around all of a piece after words or inside an element (<b>"hello"</b>) is no sentence's edges
+        add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
 
 
 @cache

@@ -70,19 +70,20 @@ class Quote(Style):
 
 
 def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],
-                   marked: re.Pattern[str] = MARKED) -> None:
+                   marked: re.Pattern[str] = MARKED, edges: bool = True) -> None:
     """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link, emphasis and quote of it
     (``LINK``, ``EMPHASIS``, ``QUOTE``; what ``marked`` finds of them) an element around its words, written back with
-    its marks around their translation."""
+    its marks around their translation.  ``edges``: whether a pair of quotes around all of ``text`` may be its
+    sentence's edges (``quotes_inside``), not where ``text`` follows words or stands inside an element of a page's."""
     position = 0
     for found in marked.finditer(text):
         opening, inner, closing = marked_parts(found)
         quoted = QUOTE.fullmatch(found[0]) is not None
-        if quoted and not quotes_inside(text, found, builder.protected):
+        if quoted and not quotes_inside(text if edges else "", found, builder.protected):
             continue
         add_text(builder, text[position:found.start()])
         builder.open(Quote(opening, closing) if quoted else Style(opening, closing))
-        add_emphasized(builder, inner, add_text, marked)
+        add_emphasized(builder, inner, add_text, marked, edges)
         builder.close()
         position = found.end()
     add_text(builder, text[position:])
