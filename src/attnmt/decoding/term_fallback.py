@@ -64,7 +64,7 @@ def inflected(tokens: Sequence[int], terms: Terms) -> bool:
     """Whether the translation ``tokens`` writes one of ``terms`` in another form than as given: one of a Term's
     other forms, or its own pieces and one of its endings ("Zwei Budgets sind ihre Waren.", "mit Anfängen")."""
     text = tuple(tokens)
-    for term in filter(ruled, terms):
+    for term in (each for each in terms if isinstance(each, Term) and ruled(each)):
         written = [tuple(form) for form in term.others] + [(*term, ending) for ending in term.endings]
         if any(text[i: i + len(form)] == form for form in written for i in range(len(text))):
             return True
