@@ -6,9 +6,9 @@ from conftest import Judging
 from lxml import etree
 from office_files import odf_bytes, read_members, write_members
 
+from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.short_labels import FLOOR
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"

@@ -35,6 +35,7 @@ class PageBuilder(FlatBuilder):
     def __init__(self, protected: re.Pattern[str], collapse: bool = True, fields: bool = False) -> None:
         super().__init__(collapse, fields, with_calls(protected))
         self.in_code = protected  # what a word of code read with its sentence keeps (add_code)
+        self.calls = self.protected
 
     def add_text(self, text: str) -> None:
         if self.open_marks and self.marks[self.open_marks[-1]].kept_whole:
@@ -46,7 +47,9 @@ class PageBuilder(FlatBuilder):
     def add_code(self, text: str) -> None:
         """The text of an element kept whole and read with its sentence (``<code>len()</code>``: Mark.kept_whole),
         as FlatBuilder reads it: a call or quotes there are the code's, which the model reads as written."""
-        calls, self.protected = self.protected, self.in_code
+        calls = self.protected
+        if calls is self.calls:  # not what a caller set for it (kept_names.add_as_written: nothing taken out)
+            self.protected = self.in_code
         FlatBuilder.add_text(self, text)
         self.protected = calls
 
