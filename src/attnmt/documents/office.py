@@ -331,12 +331,13 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
     # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
     jobs = [job for part in parts for job in part.jobs]
-    labels = KeepingLabels(translator, office_labels(jobs, sentences))
+    blocks = alone_blocks(jobs, sentences)
+    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks))
     keeping = ForXml(labels)
     for call, chunk in calls:
         results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)
-    keep_sources(alone_blocks(jobs, sentences), labels.kept)  # a paragraph kept whole says the source's language
+    keep_sources(blocks, labels.kept)  # a paragraph kept whole says the source's language
     return parted(results, groups)

@@ -25,15 +25,17 @@ from attnmt.documents.short_attributes import job_labels, reaching
 from attnmt.documents.short_labels import SHORT, alone
 
 
-def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
+def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]],
+                  blocks: Sequence[tuple[FlatText, list[str]]]) -> frozenset[str]:
     """The short labels among ``jobs``' flat texts, whose ``sentences`` (each flat's spans, in the jobs' order) are
-    given: an alt text's short line, a Word caption's short label, a paragraph or a page's block alone."""
+    given: an alt text's short line, a Word caption's short label, and the sentences of ``blocks`` (``alone_blocks``
+    of the same: a paragraph or a page's block alone)."""
     found: set[str] = set()
     spans = iter(sentences)
     for job in jobs:
         for flat in job.flats():
             found.update(flat.text[start:end] for start, end in job_spans(job, flat, next(spans)))
-    found.update(sentence for _, each in alone_blocks(jobs, sentences) for sentence in each)
+    found.update(sentence for _, each in blocks for sentence in each)
     return frozenset(text.strip() for text in found)
 
 
