@@ -178,7 +178,7 @@ def test_translate_keeps_a_fields_name_the_model_finds_garbled_as_the_command_do
 
     def assess(model, tokenizer, sources, translations, **_):
         judged.extend(sources)
-        return [SimpleNamespace(quality=plausible.get(source, 0.9)) for source in sources]
+        return [SimpleNamespace(quality=0.0, words=[(source, plausible.get(source, 0.9))]) for source in sources]
 
     monkeypatch.setattr(quality_module, "assess", assess)
     lines = [f"INGREDIENTS: {FIRST}", f"Side Effects: {SECOND}", FIRST]

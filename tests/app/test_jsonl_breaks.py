@@ -276,7 +276,7 @@ def test_a_fields_name_the_model_finds_garbled_keeps_its_source_as_a_text_line_s
     plausible = {"INGREDIENTS": 0.05, "Side Effects": 0.9}
 
     def assess(model, tokenizer, sources, translations, **_):
-        return [SimpleNamespace(quality=plausible.get(source, 0.01)) for source in sources]
+        return [SimpleNamespace(quality=0.0, words=[(source, plausible.get(source, 0.01))]) for source in sources]
 
     monkeypatch.setattr(quality_module, "assess", assess)
     records = [{"text": f"INGREDIENTS: {FIRST}"}, {"text": f"- Side Effects: {SECOND}"}]

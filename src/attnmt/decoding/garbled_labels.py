@@ -3,18 +3,25 @@
 A model trained on sentences (the demo's, on Multi30k's captions) reads a word or two alone as the start of a
 caption and writes one: a field's name "BENEFITS" came back "EIN DEMA", "PREP TIME" "GROSSER AMÜSIEREN SICH".
 Left in the source's language, a reader still understands it.  So a label's translation is taken only where the
-model finds it plausible: exp(mean log-prob) of its pieces at ``FLOOR`` or over (``garbled``), judged as it is
-written: without the full stop the model added, which its source lacks.  Its callers: a document's short labels
-(attnmt.documents.short_labels.KeepingLabels: alt texts, captions, a text line's and a cue's field names) and a
-field's name that attnmt.decoding.translate cuts from a sentence (attnmt.decoding.sentence_parts), which
-``attnmt.translate`` and the JSONL input of ``attnmt translate`` translate alone.  ``FLOOR`` is measured in
+model finds its words plausible (``plausibility_of``: the geometric mean of its words' probabilities, at ``FLOOR``
+or over: ``garbled``), judged as it is written: without the full stop the model added, which its source lacks.
+The model's doubt that the translation ends there is left out: a caption's model expects a verb after "Kinder"
+(its end 0.07 likely), and that doubt, not its words, put "Children" -> "Kinder" under FLOOR.  Its callers: a
+document's short labels (attnmt.documents.short_labels.KeepingLabels: alt texts, captions, a text line's and a cue's
+field names) and a field's name that attnmt.decoding.translate cuts from a sentence (attnmt.decoding.sentence_parts),
+which ``attnmt.translate`` and the JSONL input of ``attnmt translate`` translate alone.  ``FLOOR`` is measured in
 attnmt.documents.short_labels' docstring."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from attnmt.text.sentence_ends import ended_as_source
+
+if TYPE_CHECKING:
+    from attnmt.decoding.quality import Assessment
 
 FLOOR = 0.3  # plausibility under which a label keeps its source (attnmt.documents.short_labels: measured)
 # sources, their translations -> how plausible the model finds each (ModelTranslator.plausibility; None: not judged)
@@ -23,8 +30,9 @@ Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
 
 def garbled(plausibility: Plausibility, labels: Sequence[str], translations: Sequence[str]) -> list[bool]:
     """Whether each translation of each of ``labels`` is under ``FLOOR`` to ``plausibility``, judged without the
-    full stop the model added ("Close" -> "In einem Restaurant." is 0.30 to the demo model, as written 0.24); a
-    blank one, or the label given back as it came (a sentence the model failed on keeps its source), is not."""
+    full stop the model added, which its label lacks ("Close" -> "In einem Restaurant." is 0.09 to the demo model, as
+    written 0.12); a blank one, or the label given back as it came (a sentence the model failed on keeps its source),
+    is not."""
     judged = [k for k, (label, text) in enumerate(zip(labels, translations, strict=True))
               if text.strip() not in ("", label.strip())]
     found = plausibility([labels[k] for k in judged],
@@ -33,3 +41,17 @@ def garbled(plausibility: Plausibility, labels: Sequence[str], translations: Seq
     for k, plausible in zip(judged, found, strict=True):
         out[k] = plausible is not None and plausible < FLOOR
     return out
+
+
+def plausibility_of(assessment: Assessment | None) -> float | None:
+    """How plausible a label's translation is to the model, from its forced pass (attnmt.decoding.quality.assess):
+    the geometric mean of its words' probabilities, each the product of its pieces' ("Kinder" 0.93, "Ein Fleisch"
+    for "Wool scarf" 0.12), without the probability of its end, which a label's translation has where a caption's
+    sentence goes on; the assessment's quality where no word has a probability (no piece of it was read); None for
+    None (a blank side)."""
+    if assessment is None:
+        return None
+    found = [p for _, p in assessment.words if p is not None]
+    if not found:
+        return assessment.quality
+    return 0.0 if min(found) == 0.0 else math.exp(math.fsum(map(math.log, found)) / len(found))

@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled
+from attnmt.decoding.garbled_labels import garbled, plausibility_of
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
@@ -165,7 +165,7 @@ def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], 
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
     def plausibility(sources: Sequence[str], translations: Sequence[str]) -> list[float | None]:
-        return [None if each is None else each.quality for each in assess(model, tokenizer, sources, translations)]
+        return [plausibility_of(each) for each in assess(model, tokenizer, sources, translations)]
 
     named = [k for k in label_parts(breaks) if not ((glossary := glossaries[k]) and glossary.matches(texts[k]))]
     marks = [found[0] if (found := LIST_MARK.match(texts[k])) else "" for k in named]  # kept around the translation

@@ -14,6 +14,7 @@ from torch import Tensor
 from attnmt.config_ranges import check_function
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.decoding.garbled_labels import plausibility_of
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
 from attnmt.decoding.translate import checked_quality
@@ -158,12 +159,13 @@ class ModelTranslator(ModelFitsWrites):
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
     def plausibility(self, sentences: Sequence[str], translations: Sequence[str]) -> list[float | None]:
-        """How plausible each translation of each sentence is to the model: exp(mean log-prob) of its pieces
-        from one teacher-forced pass (attnmt.decoding.quality.assess, uncalibrated, so that it means the same
-        with or without a model's calibration); None where either side is blank."""
+        """How plausible each translation of each sentence is to the model, as a short label's guard reads it
+        (attnmt.decoding.garbled_labels.plausibility_of: its words' probabilities, its end left out) from one
+        teacher-forced pass (attnmt.decoding.quality.assess, uncalibrated, so that it means the same with or without
+        a model's calibration); None where either side is blank."""
         found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
                                                max_tokens=self.max_tokens)
-        return [None if each is None else each.quality for each in found]
+        return [plausibility_of(each) for each in found]
 
     def rewritten(self, sentences: Sequence[str], translations: Sequence[str]) -> None:
         """``translations`` are written in place of what the model wrote for ``sentences`` (a garbled label's source

@@ -1,0 +1,55 @@
+"""A short label's translation is judged by how plausible its words are to the model, its end left out
+(attnmt.decoding.garbled_labels): a caption's model expects a verb after "Kinder", and that doubt put a good label
+under FLOOR."""
+
+import math
+
+import pytest
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.garbled_labels import FLOOR, garbled, plausibility_of
+from attnmt.decoding.quality import Assessment, assess
+from attnmt.documents.translators import ModelTranslator
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+def assessed(quality: float, words: list[tuple[str, float | None]]) -> Assessment:
+    return Assessment(quality, [], False, words)
+
+
+def test_a_labels_plausibility_is_the_geometric_mean_of_its_words():
+    """"Wool scarf" -> "Ein Fleisch": sqrt(0.5 * 0.02) = 0.1, whatever the end made of the quality."""
+    assert plausibility_of(assessed(0.2, [("Ein", 0.5), ("Fleisch", 0.02)])) == pytest.approx(0.1)
+
+
+def test_a_good_word_the_model_would_go_on_from_is_plausible():
+    """The demo model: "Children" -> "Kinder", its word 0.93 likely, its end 0.07 (a caption goes on: "Kinder
+    spielen"), quality 0.26 with the end: under FLOOR, where its word is over it."""
+    found = plausibility_of(assessed(0.26, [("Kinder", 0.93)]))
+    assert found == pytest.approx(0.93) and found >= FLOOR > 0.26
+
+
+def test_a_word_no_piece_stands_in_is_left_out_and_one_never_likely_is_zero():
+    assert plausibility_of(assessed(0.4, [("Rote", 0.09), ("\u200b", None), ("Schuhe", 0.04)])) == pytest.approx(0.06)
+    assert plausibility_of(assessed(0.4, [("Ein", 0.9), ("Dema", 0.0)])) == 0.0
+
+
+def test_a_translation_no_word_of_which_was_read_keeps_its_quality():
+    assert plausibility_of(assessed(0.0, [("Hund", None)])) == 0.0 and plausibility_of(assessed(1.0, [])) == 1.0
+    assert plausibility_of(None) is None
+
+
+def test_the_models_plausibility_reads_the_words_not_where_the_translation_ends(model_and_tokenizer):
+    """The tiny model knows "a dog runs" -> "ein hund rennt", each piece and the end over e^-0.1: "ein hund" ends
+    where it expects "rennt", under 0.1 likely, so that with its end it was under 0.1^(1/3) = 0.46 (0.01 measured),
+    and a label of it under FLOOR; its words are the model's own, each over 0.9."""
+    model, tokenizer = model_and_tokenizer
+    translator = ModelTranslator(model, tokenizer)
+    plausible, = translator.plausibility(["a dog runs"], ["ein hund"])
+    found, = assess(model, tokenizer, ["a dog runs"], ["ein hund"])
+    assert plausible > 0.9 and math.isclose(plausible, math.prod(p for _, p in found.words) ** 0.5, rel_tol=1e-6)
+    assert garbled(translator.plausibility, ["a dog runs"], ["ein hund"]) == [False]
