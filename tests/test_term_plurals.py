@@ -113,7 +113,7 @@ def test_a_german_plurals_last_umlaut_is_its_plain_vowel_in_the_singular(target,
 
 @pytest.mark.parametrize(("target", "endings"), [
     ("Patent", ("e", "en", "s")), ("Hund", ("e", "en", "s")), ("Paket", ("e", "en", "s")),
-    ("Flasche", ("n",)), ("Kunde", ("n",)), ("Lehrer", ("n", "s")), ("Hotel", ("n", "s")), ("Garten", ()),
+    ("Lehrer", ("n", "s")), ("Hotel", ("n", "s")), ("Garten", ()),
     ("Kundin", ("nen", "e", "en")), ("Rechnung", ("en",)), ("Freiheit", ("en",)), ("Station", ("en",)),
     ("Auto", ("s",)), ("Kamera", ("s",)), ("Frau", ("en", "s")), ("Hobby", ("s",)),
     ("Kind", ("e", "en", "s", "er", "ern")), ("Tag", ("e", "en", "s")), ("Geburtstag", ("e", "en", "s")),
@@ -142,11 +142,21 @@ def test_a_noun_in_et_takes_no_umlaut(target):
 
 @pytest.mark.parametrize(("target", "endings"), [
     ("Katalog", ("e", "en")), ("Kind", ("e", "en", "er", "ern")), ("Lehrer", ("n",)), ("Auto", ("s",)),
-    ("Ticket", ("s",)), ("Frau", ("en", "s"))])
+    ("Ticket", ("s",)), ("Frau", ("en", "s")), ("Flasche", ("n",)), ("Kunde", ("n",))])
 def test_a_noun_that_is_no_loanword_takes_no_s_after_a_consonant(target, endings):
     """"Five catalogs." came out "Fünf Katalogs", the genitive: "-s" after a consonant is a loanword's plural
     ("Parks", "Hotels"); after a vowel, "-au" or a loanword's "-et" it stays ("Autos", "Frauen", "Tickets")."""
     assert plural_endings(target, loanword=False) == endings
+
+
+@pytest.mark.parametrize(("target", "endings"), [
+    ("Update", ("s",)), ("Service", ("s",)), ("Website", ("s",)), ("Release", ("s",)), ("Pipeline", ("s",)),
+    ("Image", ("s",)), ("Homepage", ("s",)), ("Softwareupdate", ("s",)), ("Route", ("n",)), ("Busroute", ("n",)),
+    ("Minute", ("n",)), ("Giraffe", ("n",)), ("Garage", ("n",)), ("Parade", ("n",)), ("Palette", ("n",))])
+def test_a_loanword_in_e_takes_s_but_for_those_german_declines_as_its_own(target, endings):
+    """"Two updates are ready." came out "Zwei Updaten bereiten sich vor.": an English loanword in "-e" takes "-s";
+    a noun German has long spelled as English does and declines as its own takes "-n" ("Routen", "Garagen")."""
+    assert plural_endings(target) == endings
 
 
 @pytest.mark.parametrize(("target", "endings"), [
@@ -170,6 +180,20 @@ def test_a_target_spelled_as_its_source_is_a_loanword_that_may_take_s():
     [park] = with_other_forms(codec, [[5]], "Five parks.", [(5, 10, "Park")], {"Park"}, german=True)
     assert [codec.id_to_piece(i) for i in katalog.endings] == ["e"]
     assert [codec.id_to_piece(i) for i in park.endings] == ["e", "s"]
+
+
+class UpdatePieces(NamedPieces):
+    """Two nouns in "-e", one spelled as its English source, and the endings as pieces of their own."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Update", "▁Flasche", "n", "s"]
+
+
+def test_a_target_in_e_spelled_as_its_source_takes_s_and_another_n():
+    codec = UpdatePieces()
+    [update] = with_other_forms(codec, [[4]], "Two updates.", [(4, 11, "Update")], {"Update"}, german=True)
+    [flasche] = with_other_forms(codec, [[5]], "Two bottles.", [(4, 11, "Flasche")], {"Flasche"}, german=True)
+    assert [codec.id_to_piece(i) for i in update.endings] == ["s"]
+    assert [codec.id_to_piece(i) for i in flasche.endings] == ["n"]
 
 
 class PluralPieces(NamedPieces):

@@ -144,6 +144,26 @@ EN_NOUNS = frozenset((
 EN_FIRST_PART = 3
 
 
+# The nouns in "-e" that German spells as English does and has long declined as its own, with "-n" in the plural
+# ("Routen", "Noten", "Minuten", "Phasen", "Giraffen"), and their compounds ("Busroute"): a few, named, and the
+# French ones in "-age", "-ade" and "-ette" ("Garagen", "Paraden", "Paletten"; not "Image": "Images"), for another
+# loanword in "-e" takes the English "-s" ("Updates", "Services", "Websites", "Releases"; "Zwei Updaten" came out)
+OWN_E_NOUNS = frozenset((
+    "route", "rose", "note", "minute", "chance", "phase", "pause", "base", "rate", "type", "vase", "sauce", "mine",
+    "tube", "robe", "nuance", "dame", "rune", "pose", "dose", "hose", "muse", "bronze", "zone", "marine", "turbine",
+    "routine", "sardine", "margarine", "limousine", "praline", "giraffe", "gazelle", "orange", "olive", "reserve",
+    "ellipse", "analyse", "tribune"))
+OWN_E_ENDS = re.compile(r"(?:(?<!^im)(?<!p)age|ade|ette)$", re.IGNORECASE)  # "Images", "Homepages"
+
+
+def own_e_noun(word: str) -> bool:
+    """Whether ``word`` is one of OWN_E_NOUNS or a compound ending in one after a first part of EN_FIRST_PART
+    letters ("Busroute"; "Update" is no "Up" + "date"), or ends as OWN_E_ENDS ("Garage", "Parade", "Palette")."""
+    word = word.lower()
+    return bool(OWN_E_ENDS.search(word)) or any(
+        word == noun or (word.endswith(noun) and len(word) - len(noun) >= EN_FIRST_PART) for noun in OWN_E_NOUNS)
+
+
 def en_noun(word: str) -> bool:
     """Whether ``word`` is one of EN_NOUNS or a compound ending in one after a first part of EN_FIRST_PART letters."""
     word = word.lower()
@@ -152,7 +172,8 @@ def en_noun(word: str) -> bool:
 
 def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
-    "n" after "-e" ("Flaschen", "Kunden"); "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
+    "n" after "-e" ("Flaschen", "Kunden"), "s" after a ``loanword``'s "-e" but for OWN_E_NOUNS' ("Updates"; "Routen");
+    "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
     "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL) and for
     the few of EN_NOUNS ("Hemden", "Zeiten"); "en" or "s"
     after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
@@ -164,8 +185,8 @@ def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     ``loanword`` (its target spelled otherwise than its English source, "Katalog" for "catalog") takes none, where the
     demo model wrote the genitive for the plural ("Fünf Katalogs")."""
     word = target.rpartition(" ")[2]
-    if word.endswith("e"):
-        return ("n",)
+    if word.endswith("e"):  # "Flaschen"; a loanword's "Updates"
+        return ("s",) if loanword and not own_e_noun(word) else ("n",)
     if word.endswith(("el", "er")):
         return ("n", "s") if loanword else ("n",)
     if word.endswith("en"):
