@@ -9,7 +9,7 @@ from support import EOS, ScriptedModel
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.search import Hypothesis
-from attnmt.decoding.term_after import WORD
+from attnmt.decoding.term_after import CASE_ENDING, WORD
 from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
 from attnmt.decoding.term_fallback import fallbacks, freed, with_fallbacks
 from attnmt.decoding.term_ids import Term, rules_of
@@ -74,9 +74,21 @@ def test_a_term_the_rules_translation_inflects_is_not_searched_again_as_given():
     assert asked == [[0], [0]] and chosen[0].tokens == [4, 8]
 
 
-def test_a_weak_nouns_freed_forms_take_either_number_and_still_agree_with_the_article():
-    """Freed of agreement, "I see a colleague." came out "Ein Kollegen."; a singular subject's "Kollegen" (term_weak's
-    WRONG_NUMBER) is written again, as after "seinem"."""
+def test_a_weak_nouns_freed_forms_still_agree_with_the_article():
+    """Freed of agreement, "I see a colleague." came out "Ein Kollegen."."""
     articles = object()
-    term = freed(Term([4], [[4, 5]], False, [5], [WORD, WORD], [BARE, WRONG_NUMBER], articles))
+    term = freed(Term([4], [[4, 5]], False, [5], [WORD, WORD], [BARE, CASED], articles))
     assert term.cases == [BARE, CASED] and term.articles is articles and term.inflects
+
+
+def test_a_weak_noun_whose_source_tells_its_number_is_written_in_it_by_every_search():
+    """"My customer sleeps." came out "Viele Kunden schlafen.": freed, a singular subject's "Kunden" (term_weak's
+    WRONG_NUMBER) was written, and a plural's bare form, bound to its CASE_ENDING, would be so too.  A sentence whose
+    only ruled term is such a noun has nothing to search again."""
+    singular = Term([4], [[6]], False, [5], [WORD, WORD], [BARE, WRONG_NUMBER], object())
+    plural = Term([4], [[6]], False, [5], [CASE_ENDING, WORD], [BARE, 0], object())
+    assert fallbacks([singular]) == [] and fallbacks([plural]) == []
+    assert freed(singular) is singular and freed(plural) is plural
+    other = Term([7], (), True, [5])
+    [free, given] = fallbacks([singular, other])
+    assert free[0] is singular and given[0] is singular and free[1].inflects and given[1] == [7]

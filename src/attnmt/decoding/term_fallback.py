@@ -6,12 +6,14 @@ rules out: the dative plural's "-n" with no dative in the English, a weak noun's
 consonant's "-s" but for a loanword.  Where the model knows the word only in such a form, or the pieces where the
 term's forms part lead the beam astray, the constrained search, its banks holding the beam on the term, went round
 it in junk before the term: "Four proposals." came out "Vier Connnnnnnnnnn Vorschlag." (the vocabulary writes
-Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen"), "Colleague is waiting." "S Kollege
-Jugendliche warten.".  A wrong case ending reads far better than junk, so a sentence with such rules is searched
-again with its terms' forms freed of them (``fallbacks``: each form free to take the term's own endings, in either
-number) and, where it wrote none of them inflected (``inflected``), with its terms as given alone, and the
-best translation whose log-prob beats the rules' by more than MARGIN is taken (``better``): "Vier Vorschlag.",
-"Kollegen wartet.".  A wrong form the rules leave out gains the model a few nats ("Vier Verträge." -26.3, "Vier
+Vorschläge "▁Vor" "sch" "lä" "ge", and the model goes on only with "gen").  A wrong case ending reads far better
+than junk, so a sentence with such rules is searched again with its terms' forms freed of them (``fallbacks``: each
+form free to take the term's own endings) and, where it wrote none of them inflected (``inflected``), with its terms
+as given alone, and the best translation whose log-prob beats the rules' by more than MARGIN is taken (``better``):
+"Vier Vorschlag.".  A weak noun whose source tells its number (``numbered``) stays in it in every search: written
+in the other, it says another thing ("My customer sleeps." came out "Viele Kunden schlafen."), so "Colleague is
+waiting." keeps the rules' "S Kollege Jugendliche warten." where the model cannot write "Kollege" before a verb.
+A wrong form the rules leave out gains the model a few nats ("Vier Verträge." -26.3, "Vier
 Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model); going round a form it cannot write costs many ("Vier
 Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
 The rules' translation is kept where none beats it so, and for a sentence whose terms have no rules (a plain term,
@@ -23,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from attnmt.decoding.search import Hypothesis
-from attnmt.decoding.term_agreement import CASED, WRONG_NUMBER
+from attnmt.decoding.term_after import CASE_ENDING
+from attnmt.decoding.term_agreement import WRONG_NUMBER
 from attnmt.decoding.term_ids import Term
 from attnmt.decoding.term_prefixes import Terms
 
@@ -43,15 +46,25 @@ def fallbacks(terms: Terms) -> list[Terms]:
     if not any(map(ruled, terms)):
         return []
     free = [freed(term) if isinstance(term, Term) else term for term in terms]
-    return [free, [list(term) for term in terms]]
+    given = [term if numbered(term) or not isinstance(term, Term) else list(term) for term in terms]
+    return [tier for tier in (free, given) if any(new is not old for new, old in zip(tier, terms, strict=True))]
 
 
 def freed(term: Term) -> Term:
-    """``term`` with each form free to take its own endings ("▁Kollege" + "n"), a weak noun's forms in either number
-    (term_weak.numbered's WRONG_NUMBER undone), still agreeing with the article before them ("Ein Kollegen" stays
-    out: term_agreement)."""
-    cases = [CASED if case == WRONG_NUMBER else case for case in term.cases]
-    return Term(term, term.others, True, term.endings, (), cases, term.articles)
+    """``term`` with each form free to take its own endings ("▁Kollege" + "n"), still agreeing with the article before
+    them ("Ein Kollegen" stays out: term_agreement); a weak noun whose source's number tells its form (``numbered``)
+    as it is."""
+    if numbered(term):
+        return term
+    return Term(term, term.others, True, term.endings, (), term.cases, term.articles)
+
+
+def numbered(term: Sequence[int]) -> bool:
+    """Whether ``term`` is a weak noun whose source's number tells its form (term_weak.numbered): a singular subject's
+    "-n" form of the WRONG_NUMBER ("My customer sleeps." came out "Viele Kunden schlafen." where the fallback let it
+    be written), a plural's bare form bound to take its CASE_ENDING ("Kollegen warten").  Written in the other number,
+    it would change what the sentence says, which no failed search excuses."""
+    return isinstance(term, Term) and (WRONG_NUMBER in term.cases or CASE_ENDING in term.rules)
 
 
 def ruled(term: Sequence[int]) -> bool:
