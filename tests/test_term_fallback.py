@@ -11,11 +11,12 @@ from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import CASE_ENDING, WORD
 from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
-from attnmt.decoding.term_fallback import fallbacks, freed, with_fallbacks
+from attnmt.decoding.term_fallback import LOOP_BAN, fallbacks, freed, garbled, with_fallbacks
 from attnmt.decoding.term_ids import Term, rules_of
 
 # Piece 4 is the term ("▁Kollege"), 5 its ending ("n"), a piece that carries a word on; 8 the model's way round it.
 CONTINUING = torch.tensor([False] * 5 + [True] + [False] * 4)
+SOURCES = [[1, 2, 3], [1, 2, 3]]  # two sentences' source ids, no loop in them
 
 
 def kollege() -> Term:
@@ -51,12 +52,12 @@ def test_a_term_is_freed_to_its_own_endings_then_written_as_given():
 def test_the_best_of_the_freer_searches_is_taken_and_only_for_the_sentences_with_rules():
     asked: list[list[int]] = []
 
-    def search(rows: list[int], terms: list) -> list[list[Hypothesis]]:
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
         asked.append(rows)
         log_probs = {0: -30.0, 1: -5.0}.get(len(asked) - 1, -15.0)  # rules', freed forms', as given
         return [[Hypothesis([k], log_probs, log_probs)] for k in rows]
 
-    chosen = with_fallbacks(search, [[Term([4], [[4, 5]], False, [5], [WORD, WORD])], [[6]]])
+    chosen = with_fallbacks(search, [[Term([4], [[4, 5]], False, [5], [WORD, WORD])], [[6]]], SOURCES)
     assert asked == [[0, 1], [0], [0]]
     assert chosen[0][0].log_prob == -5.0 and chosen[1][0].log_prob == -30.0
 
@@ -66,11 +67,11 @@ def test_a_term_the_rules_translation_inflects_is_not_searched_again_as_given():
     the form the model wrote."""
     asked: list[list[int]] = []
 
-    def search(rows: list[int], terms: list) -> list[list[Hypothesis]]:
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
         asked.append(rows)
         return [[Hypothesis([4, 5, 8] if len(asked) == 1 else [4, 8], 0.0, -30.0 + 10 * len(asked))] for _ in rows]
 
-    [chosen] = with_fallbacks(search, [[Term([4], (), True, [5])]])
+    [chosen] = with_fallbacks(search, [[Term([4], (), True, [5])]], SOURCES)
     assert asked == [[0], [0]] and chosen[0].tokens == [4, 8]
 
 
@@ -92,3 +93,51 @@ def test_a_weak_noun_whose_source_tells_its_number_is_written_in_it_by_every_sea
     other = Term([7], (), True, [5])
     [free, given] = fallbacks([singular, other])
     assert free[0] is singular and given[0] is singular and free[1].inflects and given[1] == [7]
+
+
+def looping(tokens: list[int], banned: int, missed: int = 0) -> list[Hypothesis]:
+    return [Hypothesis(tokens, -10.0 - banned, -10.0 - banned, missed)]
+
+
+def test_a_looped_translation_is_searched_again_with_no_piece_bigram_twice():
+    """"Contributions arrived yesterday." came out "Sechs Connnnnnnnnnnnnns Beitrag." ("▁Co" and "n" fourteen times);
+    with no bigram of pieces twice, "Sechs Conner bessen sich auf die Beitrag."."""
+    asked: list[tuple[list[int], int]] = []
+
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
+        asked.append((rows, banned))
+        return [looping([9, 5, 5, 5, 5, 4] if not banned else [9, 5, 5, 7, 4], banned) for _ in rows]
+
+    [chosen] = with_fallbacks(search, [[[4]]], SOURCES)
+    assert asked == [([0], 0), ([0], LOOP_BAN)] and chosen[0].tokens == [9, 5, 5, 7, 4]
+
+
+def test_a_translation_that_loops_with_its_terms_alone_is_given_without_them_its_terms_missed():
+    asked: list[list] = []
+
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
+        asked.append(terms)
+        return [looping([9, 5, 5, 5, 4] if terms[0] else [9, 7, 8], banned) for _ in rows]
+
+    [chosen, plain] = with_fallbacks(search, [[[4], [6]], []], SOURCES)
+    assert asked == [[[[4], [6]], []], [[[4], [6]]], [[]]]
+    assert chosen[0].tokens == [9, 7, 8] and chosen[0].missed == 2 and plain[0].tokens == [9, 5, 5, 5, 4]
+
+
+def test_a_loop_the_source_has_too_is_no_garbled_translation():
+    """"Ha ha ha!" may be written "Ha ha ha!"; a piece twice in a row is no loop ("Conner"), nor four pieces met
+    twice apart ("ein Mann in einem … ein Mann in einem")."""
+    assert garbled([9, 5, 5, 5, 4], [1, 2, 3]) and not garbled([9, 5, 5, 7, 4], [1, 2, 3])
+    assert not garbled([9, 5, 5, 5, 4], [1, 6, 6, 6, 3])
+    assert not garbled([1, 2, 3, 4, 9, 1, 2, 3, 4], [1, 2, 3])  # four pieces twice apart: often a word or two
+
+
+def test_run_search_takes_the_translation_searched_with_no_piece_bigram_twice_where_the_first_loops():
+    table = {(): {4: 1.0}, (4,): {7: 0.95, EOS: 0.05}, (4, 7): {7: 0.95, EOS: 0.05}, (4, 7, 7): {7: 0.95, EOS: 0.05},
+             (4, 7, 7, 7): {EOS: 1.0}}
+    [[free]] = run_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=2, alpha=0.0), True,
+                          [[]], [[]], CONTINUING)
+    assert free.tokens == [4, 7, 7, 7]  # without a term, the model's loop is its own
+    [[best]] = run_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=2, alpha=0.0), True,
+                          [[]], [[[4]]], CONTINUING)
+    assert best.tokens == [4, 7, 7] and best.missed == 0

@@ -38,7 +38,8 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
     (scored, with ``scored``, by one teacher-forced pass).  With a glossary, each sentence with terms
     runs constrained beam search with at least one hypothesis per bank (a beam of at least 1 + its
     term pieces, at most MAX_BEAM; ``search_with_terms``), and again with its terms' forms freed where the
-    model cannot write those their rules allow (term_fallback.with_fallbacks).  ``continuing``, ``space``,
+    model cannot write those their rules allow, or with no piece bigram twice where it loops
+    (term_fallback.with_fallbacks).  ``continuing``, ``space``,
     ``stops``: the pieces that may not follow a term, the lone "▁" after which no term starts, and the pieces that end a
     sentence, after which none starts where the model ends (``beam_search``).
     ``memory``: src's encoder output, where the caller has it already.  ``record``: beam search's
@@ -50,11 +51,13 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if any(terms):  # searched again more freely where the model cannot write the forms the terms allow
-        def rows_searched(rows: list[int], own_terms: list[Terms]) -> list[list[Hypothesis]]:
-            index = torch.tensor(rows, device=src.device)
-            return search_with_terms(model, src[index], decoding, scored, [prefixes[k] for k in rows], own_terms,
+        def rows_searched(rows: list[int], own_terms: list[Terms], banned: int) -> list[list[Hypothesis]]:
+            index, own = torch.tensor(rows, device=src.device), replace(decoding, no_repeat_ngram_size=banned or
+                                                                        decoding.no_repeat_ngram_size)
+            return search_with_terms(model, src[index], own, scored, [prefixes[k] for k in rows], own_terms,
                                      continuing, None if memory is None else memory[index], record, space, stops)
-        return with_fallbacks(rows_searched, terms)
+        sources = [[token for token in row if token != model.config.pad_id] for row in src.tolist()]
+        return with_fallbacks(rows_searched, terms, sources)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]

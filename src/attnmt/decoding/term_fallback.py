@@ -18,12 +18,20 @@ Verträgen." -21.2, "Vier Vertrag." -21.8 on the demo model); going round a form
 Connnnnnnnnnn Vorschlag." -40.4, "Vier Vorschlag." -21.7).
 The rules' translation is kept where none beats it so, and for a sentence whose terms have no rules (a plain term,
 one glued to a quote alone: ``ruled``), searched once.
+
+Whatever its terms' rules, a translation may loop round a term the model cannot place: "Contributions arrived
+yesterday." with "contribution" -> "Beitrag" came out "Sechs Connnnnnnnnnnnnns Beitrag." in all three searches.  So
+a translation that is ``garbled`` is searched again with no piece bigram twice (``unlooped``: "Sechs Conner bessen
+sich auf die Beitrag."; the n-gram ban never bars a term's pieces), then without its terms, noted as missed; a
+translation none of these helps keeps its first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from attnmt.decoding.quality_measures import LOOP_RUNS, repeats
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import CASE_ENDING
 from attnmt.decoding.term_agreement import WRONG_NUMBER
@@ -36,7 +44,11 @@ from attnmt.decoding.term_prefixes import Terms
 # "Einige rotes Vertrag." -23.0).
 MARGIN = 8.0
 
-Search = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]  # (sentences, their terms) -> their hypotheses
+# (sentences, their terms, the n-gram of pieces no translation repeats: 0 for the decoding's own) -> their hypotheses
+Search = Callable[[list[int], list[Terms], int], list[list[Hypothesis]]]
+# The n-gram of pieces a garbled translation is searched again without repeating (penalties' no_repeat_ngram_size):
+# with 3, "Connner" came out, "n" "n" "n" a loop of pieces still.
+LOOP_BAN = 2
 
 
 def fallbacks(terms: Terms) -> list[Terms]:
@@ -90,17 +102,59 @@ def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
     return other[0].missed <= found[0].missed and other[0].log_prob > found[0].log_prob + MARGIN
 
 
-def with_fallbacks(search: Search, terms: list[Terms]) -> list[list[Hypothesis]]:
+def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]]) -> list[list[Hypothesis]]:
     """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
-    searched again with them freed, the best of those that are ``better`` than its own taken."""
-    found = search(list(range(len(terms))), terms)
+    searched again with them freed, and as given but where that is ``needless``, the best of those that are
+    ``better`` than its own taken; then one whose translation is ``garbled`` (its ``sources``: token ids) searched
+    again ``unlooped``."""
+    found = search(list(range(len(terms))), terms, 0)
     freer = [fallbacks(each) for each in terms]
-    # As given, a term can only lose the forms the rules let the model write: not where it wrote one.
-    freer = [each[:1] if each and inflected(found[k][0].tokens, terms[k]) else each for k, each in enumerate(freer)]
     chosen = list(found)
     for tier in range(max(map(len, freer), default=0)):
-        rows = [k for k, each in enumerate(freer) if len(each) > tier]
-        for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows]), strict=True):
+        rows = [k for k, each in enumerate(freer) if len(each) > tier and not needless(each[tier], found[k], terms[k])]
+        for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows], 0) if rows else [], strict=True):
             if better(found[k], hypotheses) and hypotheses[0].log_prob > chosen[k][0].log_prob:
                 chosen[k] = hypotheses
+    return unlooped(search, terms, sources, chosen)
+
+
+def needless(tier: Terms, found: list[Hypothesis], terms: Terms) -> bool:
+    """Whether searching with the terms as given (``tier``: none of them ``freed``) can only lose the forms the rules
+    let the model write: the rules' translation (``found``) wrote one of ``terms`` in another form (``inflected``: "mit
+    Anfängen" became "mit dem Anfang")."""
+    return all(not isinstance(term, Term) or numbered(term) for term in tier) and inflected(found[0].tokens, terms)
+
+
+def garbled(tokens: Sequence[int], source: Sequence[int]) -> bool:
+    """Whether the translation ``tokens`` loops where its ``source`` (token ids) does not: some run of pieces (n <= 4)
+    comes LOOP_RUNS times back to back, more than any of the source's, as quality's repetition flag reads words
+    (quality_measures.repeats): "▁Co" "n" "n" "n" … ("Sechs Connnnnnnnnnnnnns Beitrag.", a piece fourteen times).  Not
+    its 4-gram met twice anywhere, which the flag counts among words too: four pieces are often one word or two."""
+    runs, source_runs = repeats([str(token) for token in tokens])[0], repeats([str(token) for token in source])[0]
+    return runs >= LOOP_RUNS and runs > source_runs
+
+
+def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]],
+             chosen: list[list[Hypothesis]]) -> list[list[Hypothesis]]:
+    """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation: the
+    translation searched again with its terms and every piece bigram once (LOOP_BAN: "Sechs Conner bessen sich auf die
+    Beitrag."), where that is not garbled; else the translation without its terms, where that is not, each term
+    counted ``missed`` (attnmt.decoding.term_warnings warns of it); else as it was."""
+    chosen = list(chosen)
+    for retry in (repeats_banned, unplaced):
+        rows = [k for k, found in enumerate(chosen) if terms[k] and garbled(found[0].tokens, sources[k])]
+        for k, hypotheses in zip(rows, retry(search, rows, terms) if rows else [], strict=True):
+            if not garbled(hypotheses[0].tokens, sources[k]):
+                chosen[k] = hypotheses
     return chosen
+
+
+def repeats_banned(search: Search, rows: list[int], terms: list[Terms]) -> list[list[Hypothesis]]:
+    """The hypotheses of the sentences ``rows`` searched with their ``terms`` and no piece bigram twice (LOOP_BAN)."""
+    return search(rows, [terms[k] for k in rows], LOOP_BAN)
+
+
+def unplaced(search: Search, rows: list[int], terms: list[Terms]) -> list[list[Hypothesis]]:
+    """The hypotheses of the sentences ``rows`` searched without their ``terms``, each term counted ``missed``."""
+    return [[replace(hypothesis, missed=len(terms[k])) for hypothesis in hypotheses]
+            for k, hypotheses in zip(rows, search(rows, [[] for _ in rows], 0), strict=True)]
