@@ -11,7 +11,7 @@ from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import CASE_ENDING, WORD
 from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
-from attnmt.decoding.term_fallback import LOOP_BAN, fallbacks, freed, garbled, with_fallbacks
+from attnmt.decoding.term_fallback import LOOP_BAN, MARGIN, fallbacks, freed, garbled, with_fallbacks
 from attnmt.decoding.term_ids import Term, rules_of
 
 # Piece 4 is the term ("▁Kollege"), 5 its ending ("n"), a piece that carries a word on; 8 the model's way round it.
@@ -141,3 +141,17 @@ def test_run_search_takes_the_translation_searched_with_no_piece_bigram_twice_wh
     [[best]] = run_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=2, alpha=0.0), True,
                           [[]], [[[4]]], CONTINUING)
     assert best.tokens == [4, 7, 7] and best.missed == 0
+
+
+def test_a_translation_no_other_could_beat_by_the_margin_is_not_searched_again():
+    """"A man holds two bottles." with "bottle" -> "Flasche" scored -2.7 and was searched again: a log-prob is at most
+    0, so only one under -MARGIN can be beaten by MARGIN."""
+    asked: list[list[int]] = []
+
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
+        asked.append(rows)
+        return [[Hypothesis([9, 4, 8], 0.0, -MARGIN + 0.5 if k == 0 else -MARGIN - 0.5)] for k in rows]
+
+    term = Term([4], [[4, 5]], False, [5], [WORD, WORD])
+    with_fallbacks(search, [[term], [term]], SOURCES)
+    assert asked == [[0, 1], [1], [1]]

@@ -104,11 +104,11 @@ def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
 
 def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]]) -> list[list[Hypothesis]]:
     """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
-    searched again with them freed, and as given but where that is ``needless``, the best of those that are
-    ``better`` than its own taken; then one whose translation is ``garbled`` (its ``sources``: token ids) searched
-    again ``unlooped``."""
+    and whose translation is ``improvable`` searched again with them freed, and as given but where that is
+    ``needless``, the best of those that are ``better`` than its own taken; then one whose translation is ``garbled``
+    (its ``sources``: token ids) searched again ``unlooped``."""
     found = search(list(range(len(terms))), terms, 0)
-    freer = [fallbacks(each) for each in terms]
+    freer = [fallbacks(each) if improvable(hypotheses) else [] for each, hypotheses in zip(terms, found, strict=True)]
     chosen = list(found)
     for tier in range(max(map(len, freer), default=0)):
         rows = [k for k, each in enumerate(freer) if len(each) > tier and not needless(each[tier], found[k], terms[k])]
@@ -116,6 +116,12 @@ def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequenc
             if better(found[k], hypotheses) and hypotheses[0].log_prob > chosen[k][0].log_prob:
                 chosen[k] = hypotheses
     return unlooped(search, terms, sources, chosen)
+
+
+def improvable(found: list[Hypothesis]) -> bool:
+    """Whether a translation could be ``better`` than ``found``'s: a log-prob is at most 0, so none beats one of -MARGIN
+    or more by MARGIN ("Ein Mann hält zwei Flaschen." -2.7 was searched again for nothing)."""
+    return found[0].log_prob < -MARGIN
 
 
 def needless(tier: Terms, found: list[Hypothesis], terms: Terms) -> bool:
