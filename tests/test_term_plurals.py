@@ -7,7 +7,7 @@ from support import EOS, NamedPieces, ScriptedModel
 from attnmt.decoding import Decoding
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.term_after import INFLECTED, WORD, continuing_pieces
-from attnmt.decoding.term_ids import forms, rules_of, with_other_forms
+from attnmt.decoding.term_ids import forms, german_plural, rules_of, with_other_forms
 from attnmt.decoding.term_plurals import (
     acronym_singulars,
     plural_endings,
@@ -15,6 +15,7 @@ from attnmt.decoding.term_plurals import (
     plural_terms,
     singular_forms,
     singulars,
+    spelled_as_source,
     umlaut_endings,
     umlauted,
     without_umlaut,
@@ -194,6 +195,20 @@ def test_a_target_in_e_spelled_as_its_source_takes_s_and_another_n():
     [flasche] = with_other_forms(codec, [[5]], "Two bottles.", [(4, 11, "Flasche")], {"Flasche"}, german=True)
     assert [codec.id_to_piece(i) for i in update.endings] == ["s"]
     assert [codec.id_to_piece(i) for i in flasche.endings] == ["n"]
+
+
+@pytest.mark.parametrize(("source", "target", "loan"), [
+    ("tickets", "Ticket", True), ("software updates", "Softwareupdate", True),
+    ("security updates", "Sicherheits-Update", True), ("Hotels", "Hotel", True), ("catalogs", "Katalog", False),
+    ("web pages", "Webseite", False), ("bottles", "Flasche", False), ("boxes", "Kiste", False)])
+def test_a_target_whose_last_word_ends_as_its_sources_singular_is_a_loanword(source, target, loan):
+    """"Two software updates are ready." came out "Zwei Softwareupdaten": the compound's head is the loanword."""
+    assert spelled_as_source(source, target) is loan
+
+
+def test_a_hyphenated_compound_takes_its_heads_plural_endings():
+    """"Three security updates were installed." came out "Drei Sicherheits-Updaten": every ending was free."""
+    assert german_plural("Sicherheits-Update") == ("s",) and german_plural("Haus-Tür", loanword=False) == ("en",)
 
 
 class PluralPieces(NamedPieces):

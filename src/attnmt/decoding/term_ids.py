@@ -18,6 +18,7 @@ from attnmt.decoding.term_compounds import compound_heads, first_parts, guessed_
 from attnmt.decoding.term_plurals import (
     ENDINGS,
     plural_endings,
+    spelled_as_source,
     umlaut_endings,
     umlauted,
     verb_target,
@@ -199,7 +200,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
     dative, subject = as_written(datives(sentence, found)), as_written(subjects(sentence, found))
     loanwords = as_written(target for start, end, target in found  # "Ticket" for "tickets", not "Katalog"
-                           if sentence[start:end].casefold().startswith(target.strip().casefold()))
+                           if spelled_as_source(sentence[start:end], target))
     modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -255,8 +256,9 @@ def german_plural(target: str, dative: bool = True, loanword: bool = True) -> tu
     """The endings a German target term takes for a source in the plural: a noun's own (term_plurals.plural_endings:
     "Patent" + "e", not "Patent" + "n"; a consonant's "s" where it may be a ``loanword``, spelled as its source),
     less the dative's where its source may not be in the ``dative`` (term_cases.without_dative: "Vier Berichten" came
-    out); any of the ENDINGS where it is no noun (its last word in small letters)."""
-    word = target.rpartition(" ")[2]
+    out); any of the ENDINGS where it is no noun (its last word in small letters).  A hyphenated compound takes its
+    head's ("Sicherheits-Update": "Sicherheits-Updaten" came out where every ending was free)."""
+    word = target.rpartition(" ")[2].rpartition("-")[2]
     if not (word[:1].isupper() and word.isalpha()):
         return ENDINGS
     endings = plural_endings(word, loanword)

@@ -170,6 +170,23 @@ def en_noun(word: str) -> bool:
     return any(word == noun or (word.endswith(noun) and len(word) - len(noun) >= EN_FIRST_PART) for noun in EN_NOUNS)
 
 
+# How many letters an English word's singular spelled at the end of a compound target makes it a loanword's head
+# ("Softwareupdate" for "software updates"; "Katalog" is no "catalog")
+LOAN_HEAD = 4
+
+
+def spelled_as_source(source: str, target: str) -> bool:
+    """Whether a German ``target`` is spelled as its English ``source`` (the term as the sentence writes it, its plural
+    too), a loanword, which may take the English "-s": the whole ("Ticket" for "tickets", "Park" for "parks"), or its
+    last word's end the source's last word in the singular, a compound's head ("Softwareupdate", "Sicherheits-Update"
+    for "software updates", "security updates": "Zwei Softwareupdaten" came out); not "Katalog" for "catalogs"."""
+    source, target = source.casefold(), target.strip().casefold()
+    if source.startswith(target):
+        return True
+    head, last = re.split(r"[\s-]", source)[-1], re.split(r"[\s-]", target)[-1]
+    return any(len(stem) >= LOAN_HEAD and last.endswith(stem) for stem in (head, head[:-1], head[:-2]))
+
+
 def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
     "n" after "-e" ("Flaschen", "Kunden"), "s" after a ``loanword``'s "-e" but for OWN_E_NOUNS' ("Updates"; "Routen");
