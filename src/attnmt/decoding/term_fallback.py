@@ -22,20 +22,18 @@ one glued to a quote alone: ``ruled``), searched once.
 Whatever its terms' rules, a translation may loop round a term the model cannot place: "Contributions arrived
 yesterday." with "contribution" -> "Beitrag" came out "Sechs Connnnnnnnnnnnnns Beitrag." in all three searches.  So
 a translation that is ``garbled`` is searched again with no piece bigram twice (``unlooped``: "Sechs Conner bessen
-sich auf die Beitrag."; the n-gram ban never bars a term's pieces), then without its terms, noted as missed; a
-translation none of these helps keeps its first.
+sich auf die Beitrag."; the n-gram ban never bars a term's pieces), and keeps its first where that loops too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from attnmt.decoding.quality_measures import LOOP_RUNS, repeats
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import CASE_ENDING
 from attnmt.decoding.term_agreement import WRONG_NUMBER
-from attnmt.decoding.term_ids import Term
+from attnmt.decoding.term_ids import Term, forms
 from attnmt.decoding.term_prefixes import Terms
 
 # How many nats a translation searched more freely must beat the rules' by to be taken: above what writing a form
@@ -131,36 +129,27 @@ def needless(tier: Terms, found: list[Hypothesis], terms: Terms) -> bool:
     return all(not isinstance(term, Term) or numbered(term) for term in tier) and inflected(found[0].tokens, terms)
 
 
-def garbled(tokens: Sequence[int], source: Sequence[int]) -> bool:
-    """Whether the translation ``tokens`` loops where its ``source`` (token ids) does not: some run of pieces (n <= 4)
-    comes LOOP_RUNS times back to back, more than any of the source's, as quality's repetition flag reads words
-    (quality_measures.repeats): "▁Co" "n" "n" "n" … ("Sechs Connnnnnnnnnnnnns Beitrag.", a piece fourteen times).  Not
-    its 4-gram met twice anywhere, which the flag counts among words too: four pieces are often one word or two."""
-    runs, source_runs = repeats([str(token) for token in tokens])[0], repeats([str(token) for token in source])[0]
-    return runs >= LOOP_RUNS and runs > source_runs
+def garbled(tokens: Sequence[int], source: Sequence[int], terms: Terms) -> bool:
+    """Whether the translation ``tokens`` loops where its ``source`` (token ids) and its ``terms``' forms do not: some
+    run of pieces (n <= 4) comes LOOP_RUNS times back to back, more than any of theirs, as quality's repetition flag
+    reads words (quality_measures.repeats): "▁Co" "n" "n" "n" … ("Sechs Connnnnnnnnnnnnns Beitrag.", a piece fourteen
+    times); a term's own ("Hmmm", "Zzz") is the user's.  Not its 4-gram met twice anywhere, which the flag counts
+    among words too: four pieces are often one word or two."""
+    def longest(ids: Sequence[int]) -> int:
+        return repeats([str(token) for token in ids])[0]
+
+    runs, own = longest(tokens), [longest(source), *(longest(form) for term in terms for form in forms(term))]
+    return runs >= LOOP_RUNS and runs > max(own)
 
 
 def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]],
              chosen: list[list[Hypothesis]]) -> list[list[Hypothesis]]:
-    """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation: the
-    translation searched again with its terms and every piece bigram once (LOOP_BAN: "Sechs Conner bessen sich auf die
-    Beitrag."), where that is not garbled; else the translation without its terms, where that is not, each term
-    counted ``missed`` (attnmt.decoding.term_warnings warns of it); else as it was."""
+    """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation, searched
+    again with its terms and no piece bigram twice (LOOP_BAN: "Sechs Conner bessen sich auf die Beitrag."), which
+    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled."""
+    rows = [k for k, found in enumerate(chosen) if terms[k] and garbled(found[0].tokens, sources[k], terms[k])]
     chosen = list(chosen)
-    for retry in (repeats_banned, unplaced):
-        rows = [k for k, found in enumerate(chosen) if terms[k] and garbled(found[0].tokens, sources[k])]
-        for k, hypotheses in zip(rows, retry(search, rows, terms) if rows else [], strict=True):
-            if not garbled(hypotheses[0].tokens, sources[k]):
-                chosen[k] = hypotheses
+    for k, hypotheses in zip(rows, search(rows, [terms[k] for k in rows], LOOP_BAN) if rows else [], strict=True):
+        if not garbled(hypotheses[0].tokens, sources[k], terms[k]):
+            chosen[k] = hypotheses
     return chosen
-
-
-def repeats_banned(search: Search, rows: list[int], terms: list[Terms]) -> list[list[Hypothesis]]:
-    """The hypotheses of the sentences ``rows`` searched with their ``terms`` and no piece bigram twice (LOOP_BAN)."""
-    return search(rows, [terms[k] for k in rows], LOOP_BAN)
-
-
-def unplaced(search: Search, rows: list[int], terms: list[Terms]) -> list[list[Hypothesis]]:
-    """The hypotheses of the sentences ``rows`` searched without their ``terms``, each term counted ``missed``."""
-    return [[replace(hypothesis, missed=len(terms[k])) for hypothesis in hypotheses]
-            for k, hypotheses in zip(rows, search(rows, [[] for _ in rows], 0), strict=True)]

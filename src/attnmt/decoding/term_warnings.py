@@ -46,17 +46,15 @@ def target_place(glossary: Glossary, target: str) -> str | None:
 def warn_missed(told: set[str], tokenizer, terms: Terms, outputs: Sequence[Sequence[int]]) -> None:
     """One warning per target term of ``terms`` that one of a sentence's ``outputs`` (token ids)
     lacks in every form (term_ids.forms).  The search ends a hypothesis without a term only at the
-    length limit, where it could not write it (the model gives one of its pieces no probability), and
-    gives the translation without its terms where every search with them looped (term_fallback.unlooped):
-    a translation that breaks the glossary's promise must not pass as one that keeps it."""
+    length limit, where it could not write it (the model gives one of its pieces no probability): a
+    translation that breaks the glossary's promise must not pass as one that keeps it."""
     for term in terms:
         target = tokenizer.decode(term)
         if target not in told and not all(any(holds(output, form) for form in forms(term)) for output in outputs):
             told.add(target)
             warnings.warn(f"glossary target term {shortened(target)!r} is not in a translation: the search reached "
-                          "the length limit without writing it (the model rules out one of its pieces), or wrote "
-                          "junk around it (a loop) where the model writes none without it; that translation goes "
-                          "without it", AttnmtWarning, stacklevel=2)
+                          "the length limit without writing it (the model rules out one of its pieces); that "
+                          "translation goes without it", AttnmtWarning, stacklevel=2)
 
 
 def term_counts(glossary: Glossary, sentence: str, translation: str) -> list[tuple[str, str, int, int]]:
