@@ -52,8 +52,9 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if any(terms):  # searched again more freely where the model cannot write the forms the terms allow
         def rows_searched(rows: list[int], own_terms: list[Terms], banned: int) -> list[list[Hypothesis]]:
-            index, own = torch.tensor(rows, device=src.device), replace(decoding, no_repeat_ngram_size=banned or
-                                                                        decoding.no_repeat_ngram_size)
+            index = torch.tensor(rows, device=src.device)
+            ban = min(filter(None, (banned, decoding.no_repeat_ngram_size)), default=0)  # the stricter, where asked
+            own = replace(decoding, no_repeat_ngram_size=ban)
             return search_with_terms(model, src[index], own, scored, [prefixes[k] for k in rows], own_terms,
                                      continuing, None if memory is None else memory[index], record, space, stops)
         sources = [[token for token in row if token != model.config.pad_id] for row in src.tolist()]
