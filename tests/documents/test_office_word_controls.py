@@ -97,6 +97,40 @@ def test_a_drop_down_lists_items_are_translated_and_its_choice_shows_its_items_t
         (1, "The dog was born on Not yet."), (2, "Choose an item."), (3, "Yes"), (4, "Not yet")]
 
 
+def everything_listed():
+    """A review that lists every sentence (quality 0.2 under 0.5)."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+
+
+@pytest.mark.parametrize("kind", ["dropDownList", "comboBox"])
+def test_a_review_row_shows_the_translated_item_a_list_control_shows(upper, kind):
+    """The control's choice follows its item's translation once the paragraph is reviewed: the row showed the
+    English item the document no longer shows ("Der Mann fährt a red car", the document "ein rotes Auto")."""
+    items = '<w:listItem w:displayText="a red car" w:value="1"/><w:listItem w:displayText="a boat" w:value="2"/>'
+    review = everything_listed()
+    out = translate_office(word_paragraph('<w:r><w:t xml:space="preserve">The man drives </w:t></w:r>'
+                                          + control(f"<w:{kind}>{items}</w:{kind}>", "a red car")
+                                          + '<w:r><w:t xml:space="preserve"> to the red beach.</w:t></w:r>'),
+                           ".docx", upper, DocumentOptions(), review=review)
+    assert paragraph_texts(out) == ["THE MAN DRIVES A RED CAR TO THE RED BEACH."]
+    assert [(row["paragraph"], row["source"], row["translation"]) for row in review.rows()][0] == (
+        1, "The man drives a red car to the red beach.", "THE MAN DRIVES A RED CAR TO THE RED BEACH.")
+
+
+def test_a_review_row_shows_the_text_a_bound_control_takes_from_the_first(upper):
+    """A second control bound to the title, kept whole in its sentence, takes the first one's translation: the row
+    showed its English."""
+    review = everything_listed()
+    out = translate_office(titled(bound(CORE, TITLE), BORN + bound(CORE, TITLE) + STOP), ".docx", upper,
+                           DocumentOptions(), review=review)
+    assert paragraph_texts(out) == ["THE BLACK DOG", "THE DOG WAS BORN ON THE BLACK DOG."]
+    assert [(row["paragraph"], row["translation"]) for row in review.rows()] == [
+        (1, "THE BLACK DOG"), (2, "THE DOG WAS BORN ON THE BLACK DOG.")]
+
+
 def test_a_date_picker_around_a_paragraph_keeps_its_paragraph(upper):
     """A cover page's date is a control around its paragraph: its date was translated as words."""
     document = docx.Document()

@@ -48,7 +48,7 @@ from lxml import etree
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.tables import XML_SPACE, relationships
-from attnmt.documents.word_controls import BINDINGS, KEPT, VALUE_KINDS, W15
+from attnmt.documents.word_controls import BINDINGS, KEPT, VALUE_KINDS, W15, Reshown
 from attnmt.documents.word_looks import word_styles
 from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
 from attnmt.errors import DataError
@@ -196,12 +196,12 @@ class Bindings:
             self.bound.update(element for _, element in found)
 
 
-def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
+def write_stores(archive: Archive, parts: Sequence[Part], reshown: Reshown | None = None) -> list[Part]:
     """After the paragraphs are translated (``parts``, in reading order, their trees changed in place): each store
     element a control is bound to set to the plain text of the first such control not KEPT (the first that shows
     text: Bindings.keep_unresolved), the others bound to it given that text; KEPT taken out.  Returns the store
     parts it changed.  A KEPT control before the one that sets its element (one whose words are not read:
-    is_read) is given its text once all are read."""
+    is_read) is given its text once all are read; ``reshown`` is told of each control given a text."""
     stores = Stores(archive)
     values: dict[etree._Element, str] = {}  # each store element set -> its text
     changed: dict[str, etree._ElementTree] = {}
@@ -209,22 +209,26 @@ def write_stores(archive: Archive, parts: Sequence[Part]) -> list[Part]:
     for part in parts:
         for control in part.tree.getroot().iter(w("sdt")):
             kept = control.attrib.pop(KEPT, None) is not None
-            if not write_control(part, control, kept, stores, values, changed):
+            if not write_control(part, control, kept, stores, values, changed, reshown):
                 waiting.append((part, control))
     for part, control in waiting:
-        write_control(part, control, True, stores, values, changed)
+        write_control(part, control, True, stores, values, changed, reshown)
     return [Part(member, tree, changed=True) for member, tree in changed.items()]
 
 
 def write_control(part: Part, control: etree._Element, kept: bool, stores: Stores,
-                  values: dict[etree._Element, str], changed: dict[str, etree._ElementTree]) -> bool:
-    """One control of write_stores: given the text ``values`` hold for an element it is bound to, else, not
-    ``kept``, its text set into its store elements (``changed``: the store trees written to); False where it is
-    ``kept`` and no element of its has a text yet."""
+                  values: dict[etree._Element, str], changed: dict[str, etree._ElementTree],
+                  reshown: Reshown | None = None) -> bool:
+    """One control of write_stores: given the text ``values`` hold for an element it is bound to (``reshown`` told
+    of it), else, not ``kept``, its text set into its store elements (``changed``: the store trees written to); False
+    where it is ``kept`` and no element of its has a text yet."""
     found = stores.elements(bindings_of(control)) or []
     given = next((values[element] for _, element in found if element in values), None)
     if given is not None:
+        before = plain_text(control, stores.hiding)
         part.changed = set_text(control, given, stores.hiding) or part.changed
+        if reshown is not None:
+            reshown(control, before, given)
         if not plain_text(control, stores.hiding).strip():
             return True  # it shows no text: it sets nothing
         text = given  # its other stores, too, take the text it now shows

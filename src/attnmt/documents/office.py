@@ -59,12 +59,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
-from attnmt.documents.bound_controls import write_stores
+from attnmt.documents.bound_controls import paragraph_of, write_stores
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
@@ -168,15 +169,24 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         follow_database_filters(archive, parts)  # filters show the values their cells show now
         follow_content_literals(archive, parts, translator, options, review)  # so do formulas' texts, rules, lists
     if suffix in (".docx", ".docm"):
-        parts += write_stores(archive, parts)  # data-bound controls' stores hold their translated text
+        shown = partial(reshown, review, places)  # a control's row shows the text it is given now
+        parts += write_stores(archive, parts, shown)  # data-bound controls' stores hold their translated text
         translate_entries(parts, translator, options, review)  # the index Word builds again reads as the one it shows
-        translate_list_items(parts, translator, options, review)  # a form's drop-downs offer translated choices
+        translate_list_items(parts, translator, options, review, shown)  # a form's drop-downs offer translated choices
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
         translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:
         if part.changed:
             archive.replace(part.member, part.written(archive.read(part.member, HEAD)))
     return write_archive(archive)
+
+
+def reshown(review: Review | None, places: dict[etree._Element, Place], control: etree._Element, before: str,
+            after: str) -> None:
+    """A Word control kept whole in its sentence that shows ``after`` now where it showed ``before`` (word_controls.
+    Reshown), shown so in the ``review``'s row of its paragraph (``places``: translate_jobs)."""
+    if review is not None:
+        review.reshown(places.get(paragraph_of(control)), before, after)
 
 
 def translate_chart_workbooks(archive: Archive, parts: Sequence[Part], translator: Translator,

@@ -155,6 +155,20 @@ class Review:
         self.segments = [segment for segment in self.segments if segment.place not in places]
         self.sentences -= sum(self.counted.pop(place, 0) for place in places)
 
+    def reshown(self, place: Place | None, before: str, after: str) -> None:
+        """The first row at ``place`` whose translation shows ``before`` as a whole shows ``after`` there: a thing kept
+        whole in its sentence that the document writes again once the sentence is reviewed (a form's chosen item, which
+        shows its translation: attnmt.documents.word_lists; a data-bound control given the text of the one that sets
+        its store: bound_controls), which the row showed as it came ("Der Mann fährt a red car", the document showing
+        "ein rotes Auto").  None, a block outside any paragraph: no row shows it."""
+        shown, now = on_one_line(before), on_one_line(after)
+        found = re.compile(rf"(?<!\w){re.escape(shown)}(?!\w)")
+        for k, segment in enumerate(self.segments):
+            if place is not None and shown and segment.place == place and found.search(segment.translation):
+                translation = found.sub(lambda _: now, segment.translation, count=1)
+                self.segments[k] = replace(segment, translation=translation)
+                return
+
     def places_after(self, members: Sequence[str]) -> list[Place]:
         """A place for each text that no paragraph holds (a formula's result literal, an index entry's
         words: attnmt.documents.result_literals, index_entries), ``members`` naming the member that holds

@@ -13,6 +13,8 @@ items are then translated, and its chosen item follows (attnmt.documents.word_li
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from attnmt.documents.wordml import w
@@ -26,6 +28,10 @@ KEPT = "attnmt-kept-control"
 W15 = "http://schemas.microsoft.com/office/word/2012/wordml"  # Word 2013's names (its attributes are w: ones)
 # What makes a control data-bound, in its w:sdtPr: Word's binding, or Word 2013's beside it or alone.
 BINDINGS = (w("dataBinding"), f"{{{W15}}}dataBinding")
+# (control, the text it showed, the text it shows now): told of each control kept whole in its sentence whose text
+# changes once its paragraph is translated (a list's choice, a bound control's copy), so that the review's row
+# shows what the document does (office: Review.reshown at the control's paragraph)
+Reshown = Callable[[etree._Element, str, str], None]
 
 
 def is_kept_control(node: etree._Element) -> bool:

@@ -24,6 +24,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.tables import XML_SPACE
 from attnmt.documents.translator_parts import translator_glossary
 from attnmt.documents.translators import ForXml, Translator
+from attnmt.documents.word_controls import Reshown
 from attnmt.documents.wordml import w
 
 LISTS = (w("dropDownList"), w("comboBox"))  # a control's kinds that offer a list of items
@@ -45,10 +46,10 @@ def shown(item: etree._Element) -> str:
 
 
 def translate_list_items(parts: Iterable[Part], translator: Translator, options: DocumentOptions,
-                         review: Review | None = None) -> None:
+                         review: Review | None = None, reshown: Reshown | None = None) -> None:
     """Each list control's items in ``parts`` (a Word document's) translated by ``translator``, and the
     item each control shows following them (module docstring); ``review`` lists each text at its part
-    (Review.places_after), the parts changed are marked so."""
+    (Review.places_after), the parts changed are marked so; ``reshown`` is told of each control's new choice."""
     glossary = translator_glossary(translator)
     held = [(part, control, items) for part in parts for control, items in list_controls(part.tree.getroot())]
     texts = ((part.member, shown(item)) for part, _, items in held for item in items)
@@ -64,14 +65,19 @@ def translate_list_items(parts: Iterable[Part], translator: Translator, options:
             if shown(item) in translations:
                 item.set(w("displayText"), translations[shown(item)])
                 part.changed = True
-        show_choice(control, translations)
+        chosen = show_choice(control, translations)
+        if chosen is not None and reshown is not None:
+            reshown(control, chosen, translations[chosen])
 
 
-def show_choice(control: etree._Element, translations: dict[str, str]) -> None:
-    """``control``'s content, where its text is all one item's shown text, that item's translation."""
+def show_choice(control: etree._Element, translations: dict[str, str]) -> str | None:
+    """``control``'s content, where its text is all one item's shown text, that item's translation; that
+    text (None where it shows none of the items)."""
     texts = list(control.iterfind(f"{w('sdtContent')}//{w('t')}"))
     chosen = "".join(text.text or "" for text in texts)
-    if chosen in translations:
-        for text, now in zip(texts, [translations[chosen], *[""] * (len(texts) - 1)], strict=True):
-            text.text = now
-        texts[0].set(XML_SPACE, "preserve")
+    if chosen not in translations:
+        return None
+    for text, now in zip(texts, [translations[chosen], *[""] * (len(texts) - 1)], strict=True):
+        text.text = now
+    texts[0].set(XML_SPACE, "preserve")
+    return chosen
