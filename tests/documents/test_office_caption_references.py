@@ -1,6 +1,7 @@
 """A cross-reference to a caption ("As <Figure 1> shows"): Word's REF field, LibreOffice's text:sequence-ref and
 text:bookmark-ref, whose result an update writes again (attnmt.documents.copied_results.numbered_span)."""
 
+import pytest
 from lxml import etree
 from office_files import W, odf_bytes, read_members, word_paragraph, write_members
 
@@ -24,12 +25,13 @@ def run(text: str) -> str:
     return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
 
 
-def word_reference(result: str) -> bytes:
-    """A Word paragraph "As <REF>result</REF> shows, the dog runs.", the field a complex one."""
-    field = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{CODE}'
+def word_reference(result: str, code: str = CODE, before: str = "As ", after: str = " shows, the dog runs.") -> bytes:
+    """A Word paragraph "As <REF>result</REF> shows, the dog runs.", the field a complex one (of ``code``, with the
+    words ``before`` and ``after`` it)."""
+    field = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}'
              f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run(result)}'
              '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
-    return word_paragraph(run("As ") + field + run(" shows, the dog runs."))
+    return word_paragraph(run(before) + field + run(after))
 
 
 def word_result(data: bytes) -> tuple[str, str]:
@@ -120,3 +122,18 @@ def test_a_cross_referenced_captions_bookmark_still_holds_its_number(upper):
     out = translate_office(write_members(members), ".odt", upper, DocumentOptions())
     paragraph = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
     assert paragraph.find(f"{{{TEXT}}}sequence").getnext().tag == f"{{{TEXT}}}bookmark-end"
+
+
+@pytest.mark.parametrize("result", ["Table 1. Prices of fruit", "Table 1.2. Prices of fruit", "Figure 3-1. A market",
+                                    "Chapter IV. The Dogs"])
+def test_a_number_inside_a_references_result_ends_no_sentence(upper, result):
+    """A cross-reference to a whole caption, its label, number, separator and text: the segmenter ended a sentence at
+    the number's stop ("As Table 1." and "Prices of fruit shows, the dog runs."), the result cut in two sentences."""
+    word = translate_office(word_reference(result), ".docx", upper, DocumentOptions())
+    assert upper.given == [f"As {result} shows, the dog runs."]
+    assert word_result(word) == (f"AS {result.upper()} SHOWS, THE DOG RUNS.", result.upper())
+    for tag in ("sequence-ref", "bookmark-ref"):
+        upper.given.clear()
+        out = translate_office(odt_reference(tag, result), ".odt", upper, DocumentOptions())
+        assert upper.given == [f"As {result} shows, the dog runs."]
+        assert odt_result(out, tag) == (f"AS {result.upper()} SHOWS, THE DOG RUNS.", result.upper())

@@ -40,23 +40,30 @@ LABELLED_NUMBER = re.compile(r"[^\W\d_][^\d]*\s(\d+(?:[.\-\u2013]\d+)*)")
 TRAILING = ".,;:!?)\"'\u201c\u201d\u00bb"  # what the translation may glue after a number it copied ("Abbildung 1,")
 
 
-def is_copied_result(mark: Mark) -> bool:
-    """Whether ``mark`` is a field's result Word writes again from elsewhere: a ``REF`` field's or a translated
-    property's (attnmt.documents.fields.SHOWN_PROPERTIES), a simple field or a complex one's stand-in; or a
-    LibreOffice cross-reference's (REFERENCES)."""
+def is_field_result(mark: Mark) -> bool:
+    """Whether ``mark`` is a field's result that the model reads as words: a Word field's, a simple field or a
+    complex one's stand-in (a field read so is a mark, any other an atom: attnmt.documents.fields), or a LibreOffice
+    cross-reference's (REFERENCES)."""
     node = mark.node
     if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
     # Word's and OpenDocument's readers, loaded for an element only: a line of plain text starts without them (issue 44)
-    from attnmt.documents.fields import SHOWN_PROPERTIES, field_code_kind, shown_property
     from attnmt.documents.opendocument_code import REFERENCES
 
-    if node.tag in REFERENCES:
-        return True
-    if node.tag != w("fldSimple"):
-        return False
+    return node.tag == w("fldSimple") or node.tag in REFERENCES
 
-    code = node.get(w("instr"), "")
+
+def is_copied_result(mark: Mark) -> bool:
+    """Whether ``mark`` is a field's result Word writes again from elsewhere: a ``REF`` field's or a translated
+    property's (attnmt.documents.fields.SHOWN_PROPERTIES), a simple field or a complex one's stand-in; or a
+    LibreOffice cross-reference's (REFERENCES)."""
+    if not is_field_result(mark):
+        return False
+    from attnmt.documents.fields import SHOWN_PROPERTIES, field_code_kind, shown_property
+
+    if mark.node.tag != w("fldSimple"):
+        return True  # LibreOffice's cross-reference
+    code = mark.node.get(w("instr"), "")
     return field_code_kind(code) == "REF" or shown_property(code) in SHOWN_PROPERTIES
 
 
