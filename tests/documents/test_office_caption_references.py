@@ -15,6 +15,8 @@ AS_SHOWN = "As Figure 1 shows, the dog runs."
 GOOD = ("Wie Abbildung 1 zeigt, rennt der Hund.", [(0, 0), (1, 1), (1, 3), (2, 2), (3, 3), (6, 4), (4, 5), (5, 6)])
 # The demo model's: no "Figure", no number, "Figure 1" aligned to "Arzt, der wie" ("As" too: "wie")
 GARBLED = ("Ein Arzt, der wie das Hund rennt.", [(0, 3), (1, 1), (1, 2), (2, 3), (4, 4), (5, 5), (6, 6)])
+# The demo model's with a glossary (Figure -> Abbildung): the label's term, no number ("1" attending to "zeigt")
+GLOSSED = ("Ein Abbildung zeigt das Hund, der rennt.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4), (3, 5), (6, 6)])
 
 
 def w(name: str) -> str:
@@ -91,6 +93,18 @@ def test_a_reference_to_a_caption_whose_number_the_model_dropped_takes_no_word_o
     for text, result in translated_references(known, GARBLED):
         assert result == "Figure 1"
         assert text.replace(" Figure 1", "", 1) == GARBLED[0]
+
+
+@pytest.mark.parametrize(("translation", "text"), [
+    (GLOSSED, "Ein Abbildung 1 zeigt das Hund, der rennt."),
+    (("Der Hund rennt, wie Figure zeigt.", [(0, 3), (1, 4), (2, 5), (3, 5), (4, 0), (5, 1), (6, 2)]),
+     "Der Hund rennt, wie Figure 1 zeigt.")])
+def test_a_reference_whose_number_the_model_dropped_goes_over_its_labels_translation_with_its_number(
+        known, translation, text):
+    """The model wrote the label (a glossary's term, or the label copied) but not the number: the result was written
+    as it came at a point beside it, "Ein Abbildung zeigt das Hund, Figure 1 der rennt.", the label there twice."""
+    label = text.split(" 1 ")[0].split()[-1]
+    assert translated_references(known, translation) == [(text, f"{label} 1")] * 3
 
 
 def test_a_cross_referenced_captions_bookmark_still_holds_its_number(upper):

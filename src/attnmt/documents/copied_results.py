@@ -15,8 +15,10 @@ which no update writes again: they keep rule 1's span.  LibreOffice's cross-refe
 A cross-reference to a caption shows its label and number ("As <Figure 1> shows, the dog runs."): its result goes
 over the translation's copy of the number, with the words right before it aligned to the label ("Wie <Abbildung 1>
 zeigt").  The demo model, which knows no "Figure", wrote "Ein Arzt, der wie das Hund rennt." and the result took
-"Arzt, der wie", the sentence's words; where the translation holds no copy of the number, the result is written as
-it came at a point (attnmt.documents.emptied_marks), which is what an update writes where the label is kept.
+"Arzt, der wie", the sentence's words; where the translation holds no copy of the number, the result goes over the
+label's translation where the model wrote one, as many words as the label has, and holds the number again after them
+("Ein <Abbildung 1> zeigt", a glossary's term: label_span, with_lost_number); else it is written as it came at a point
+(attnmt.documents.emptied_marks), which is what an update writes where the label is kept.
 """
 
 from __future__ import annotations
@@ -107,7 +109,36 @@ def numbered_span(projector: Projector, mark: Mark, number: str, span: tuple[int
             while t - first < label and first - 1 in aligned and not has_digit(projector.target, targets[first - 1]):
                 first -= 1
             found.append((abs(start - span[0]), targets[first][0], start + len(number)))
-    return min(found)[1:] if found else None
+    return min(found)[1:] if found else label_span(projector, mark)
+
+
+def label_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
+    """The span of a cross-reference to a caption, ``mark``, whose number the translation holds no copy of: the
+    target words aligned to its label's words (all of its words but the number), in a row and no more of them than
+    the label has, its translation (a glossary's "Abbildung" for "Figure", or "Figure" copied), after which its
+    number is written again (with_lost_number); None where the label went to more words, or to none (the demo
+    model's "Arzt, der" for "Figure": the sentence's words, which an update would replace).  Written at a point,
+    the result stood beside the model's own label: "Ein Abbildung zeigt das Hund, Figure 1 der rennt."."""
+    (i, words), *others = list(projector.words(mark)) or [(0, [])]
+    label = words[:-1]
+    targets = projector.aligned(i, label) if label and not others else []
+    if not targets or len(targets) > len(label) or targets[-1] - targets[0] != len(targets) - 1:
+        return None
+    start, end = projector.target_words[i][targets[0]][0], projector.target_words[i][targets[-1]][1]
+    return trim_punctuation(projector.flat.text[mark.start:mark.end].strip(), projector.target, start, end)
+
+
+def with_lost_number(flat_text: str, mark: Mark, held: str) -> str:
+    """What a cross-reference to a caption, ``mark`` of ``flat_text``, is to hold after the translation's ``held``
+    words (its label's translation: label_span): its number and the space before it as the source has them, where
+    ``held`` has no copy of the number; "" where it has one, or ``mark`` is no such reference."""
+    if not is_copied_result(mark):
+        return ""
+    text = flat_text[mark.start:mark.end].strip()
+    labelled = LABELLED_NUMBER.fullmatch(text)
+    if labelled is None or not held.strip() or labelled.group(1) in re.findall(r"\d+(?:[.\-\u2013]\d+)*", held):
+        return ""
+    return text[len(text[:labelled.start(1)].rstrip()):]
 
 
 def has_digit(text: str, word: tuple[int, int]) -> bool:

@@ -7,13 +7,15 @@ the number was gone, and the element, whose ``value`` a script or a search engin
 Not where the translation holds the number anywhere, in digits as the target writes them ("1.200": emptied_marks.
 number_tokens) or in words ("He has <b>2</b> dogs." as "Er hat zwei Hunde.": verbatim.numbers_in): it would then be
 there twice.  A link left empty is emptied_marks' to fill, and an atom or an element kept whole comes back as written
-already."""
+already.  A cross-reference to a caption over its label's translation alone, its number lost ("Ein <Abbildung> zeigt"
+for "As <Figure 1> shows": copied_results.label_span), holds the number again after those words: "<Abbildung 1>"."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from attnmt.decoding.verbatim import numbers_in
+from attnmt.documents.copied_results import with_lost_number
 from attnmt.documents.emptied_marks import holds, is_number, number_tokens, source_pieces, space_around
 from attnmt.documents.flat import FlatText
 from attnmt.documents.links import is_link
@@ -22,7 +24,11 @@ from attnmt.documents.spans import Nested, plain
 
 def keep_lost_numbers(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
     """Each element of ``content`` (``flat``'s ``translation``, nested) over a number alone (numbers) that
-    ``translation`` does not hold (Written.lost) written with its source content, what it held after it.  In place."""
+    ``translation`` does not hold (Written.lost) written with its source content, what it held after it; each
+    cross-reference to a caption that holds words but no copy of its number given it after them.  In place."""
+    for _, _, piece in _marked(content, set(range(len(flat.marks)))):
+        if number := with_lost_number(flat.text, flat.marks[piece.mark], plain(piece.content)):
+            piece.content.append(number)
     found = numbers(flat)
     marked = list(_marked(content, set(found))) if found else []
     if not marked:  # the usual case: no element over a number alone, and the translation's numbers are not read
