@@ -107,6 +107,20 @@ def test_a_reference_whose_number_the_model_dropped_goes_over_its_labels_transla
     assert translated_references(known, translation) == [(text, f"{label} 1")] * 3
 
 
+@pytest.mark.parametrize(("result", "translation", "text", "written"), [
+    ("Fig. 3", ("Wie Abb. zeigt, rennt der Hund.", [(0, 0), (1, 1), (3, 2), (4, 4), (5, 5), (6, 3)]),
+     "Wie Abb. 3 zeigt, rennt der Hund.", "Abb. 3"),
+    ("Figure\u00a01", ("Ein Abbildung zeigt das Hund.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)]),
+     "Ein Abbildung\u00a01 zeigt das Hund.", "Abbildung\u00a01")], ids=["abbreviated-label", "no-break-space"])
+def test_a_number_given_back_after_its_label_keeps_the_labels_stop_and_its_space(known, result, translation, text,
+                                                                                  written):
+    """"Abb." lost its stop to the number written after it ("Abb 3."), and the no-break space between label and
+    number, which went to the space after the label's translation, stood after the number ("Abbildung 1\u00a0zeigt")."""
+    sentence = f"As {result} shows, the dog runs."
+    out = translate_office(word_reference(result), ".docx", known({sentence: translation}), DocumentOptions())
+    assert word_result(out) == (text, written)
+
+
 def test_a_cross_referenced_captions_bookmark_still_holds_its_number(upper):
     """The bookmark a cross-reference shows (Word's "_Ref", LibreOffice's) holds a caption's label and number: its end
     went before the number field, and an update made every "Figure 1" that refers to it "Figure"."""

@@ -125,7 +125,8 @@ def label_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
     if not targets or len(targets) > len(label) or targets[-1] - targets[0] != len(targets) - 1:
         return None
     start, end = projector.target_words[i][targets[0]][0], projector.target_words[i][targets[-1]][1]
-    return trim_punctuation(projector.flat.text[mark.start:mark.end].strip(), projector.target, start, end)
+    labelled = projector.flat.text[projector.source_words[i][label[0]][0]:projector.source_words[i][label[-1]][1]]
+    return trim_punctuation(labelled, projector.target, start, end)  # "Abb." for "Fig.", as "Abbildung" for "Figure"
 
 
 def with_lost_number(flat_text: str, mark: Mark, held: str) -> str:

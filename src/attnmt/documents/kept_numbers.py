@@ -26,9 +26,10 @@ def keep_lost_numbers(flat: FlatText, translation: str, content: list[str | Nest
     """Each element of ``content`` (``flat``'s ``translation``, nested) over a number alone (numbers) that
     ``translation`` does not hold (Written.lost) written with its source content, what it held after it; each
     cross-reference to a caption that holds words but no copy of its number given it after them.  In place."""
-    for _, _, piece in _marked(content, set(range(len(flat.marks)))):
+    for pieces, at, piece in _marked(content, set(range(len(flat.marks)))):
         if number := with_lost_number(flat.text, flat.marks[piece.mark], plain(piece.content)):
             piece.content.append(number)
+            space_after_as_written(flat, pieces, at, piece.mark)
     found = numbers(flat)
     marked = list(_marked(content, set(found))) if found else []
     if not marked:  # the usual case: no element over a number alone, and the translation's numbers are not read
@@ -42,6 +43,16 @@ def keep_lost_numbers(flat: FlatText, translation: str, content: list[str | Nest
             first = held[0].lstrip() if isinstance(held[0], str) else held[0]
             pieces[at + 1:at + 1] = [" ", first, *held[1:]]
         space_around(flat, pieces, at, piece.mark)
+
+
+def space_after_as_written(flat: FlatText, pieces: list[str | Nested], at: int, k: int) -> None:
+    """The space right after ``pieces[at]``, a cross-reference (``flat``'s mark ``k``) given its number again, as the
+    source has it after the reference: a no-break space between its label and number went to the space after the
+    label's translation ("Abbildung\u00a0zeigt", the number's word aligned to "zeigt"); it stays inside, before the
+    number."""
+    after, written = pieces[at + 1] if at + 1 < len(pieces) else None, flat.text[flat.marks[k].end:][:1]
+    if isinstance(after, str) and after[:1].isspace() and written.isspace() and after[:1] != written:
+        pieces[at + 1] = written + after[1:]
 
 
 def numbers(flat: FlatText) -> dict[int, str]:
