@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from attnmt.decoding.verbatim import numbers_in
-from attnmt.documents.copied_results import with_lost_number
+from attnmt.documents.copied_results import is_copied_result, with_lost_number
 from attnmt.documents.emptied_marks import holds, is_number, number_tokens, source_pieces, space_around
 from attnmt.documents.flat import FlatText
 from attnmt.documents.links import is_link
@@ -26,7 +26,8 @@ def keep_lost_numbers(flat: FlatText, translation: str, content: list[str | Nest
     """Each element of ``content`` (``flat``'s ``translation``, nested) over a number alone (numbers) that
     ``translation`` does not hold (Written.lost) written with its source content, what it held after it; each
     cross-reference to a caption that holds words but no copy of its number given it after them.  In place."""
-    for pieces, at, piece in _marked(content, set(range(len(flat.marks)))):
+    references = {k for k, mark in enumerate(flat.marks) if is_copied_result(mark)}  # read only where there are
+    for pieces, at, piece in _marked(content, references) if references else ():
         if number := with_lost_number(flat.text, flat.marks[piece.mark], plain(piece.content)):
             piece.content.append(number)
             space_after_as_written(flat, pieces, at, piece.mark)
