@@ -122,3 +122,27 @@ def test_an_if_field_inside_a_link_fields_words_is_translated(mirror):
     assert codes == ' HYPERLINK "https://example.com/"  IF  MERGEFIELD Gender  = "F" "MADAM DEAR" "SIR DEAR" '
     assert "«Gender»SIR DEAR" in shown
     assert sorted(mirror.given) == ["Click the page to learn more.", "Dear Madam", "Dear Sir"]
+
+
+def reviewed_row(translator) -> tuple[str, str]:
+    """(source, translation) of the review's row of "Yesterday {IF ...}the old man{} walked his dog."."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    paragraph = text("Yesterday ") + if_field(' = "F" "the tall woman" "the old man" ', "the old man") + text(
+        " walked his dog.")
+    translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(), review=review)
+    row = review.rows()[0]
+    return row["source"], row["translation"]
+
+
+def test_a_review_row_shows_nothing_of_a_field_nested_in_an_if_fields_code(upper):
+    """The merge field's result inside the IF field's code shows nowhere: the row showed "Yesterday «Gender»the old
+    man walked his dog."."""
+    assert reviewed_row(upper)[0] == "Yesterday the old man walked his dog."
+
+
+def test_a_review_row_shows_an_if_fields_result_as_its_translation(upper):
+    """The result shows its text's translation once the sentence is reviewed: the row showed its English."""
+    assert reviewed_row(upper)[1] == "YESTERDAY THE OLD MAN WALKED HIS DOG."

@@ -225,6 +225,24 @@ def ends_a_field(node: etree._Element) -> bool:
     return any(field_kind(part) == "end" or part.tag == w("fldSimple") for part in node.iter())
 
 
+def in_field_code(text: etree._Element) -> bool:
+    """Whether a run's text element ``text`` lies in the code of a complex field begun in its paragraph: the result
+    of a field nested in the code, ``{IF {MERGEFIELD Gender}M = "F" "Madam" "Sir"}Sir{}``, which Word shows none of."""
+    paragraph = next(text.iterancestors(w("p")), None)
+    coding: list[bool] = []  # for each field open, outermost first: whether its code goes on
+    for part in () if paragraph is None else paragraph.iter(w("fldChar"), text.tag):
+        kind = field_kind(part)
+        if part is text:
+            return any(coding)
+        if kind == "begin":
+            coding.append(True)
+        elif kind == "separate" and coding:
+            coding[-1] = False
+        elif kind == "end" and coding:
+            coding.pop()
+    return False
+
+
 def codes_open_at(separator: etree._Element) -> list[str]:
     """The code of each complex field open at ``separator`` begun in its paragraph, outermost first."""
     paragraph = next(separator.iterancestors(w("p")), None)

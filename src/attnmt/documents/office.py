@@ -104,6 +104,7 @@ from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.documents.translators import ForXml, Translator
 from attnmt.documents.validations import over_message_limit, over_value_limit
+from attnmt.documents.word_conditions import IfFieldJob
 from attnmt.documents.word_lists import translate_list_items
 from attnmt.documents.workbook_names import over_comment_limit
 from attnmt.errors import ConfigError, DataError, LeftUntranslated, warn
@@ -299,6 +300,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue
         job.finish(result)
+        if isinstance(job, IfFieldJob) and job.reshown is not None:  # the field's result shows its translation
+            reshown(review, places, job.result[0], *job.reshown)
         if isinstance(job, NamesJob):  # a pivot table's names that would be another's kept their source
             job.warn_kept(name)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():

@@ -334,7 +334,8 @@ class ParagraphJob(ParagraphWriter):
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS or fields.numbers_caption(part),
-                                 shown=shown_text(part, self.hiding))
+                                 shown="" if part.tag == self.dialect.text and fields.in_field_code(part)
+                                 else shown_text(part, self.hiding))  # a nested field's result in a code: none
                 self.run_atoms.add(part)
 
     def _add_ruby(self, builder: FlatBuilder, ruby: etree._Element) -> None:
