@@ -26,12 +26,13 @@ def across_kept_stops(flat: FlatText, spans: list[tuple[int, int]],
     each that ends with a number's stop inside a field's result whose words go on in the next (in_field_number)."""
     ends = {m.start + len(shown.rstrip()) for m in flat.marks
             if m.kept_whole and (shown := flat.text[m.start:m.end]).rstrip().endswith(".")}
+    results = [(m.start, m.end) for m in flat.marks if is_field_result(m)]
     joined: list[tuple[int, int]] = []
     breaks = sorted(flat.breaks)  # a tab or a line's end between them ends the sentence still
     for start, end in spans:
         between = bisect_left(breaks, start) - bisect_left(breaks, joined[-1][1]) if joined else 0
         own_stop = joined and ((joined[-1][1] in ends and flat.text[start:start + 1].islower())
-                               or in_field_number(flat, joined[-1][1], start))
+                               or in_field_number(flat.text, results, joined[-1][1], start))
         if own_stop and not between and (fits is None or fits(flat.text[joined[-1][0]:end])):
             joined[-1] = (joined[-1][0], end)
         else:
@@ -39,10 +40,9 @@ def across_kept_stops(flat: FlatText, spans: list[tuple[int, int]],
     return joined
 
 
-def in_field_number(flat: FlatText, end: int, start: int) -> bool:
-    """Whether a sentence of ``flat`` that ends at ``end`` ends with a number's stop (NUMBER_STOP) inside a field's
-    result (copied_results.is_field_result: a cross-reference to a caption, "Table 1. Prices", a link's words) that
-    goes on past the next one's ``start``: a field's number ends no sentence, and the result is one thing, which an
-    update writes again whole."""
-    return any(is_field_result(m) and m.start < end and start < m.end and NUMBER_STOP.search(flat.text, m.start, end)
-               for m in flat.marks)
+def in_field_number(text: str, results: list[tuple[int, int]], end: int, start: int) -> bool:
+    """Whether a sentence of ``text`` that ends at ``end`` ends with a number's stop (NUMBER_STOP) inside one of the
+    ``results``, [start, end) of its fields' results (copied_results.is_field_result: a cross-reference to a caption,
+    "Table 1. Prices", a link's words), that goes on past the next one's ``start``: a field's number ends no sentence,
+    and the result is one thing, which an update writes again whole."""
+    return any(low < end and start < high and NUMBER_STOP.search(text, low, end) for low, high in results)
