@@ -12,7 +12,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.inputs import Guides
-from attnmt.decoding.quality import Assessor
+from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.sentence_parts import PART_BREAK, parted
 from attnmt.decoding.translate import Translation, translate, translate_n_best
 from attnmt.documents import translate_text
@@ -186,3 +186,55 @@ def test_translate_keeps_a_fields_name_the_model_finds_garbled_as_the_command_do
     assert translated == translate_text(model, tokenizer, lines)
     assert translated[0] == "INGREDIENTS: ein hund rennt" and not translated[1].startswith("Side Effects")
     assert translated[2] == "ein hund rennt" and set(judged) == {"INGREDIENTS", "Side Effects"}
+
+
+def judging(monkeypatch, plausible: dict[str, float]) -> list[str]:
+    """The model's plausibility of each source's translation as ``plausible`` says (0.01 for any other), the
+    sources judged noted in the list returned."""
+    judged: list[str] = []
+
+    def assess(model, tokenizer, sources, translations, *_, **__):
+        judged.extend(sources)
+        return [Assessment(plausible.get(source, 0.01), [], False) for source in sources]
+
+    monkeypatch.setattr(quality_module, "assess", assess)
+    return judged
+
+
+def test_translate_n_best_keeps_a_garbled_fields_name_in_every_hypothesis_as_translate_keeps_it_in_its_best(
+        loaded, monkeypatch):
+    """The demo model's hypotheses for "BENEFITS: Free parking." were "EIN DEMA: ...", "AUF DIESEM DE: ...", where
+    ``translate`` kept "BENEFITS"; rank 1 is now ``translate``'s, a plausible name is translated in each."""
+    model, tokenizer = loaded
+    judged = judging(monkeypatch, {"Side Effects": 0.9})
+    lines = [f"INGREDIENTS: {FIRST}", f"- Side Effects: {SECOND}"]
+    decoding = Decoding(beam_size=3, n_best=3)
+    found = translate_n_best(model, tokenizer, lines, decoding)
+    assert [each[0].text for each in found] == translate(model, tokenizer, lines, decoding)
+    assert len(found[0]) == 3 and all(h.text.startswith("INGREDIENTS: ") for h in found[0])
+    assert found[1] and not any("Side" in h.text for h in found[1])
+    assert set(judged) == {"INGREDIENTS", "Side Effects"}
+
+
+def test_a_kept_fields_name_is_assessed_as_a_copy_and_leaves_its_value_the_lines_quality(loaded, monkeypatch):
+    """Assessed as its own translation, "PREP TIME" kept gave its line quality 0.0 and ``copied``: the model wrote
+    none of it, so it has a copy's assessment, quality 1 and no flags, and its value's is the line's."""
+    model, tokenizer = loaded
+    judging(monkeypatch, {})
+    [found] = translate_n_best(model, tokenizer, [f"INGREDIENTS: {FIRST}"], Decoding(beam_size=2, n_best=2),
+                               quality=Assessor())
+    [value] = translate_n_best(model, tokenizer, [FIRST], Decoding(beam_size=2, n_best=2), quality=Assessor())
+    assert [h.text for h in found] == [f"INGREDIENTS: {h.text}" for h in value]
+    assert [h.assessment.quality for h in found] == pytest.approx([h.assessment.quality for h in value], abs=1e-4)
+    assert all(h.assessment.flags == [] for h in found if h.assessment.quality > 0.5)
+
+
+def test_a_fields_name_its_prefix_starts_is_the_users_and_taken_as_it_came(loaded, monkeypatch):
+    """A prefix starts the first part with letters, a field's name too: put back in its place, the source lost the
+    user's words ("zwei" of ``translate``'s best was gone)."""
+    model, tokenizer = loaded
+    judged = judging(monkeypatch, {})
+    line, decoding = f"INGREDIENTS: {FIRST}", Decoding(beam_size=2, n_best=2)
+    texts = [*translate(model, tokenizer, [line], prefix="zwei"),
+             *(h.text for h in translate_n_best(model, tokenizer, [line], decoding, prefix="zwei")[0])]
+    assert len(texts) == 3 and all(text.startswith("zwei") for text in texts) and judged == []

@@ -8,8 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 from support import run_cli
 
+import attnmt.decoding.quality as quality_module
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.lines import ANY_LINE_BREAK
+from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import translate
 from attnmt.inspect.align import align, pharaoh
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -326,3 +328,29 @@ def as_text_and_as_jsonl(trained_model, tmp_path, capsys, reached, lines, option
     reached.clear()
     code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
     return expected, code, out
+
+
+def test_a_garbled_fields_name_keeps_its_source_in_every_hypothesis_as_in_the_text_output(trained_model, tmp_path,
+                                                                                         capsys, client, monkeypatch):
+    """The demo model's n-best rows, LibreTranslate's alternatives and a request with a prefix wrote "BENEFITS" as
+    "EIN DEMA", "AUF DIESEM DE", where the text output kept it (plausibility under 0.3); a plausible name is
+    translated, and rank 1 is the text output's line."""
+    def assess(model, tokenizer, sources, translations, *_, **__):
+        return [Assessment(0.9 if source == "Side Effects" else 0.01, [], False) for source in sources]
+
+    monkeypatch.setattr(quality_module, "assess", assess)
+    lines = [f"INGREDIENTS: {FIRST}", f"Side Effects: {SECOND}"]
+    source = tmp_path / "fields.txt"
+    source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    _, text, _ = run_cli(["translate", "--model", trained_model, "--beam", "2", source], capsys)
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--beam", "2", "--n-best", "2",
+                            "--output-format", "tsv", source], capsys)
+    rows = [row.split("\t") for row in out.splitlines()]
+    assert code == 0 and [row[4] for row in rows if row[1] == "1"] == text.splitlines()
+    assert [row[4].startswith("INGREDIENTS: ") for row in rows if row[0] == "1"] == [True, True]
+    assert not any("Side" in row[4] for row in rows if row[0] == "2")
+    answer = client.post("/translate", json={"q": lines[0], "source": "en", "target": "de", "alternatives": 2}).json()
+    assert all(each.startswith("INGREDIENTS: ") for each in [answer["translatedText"], *answer["alternatives"]])
+    [prefixed] = client.post("/v1/translate", json={"text": f"{FIRST}\n{lines[0]}", "prefix": "zwei"}).json()[
+        "translations"]
+    assert prefixed.startswith("zwei") and prefixed.split("\n")[1].startswith("INGREDIENTS: ")

@@ -284,3 +284,17 @@ def test_a_fields_name_the_model_finds_garbled_keeps_its_source_as_a_text_line_s
     lines = out.splitlines()
     assert code == 0 and lines[0] == "INGREDIENTS: ein hund rennt"
     assert lines[1].startswith("- ") and lines[1].endswith(": eine katze schläft") and "Side" not in lines[1]
+
+
+def test_each_hypothesis_of_a_texts_garbled_fields_name_keeps_its_source(trained_model, tmp_path, capsys,
+                                                                         monkeypatch):
+    """With --n-best, the JSONL text "BENEFITS: Free parking." came back "EIN DEMA: ...", "AUF DIESEM DE: ..." from
+    the demo model, where its text output kept "BENEFITS"; a plausible name is translated in each."""
+    def assess(model, tokenizer, sources, translations, *_, **__):
+        return [Assessment(0.9 if source == "Side Effects" else 0.01, [], False) for source in sources]
+
+    monkeypatch.setattr(quality_module, "assess", assess)
+    found = hypotheses(trained_model, tmp_path, capsys, [f"INGREDIENTS: {FIRST}", f"- Side Effects: {SECOND}"],
+                       "--beam", "2", "--n-best", "2")
+    assert [h["text"].startswith("INGREDIENTS: ") for h in found[0]] == [True, True]
+    assert found[1] and not any("Side" in h["text"] for h in found[1])

@@ -83,8 +83,8 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     sentence of a text line, and without the symbols its vocabulary cannot write, which go back where
     a text line's go."""
     from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
-    from attnmt.decoding.inputs import writes_whole
-    from attnmt.decoding.sentence_parts import labels_kept
+    from attnmt.decoding.inputs import Guides, writes_whole
+    from attnmt.decoding.sentence_parts import hypotheses_kept, labels_kept, named_parts
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.letterless import with_terms
     from attnmt.documents.paragraphs import traced_weights
@@ -110,16 +110,20 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     jobs = partial(searched_once, args, lines=reads, guides=guides, where=where, numbers=records.numbers(first_line),
                    keys=job_keys(reads, parts, shared, options))
     kept = partial(kept_records, records=records, where=where, first_line=first_line)
+    # the fields' names the model writes: one it garbles keeps its source ("BENEFITS" came back "EIN DEMA")
+    named = named_parts(reads, records.breaks, Guides(parts.glossaries, parts.prefixes))
     if not quality_wanted(args):
         found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))))
-        found = labels_kept(model, tokenizer, reads, records.breaks, found, parts.glossaries)  # "BENEFITS" garbled
+        found = labels_kept(model, tokenizer, reads, named, found)
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
         write_record_texts(args, out, records, inputs.texts, texts,
                            aligned_lines(args, model, tokenizer, lines, reads, bare, texts))
         return lost
+    quality = assessor(args)
     searched, lost = kept(jobs(partial(translate_n_best, model, tokenizer, decoding=options, **batching(args),
-                                       quality=assessor(args))))
+                                       quality=quality)))
+    searched = hypotheses_kept(model, tokenizer, reads, named, searched, quality)
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     if args.output_format == "text":
         # no hypothesis: a blank part, as it was, or one the model failed on, empty

@@ -13,7 +13,8 @@ sentence's glossary; its prefix starts the translation of its first part with le
 first part, where none has).  An n-best list's k-th hypothesis joins each part's k-th best (a part's last where it
 has fewer), its score and log_prob the parts' sums, its assessment theirs joined (attnmt.decoding.quality_joined).
 A sentence without a tab or a break is one part, translated as it was.  A field's name cut from its value
-keeps its source where its translation came back garbled (``labels_kept``), as a text line's does."""
+keeps its source where its translation came back garbled, in the best translation (``labels_kept``) and in each
+hypothesis of an n-best list (``hypotheses_kept``), as a text line's does."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.garbled_labels import garbled, plausibility_of
-from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
+from attnmt.decoding.unread import copy_assessment
 from attnmt.text.field_names import measure_alone
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
@@ -64,6 +65,10 @@ class Parts:
     texts: list[str]
     breaks: list[list[str]]
     owners: list[int]
+
+    def named(self, guides: Guides) -> list[int]:
+        """The parts that are a field's name the model writes, with their ``guides`` (``named_parts``)."""
+        return named_parts(self.texts, self.breaks, guides)
 
     def grouped(self, values: Sequence[V]) -> list[list[V]]:
         """``values``, one per part, as a list per sentence."""
@@ -155,24 +160,58 @@ def label_parts(breaks: Sequence[Sequence[str]]) -> list[int]:
     return [k for k, each in enumerate(after) if each.strip()[:1] in (":", "：")]
 
 
-def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], breaks: Sequence[Sequence[str]],
-                outputs: list[str], glossaries: Sequence[Glossary | None]) -> list[str]:
-    """``outputs``, one per part of ``texts`` (cut with ``breaks``, each sentence's), each field's name's
-    (``label_parts``) whose translation the model finds garbled (attnmt.decoding.garbled_labels) given its source
-    instead, as a text line's is (attnmt.documents.short_labels): alone, the demo model wrote "BENEFITS" as "EIN
-    DEMA".  It is judged as a text line's is, without its list mark ("Side Effects" of "- Side Effects: nausea").
-    A name holding a term of its ``glossaries``' is the user's word, taken as it came."""
+def named_parts(texts: Sequence[str], breaks: Sequence[Sequence[str]], guides: Guides) -> list[int]:
+    """The parts of ``texts`` (cut with ``breaks``, each sentence's) that are a field's name (``label_parts``) and the
+    model's own to write: none holding a term of its glossary nor started by its prefix (``guides``, one per part),
+    the user's words, taken as they came."""
+    return [k for k in label_parts(breaks) if guides.prefixes[k] is None
+            and not ((glossary := guides.glossaries[k]) and glossary.matches(texts[k]))]
+
+
+def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str],
+                  translations: Sequence[str]) -> list[bool]:
+    """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels: the
+    model's exp(mean log-prob) of it under FLOOR), judged as a text line's is, without its list mark ("Side Effects"
+    of "- Side Effects: nausea").  The one judge of every path that translates a field's name alone: the best
+    translation (``labels_kept``) and each of an n-best list (``hypotheses_kept``)."""
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
-    def plausibility(sources: Sequence[str], translations: Sequence[str]) -> list[float | None]:
-        return [plausibility_of(each) for each in assess(model, tokenizer, sources, translations)]
+    def plausibility(sources: Sequence[str], found: Sequence[str]) -> list[float | None]:
+        return [plausibility_of(each) for each in assess(model, tokenizer, sources, found)]
 
-    named = [k for k in label_parts(breaks) if not ((glossary := glossaries[k]) and glossary.matches(texts[k]))]
-    marks = [found[0] if (found := LIST_MARK.match(texts[k])) else "" for k in named]  # kept around the translation
-    kept = garbled(plausibility, [texts[k][len(mark):] for k, mark in zip(named, marks, strict=True)],
-                   [outputs[k].removeprefix(mark) for k, mark in zip(named, marks, strict=True)])
+    marks = [found[0] if (found := LIST_MARK.match(name)) else "" for name in names]  # kept around the translation
+    return garbled(plausibility, [name[len(mark):].lstrip() for name, mark in zip(names, marks, strict=True)],
+                   [text.removeprefix(mark).lstrip() for text, mark in zip(translations, marks, strict=True)])
+
+
+def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
+                outputs: list[str]) -> list[str]:
+    """``outputs``, one per part of ``texts``, each field's name's (``named``: ``named_parts``) the model finds
+    garbled (``garbled_names``) given its source instead, as a text line's is (attnmt.documents.short_labels): alone,
+    the demo model wrote "BENEFITS" as "EIN DEMA"."""
+    kept = garbled_names(model, tokenizer, [texts[k] for k in named], [outputs[k] for k in named])
     sources = {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
     return [sources.get(k, output) for k, output in enumerate(outputs)]
+
+
+def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
+                    outputs: list[list[Translation]], quality: Assessor | None = None) -> list[list[Translation]]:
+    """``outputs``, the hypotheses of each of ``texts``, each of a field's name's (``named``) that the model finds
+    garbled (``garbled_names``) given its source instead, as ``labels_kept`` gives the best translation: an n-best
+    list's rank 1 is what the text output writes, and the demo model's "EIN DEMA", "AUF DIESEM DE" for "BENEFITS"
+    were no better as alternatives.  Its score stays the search's; with ``quality``, its assessment is a copy's
+    (attnmt.decoding.unread.copy_assessment: quality 1, no flags), as a part passed through untranslated gets: the
+    model wrote none of it, and assessed as its own translation, "PREP TIME" gave its line 0.0 and ``copied``."""
+    judged = [(k, j) for k in named for j in range(len(outputs[k]))]
+    kept = [at for at, keep in zip(judged, garbled_names(model, tokenizer, [texts[k] for k, _ in judged],
+                                                         [outputs[k][j].text for k, j in judged]), strict=True)
+            if keep]
+    sources = [texts[k] for k, _ in kept]
+    assessed = quality.assess(model, tokenizer, sources, sources) if quality and kept else [None] * len(kept)
+    out = [list(each) for each in outputs]
+    for (k, j), source, assessment in zip(kept, sources, assessed, strict=True):
+        out[k][j] = replace(outputs[k][j], text=source, assessment=copy_assessment(assessment))
+    return out
 
 
 def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:

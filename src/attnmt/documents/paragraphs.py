@@ -32,10 +32,12 @@ from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import UNKNOWN, Languages
+from attnmt.decoding.sentence_parts import hypotheses_kept
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.decoding.unread import copy_assessment
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import Shown, reaches_model, with_terms
+from attnmt.documents.list_marks import field_labels
 from attnmt.documents.parted_lines import own_joined, parted_groups, parted_pairs
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -45,11 +47,13 @@ from attnmt.documents.pipeline import (
     with_letters,
 )
 from attnmt.documents.spans import WORD, Weights
+from attnmt.documents.text_units import read_text
 from attnmt.documents.translators import FoundTranslations, ModelTranslator
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.invisible import blank, invisible
+from attnmt.text.speaker_labels import dialogue
 
 
 @dataclass
@@ -97,6 +101,8 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     prefixes = [prefix if first else None for _, first in unique]
     found = translate_n_best(model, tokenizer, [sentence for sentence, _ in unique], decoding, max_tokens,
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
+    found = hypotheses_kept(model, tokenizer, [sentence for sentence, _ in unique],
+                            field_sentences(texts, unique, options, glossary), found, quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
     languages = quality.languages if quality else UNKNOWN  # the language rule's, read over each text whole too
@@ -105,6 +111,17 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
     return paragraphs
+
+
+def field_sentences(texts: Sequence[str], unique: Sequence[tuple[str, bool]], options: DocumentOptions,
+                    glossary: Glossary | None) -> list[int]:
+    """Which of the ``unique`` sentences (each with whether a prefix starts it) are a field's name ``texts``' lines
+    open with (list_marks.field_labels, each text read as ``paragraph_spans`` reads it) that the model writes: none
+    prefixed nor holding a term of ``glossary``.  A garbled one keeps its source (sentence_parts.hypotheses_kept)."""
+    read = [read_text(text, options.rewrap)[0].texts for text in texts]
+    labels = frozenset().union(*(field_labels(lines, dialogue(lines)) for lines in read))
+    return [k for k, (sentence, prefixed) in enumerate(unique) if sentence.strip() in labels and not prefixed
+            and not (glossary and glossary.matches(sentence))]
 
 
 def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str],
