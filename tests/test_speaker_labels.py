@@ -278,6 +278,7 @@ def test_a_question_or_an_exclamation_in_lower_case_after_a_name_is_its_speakers
     ("COOK TIME: 30 min", "COOK TIME", "DR. SMITH: 10 mg."), ("MAX POWER: 150 hp", "MAX POWER", "AGENT K: 12"),
     ("TOP SPEED: 200 km/h", "TOP SPEED", "OLD MAN: 5 more minutes, please."),
     ("BATTERY LIFE: 10 hours", "BATTERY LIFE", "GIRL 2: 10 hours"),
+    ("OVEN TEMP: 180 °C", "OVEN TEMP", "HEAD COOK: 180 degrees."), ("BODY FAT: 18%", "BODY FAT", "TOM: 18%"),
 ])
 def test_a_label_of_several_words_before_a_quantity_alone_is_a_fields(line, name, speaker):
     """Read as a speaker saying a number, "PREP TIME: 15 min" kept its English label; a name, a role and its
@@ -360,3 +361,34 @@ def test_a_label_in_s_before_a_list_after_a_scripts_last_two_turns_is_one_more_s
     assert field_name(one_turn[-1], dialogue(one_turn)) is not None
     menu = [*script[:2], "STARTERS: Soup, salad, bread.", "MAINS: Fish, steak, pasta."]
     assert field_name(menu[-1], dialogue(menu)) is not None
+
+
+@pytest.mark.parametrize("speaker", ["HEAD CHEF: 3 eggs.", "SOUS CHEF: 2 minutes.", "LEAD GUITARIST: 4 bars.",
+                                     "LAB TECHNICIAN: 12 samples.", "VICE CHAIRWOMAN: 5 votes.",
+                                     "FLIGHT ATTENDANT: 2 bags"])
+def test_a_role_that_names_a_person_by_its_noun_or_its_ending_before_a_number_is_a_speakers(speaker):
+    """"HEAD CHEF: 3 eggs." read as a field of two words before a quantity ("PREP TIME: 15 min"): a chef, a
+    guitarist, a technician is a person who says it; a list's word, a time's or a lab's specimen names no one."""
+    assert speaker_label(speaker)["label"] == speaker[:speaker.index(":") + 1]
+    for field in ("LEAD TIME: 3 weeks", "SONG PLAYLIST: 12 songs", "GRAM SPECIMEN: 2 ml", "FIRST LANGUAGE: 1"):
+        assert speaker_label(field) is None and field_name(field) is not None
+
+
+@pytest.mark.parametrize("said", ["ready!", "done!", "busy!", "down!", "late!"])
+def test_a_word_before_an_exclamation_mark_after_a_name_is_its_speakers_call(said):
+    """"ANNA: ready!" read as a status ("DISK: full!") and had "ANNA" translated alone: a state a person says of
+    themselves is a status only after a system's word or a field's; a machine's state is one after any label."""
+    assert speaker_label(f"ANNA: {said}")["label"] == "ANNA:" and field_name(f"ANNA: {said}") is None
+    for status in (f"SERVER: {said}", f"BUILD: {said}", "WORKER: stopped!", "ANNA: offline!", "ORDERS: ready!"):
+        assert speaker_label(status) is None and field_name(status) is not None
+
+
+@pytest.mark.parametrize("section", ["STARTERS: Soup, salad, bread.", "DESSERTS: Cake, fruit, cheese.",
+                                     "SIDES: Chips, rice, greens.", "COCKTAILS: Mojito, negroni, spritz."])
+def test_a_menus_section_after_a_scripts_last_two_turns_is_a_fields(section):
+    """A menu after a script ("ANNA: Hungry?" / "TOM: Very.") had "STARTERS:" read as one more speaker closing the
+    script, as "MILES: Bread, cheese, wine." does, and kept it in English: a menu's section names a field."""
+    lines = ["ANNA: Where is the menu?", "TOM: Here it is.", section]
+    assert speaker_label(section, dialogue(lines)) is None and field_name(section, dialogue(lines)) is not None
+    script = [*lines[:2], "MILES: Bread, cheese, wine."]
+    assert speaker_label(script[-1], dialogue(script))["label"] == "MILES:"

@@ -107,8 +107,8 @@ def test_a_lead_before_any_tag_stays_before_a_tail_in_tags():
     ("<i>[thunder]</i> MAN 2: Run!", "<i>[THUNDER]</i> MAN 2: RUN!", ["[thunder]", "Run!"]),
     ("[MUSIC] KENJI: (whispering) Quiet now.", "[MUSIC] KENJI: (WHISPERING) NOW. QUIET",
      ["[MUSIC]", "(whispering)", "Quiet now."]),
-    ("[MUSIC] TRANSLATOR: Ann Goldstein", "[MUSIC] TRANSLATOR: GOLDSTEIN ANN",
-     ["[MUSIC]", "TRANSLATOR", "Ann Goldstein"]),
+    ("[MUSIC] TRANSLATOR: Ann Goldstein", "[MUSIC] TRANSLATOR: Ann Goldstein",  # a person's name kept as written
+     ["[MUSIC]", "TRANSLATOR"]),
     ("(cheering) INGREDIENTS: Flour, eggs, milk.", "(CHEERING) INGREDIENTS: MILK. EGGS, FLOUR,",
      ["(cheering)", "INGREDIENTS", "Flour, eggs, milk."]),
 ])

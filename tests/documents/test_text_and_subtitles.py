@@ -33,9 +33,9 @@ def test_a_blank_line_comes_out_as_it_was_as_every_line_without_letters_does(mir
 def test_a_line_whose_sentences_all_come_back_empty_keeps_its_tabs_not_its_spaces(fixed):
     """Its tabs went with its spaces: a row of fields came out empty, a TSV row without its columns."""
     nothing = fixed("", [])
-    lines = ["Name:\tJohn Smith", "A dog. A cat.", "A dog.\tA cat.\tA bird.", " A dog. \t A cat. "]
+    lines = ["Name:\tnext week", "A dog. A cat.", "A dog.\tA cat.\tA bird.", " A dog. \t A cat. "]
     assert translate_lines(lines, nothing) == ["\t", "", "\t\t", "\t"]
-    assert translate_paragraphs(["Name:\tJohn Smith\nA dog. A cat."], nothing) == ["\t\n"]
+    assert translate_paragraphs(["Name:\tnext week\nA dog. A cat."], nothing) == ["\t\n"]
 
 
 def test_lines_without_letters_become_no_flat_text(mirror, monkeypatch):
@@ -282,7 +282,7 @@ def test_a_line_that_ends_in_no_stop_gets_none_from_the_model(fixed):
 
 @pytest.mark.parametrize("line, written, expected", [
     ("Dear team,", "Liebes Team.", "Liebes Team,"), ("Step 1:", "Schritt 1.", "Schritt 1:"),
-    ("(see below;)", "(siehe unten.)", "(siehe unten;)"), ("Name:\tJohn Smith", "Name.", "Name:\tName"),
+    ("(see below;)", "(siehe unten.)", "(siehe unten;)"), ("Name:\tnext week", "Name.", "Name:\tName"),
     ("Best regards,", "Viele Grüße!", "Viele Grüße!"), ("Wait,", "Warte...", "Warte..."),
     ("Dear team,", "Liebes Team", "Liebes Team"), ("Ingrédients :", "Zutaten.", "Zutaten :"),
     ("Poids\u00a0:", "Gewicht .", "Gewicht\u00a0:"),
@@ -688,12 +688,28 @@ def test_each_sound_description_a_text_line_opens_with_is_translated_alone(mirro
 @pytest.mark.parametrize("line, written, given", [
     ("PREP TIME: 15 min", "TIME PREP: 15 min", ["PREP TIME"]), ("- WEIGHT:  1.2 kg", "- WEIGHT:  1.2 kg", ["WEIGHT"]),
     ("TOP SPEED: 200 km/h", "SPEED TOP: 200 km/h", ["TOP SPEED"]),
+    ("OVEN TEMP: 180 °C", "TEMP OVEN: 180 °C", ["OVEN TEMP"]),
 ])
 def test_a_fields_value_that_is_a_measure_alone_is_kept_as_written(mirror, line, written, given):
     """The demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer", the measure lost."""
     assert translate_lines([line], mirror) == [written]
     assert mirror.given == given
     assert translate_lines(["BATTERY LIFE: 10 hours"], mirror) == ["LIFE BATTERY: HOURS 10"]  # words: translated
+
+
+@pytest.mark.parametrize("line, written, given", [
+    ("TRANSLATOR: Ann Goldstein", "TRANSLATOR: Ann Goldstein", ["TRANSLATOR"]),
+    ("- Directed By: Greta Gerwig", "- BY DIRECTED: Greta Gerwig", ["Directed By"]),
+    ("CAST: Tom Hanks, Meg Ryan.", "CAST: Tom Hanks, Meg Ryan.", ["CAST"]),
+    ("FULL NAME: J. R. R. Tolkien", "NAME FULL: J. R. R. Tolkien", ["FULL NAME"]),
+    ("NAME: Ann Lee", "NAME: Ann Lee", ["NAME"]),
+])
+def test_persons_names_after_a_role_are_a_fields_value_kept_as_written(mirror, line, written, given):
+    """A name has no translation: the demo model wrote "TRANSLATOR: Ann Goldstein" as "TRANSLATOR: Ein Moner läuft".
+    Another field's value in title case is translated, and so is what a speaker says."""
+    assert translate_lines([line], mirror) == [written]
+    assert mirror.given == given
+    assert translate_lines(["COLOUR: Space Grey"], mirror) == ["COLOUR: GREY SPACE"]
 
 
 def test_a_fields_name_the_model_finds_implausible_keeps_its_source_in_a_text_line(mirror):

@@ -30,7 +30,7 @@ from attnmt.decoding.garbled_labels import garbled, plausibility_of
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.decoding.unread import copy_assessment
-from attnmt.text.field_names import measure_alone
+from attnmt.text.field_names import kept_value
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
@@ -145,7 +145,7 @@ def cut(sentence: str, speakers: frozenset[str] = frozenset()) -> tuple[list[str
             piece = sentence[start:end]
         if field := field_name(piece, speakers):
             spans.append((start + field[0], end - len(piece[field[1]:].lstrip(" \t"))))
-            if measure_alone(piece[field[1]:]):  # "PREP TIME: 15 min": the measure kept as written
+            if kept_value(piece[:field[0]], piece[field[1]:]):  # "PREP TIME: 15 min", "TRANSLATOR: Ann Goldstein"
                 spans.append((end - len(piece[field[1]:].lstrip(" \t")), end))
     spans.sort()
     edges = zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(sentence)], strict=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from attnmt.text.field_names import measure_alone
+from attnmt.text.field_names import kept_value
 from attnmt.text.list_marks import TIME
 from attnmt.text.speaker_labels import NAME, VOICE, field_name, is_speaker, is_voice
 
@@ -68,8 +68,9 @@ def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
     found = field_name(shown, speakers) if NAME.match(shown) else None
     if found is None:
         return "", "", shown
-    rest_at = len(shown) if measure_alone(shown[found[1]:]) else len(shown) - len(shown[found[1]:].lstrip())
-    return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]  # a measure alone kept: "PREP TIME: 15 min"
+    value = shown[found[1]:]  # a measure or persons' names kept: "PREP TIME: 15 min", "TRANSLATOR: Ann Goldstein"
+    rest_at = len(shown) if kept_value(shown[:found[0]], value) else len(shown) - len(value.lstrip())
+    return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]
 
 
 def cue_field(shown: str, speakers: frozenset[str] = frozenset()) -> str:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 
 from attnmt.documents.flat import FIELD_END, FlatBuilder
-from attnmt.text.field_names import measure_alone
+from attnmt.text.field_names import kept_value
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.speaker_labels import BRACKETED, DESCRIPTIONS, descriptions_end, field_name, speaker_label
 
@@ -50,15 +50,16 @@ def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] =
     field_name: "BENEFITS: Free parking."), the name added to ``builder`` as a sentence of its own and the colon as an
     atom, kept as written; all of ``text`` where it starts with none.  Read with its value, the demo model lost the
     name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ...".  A value that is a measure alone
-    (field_names.measure_alone: "15 min") is kept as written too.  ``after``: what follows ``text`` in its block,
-    where ``text`` is a piece with a look of its own, the value after it (``field_alone``)."""
+    or persons' names after a role (field_names.kept_value: "15 min", "TRANSLATOR: Ann Goldstein") is kept as written
+    too.  ``after``: what follows ``text`` in its block, where ``text`` is a piece with a look of its own, the value
+    after it (``field_alone``)."""
     found = field_name(text + after, speakers)
     if found is None or found[1] > len(text):
         return text
     builder.add_text(text[:found[0]])
     builder.breaks.append(len(builder.text))
     builder.add_atom(literal=text[found[0]:found[1]])
-    if not after and measure_alone(text[found[1]:]):  # "PREP TIME: 15 min": the measure kept as written
+    if not after and kept_value(text[:found[0]], text[found[1]:]):  # "PREP TIME: 15 min": kept as written
         builder.add_atom(literal=text[found[1]:])
         return ""
     return text[found[1]:]

@@ -62,6 +62,11 @@ FIELDS = frozenset({
     "SEASON", "LEVEL", "MOOD", "FREQUENCY", "INTENSITY", "TERRAIN", "DISTANCE", "ELEVATION", "ROUTE", "MEETING POINT",
     "PREREQUISITE", "SYLLABUS", "MODULE", "GRADE", "SEMESTER", "TERM", "RULE", "MEAL", "EXTRA", "BREAKFAST", "BRUNCH",
     "LUNCH", "DINNER", "SUPPER",
+    # a menu's courses and sections ("STARTERS: Soup, salad, bread.", "MAINS:", "SIDES:"), which after a script's
+    # last turn read as one more speaker's name in "-S" (speaker_labels.script_plurals)
+    "STARTER", "MAIN", "DESSERT", "SIDE", "APPETIZER", "APPETISER", "ENTREE", "ENTRÉE", "COURSE", "DISH", "SALAD",
+    "SOUP", "SANDWICH", "PIZZA", "PASTA", "BURGER", "WINE", "BEER", "COCKTAIL", "MOCKTAIL", "SNACK", "SWEET",
+    "SPECIAL", "BEVERAGE", "JUICE", "SMOOTHIE", "PUDDING", "CHEESE", "NIBBLE", "PLATTER",
     # a form, an invoice, a review
     "AGE", "GENDER", "SEX", "NATIONALITY", "OCCUPATION", "DOB", "BIRTHDAY", "HEIGHT", "SIGNATURE", "ACCOUNT",
     "INVOICE", "ORDER", "AMOUNT", "BALANCE", "TAX", "VAT", "SUBTOTAL", "QTY", "ZIP", "POSTCODE", "CITY", "COUNTRY",
@@ -94,7 +99,23 @@ PEOPLE = frozenset({
     "VENDOR", "SELLER", "BUYER", "CUSTOMER", "PASSENGER", "AGENT", "DETECTIVE", "SERGEANT", "CAPTAIN", "COP", "PILOT",
     "JUDGE", "LAWYER", "WITNESS", "BARTENDER", "COACH", "WORKER", "MANAGER", "BOSS", "KING", "QUEEN", "PRINCE",
     "PRINCESS", "POSTMAN", "FIREMAN", "POLICEMAN", "SALESMAN", "DOORMAN", "FISHERMAN", "CAMERAMAN", "SPOKESMAN",
-    "VOICE", "STUDENT", "PATIENT", "VISITOR", "TOURIST", "FARMER", "SHOPKEEPER", "RECEPTIONIST", "ASSISTANT"})
+    "VOICE", "STUDENT", "PATIENT", "VISITOR", "TOURIST", "FARMER", "SHOPKEEPER", "RECEPTIONIST", "ASSISTANT",
+    # a kitchen's, a hotel's, a ship's, a court's, a church's and a town's people, and a family's
+    "CHEF", "COOK", "BAKER", "BUTCHER", "BUTLER", "MAID", "HOSTESS", "BARMAN", "BARMAID", "BARISTA", "SOMMELIER",
+    "PORTER", "CONCIERGE", "BELLBOY", "JANITOR", "GARDENER", "PLUMBER", "CARPENTER", "BUILDER", "MECHANIC",
+    "ENGINEER", "SURGEON", "PROFESSOR", "LIBRARIAN", "OPERATOR", "DISPATCHER", "ATTENDANT", "STEWARD", "STEWARDESS",
+    "SAILOR", "MATE", "ADMIRAL", "GENERAL", "COLONEL", "MAJOR", "LIEUTENANT", "CORPORAL", "PRIVATE", "SHERIFF",
+    "DEPUTY", "MARSHAL", "ATTORNEY", "PROSECUTOR", "CLIENT", "MAYOR", "MINISTER", "PRESIDENT", "SENATOR", "PRIEST",
+    "VICAR", "NUN", "MONK", "BISHOP", "USHER", "RANGER", "TRAINER", "INSTRUCTOR", "TUTOR", "PRINCIPAL", "PUPIL",
+    "ANNOUNCER", "PRESENTER", "INTERVIEWER", "BABY", "TEEN", "TEENAGER", "GRANNY", "GRANDMOTHER", "GRANDFATHER",
+    "COUSIN", "NEPHEW", "NIECE", "BRIDE", "GROOM", "PARTNER", "COLLEAGUE", "ROOMMATE", "FLATMATE", "LANDLORD",
+    "LANDLADY", "TENANT", "OWNER", "DUKE", "DUCHESS", "LORD", "KNIGHT", "SERVANT", "MESSENGER", "HERALD"})
+# The endings of a noun that names a person by what they do, past those on ``PEOPLE``, in words of 7 letters or more
+# ("PIANIST", "DENTIST", "JOURNALIST", "TECHNICIAN", "FOREMAN", "CHAIRWOMAN"): not a list's "-LIST" ("PLAYLIST",
+# "CHECKLIST"; a person's is "-ALIST"), nor "TWIST", "WRIST", nor a word in "-MAN" that names no one (``NO_ONE``:
+# "GERMAN", a language's field; "-MEN" is left out: "SPECIMEN", "REGIMEN" are a lab's and a medical note's fields).
+PERSON_ENDING = re.compile(r"(?:ALIST|[^L]IST|ICIAN|MAN)\Z")
+NO_ONE = frozenset({"GERMAN", "OTTOMAN", "TALISMAN", "DOBERMAN"})
 
 
 def names_field(words: list[str]) -> bool:
@@ -107,8 +128,10 @@ def names_field(words: list[str]) -> bool:
 
 def names_person(words: list[str]) -> bool:
     """Whether a label's ``words``, in capitals, end with a noun that names a person (``PEOPLE``: "OLD MAN",
-    "DELIVERY MAN", "POLICE OFFICER")."""
-    return bool(words) and words[-1] in PEOPLE
+    "DELIVERY MAN", "POLICE OFFICER", "HEAD CHEF"; or by its ending: "LEAD GUITARIST",
+    "LAB TECHNICIAN", "FOREMAN": ``PERSON_ENDING``)."""
+    return bool(words) and (words[-1] in PEOPLE or (len(words[-1]) >= 7 and words[-1] not in NO_ONE
+                                                    and PERSON_ENDING.search(words[-1]) is not None))
 
 
 def field_word(word: str) -> bool:
@@ -128,6 +151,9 @@ CREDITS = frozenset({"AUTHOR", "WRITER", "SCREENPLAY", "STORY", "TRANSLATOR", "T
                      "ARCHITECT", "CHOREOGRAPHER", "CHOREOGRAPHY", "COSTUME", "CASTING", "CURATOR", "ANIMATOR",
                      "ANIMATION", "COLORIST", "COLOURIST", "LETTERER", "COVER", "ORGANISER", "ORGANIZER", "SPONSOR",
                      "CHAIR", "BOARD", "PANEL", "JURY", "FOUNDER", "COORDINATOR", "SUPERVISOR", "REVIEWER"})
+# The fields of a form, a listing or a programme that hold persons' names, past the credits' roles ("FULL NAME: John
+# Smith", "CAST: Tom Hanks, Meg Ryan", "ASSIGNEE: Jo Park"); not a role a script has speak ("GUEST", "SPEAKER").
+NAMED_FIELDS = frozenset({"NAME", "CAST", "STARRING", "FEATURING", "PANELIST", "CONTACT", "ASSIGNEE", "SIGNED"})
 # Given names and surnames that end in an "S" no plural's, of the languages scripts, subtitles and transcripts are
 # most often written in, which ``plural`` would read as plurals: before a list ("JAMES: Coffee, tea, whatever.",
 # "HANS: Brot, Wein, Käse."), a time or a person's name, such a name was read as a field's and translated alone
@@ -156,6 +182,22 @@ SPOKEN = frozenset({"I", "ME", "MY", "YOU", "YOUR", "WE", "US", "OUR", "HE", "HI
                     "OK", "HELLO", "HI", "HEY", "BYE", "GOODBYE", "PLEASE", "THANKS", "THANK", "SORRY", "WHAT", "WHY",
                     "HOW", "WHERE", "WHO", "WHEN", "LET", "LETS", "DON", "DO", "IS", "ARE", "WAS", "DEAR",
                     "SIR", "MADAM", "MISS", "COME", "LOOK", "LISTEN", "WAIT", "STOP"})
+# The words of a machine's, a job's or a service's state that no one says of themselves, and those a person says too
+# ("ready!", "done!", "down!", a call or an order), each alone before "!" (``status``).
+MACHINE_STATES = frozenset({"FULL", "EMPTY", "OFFLINE", "ONLINE", "FAILED", "BROKEN", "MISSING", "COMPLETE",
+                            "COMPLETED", "DELAYED", "CANCELLED", "CANCELED", "EXPIRED", "LOCKED", "UNLOCKED",
+                            "INACTIVE", "ENABLED", "DISABLED", "RUNNING", "STOPPED", "CRASHED", "OVERLOADED",
+                            "UNAVAILABLE", "AVAILABLE", "UNREACHABLE", "DISCONNECTED", "CONNECTED", "PAUSED"})
+SHARED_STATES = frozenset({"LOW", "HIGH", "DOWN", "UP", "DONE", "READY", "BUSY", "OFF", "ON", "OPEN", "CLOSED",
+                           "LATE", "ACTIVE", "OK", "FINISHED", "WAITING"})
+# The machines, programs' parts and places a status is reported of ("SERVER: down!", "BUILD: done!", "KITCHEN:
+# closed!"), none a name.
+SYSTEMS = frozenset({"DISK", "DRIVE", "SERVER", "BUILD", "NETWORK", "DATABASE", "DB", "PRINTER", "QUEUE", "WORKER",
+                     "JOB", "TEST", "DEPLOY", "DEPLOYMENT", "PIPELINE", "BACKUP", "SYNC", "UPLOAD", "SITE", "SERVICE",
+                     "SYSTEM", "ENGINE", "PUMP", "SENSOR", "ALARM", "DOOR", "GATE", "LIFT", "ELEVATOR", "LIGHT",
+                     "POWER", "SIGNAL", "WIFI", "INTERNET", "CONNECTION", "VPN", "CACHE", "CLUSTER", "NODE", "PORT",
+                     "FIREWALL", "KITCHEN", "SHOP", "BAR", "RESTAURANT", "OFFICE", "OVEN", "FRIDGE", "HEATER",
+                     "LAPTOP", "ROUTER", "CAMERA", "SCANNER", "PROCESS", "BRANCH", "REPO", "RUNNER", "STREAM"})
 INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.")  # a name's initial, "A." of "A. A. Milne", no word "A" of speech
 # What parts the items of a list: a comma or a semicolon, "and", "or", "&" ("Gold, silver and bronze medals.").
 ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
@@ -165,13 +207,28 @@ PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "v
 # A clock's time or a price, as an opening hours' or a price's value holds one ("Mon-Fri 9am-5pm", "10:00-18:00",
 # "From $20", "25 €").
 TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d\s?[$€£¥]", re.IGNORECASE)
-# A measure alone, a number and a unit's abbreviation at most ("15 min", "1.2 kg", "120 m²", "200 km/h", "128 GB"), as
-# a field's value holds one: the same in the target language, and garbled by a model trained on sentences (the demo
-# model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit der Nummer"), so kept as written.
-MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?)?\s*\Z")
+# A measure alone, a number and a unit's abbreviation at most ("15 min", "1.2 kg", "120 m²", "200 km/h", "128 GB", a
+# degree's or a share's sign: "180 °C", "5%"), as a field's value holds one: the same in the target language, and
+# garbled by a model trained on sentences (the demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit
+# der Nummer"), so kept as written.
+MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?|°)?\s*\Z")
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
 ITEM_WORDS = 3  # and each this many words at most: a noun's phrase, not a clause
 TIMED_WORDS = 3  # a time's or a price's value has this many words without a digit at most: "Daily at 17:30"
+
+
+def status(label: list[str], said: str) -> bool:
+    """Whether ``said`` after a label's words ``label`` (in capitals) is a thing's state, a status's value: a word in
+    lower case alone before "!" that no one says of themselves (``MACHINE_STATES``: "DISK: full!", "WORKER:
+    stopped!"), or one a person says too (``SHARED_STATES``) after a label that names a thing: a field's word, a
+    plural or a system's (``SYSTEMS``: "SERVER: down!", "BUILD: done!").  After a name, it is a speaker's call
+    ("ANNA: ready!", "TOM: down!"), which read as a status had the name translated alone."""
+    words = re.findall(r"[^\W\d_]+", said)
+    if len(words) != 1 or not words[0].islower() or re.search(r"!\W*\Z", said) is None or not label:
+        return False
+    word = words[0].upper()
+    return word in MACHINE_STATES or (word in SHARED_STATES and (names_field(label) or plural(label[-1])
+                                                                  or label[-1] in SYSTEMS))
 
 
 def valued(label: list[str], said: str) -> bool:
@@ -212,9 +269,10 @@ def field_label(label: list[str]) -> bool:
 
 def credits(label: list[str]) -> bool:
     """Whether a label's words ``label``, in capitals, name a credit: a role (``CREDITS``, its plural too:
-    "TRANSLATOR", "EXECUTIVE PRODUCERS", "COVER DESIGN"), a plural ("GUESTS"), or what a work is "BY" ("WRITTEN
-    BY")."""
-    return label[-1] == "BY" or plural(label[-1]) or any(word in CREDITS or word[:-1] in CREDITS for word in label)
+    "TRANSLATOR", "EXECUTIVE PRODUCERS", "COVER DESIGN"), a plural ("GUESTS"), a field of persons (``NAMED_FIELDS``:
+    "FULL NAME", "CAST"), or what a work is "BY" ("WRITTEN BY")."""
+    return (label[-1] == "BY" or plural(label[-1]) or label[-1] in NAMED_FIELDS
+            or any(word in CREDITS or word[:-1] in CREDITS for word in label))
 
 
 def scheduled(label: list[str]) -> bool:
@@ -271,6 +329,25 @@ def timed(said: str) -> bool:
     "Mon-Fri 9am-5pm", "Daily at 17:30", "Adults €12, children €6"; not "At 8pm, by the fountain."."""
     words = [word for word in said.split() if not any(character.isdigit() for character in word)]
     return TIME_OR_PRICE.search(said) is not None and len(words) <= TIMED_WORDS
+
+
+def kept_value(name: str, value: str) -> bool:
+    """Whether a field's ``value`` after its ``name`` (as written, in any case) is kept as written, as it reads the
+    same in the target language: a measure alone (``measure_alone``: "15 min"), or persons' names (``credited``)
+    after a label that names who they are (``holds_persons``: "TRANSLATOR: Ann Goldstein", "Cast: Tom Hanks, Meg
+    Ryan", "NAME: John Smith").  A name has no translation: the demo model wrote "Ann Goldstein" alone as "Ein Moner
+    läuft"; a title-case value after another field's name ("COLOUR: Space Grey") is translated."""
+    words = re.findall(r"[^\W\d_]+", name.upper())
+    return measure_alone(value) or (holds_persons(words) and credited(value))
+
+
+def holds_persons(label: list[str]) -> bool:
+    """Whether a label's words ``label``, in capitals, say that its value names persons: its last is a credit's role
+    (``CREDITS``, its plural too: "TRANSLATOR", "EXECUTIVE PRODUCERS"), a person's noun (``names_person``: "HEAD
+    CHEF"), a field of persons (``NAMED_FIELDS``: "NAME", "CAST", "GUESTS") or "BY" ("WRITTEN BY")."""
+    last = label[-1] if label else ""
+    return bool(label) and (last == "BY" or names_person(label)
+                            or any(each in CREDITS or each in NAMED_FIELDS for each in (last, last[:-1])))
 
 
 def measure_alone(value: str) -> bool:

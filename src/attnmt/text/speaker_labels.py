@@ -21,10 +21,12 @@ from attnmt.text.field_names import (
     credited,
     field_label,
     field_value,
+    holds_persons,
     listed,
     names_field,
     names_person,
     plural,
+    status,
     valued,
 )
 from attnmt.text.list_marks import LIST_MARK
@@ -120,17 +122,10 @@ DATELINE = re.compile(r"(?P<place>[^,:()\n]+),(?P<where>(?:[^,:()\n]+,?){1,3})(?
 # A field's name and its colon inside a value, before a space or the end: the line holds several fields ("Tel.: +49
 # 30 1234567, Fax: +49 30 7654321"), read whole as a form's line is, its atoms' commas with them.
 INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
-# A quantity alone, a number and its unit at most ("15 min", "1995", "1.2 kg", "120 m²", "200 km/h"), as a form's or a
-# listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a speaker saying a
-# number, "PREP TIME:" kept its English words.
-QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?)?\s*\Z")
-# The words of a device's, a job's or a place's state, alone before "!" after a label a status's ("DISK: full!",
-# "BUILD: failed!", "SERVER: down!", "TICKETS: sold out!" is two), where a speaker's exclamation of one word is a
-# call or an order ("ANNA: wait!", "TOM: help!").
-STATES = frozenset({"FULL", "EMPTY", "LOW", "HIGH", "DOWN", "UP", "OFFLINE", "ONLINE", "FAILED", "BROKEN", "MISSING",
-                    "DONE", "COMPLETE", "COMPLETED", "READY", "BUSY", "OFF", "ON", "OPEN", "CLOSED", "DELAYED",
-                    "CANCELLED", "CANCELED", "LATE", "EXPIRED", "LOCKED", "UNLOCKED", "ACTIVE", "INACTIVE", "ENABLED",
-                    "DISABLED", "RUNNING", "STOPPED", "CRASHED", "OVERLOADED", "UNAVAILABLE", "AVAILABLE", "OK"})
+# A quantity alone, a number and its unit at most ("15 min", "1995", "1.2 kg", "120 m²", "200 km/h", "180 °C", "5%"),
+# as a form's or a listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a
+# speaker saying a number, "PREP TIME:" kept its English words.
+QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?|°)?\s*\Z")
 # A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
 # a field's value hardly ever is.
 EXCLAIMED = re.compile(r"[?!][\W]*\Z")
@@ -148,8 +143,9 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     field's name (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
     (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
     known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full"), not as a field's value (field_names.
-    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price), or is a number a
-    speaker says (``says_number``: "ANNA: 5pm.")."""
+    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price) nor a thing's state
+    (field_names.status: "DISK: full!", not "ANNA: ready!"), or is a number a speaker says (``says_number``: "ANNA:
+    5pm.", "HEAD CHEF: 3 eggs.")."""
     if name in speakers:
         return True
     bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
@@ -158,7 +154,8 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
             and not (words and ABSTRACT_PLURAL.search(words[-1]))
-            and (said is None or (speaks(said) and not valued(words, said)) or says_number(bare, words, said)))
+            and (said is None or (speaks(said) and not valued(words, said) and not status(words, said))
+                 or says_number(bare, words, said)))
 
 
 def says_number(bare: str, words: list[str], said: str) -> bool:
@@ -197,16 +194,17 @@ def is_field(name: str, said: str) -> bool:
     "OPENING TIMES: Mon-Fri 9am-5pm", "ACCESSORIES: Case, charger, cable."), after a name in title case whatever the
     name (field_names.field_value: "Prix : dès 25 €") or before a quantity ("Poids : 1,2 kg", a field on no list
     that the demo model lost whole), or, after a name in capitals, no speaker's words (``speaks``: "PLAYERS: 2-4",
-    "AGES: 8 and up")."""
+    "AGES: 8 and up") or a thing's state (field_names.status: "SERVER: down!").  A heading before persons' names
+    after a role is a field's too ("NAME: John Smith", "AUTHOR: Jane Austen": field_names.holds_persons)."""
     words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
     capitals = [word.upper() for word in words]
     if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
         return False
-    if " ".join(capitals) in HEADINGS:  # but before a quantity alone, its value: "PRICE: $250,000", "TIME: 10:30"
-        return QUANTITY.match(said) is not None
+    if " ".join(capitals) in HEADINGS:  # but before a quantity alone or persons' names: "PRICE: $250,000", "NAME:"
+        return QUANTITY.match(said) is not None or (holds_persons(capitals) and credited(said))
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
             or (words != capitals and (field_value(said) or (opens_with_number(said) and not speaks(said))))
-            or (words == capitals and not speaks(said)))
+            or (words == capitals and (not speaks(said) or status(capitals, said))))
 
 
 def field_name(line: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
@@ -255,16 +253,7 @@ def speaks(said: str) -> bool:
     first = next((character for character in said if character.isalnum()), "")
     if first.isdigit():
         return COUNTED_SPEECH.search(said) is not None
-    return first.isalpha() and (not first.islower() or opens_speech(said) or exclaimed(said))
-
-
-def exclaimed(said: str) -> bool:
-    """Whether ``said`` is a question or an exclamation (``EXCLAIMED``: "and then?", "wait!", "no way!") but a
-    state's word alone (``STATES``: "DISK: full!", "BUILD: failed!"), a status, which read as speech kept "DISK:" as
-    a speaker's name."""
-    found = EXCLAIMED.search(said)
-    words = re.findall(r"[^\W\d_]+", said)
-    return found is not None and ("?" in found.group() or len(words) != 1 or words[0].upper() not in STATES)
+    return first.isalpha() and (not first.islower() or opens_speech(said) or EXCLAIMED.search(said) is not None)
 
 
 def opens_speech(said: str) -> bool:
