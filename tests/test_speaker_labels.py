@@ -365,7 +365,8 @@ def test_a_label_in_s_before_a_list_after_a_scripts_last_two_turns_is_one_more_s
 
 @pytest.mark.parametrize("speaker", ["HEAD CHEF: 3 eggs.", "SOUS CHEF: 2 minutes.", "LEAD GUITARIST: 4 bars.",
                                      "LAB TECHNICIAN: 12 samples.", "VICE CHAIRWOMAN: 5 votes.",
-                                     "FLIGHT ATTENDANT: 2 bags"])
+                                     "FLIGHT ATTENDANT: 2 bags", "CHEF DE PARTIE: 2 minutes.",
+                                     "MAID OF HONOUR: 3 toasts."])
 def test_a_role_that_names_a_person_by_its_noun_or_its_ending_before_a_number_is_a_speakers(speaker):
     """"HEAD CHEF: 3 eggs." read as a field of two words before a quantity ("PREP TIME: 15 min"): a chef, a
     guitarist, a technician is a person who says it; a list's word, a time's or a lab's specimen names no one."""
@@ -374,7 +375,7 @@ def test_a_role_that_names_a_person_by_its_noun_or_its_ending_before_a_number_is
         assert speaker_label(field) is None and field_name(field) is not None
 
 
-@pytest.mark.parametrize("said", ["ready!", "done!", "busy!", "down!", "late!"])
+@pytest.mark.parametrize("said", ["ready!", "done!", "busy!", "down!", "late!", "full!"])
 def test_a_word_before_an_exclamation_mark_after_a_name_is_its_speakers_call(said):
     """"ANNA: ready!" read as a status ("DISK: full!") and had "ANNA" translated alone: a state a person says of
     themselves is a status only after a system's word or a field's; a machine's state is one after any label."""

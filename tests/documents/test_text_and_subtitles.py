@@ -703,6 +703,7 @@ def test_a_fields_value_that_is_a_measure_alone_is_kept_as_written(mirror, line,
     ("CAST: Tom Hanks, Meg Ryan.", "CAST: Tom Hanks, Meg Ryan.", ["CAST"]),
     ("FULL NAME: J. R. R. Tolkien", "NAME FULL: J. R. R. Tolkien", ["FULL NAME"]),
     ("NAME: Ann Lee", "NAME: Ann Lee", ["NAME"]),
+    ("Translated by: Lydia Davis", "BY TRANSLATED: Lydia Davis", ["Translated by"]),  # a title's "by" in lower case
 ])
 def test_persons_names_after_a_role_are_a_fields_value_kept_as_written(mirror, line, written, given):
     """A name has no translation: the demo model wrote "TRANSLATOR: Ann Goldstein" as "TRANSLATOR: Ein Moner läuft".

@@ -116,6 +116,7 @@ PEOPLE = frozenset({
 # "GERMAN", a language's field; "-MEN" is left out: "SPECIMEN", "REGIMEN" are a lab's and a medical note's fields).
 PERSON_ENDING = re.compile(r"(?:ALIST|[^L]IST|ICIAN|MAN)\Z")
 NO_ONE = frozenset({"GERMAN", "OTTOMAN", "TALISMAN", "DOBERMAN"})
+OF_ROLE = frozenset({"OF", "DE", "DU", "DES", "DEL", "DI", "VON", "VAN"})  # "CHEF DE PARTIE", "MAID OF HONOUR"
 
 
 def names_field(words: list[str]) -> bool:
@@ -128,10 +129,11 @@ def names_field(words: list[str]) -> bool:
 
 def names_person(words: list[str]) -> bool:
     """Whether a label's ``words``, in capitals, end with a noun that names a person (``PEOPLE``: "OLD MAN",
-    "DELIVERY MAN", "POLICE OFFICER", "HEAD CHEF"; or by its ending: "LEAD GUITARIST",
-    "LAB TECHNICIAN", "FOREMAN": ``PERSON_ENDING``)."""
-    return bool(words) and (words[-1] in PEOPLE or (len(words[-1]) >= 7 and words[-1] not in NO_ONE
-                                                    and PERSON_ENDING.search(words[-1]) is not None))
+    "DELIVERY MAN", "POLICE OFFICER", "HEAD CHEF"; or by its ending: "LEAD GUITARIST", "LAB TECHNICIAN", "FOREMAN":
+    ``PERSON_ENDING``), or hold one before what it is of (``OF_ROLE``: "CHEF DE PARTIE", "CAPTAIN OF THE GUARD")."""
+    nouns = [word for word, after in zip(words, [*words[1:], ""], strict=True) if after in OF_ROLE] + words[-1:]
+    return any(noun in PEOPLE or (len(noun) >= 7 and noun not in NO_ONE and PERSON_ENDING.search(noun) is not None)
+               for noun in nouns)
 
 
 def field_word(word: str) -> bool:
@@ -184,12 +186,12 @@ SPOKEN = frozenset({"I", "ME", "MY", "YOU", "YOUR", "WE", "US", "OUR", "HE", "HI
                     "SIR", "MADAM", "MISS", "COME", "LOOK", "LISTEN", "WAIT", "STOP"})
 # The words of a machine's, a job's or a service's state that no one says of themselves, and those a person says too
 # ("ready!", "done!", "down!", a call or an order), each alone before "!" (``status``).
-MACHINE_STATES = frozenset({"FULL", "EMPTY", "OFFLINE", "ONLINE", "FAILED", "BROKEN", "MISSING", "COMPLETE",
+MACHINE_STATES = frozenset({"OFFLINE", "ONLINE", "FAILED", "MISSING", "COMPLETE",
                             "COMPLETED", "DELAYED", "CANCELLED", "CANCELED", "EXPIRED", "LOCKED", "UNLOCKED",
                             "INACTIVE", "ENABLED", "DISABLED", "RUNNING", "STOPPED", "CRASHED", "OVERLOADED",
                             "UNAVAILABLE", "AVAILABLE", "UNREACHABLE", "DISCONNECTED", "CONNECTED", "PAUSED"})
 SHARED_STATES = frozenset({"LOW", "HIGH", "DOWN", "UP", "DONE", "READY", "BUSY", "OFF", "ON", "OPEN", "CLOSED",
-                           "LATE", "ACTIVE", "OK", "FINISHED", "WAITING"})
+                           "LATE", "ACTIVE", "OK", "FINISHED", "WAITING", "FULL", "EMPTY", "BROKEN"})
 # The machines, programs' parts and places a status is reported of ("SERVER: down!", "BUILD: done!", "KITCHEN:
 # closed!"), none a name.
 SYSTEMS = frozenset({"DISK", "DRIVE", "SERVER", "BUILD", "NETWORK", "DATABASE", "DB", "PRINTER", "QUEUE", "WORKER",
@@ -197,7 +199,8 @@ SYSTEMS = frozenset({"DISK", "DRIVE", "SERVER", "BUILD", "NETWORK", "DATABASE", 
                      "SYSTEM", "ENGINE", "PUMP", "SENSOR", "ALARM", "DOOR", "GATE", "LIFT", "ELEVATOR", "LIGHT",
                      "POWER", "SIGNAL", "WIFI", "INTERNET", "CONNECTION", "VPN", "CACHE", "CLUSTER", "NODE", "PORT",
                      "FIREWALL", "KITCHEN", "SHOP", "BAR", "RESTAURANT", "OFFICE", "OVEN", "FRIDGE", "HEATER",
-                     "LAPTOP", "ROUTER", "CAMERA", "SCANNER", "PROCESS", "BRANCH", "REPO", "RUNNER", "STREAM"})
+                     "LAPTOP", "ROUTER", "CAMERA", "SCANNER", "PROCESS", "BRANCH", "REPO", "RUNNER", "STREAM",
+                     "TANK", "BIN", "INBOX", "MAILBOX", "BUFFER", "POOL", "HOTEL", "FLIGHT", "TRAIN", "BUS", "PARK"})
 INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.")  # a name's initial, "A." of "A. A. Milne", no word "A" of speech
 # What parts the items of a list: a comma or a semicolon, "and", "or", "&" ("Gold, silver and bronze medals.").
 ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
@@ -219,10 +222,11 @@ TIMED_WORDS = 3  # a time's or a price's value has this many words without a dig
 
 def status(label: list[str], said: str) -> bool:
     """Whether ``said`` after a label's words ``label`` (in capitals) is a thing's state, a status's value: a word in
-    lower case alone before "!" that no one says of themselves (``MACHINE_STATES``: "DISK: full!", "WORKER:
+    lower case alone before "!" that no one says of themselves (``MACHINE_STATES``: "BUILD: failed!", "WORKER:
     stopped!"), or one a person says too (``SHARED_STATES``) after a label that names a thing: a field's word, a
-    plural or a system's (``SYSTEMS``: "SERVER: down!", "BUILD: done!").  After a name, it is a speaker's call
-    ("ANNA: ready!", "TOM: down!"), which read as a status had the name translated alone."""
+    plural or a system's (``SYSTEMS``: "DISK: full!", "SERVER: down!", "BUILD: done!").  After a name, it is a
+    speaker's call ("ANNA: ready!", "TOM: down!", "MAX: full!"), which read as a status had the name translated
+    alone."""
     words = re.findall(r"[^\W\d_]+", said)
     if len(words) != 1 or not words[0].islower() or re.search(r"!\W*\Z", said) is None or not label:
         return False

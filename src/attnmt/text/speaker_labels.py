@@ -198,13 +198,21 @@ def is_field(name: str, said: str) -> bool:
     after a role is a field's too ("NAME: John Smith", "AUTHOR: Jane Austen": field_names.holds_persons)."""
     words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
     capitals = [word.upper() for word in words]
-    if not words or not all(word[0].isupper() for word in words) or REMARKS.intersection(capitals):
+    if not words or not labelled(words) or REMARKS.intersection(capitals):
         return False
     if " ".join(capitals) in HEADINGS:  # but before a quantity alone or persons' names: "PRICE: $250,000", "NAME:"
         return QUANTITY.match(said) is not None or (holds_persons(capitals) and credited(said))
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
             or (words != capitals and (field_value(said) or (opens_with_number(said) and not speaks(said))))
             or (words == capitals and (not speaks(said) or status(capitals, said))))
+
+
+def labelled(words: list[str]) -> bool:
+    """Whether a label's ``words`` are written as a field's name is: in capitals or title case, a credit's last "by"
+    in lower case too ("Directed by", "Translated by"), which read as a sentence kept "Translated by: Lydia Davis"
+    from being a field's; another preposition so leaves a sentence's start ("Write to: info@example.com, or call
+    us.")."""
+    return all(word[0].isupper() for word in words[:-1]) and (words[-1][0].isupper() or words[-1] == "by")
 
 
 def field_name(line: str, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
