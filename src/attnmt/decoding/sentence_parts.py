@@ -202,10 +202,9 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     were no better as alternatives.  Its score stays the search's; with ``quality``, its assessment is a copy's
     (attnmt.decoding.unread.copy_assessment: quality 1, no flags), as a part passed through untranslated gets: the
     model wrote none of it, and assessed as its own translation, "PREP TIME" gave its line 0.0 and ``copied``."""
-    judged = [(k, j) for k in named for j in range(len(outputs[k]))]
-    kept = [at for at, keep in zip(judged, garbled_names(model, tokenizer, [texts[k] for k, _ in judged],
-                                                         [outputs[k][j].text for k, j in judged]), strict=True)
-            if keep]
+    judged = [(k, j) for k in named for j in range(len(outputs[k]))]  # (part, rank) of every name's hypothesis
+    found = garbled_names(model, tokenizer, [texts[k] for k, _ in judged], [outputs[k][j].text for k, j in judged])
+    kept = [at for at, keep in zip(judged, found, strict=True) if keep]
     sources = [texts[k] for k, _ in kept]
     assessed = quality.assess(model, tokenizer, sources, sources) if quality and kept else [None] * len(kept)
     out = [list(each) for each in outputs]
