@@ -8,10 +8,10 @@ or over: ``garbled``), judged as it is written: without the full stop the model 
 The model's doubt that the translation ends there is left out: a caption's model expects a verb after "Kinder"
 (its end 0.07 likely), and that doubt, not its words, put "Children" -> "Kinder" under FLOOR.  Its callers: a
 document's short labels (attnmt.documents.short_labels.KeepingLabels: alt texts, captions, a text line's and a cue's
-field names) and a field's name that attnmt.decoding.translate cuts from a sentence (attnmt.decoding.sentence_parts.garbled_names),
-which ``attnmt.translate`` and the JSONL input of ``attnmt translate`` translate alone, in the best translation and in each
-hypothesis of an n-best list (a text line's too: attnmt.documents.paragraphs).  ``FLOOR`` is measured in
-attnmt.documents.short_labels' docstring."""
+field names) and a field's name that attnmt.decoding.translate cuts from a sentence
+(attnmt.decoding.sentence_parts.garbled_names), which ``attnmt.translate`` and the JSONL input of ``attnmt translate``
+translate alone, in the best translation and in each hypothesis of an n-best list (a text line's too:
+attnmt.documents.paragraphs).  ``FLOOR`` is measured in attnmt.documents.short_labels' docstring."""
 
 from __future__ import annotations
 

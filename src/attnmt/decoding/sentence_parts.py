@@ -170,8 +170,8 @@ def named_parts(texts: Sequence[str], breaks: Sequence[Sequence[str]], guides: G
 
 def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str],
                   translations: Sequence[str]) -> list[bool]:
-    """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels: the
-    model's exp(mean log-prob) of it under FLOOR), judged as a text line's is, without its list mark ("Side Effects"
+    """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels: its
+    words' plausibility to the model under FLOOR), judged as a text line's is, without its list mark ("Side Effects"
     of "- Side Effects: nausea").  The one judge of every path that translates a field's name alone: the best
     translation (``labels_kept``) and each of an n-best list (``hypotheses_kept``)."""
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
