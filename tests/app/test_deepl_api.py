@@ -326,3 +326,33 @@ def test_show_billed_characters_gives_each_texts_characters_as_deepl_python_read
     kind, options = next(iter(sent.items()))
     answer = client.post("/v2/translate", **{kind: {**body, **options}}, headers=AUTH)
     assert [each["billed_characters"] for each in answer.json()["translations"]] == [10, 12]
+
+
+@pytest.mark.parametrize("kept", ["glossaries", "style_rules", "translation_memories"])
+def test_deepl_clients_v3_lists_are_empty_and_one_created_is_400_saying_none_is_kept(client, kept):
+    """DeepLClient's list_multilingual_glossaries, get_all_style_rules and list_translation_memories got
+    404 {"detail": "Not Found"}, and raised (GlossaryNotFoundException for a list) where DeepL answers an empty one."""
+    assert client.get(f"/v3/{kept}", headers=AUTH).json() == {kept: []}
+    answer = client.post(f"/v3/{kept}", json={"name": "pets"}, headers=AUTH)
+    assert answer.status_code == 400
+    assert answer.json()["message"].endswith(f"not supported by this server: it keeps no {kept.replace('_', ' ')}"
+                                             + (" (attnmt's /v1/translate takes one with each request)"
+                                                if kept == "glossaries" else ""))
+    assert client.get(f"/v3/{kept}").status_code == 403
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", "/v3/glossaries/def3a26b"), ("PATCH", "/v3/glossaries/def3a26b"), ("DELETE", "/v3/glossaries/def3a26b"),
+    ("GET", "/v3/glossaries/def3a26b/entries?source_lang=en&target_lang=de"),
+    ("PUT", "/v3/glossaries/def3a26b/dictionaries"), ("DELETE", "/v3/glossaries/def3a26b/dictionaries")])
+def test_a_multilingual_glossary_asked_for_by_its_id_is_404_saying_none_is_kept(client, method, path):
+    """DeepLClient's get_, update_, delete_multilingual_glossary and its dictionaries' calls."""
+    answer = client.request(method, path, headers=AUTH)
+    assert answer.status_code == 404
+    assert answer.json()["message"].startswith("Glossary 'def3a26b' not found: this server keeps no glossaries")
+
+
+def test_a_v3_path_none_of_the_routes_takes_is_404_in_deepls_shape(client):
+    """DeepLClient's style rule by its id was {"detail": "Not Found"}, which deepl-python shows as a detail."""
+    answer = client.get("/v3/style_rules/5c1a", headers=AUTH)
+    assert answer.status_code == 404 and answer.json() == {"message": "Not Found"}

@@ -11,6 +11,8 @@ built on them) can use attnmt's models by pointing their server URL here::
     GET  /v2/glossaries -> {"glossaries": []}; POST /v2/glossaries -> 400, saying none is kept
     GET|DELETE /v2/glossaries/{id}, GET /v2/glossaries/{id}/entries -> 404, saying none is kept
     POST /v2/document, /v2/document/{id}, /v2/document/{id}/result: a file (attnmt.server.deepl_documents)
+    GET  /v3/glossaries, /v3/style_rules, /v3/translation_memories -> {"glossaries": []} (and so on); POST -> 400
+    GET|PATCH|DELETE /v3/glossaries/{id}, its /entries and /dictionaries -> 404, saying none is kept
 
 The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
 ``auth_key`` parameter), and counts against the limits of attnmt's keys file (attnmt.server.access).
@@ -76,6 +78,9 @@ SHOWN = (True, "1", "true")  # show_billed_characters as deepl-python sends it i
 UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
                "custom_instructions": "no model here takes instructions: each translates as it was trained",
                "style_id": "it keeps no style rules", "translation_memory_id": "it keeps no translation memories"}
+# What DeepL's API v3 keeps for an account (deepl-python's DeepLClient lists each under its own name) and the
+# translate option that names one: this server keeps none, for the reason UNSUPPORTED gives for that option
+KEPT = {"glossaries": "glossary_id", "style_rules": "style_id", "translation_memories": "translation_memory_id"}
 # A Refused reason's status in DeepL's API: it answers 403 to a missing key as to a wrong one
 REFUSED = {"missing": 403, "invalid": 403, "slow": 429, "large": 413}
 T = TypeVar("T")
@@ -251,9 +256,10 @@ async def answered(work: Callable[[], Awaitable[T]]) -> T:
         raise DeepLError(error.status, re.sub(r"^Invalid request: ", "", str(error)), error.headers) from None
 
 
-def no_glossary(params: dict) -> dict:
-    """400 for a glossary to create: this server keeps none."""
-    raise DeepLError(400, f"Glossaries are not supported by this server: {UNSUPPORTED['glossary_id']}")
+def none_to_create(kept: str, params: dict) -> dict:
+    """400 for a glossary, style rule or translation memory to create (``kept``, a key of KEPT): none is kept."""
+    raise DeepLError(400, f"{kept.replace('_', ' ').capitalize()} are not supported by this server: "
+                          f"{UNSUPPORTED[KEPT[kept]]}")
 
 
 def no_such_glossary(glossary_id: str, params: dict) -> dict:
@@ -301,7 +307,7 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
     @app.post("/v2/glossaries", tags=["DeepL"])
     async def create_glossary(request: Request) -> dict:
         """400: no glossary is kept.  A 404 read to deepl-python's create_glossary as "Glossary not found"."""
-        return await answer(request, no_glossary)
+        return await answer(request, partial(none_to_create, "glossaries"))
 
     @app.get("/v2/glossaries/{glossary_id}", tags=["DeepL"])
     @app.delete("/v2/glossaries/{glossary_id}", tags=["DeepL"])
@@ -309,3 +315,33 @@ def add_deepl_routes(app: FastAPI, server: Server) -> None:
     async def glossary(glossary_id: str, request: Request) -> dict:
         """404: no glossary is kept.  A bare 404 "Not Found", without a key checked, said nothing of why."""
         return await answer(request, partial(no_such_glossary, glossary_id))
+
+    for kept in KEPT:
+        add_kept_routes(app, kept, answer)
+
+    @app.get("/v3/glossaries/{glossary_id}", tags=["DeepL"])
+    @app.patch("/v3/glossaries/{glossary_id}", tags=["DeepL"])
+    @app.delete("/v3/glossaries/{glossary_id}", tags=["DeepL"])
+    @app.get("/v3/glossaries/{glossary_id}/entries", tags=["DeepL"])
+    @app.get("/v3/glossaries/{glossary_id}/dictionaries", tags=["DeepL"])
+    @app.put("/v3/glossaries/{glossary_id}/dictionaries", tags=["DeepL"])
+    @app.delete("/v3/glossaries/{glossary_id}/dictionaries", tags=["DeepL"])
+    async def multilingual_glossary(glossary_id: str, request: Request) -> dict:
+        """404, as for /v2/glossaries/{id}: DeepLClient's multilingual glossaries are kept no more than v2's."""
+        return await answer(request, partial(no_such_glossary, glossary_id))
+
+
+def add_kept_routes(app: FastAPI, kept: str, answer: Callable[[Request, Callable[[dict], dict]], Awaitable[dict]],
+                    ) -> None:
+    """GET /v3/{kept}, an empty list, and POST, 400: DeepLClient's list_multilingual_glossaries,
+    get_all_style_rules and list_translation_memories raised on a 404 (GlossaryNotFoundException for a list)."""
+    async def listed(request: Request) -> dict:
+        return await answer(request, lambda _: {kept: []})
+
+    async def created(request: Request) -> dict:
+        return await answer(request, partial(none_to_create, kept))
+
+    listed.__doc__ = f"None: this server keeps no {kept.replace('_', ' ')} (DeepL's API v3)."
+    created.__doc__ = f"400: this server keeps no {kept.replace('_', ' ')}."
+    app.get(f"/v3/{kept}", tags=["DeepL"])(listed)
+    app.post(f"/v3/{kept}", tags=["DeepL"])(created)

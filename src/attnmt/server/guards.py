@@ -52,7 +52,7 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 # A Host header: a name, or an IP literal in brackets ("[::1]"), then perhaps a port.
 HOST_HEADER = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\s\[\]:/@]+)(?::\d*)?")
 LIBRETRANSLATE_PATHS = ("/translate", "/detect", "/languages", "/frontend/", "/suggest", "/download_file/")
-DEEPL_PATHS = ("/v2/",)  # attnmt.server.deepl_api: its clients read {"message"} (Weblate that alone)
+DEEPL_PATHS = ("/v2/", "/v3/")  # attnmt.server.deepl_api: its clients read {"message"} (Weblate that alone)
 
 
 class HTTPMiddleware:
