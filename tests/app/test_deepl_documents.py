@@ -188,3 +188,16 @@ def test_an_output_format_deepl_lists_as_the_files_own_is_taken(client, name, ou
     answer = upload(client, {"output_format": output_format}, name=name, content=b"<p>a dog runs</p>")
     # taken: uploaded (200), or past its checks to the file jobs, full of the tests' before (503)
     assert answer.status_code in (200, 503) and "output_format" not in answer.text, answer.text
+
+
+def test_a_failed_documents_status_says_why_in_error_message_and_message(client):
+    """deepl-python reads error_message; DeepL's OpenAPI example and its mock server answer message too,
+    which older clients read: they found no reason in the answer."""
+    deadline = time.monotonic() + 30
+    # the earlier tests' files may still be translated, two at a time: 503, retried as deepl-python retries it
+    while (sent := upload(client, {"source_lang": "EN"}, "report.docx", b"not a zip")).status_code == 503:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    status = finished(client, sent.json())
+    assert status["status"] == "error" and "report.docx" in status["error_message"]
+    assert status["message"] == status["error_message"]

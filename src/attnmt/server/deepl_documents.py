@@ -6,7 +6,7 @@
                        -> {"document_id": ..., "document_key": ...}
     POST /v2/document/{document_id}  document_key
                        -> {"document_id", "status": "translating", "done" (with "billed_characters": the
-                           characters charged to its key) or "error" (with "error_message")}
+                           characters charged to its key) or "error" (with "error_message" and "message")}
     POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done),
                        deleted once sent, as DeepL deletes it (a second download is 404)
 
@@ -193,7 +193,9 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         answer: dict[str, str | int] = {"document_id": job.id, "status": STATUS[job.state]}
         if job.state == "done":  # what deepl-python's DocumentStatus.billed_characters reads
             answer["billed_characters"] = billed.get(job.id, [0])[0]
-        return answer if job.detail is None else {**answer, "error_message": job.detail}
+        # why it failed in both of DeepL's fields: its OpenAPI schema's error_message (deepl-python's), and the
+        # message of its example and of its mock server, kept "for backward compatibility" with older clients
+        return answer if job.detail is None else {**answer, "error_message": job.detail, "message": job.detail}
 
     def forget(job: FileJob) -> None:
         if jobs.jobs.get(job.id) is job:  # two downloads at once: the second finds it gone
