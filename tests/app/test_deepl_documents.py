@@ -4,10 +4,12 @@ each a form with the document_key, the key in ``Authorization: DeepL-Auth-Key``.
 
 import json
 import logging
+import threading
 import time
 
 import pytest
 from fastapi.testclient import TestClient
+from support import wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.access import Access, ApiKey
@@ -42,12 +44,12 @@ def upload(client, data=None, name="letter.txt", content=LETTER):
 
 
 def finished(client, handle: dict) -> dict:
-    """The document's status once it is no longer translating, polled as deepl-python polls it."""
+    """The document's status once it is no longer queued or translating, polled as deepl-python polls it."""
     deadline = time.monotonic() + 30
     while True:
         status = client.post(f"/v2/document/{handle['document_id']}",
                              data={"document_key": handle["document_key"]}, headers=AUTH).json()
-        if status["status"] != "translating" or time.monotonic() > deadline:
+        if status["status"] not in ("queued", "translating") or time.monotonic() > deadline:
             return status
         time.sleep(0.05)
 
@@ -194,10 +196,48 @@ def test_a_failed_documents_status_says_why_in_error_message_and_message(client)
     """deepl-python reads error_message; DeepL's OpenAPI example and its mock server answer message too,
     which older clients read: they found no reason in the answer."""
     deadline = time.monotonic() + 30
-    # the earlier tests' files may still be translated, two at a time: 503, retried as deepl-python retries it
+    # the earlier tests' files may still be translated and waiting, two of each: 503, retried as deepl-python does
     while (sent := upload(client, {"source_lang": "EN"}, "report.docx", b"not a zip")).status_code == 503:
         assert time.monotonic() < deadline
         time.sleep(0.1)
     status = finished(client, sent.json())
     assert status["status"] == "error" and "report.docx" in status["error_message"]
     assert status["message"] == status["error_message"]
+
+
+@pytest.fixture
+def held(trained_model):
+    """The tiny model served as en-de, its first batch held in the model thread until ``release`` is set."""
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    run_batch, served.release, served.batches = served.run_batch, threading.Event(), []
+
+    def held_batch(texts, options):
+        served.batches.append(texts)
+        if len(served.batches) == 1:
+            served.release.wait(60)
+        return run_batch(texts, options)
+
+    served.run_batch = held_batch
+    return served
+
+
+def test_a_document_uploaded_while_others_are_translated_waits_queued_as_deepl_queues_it(held):
+    """It was 503 at once: deepl-python's retries of it (about 16 s) ran out while a long file held the place."""
+    access = Access({KEY: ApiKey(1, None)})
+    with TestClient(create_app([held], ServeSettings(max_file_jobs=1), access)) as client:
+        first = upload(client, {"source_lang": "EN"}).json()
+        wait_until(lambda: held.batches)  # its sentences are in the model: the one place is taken
+        second = upload(client, {"source_lang": "EN"})
+        assert second.status_code == 200
+        status = client.post(f"/v2/document/{second.json()['document_id']}",
+                             data={"document_key": second.json()["document_key"]}, headers=AUTH).json()
+        assert status == {"document_id": second.json()["document_id"], "status": "queued"}
+        third = upload(client, {"source_lang": "EN"})  # as many wait as are translated: its file is not held
+        assert third.status_code == 503 and third.headers["retry-after"] == "1"
+        assert third.json()["message"] == ("2 files are being translated or waiting for their turn (at most 1 at "
+                                           "once, as many waiting); retry shortly")
+        held.release.set()
+        assert [finished(client, handle)["status"] for handle in (first, second.json())] == ["done", "done"]
+        result = client.post(f"/v2/document/{second.json()['document_id']}/result",
+                             data={"document_key": second.json()["document_key"]}, headers=AUTH)
+        assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"

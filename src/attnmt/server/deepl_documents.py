@@ -5,17 +5,19 @@
                        filename (where given, the file's name, as DeepL reads it)
                        -> {"document_id": ..., "document_key": ...}
     POST /v2/document/{document_id}  document_key
-                       -> {"document_id", "status": "translating", "done" (with "billed_characters": the
+                       -> {"document_id", "status": "queued", "translating", "done" (with "billed_characters": the
                            characters charged to its key) or "error" (with "error_message" and "message")}
     POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done),
                        deleted once sent, as DeepL deletes it (a second download is 404)
 
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
-attnmt.documents.files reads.  Its id is its job's; its key a keyed hash of that id with a secret the
-server draws at start, so no key is kept, and a client without the key learns nothing of the file
-(404, as for an id that is not there).  Each of the three requests needs the API key, as every /v2/
-route does; the key and its errors are those of attnmt.server.deepl_api;
-an ``output_format`` other than the file's own is refused, as no file is written in another format.
+attnmt.documents.files reads, but waits for its turn ("queued") where ``max_file_jobs`` are being translated,
+as DeepL queues a document (as many may wait; one more is 503, which deepl-python retries).  Its id is its
+job's; its key a keyed hash of that id with a secret the server draws at start, so no key is kept, and a
+client without the key learns nothing of the file (404, as for an id that is not there).  Each of the three
+requests needs the API key, as every /v2/ route does; the key and its errors are those of
+attnmt.server.deepl_api; an ``output_format`` other than the file's own is refused, as no file is written
+in another format.
 """
 
 from __future__ import annotations
@@ -52,14 +54,18 @@ from attnmt.server.deepl_api import (
 )
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
-from attnmt.server.file_jobs import FileJob, FileJobs
+from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
 from attnmt.server.file_sample import file_sample
 from attnmt.server.libre_requests import check_unicode, first_values, multipart_parts
 from attnmt.server.libretranslate import model_for
 from attnmt.server.models import TooMuch
 
-# DeepL's word for each state of a job (file_jobs.FileJob.state)
+# DeepL's word for each state of a job (file_jobs.FileJob.state), and for one waiting for its turn
 STATUS = {"running": "translating", "done": "done", "failed": "error"}
+QUEUED = "queued"
+# An upload waits for its turn as DeepL queues it: refused at once where others translate, deepl-python's
+# retries of a 503 (about 16 s) ran out while a long file took its place, where DeepL answers "queued"
+QUEUE = JobOptions(wait_for_turn=True)
 # The extensions DeepL lists as one format ("htm / html", "xlf / xliff"), by the one output_format names them
 FORMAT_OF = {"htm": "html", "xlf": "xliff"}
 
@@ -172,10 +178,10 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             target = served_target(params, server.models.codes())
             served = model_for(server, await source_of(server, params, name, data, target), target)
             try:
-                jobs.check_room()  # before the file is charged, as LibreTranslate's /translate_file
+                jobs.check_room(QUEUE.wait_for_turn)  # before the file is charged, as LibreTranslate's /translate_file
                 charged_file(server, request, len(data))
                 count = [0]
-                job = jobs.start(served, data, name, counting(charger(server, request, served), count),
+                job = jobs.start(served, data, name, counting(charger(server, request, served), count), QUEUE,
                                  note=partial(server.note, request, served))
             except Busy as error:
                 raise DeepLError(503, str(error), {"Retry-After": "1"}) from None
@@ -188,9 +194,10 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     @app.post("/v2/document/{document_id}", tags=["DeepL"])
     async def status(document_id: str, request: Request) -> dict:
-        """The document's status: translating, done or error (with its ``error_message``)."""
+        """The document's status: queued, translating, done or error (with its ``error_message``)."""
         job = await answered(lambda: job_of(request, document_id))
-        answer: dict[str, str | int] = {"document_id": job.id, "status": STATUS[job.state]}
+        answer: dict[str, str | int] = {"document_id": job.id,
+                                        "status": QUEUED if job.waiting == "turn" else STATUS[job.state]}
         if job.state == "done":  # what deepl-python's DocumentStatus.billed_characters reads
             answer["billed_characters"] = billed.get(job.id, [0])[0]
         # why it failed in both of DeepL's fields: its OpenAPI schema's error_message (deepl-python's), and the

@@ -15,7 +15,8 @@ whole file); a chunk larger than the key's characters a minute fails either way.
 chunk's own search, in the same batches, and the sentences under the threshold are kept with the
 job (attnmt.documents.review).
 
-Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: Busy); a
+Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: Busy; a job that
+waits for its turn, JobOptions.wait_for_turn, as DeepL queues a document: as many again wait); a
 translated file is written to a folder of the server's own on disk, not kept in memory, and
 deleted ``file_ttl_s`` seconds after it was done, or sooner when more than ``max_file_results``
 are waiting (the oldest goes first).  A job deleted while it runs (``FileJobs.delete``) stops
@@ -64,6 +65,7 @@ class JobOptions:
     review: bool = False  # assess each sentence, keep those under the threshold (attnmt.documents.review)
     min_quality: float | None = None  # the review's threshold (None: the model's calibration's, else LOW_QUALITY)
     wait_for_characters: bool = False  # over the key's characters a minute: wait for room (else fail)
+    wait_for_turn: bool = False  # max_file_jobs translating: wait for one to end, as many waiting at most (else Busy)
 
 
 JUST_TRANSLATE = JobOptions()
@@ -81,7 +83,8 @@ class FileJob:
     detail: str | None = None  # why it failed
     user_error: bool = False  # failed for the file's fault (else the server's)
     refused: Refused | None = None  # failed over its key's characters a minute (or more than it may ever send)
-    waiting: str | None = None  # what a running job waits for: "characters" (its key's a minute) or "queue"
+    waiting: str | None = None  # what a running job waits for: "characters" (its key's a minute), "queue" (the
+    # model's) or "turn" (one of the max_file_jobs places, JobOptions.wait_for_turn)
     path: Path | None = None  # the translation, once done
     review: Review | None = None  # the sentences that need review, once done (JobOptions.review)
     warnings: list[str] = field(default_factory=list)  # what its reader warned of (errors.collected_warnings)
@@ -138,10 +141,12 @@ class FileJobs:
         self.folder: Path | None = None
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, where its jobs are answered
+        self.turns = asyncio.Semaphore(settings.max_file_jobs)  # the places to translate in, in the order asked for
         self._folder: tempfile.TemporaryDirectory | None = None
 
     async def __aenter__(self) -> FileJobs:
         self.loop = asyncio.get_running_loop()
+        self.turns = asyncio.Semaphore(self.settings.max_file_jobs)  # of this loop: a semaphore binds to its first
         self._folder = tempfile.TemporaryDirectory(prefix="attnmt-files-")
         self.folder = Path(self._folder.name)
         return self
@@ -156,7 +161,7 @@ class FileJobs:
 
     @property
     def running(self) -> int:
-        """Jobs at work, a deleted one included until its chunk in flight is done."""
+        """Jobs at work or waiting for their turn, a deleted one included until its chunk in flight is done."""
         return sum(not task.done() for task in self.tasks)
 
     def start(self, served: ServedModel, data: bytes, filename: str, charge: Callable[[int], None],
@@ -164,9 +169,9 @@ class FileJobs:
               ) -> FileJob:
         """A new job translating ``data`` (named ``filename``) with ``served``, each chunk's characters
         charged first (``charge``) and its sentences and translations given to ``note`` once done
-        (BatchedTranslator); Busy when ``max_file_jobs`` are running already."""
+        (BatchedTranslator); Busy when ``max_file_jobs`` are running already (check_room)."""
         self.sweep()
-        self.check_room()
+        self.check_room(options.wait_for_turn)
         job = FileJob(secrets.token_urlsafe(16), translated_name(filename, served.target))
         self.jobs[job.id] = job
         task = asyncio.create_task(self.run(job, served, data, filename, charge, options, note),
@@ -175,14 +180,18 @@ class FileJobs:
         task.add_done_callback(self.tasks.discard)
         return job
 
-    def check_room(self) -> None:
-        """Raises Busy when ``max_file_jobs`` are running already.  The APIs ask before they charge a
-        file's requests (file_api.charged_file): a file refused for want of room costs its key no
-        more than any refused request, and a client retrying after Retry-After is not locked out."""
-        running = self.running
-        if running >= self.settings.max_file_jobs:
+    def check_room(self, wait_for_turn: bool = False) -> None:
+        """Raises Busy when ``max_file_jobs`` are running already, or for a job that waits for its turn
+        (JobOptions.wait_for_turn), when as many wait too: their files are held in memory as they wait.  The
+        APIs ask before they charge a file's requests (file_api.charged_file): a file refused for want of room
+        costs its key no more than any refused request, and a client retrying after Retry-After is not locked out."""
+        running, most = self.running, self.settings.max_file_jobs
+        if running >= most * (2 if wait_for_turn else 1):
             files = "1 file is" if running == 1 else f"{running} files are"
-            raise Busy(f"{files} being translated (at most {self.settings.max_file_jobs} at once); retry shortly")
+            busy = f"{files} being translated (at most {most} at once)"
+            if running > most:  # some wait for their turn
+                busy = f"{files} being translated or waiting for their turn (at most {most} at once, as many waiting)"
+            raise Busy(f"{busy}; retry shortly")
 
     async def run(self, job: FileJob, served: ServedModel, data: bytes, filename: str,
                   charge: Callable[[int], None], options: JobOptions,
@@ -214,6 +223,7 @@ class FileJobs:
                     job.warnings = [str(warning) for warning in heard]
                     job.left_untranslated = [str(warning) for warning in heard if isinstance(warning, LeftUntranslated)]
 
+        await self.take_turn(job)
         try:
             translated = await asyncio.to_thread(translate, data)
             del data  # the file is not held while its translation is written
@@ -241,8 +251,19 @@ class FileJobs:
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server
             self.log_failure(error, translator.failed_on, served.name)
             job.fail(f"translation failed: {what_failed(error, translator.failed_on)}")
+        finally:
+            self.turns.release()
         job.finished_at = self.clock()
         job.notify()
+
+    async def take_turn(self, job: FileJob) -> None:
+        """One of the ``max_file_jobs`` places for ``job``, in the order asked for (``waiting`` "turn" until one
+        is free: only a job that waits for its turn finds none, check_room).  One deleted or failed by a stop
+        as it waited stops at its file's first block, as a running one would."""
+        if self.turns.locked():
+            job.wait("turn")
+        await self.turns.acquire()
+        job.wait(None)
 
     def log_failure(self, error: Exception, sentences: list[str], model: str) -> None:
         """Logs a job's failure with its traceback, naming ``model`` (a server may serve several): as it

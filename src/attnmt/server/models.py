@@ -63,9 +63,10 @@ class ServeSettings:
     body_timeout_s: float = 30.0  # a request body must arrive within this long of its headers; else 408
     shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
     # Files (attnmt.server.file_jobs).  A fifth of the library's limit (documents.files.MAX_FILE_BYTES):
-    # a server holds max_file_jobs files in memory at once, each with its parsed form and its translation.
+    # a server holds max_file_jobs files in memory at once, each with its parsed form and its translation,
+    # and as many DeepL documents waiting for their turn (file_jobs.JobOptions.wait_for_turn), as they came.
     max_file_bytes: int = MAX_FILE_BYTES // 5
-    max_file_jobs: int = 2  # files translated at once; one more is refused (503) until one is done
+    max_file_jobs: int = 2  # files translated at once; one more is refused (503) until one is done, or waits
     file_chunk: int = 8  # sentences a file hands the batcher at a time: a short request waits for one chunk
     file_ttl_s: float = 3600.0  # a translated file is deleted this long after it was done
     max_file_results: int = 64  # translated files kept for download at most (on disk); the oldest goes first
