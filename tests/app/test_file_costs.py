@@ -28,8 +28,8 @@ def client_with_keys(served, tmp_path, keys: str, **settings) -> TestClient:
                       raise_server_exceptions=False)
 
 
-def libre_file(client, data: bytes, name: str = "a.txt"):
-    return client.post("/translate_file", data={"source": "en", "target": "de", "api_key": "k1"},
+def libre_file(client, data: bytes, name: str = "a.txt", key: str = "k1"):
+    return client.post("/translate_file", data={"source": "en", "target": "de", "api_key": key},
                        files={"file": (name, data, "text/plain")})
 
 
@@ -72,9 +72,10 @@ def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
 
 @pytest.mark.parametrize("api", ["attnmt", "libretranslate"])
 def test_a_file_refused_as_busy_costs_no_more_than_a_refused_request(served, tmp_path, monkeypatch, api):
-    """A file refused with 503 (every --file-jobs place taken) was charged its whole price first:
-    a client retrying after Retry-After was locked out (429) with nothing translated.  Now the
-    three refused files cost a request each, 3 of the key's 10, and the fourth (4 more) passes."""
+    """A file refused with 503 (every --file-jobs place taken, and as many files waiting for their turn,
+    as LibreTranslate's do) was charged its whole price first: a client retrying after Retry-After was
+    locked out (429) with nothing translated.  Now the three refused files cost a request each, 3 of the
+    key's 10, and the fourth (4 more) passes."""
     release, run_batch = threading.Event(), served.run_batch
 
     def held(texts, options):
@@ -88,9 +89,13 @@ def test_a_file_refused_as_busy_costs_no_more_than_a_refused_request(served, tmp
     with client_with_keys(served, tmp_path, "k1 10 char-limit=100\nk2\n", max_file_jobs=1) as client:
         try:
             long_job = submit_file(client, "long.txt", LINES, api_key="k2").json()
+            waiting = threading.Thread(target=libre_file, args=(client, LINES, "b.txt", "k2"))
+            waiting.start()  # waits for its turn behind it (file_jobs.IN_TURN): no more may wait
+            wait_until(lambda: client.app.state.file_jobs.running == 2)
             answers = [send() for _ in range(3)]
         finally:
             release.set()
+        waiting.join(60)
         assert [answer.status_code for answer in answers] == [503] * 3
         assert server_events(client, long_job["events_url"])[-1][0] == "done"
         assert send().status_code in (200, 202)

@@ -414,6 +414,25 @@ def test_one_more_file_than_max_file_jobs_is_503(held):
         assert submit(client).status_code == 202
 
 
+def test_libretranslates_translate_file_sent_while_others_are_translated_waits_for_its_turn(held):
+    """It was 503 at once, an answer LibreTranslate never gives (it takes the file), and its page showed it as the
+    file's failure; attnmt's own /v1/files, whose clients are told to retry, is still 503 meanwhile."""
+    with TestClient(create_app([held], ServeSettings(max_file_jobs=1))) as client:
+        first = submit(client).json()
+        wait_until(lambda: held.order)  # the one place is taken
+        answers = []
+        waiting = threading.Thread(target=lambda: answers.append(
+            post_file(client, "/translate_file", "notes.txt", b"a dog runs\n", source="en", target="de")))
+        waiting.start()
+        jobs = client.app.state.file_jobs
+        wait_until(lambda: answers or any(job.waiting == "turn" for job in jobs.jobs.values()))
+        assert submit(client).status_code == 503
+        held.release.set()
+        waiting.join(60)
+        assert server_events(client, first["events_url"])[-1][0] == "done"
+    assert answers[0].status_code == 200 and "translatedFileUrl" in answers[0].json()
+
+
 def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
     client = TestClient(create_app([held], ServeSettings(file_chunk=4)))
     client.__enter__()

@@ -54,7 +54,7 @@ from attnmt.server.deepl_api import (
 )
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
-from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
+from attnmt.server.file_jobs import IN_TURN, FileJob, FileJobs
 from attnmt.server.file_sample import file_sample
 from attnmt.server.libre_requests import check_unicode, first_values, multipart_parts
 from attnmt.server.libretranslate import model_for
@@ -62,10 +62,7 @@ from attnmt.server.models import TooMuch
 
 # DeepL's word for each state of a job (file_jobs.FileJob.state), and for one waiting for its turn
 STATUS = {"running": "translating", "done": "done", "failed": "error"}
-QUEUED = "queued"
-# An upload waits for its turn as DeepL queues it: refused at once where others translate, deepl-python's
-# retries of a 503 (about 16 s) ran out while a long file took its place, where DeepL answers "queued"
-QUEUE = JobOptions(wait_for_turn=True)
+QUEUED = "queued"  # waiting for its turn (file_jobs.IN_TURN), where a 503's retries ran out in deepl-python
 # The extensions DeepL lists as one format ("htm / html", "xlf / xliff"), by the one output_format names them
 FORMAT_OF = {"htm": "html", "xlf": "xliff"}
 
@@ -178,10 +175,10 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             target = served_target(params, server.models.codes())
             served = model_for(server, await source_of(server, params, name, data, target), target)
             try:
-                jobs.check_room(QUEUE.wait_for_turn)  # before the file is charged, as LibreTranslate's /translate_file
+                jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged, as /translate_file
                 charged_file(server, request, len(data))
                 count = [0]
-                job = jobs.start(served, data, name, counting(charger(server, request, served), count), QUEUE,
+                job = jobs.start(served, data, name, counting(charger(server, request, served), count), IN_TURN,
                                  note=partial(server.note, request, served))
             except Busy as error:
                 raise DeepLError(503, str(error), {"Retry-After": "1"}) from None

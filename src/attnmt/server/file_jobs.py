@@ -15,8 +15,9 @@ whole file); a chunk larger than the key's characters a minute fails either way.
 chunk's own search, in the same batches, and the sentences under the threshold are kept with the
 job (attnmt.documents.review).
 
-Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: Busy; a job that
-waits for its turn, JobOptions.wait_for_turn, as DeepL queues a document: as many again wait); a
+Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: Busy; LibreTranslate's
+and DeepL's files wait for their turn, IN_TURN, as those services take a file while others are translated:
+as many again wait); a
 translated file is written to a folder of the server's own on disk, not kept in memory, and
 deleted ``file_ttl_s`` seconds after it was done, or sooner when more than ``max_file_results``
 are waiting (the oldest goes first).  A job deleted while it runs (``FileJobs.delete``) stops
@@ -69,6 +70,8 @@ class JobOptions:
 
 
 JUST_TRANSLATE = JobOptions()
+# A file whose client waits for it, or polls as DeepL's clients do, where neither API answers "busy": its turn
+IN_TURN = JobOptions(wait_for_turn=True)
 
 
 @dataclass

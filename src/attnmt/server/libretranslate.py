@@ -66,7 +66,7 @@ from attnmt.server.file_api import (
     served_suffixes,
     uploaded,
 )
-from attnmt.server.file_jobs import JOB_ID, FileJobs
+from attnmt.server.file_jobs import IN_TURN, JOB_ID, FileJobs
 from attnmt.server.file_sample import file_sample
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
@@ -263,11 +263,13 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
                               f"it into ({said}): nothing to translate")
     served = model_for(server, source, target)
     try:
-        jobs.check_room()  # before the file is charged; nothing is awaited until the job starts
+        jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged; nothing is awaited until it starts
         charged_file(server, request, len(data))
         server.names(request, served)
         # the access-log line, written once the file is translated, gives its sentences as /translate's its texts
-        job = jobs.start(served, data, name, charger(server, request, served),
+        # where others are translated it waits for its turn, as LibreTranslate takes it: 503 at once was no
+        # answer of LibreTranslate's, and its page showed it as the file's failure
+        job = jobs.start(served, data, name, charger(server, request, served), IN_TURN,
                          note=partial(server.note, request, served))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None

@@ -64,7 +64,7 @@ class ServeSettings:
     shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
     # Files (attnmt.server.file_jobs).  A fifth of the library's limit (documents.files.MAX_FILE_BYTES):
     # a server holds max_file_jobs files in memory at once, each with its parsed form and its translation,
-    # and as many DeepL documents waiting for their turn (file_jobs.JobOptions.wait_for_turn), as they came.
+    # and as many LibreTranslate and DeepL files waiting for their turn (file_jobs.IN_TURN), as they came.
     max_file_bytes: int = MAX_FILE_BYTES // 5
     max_file_jobs: int = 2  # files translated at once; one more is refused (503) until one is done, or waits
     file_chunk: int = 8  # sentences a file hands the batcher at a time: a short request waits for one chunk

@@ -141,7 +141,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--max-file-bytes", type=positive_int, help="largest file translated (POST /translate_file, "
                    "/v1/files, the page; default 10 MiB)")
     p.add_argument("--file-jobs", type=positive_int, help="files translated at once (default 2; one more is refused "
-                   "with 503 until one is done; DeepL's /v2/document waits, as many at most)")
+                   "with 503 until one is done; LibreTranslate's and DeepL's file routes wait, as many at most)")
     p.add_argument("--file-ttl", type=finite_number(1),
                    help="seconds a translated file is kept for download (default 3600)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
