@@ -36,6 +36,9 @@ class ForcedPass:
     target: list[int]
     log_probs: list[float]
     cross: Tensor
+    # log P of each target id read with no source (a source of </s> alone), where quality reads it: words
+    # the source makes no likelier than nothing does are no translation of it (quality_within)
+    unconditioned: list[float] | None = None
 
 
 def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Sequence[list[int]],

@@ -46,7 +46,10 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   SHORT_SHARE of the calibration's usual length (quality_features: a part dropped)
     added         ADDED_RUN translation words in a row attend mostly to the source's end (its final marks and
                   </s>), as words the source does not say do (a clause added: quality_measures.added), or its last
-                  2 to 4, the first of them reading that end, are words the model did not expect (quality_added)
+                  2 to 4, the first of them reading that end, are words the model did not expect (quality_added),
+                  or 3 to 6 within it, reading source words the others translate, that the model did not expect
+                  and that the source makes no likelier than no source does (quality_within: a second pass with
+                  no source, over those translations alone)
     length        translation pieces / source pieces outside the calibration's range (uncalibrated: LENGTH_RANGE)
                   by more than a piece under it or two over it (quality_features.LENGTH_SLACK)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more
@@ -98,6 +101,7 @@ from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.decoding.quality_names import common_words, name_lost
 from attnmt.decoding.quality_options import check_assessing
+from attnmt.decoding.quality_within import with_source_unread
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer, check_model
@@ -186,6 +190,7 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     found: list[Assessment | None] = [None] * len(sources)
     passes = with_stop_read(model, tokenizer, dict(forced_passes(model, source_ids, target_ids, max_tokens)), sources,
                             translations, max_tokens)  # a translation's end without a full stop (quality_ending)
+    passes = with_source_unread(model, tokenizer, passes, sources, translations, max_tokens)  # quality_within
     for i, forced in passes.items():
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
                                  languages, dictated[i] if dictated else NOTHING)
@@ -278,8 +283,9 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
     with torch.inference_mode():
         passes = dict(searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded))
         texts = [translations[k][j] for k, j in pairs]
-        for p, forced in with_stop_read(model, tokenizer, passes, [sentences[batch.indices[k]] for k, _ in pairs],
-                                        texts, max_tokens).items():
+        read = [sentences[batch.indices[k]] for k, _ in pairs]
+        passes = with_stop_read(model, tokenizer, passes, read, texts, max_tokens)
+        for p, forced in with_source_unread(model, tokenizer, passes, read, texts, max_tokens).items():
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
                                         calibration, threshold, languages, batch.dictated_in(k))

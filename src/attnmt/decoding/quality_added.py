@@ -61,8 +61,15 @@ def word_readings(at_end: Sequence[float], log_probs: Sequence[float], translati
                   spans: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
     """(attention to the source's end, log-prob) of each word of ``translation`` with a letter or digit: the mean
     of its pieces' attention and the sum of their log-probs, punctuation pieces aside."""
-    words: dict[int, list[tuple[float, float]]] = {}
-    for (begin, stop), attention, lp in zip(spans, at_end, log_probs, strict=False):
+    return [(sum(at_end[k] for k in read) / len(read), sum(log_probs[k] for k in read))
+            for read in word_pieces(translation, spans[: min(len(at_end), len(log_probs))])]
+
+
+def word_pieces(translation: str, spans: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The pieces (indices into ``spans``, each piece's characters) of each word of ``translation`` with a letter
+    or digit, in order; a piece of punctuation alone is no word's."""
+    words: dict[int, list[int]] = {}
+    for k, (begin, stop) in enumerate(spans):
         if any(ch.isalnum() for ch in translation[begin:stop]):
-            words.setdefault(len(translation[:stop].split()), []).append((attention, lp))
-    return [(sum(a for a, _ in read) / len(read), sum(lp for _, lp in read)) for _, read in sorted(words.items())]
+            words.setdefault(len(translation[:stop].split()), []).append(k)
+    return [pieces for _, pieces in sorted(words.items())]

@@ -31,6 +31,7 @@ from attnmt.decoding.quality_measures import (
     names_of,
     question_differs,
     repeated_share,
+    source_end,
     stop_lost,
     symbols_looped,
     unread_words,
@@ -40,6 +41,7 @@ from attnmt.decoding.quality_measures import (
 from attnmt.decoding.quality_negation import negation_differs
 from attnmt.decoding.quality_person import person_differs
 from attnmt.decoding.quality_unfinished import unfinished
+from attnmt.decoding.quality_within import added_within
 
 if TYPE_CHECKING:  # forced imports translate, which imports quality, which imports this module
     from attnmt.decoding.forced import ForcedPass
@@ -100,7 +102,7 @@ class Features:
     name_lost: bool = False  # a name of the source missing (quality_names.name_lost, read by quality): a rule
     names: int = 0  # the translation's words that are the source's names, kept as written (quality_measures.names_of)
     numbers: int = 0  # the translation's words with a digit that the source writes too, kept (``numbers_kept``)
-    added: bool = False  # words in a row read from the source's end (quality_measures.added): a rule
+    added: bool = False  # words the source does not say (quality_measures.added, quality_added, quality_within): a rule
     source_pieces: int = 0  # the source pieces length_ratio is of (no EOS; 0: not known, no LENGTH_SLACK)
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
@@ -223,7 +225,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         stop_lost=stop_lost(source, translation),
         names=len([w for w in own_words if w in names]), numbers=len(numbers_kept(source_words, own_words, names)),
         added=added(forced.cross, source_pieces, translation, target_spans)
-        or tail_added(at_end, lp, translation, target_spans))
+        or tail_added(at_end, lp, translation, target_spans)
+        or added_within(forced, lp, source_end(source_pieces), translation, target_spans))
 
 
 def numbers_kept(source_words: Sequence[str], words: Sequence[str], names: Set[str] = frozenset()) -> list[str]:

@@ -284,10 +284,15 @@ def added(cross: Tensor, source_pieces: Sequence[str], translation: str,
 def end_attention(cross: Tensor, source_pieces: Sequence[str]) -> list[float]:
     """Each translation piece's attention (``cross``: [T, S]) to the source's end: its pieces after its last
     word ("</s>", ".", "?"), where a decoder looks when no source word is left to translate."""
+    return cross[:, source_end(source_pieces):].sum(dim=1).tolist()  # [T]
+
+
+def source_end(source_pieces: Sequence[str]) -> int:
+    """Where the source's end starts (``end_attention``): the index of its first piece after its last word."""
     end = len(source_pieces)
     while end > 1 and (source_pieces[end - 1] == "</s>" or not any(ch.isalnum() for ch in source_pieces[end - 1])):
         end -= 1
-    return cross[:, end:].sum(dim=1).tolist()  # [T]
+    return end
 
 
 def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:

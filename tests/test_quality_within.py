@@ -1,0 +1,93 @@
+"""A phrase the source does not say, added within a translation (attnmt.decoding.quality_within): words the model
+did not expect, reading source words the others translate, that the source makes no likelier than no source."""
+
+import re
+
+import pytest
+import torch
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.forced import ForcedPass, forced_passes
+from attnmt.decoding.quality_features import features_of
+from attnmt.decoding.quality_within import WITHIN_UNLIKELY, with_source_unread
+
+WORD = re.compile(r"\w+|[^\w\s]")  # a word or a mark: the stand-in pass's pieces
+SOURCE = "A man in a red hat rides a bike ."
+TEXT = "Ein Mann mit rotem Hut fährt gestern in Berlin Fahrrad."  # "gestern in Berlin": the 7th to 9th word
+READS = [0, 1, 2, 4, 5, 6, None, None, None, 8, 9]  # the source piece each translation piece translates
+RUN = range(6, 9)
+UNLIKELY = WITHIN_UNLIKELY - 2
+
+
+def spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in WORD.finditer(text)]
+
+
+def features(run_reads: list[int], log_probs: list[float], unconditioned: list[float] | None):
+    """The Features of TEXT for SOURCE from a stand-in pass: each piece reads its word of READS, the run's pieces
+    ``run_reads``, half each."""
+    source_pieces = [*SOURCE.split(), "</s>"]
+    cross = torch.zeros(len(READS), len(source_pieces))  # [T, S]
+    for k, read in enumerate(READS):
+        for s in ([read] if read is not None else run_reads):
+            cross[k, s] = 1.0 if read is not None else 1.0 / len(run_reads)
+    forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(READS))), log_probs, cross,
+                        unconditioned)
+    return features_of(forced, SOURCE.replace(" .", "."), TEXT, source_pieces, 0,
+                       target_pieces=[TEXT[b:e] for b, e in spans(TEXT)], target_spans=spans(TEXT))
+
+
+def log_probs_with(run: float, elsewhere: float = -0.1) -> list[float]:
+    """Each piece's log-prob (and EOS's): ``run`` for the run's pieces, ``elsewhere`` for the others."""
+    return [run if k in RUN else elsewhere for k in range(len(READS))] + [-0.1]
+
+
+def test_a_run_the_source_makes_no_likelier_than_no_source_is_added():
+    """'gestern in Berlin' reads 'man' and 'rides', which 'Mann' and 'fährt' translate, and the model gives it less
+    with the source than with none.  A right phrase the model would have put otherwise is as unlikely, but likelier
+    with its source than with none; and one as likely with its source as with none is given the benefit of the
+    doubt."""
+    assert features([1, 6], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY + 1)).added
+    assert not features([1, 6], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY - 3)).added
+    assert not features([1, 6], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY)).added
+
+
+def test_a_run_that_reads_source_words_no_other_word_reads_is_no_addition():
+    """Reading 'a' and 'a', which nothing else in the translation reads, it translates them; reading 'man' and
+    'a', half its attention goes to what the others read, under WITHIN_READ_ELSEWHERE."""
+    assert features([1, 6], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY + 1)).added
+    assert not features([3, 7], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY + 1)).added
+    assert not features([1, 7], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY + 1)).added
+
+
+def test_a_run_no_less_likely_than_the_rest_of_its_translation_is_no_addition():
+    """A translation the model finds unlikely throughout (an idiom it never learnt) has no run it expected less."""
+    assert features([1, 6], log_probs_with(UNLIKELY, -1.0), log_probs_with(UNLIKELY + 1)).added
+    assert not features([1, 6], log_probs_with(UNLIKELY, UNLIKELY + 1), log_probs_with(UNLIKELY + 1)).added
+
+
+def test_a_run_whose_pass_without_the_source_was_not_read_is_no_addition():
+    assert features([1, 6], log_probs_with(UNLIKELY), log_probs_with(UNLIKELY + 1)).added
+    assert not features([1, 6], log_probs_with(UNLIKELY), None).added
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+def test_only_a_translation_with_an_unlikely_run_is_read_again_with_no_source(model_and_tokenizer):
+    """The run's log-probs with no source are a forced pass's over a source of </s> alone; a translation of three
+    words, which has no run within, is not read again."""
+    model, tokenizer = model_and_tokenizer
+    source, short, translation = "a dog runs", "ein hund rennt", "ein hund rennt ein hund rennt schnell"
+    ids = tokenizer.encode_target(translation)
+    passes = dict(forced_passes(model, [tokenizer.encode(source)] * 2, [tokenizer.encode_target(short), ids]))
+    plain, long = passes[0], passes[1]
+    run = [k for k, (begin, _) in enumerate(tokenizer.target_spans(translation)) if 14 <= begin < 29]
+    unlikely = ForcedPass(long.source, long.target, [UNLIKELY if k in run else -0.1 for k in range(len(ids) + 1)],
+                          torch.zeros(len(ids), len(long.source)).index_fill_(1, torch.tensor([0]), 1.0))
+    found = with_source_unread(model, tokenizer, {0: plain, 1: unlikely}, [source] * 2, [short, translation], 4096)
+    [(_, alone)] = forced_passes(model, [[model.config.eos_id]], [ids])
+    assert found[0].unconditioned is None
+    assert found[1].unconditioned == pytest.approx(alone.log_probs, abs=1e-6)
