@@ -20,6 +20,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from torch import Tensor
 
@@ -44,6 +45,15 @@ WITHIN_READ_ELSEWHERE = 0.8
 # more, -1 one more; none of its own translations of them at any.  The settings were chosen on the first half of
 # them, the additions made from it (benchmarks/experiments/quality_added_within.py).
 WITHIN_UNSUPPORTED = -0.5
+
+
+class PieceReader(TextCodec, Protocol):
+    """What ``with_source_unread`` reads of a tokenizer besides ``translate``'s: a source's pieces, and where each
+    piece of a translation stands in it (load_model_dir's tokenizers have both)."""
+
+    def pieces(self, text: str) -> list[str]: ...
+
+    def target_spans(self, text: str) -> list[tuple[int, int]]: ...
 
 
 def within_runs(log_probs: Sequence[float], cross: Tensor, words_end: int, translation: str,
@@ -88,7 +98,7 @@ def added_within(forced: ForcedPass, log_probs: Sequence[float], words_end: int,
                for run in within_runs(log_probs, forced.cross, words_end, translation, spans))
 
 
-def with_source_unread(model: Transformer, tokenizer: TextCodec, passes: Mapping[int, ForcedPass],
+def with_source_unread(model: Transformer, tokenizer: PieceReader, passes: Mapping[int, ForcedPass],
                        sources: Sequence[str], translations: Sequence[str], max_tokens: int) -> dict[int, ForcedPass]:
     """``passes`` (pair index: its ForcedPass), each with a run of ``within_runs`` read once more with no source
     (a source of </s> alone): its ``unconditioned`` log-probs.  Few translations have such a run (1 of the demo
