@@ -102,3 +102,38 @@ def test_a_date_or_list_control_showing_its_placeholder_has_its_prompt_translate
     paragraph = control_paragraph(upper, f"The dog was born on {kind.replace('May 1, 2024', 'Enter a date.')}")
     assert upper.given[0] == "The dog was born on Enter a date."
     assert "".join(paragraph.find(f"{{{LOEXT}}}content-control").itertext()) == "ENTER A DATE."
+
+
+def everything_listed():
+    """A review that lists every sentence (quality 0.2 under 0.5)."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+
+
+CAR_ITEMS = ('<loext:list-item loext:display-text="a red car" loext:value="R"/>'
+             '<loext:list-item loext:display-text="a boat" loext:value="B"/>')
+SHOWING_A_RED_CAR = {  # each thing kept whole in its sentence that shows "a red car", one of its choices
+    "content control": f'<loext:content-control loext:dropdown="true">{CAR_ITEMS}a red car</loext:content-control>',
+    "control in a span": (f'<text:span text:style-name="T1"><loext:content-control loext:combobox="true">{CAR_ITEMS}'
+                          '<text:span text:style-name="T2">a red car</text:span></loext:content-control></text:span>'),
+    "input list": '<text:drop-down><text:label text:value="a red car"/><text:label text:value="a boat"/>a red car'
+                  '</text:drop-down>',
+    "conditional text": ('<text:conditional-text text:condition="ooow:Car == 1" text:string-value-if-true="a boat"'
+                         ' text:string-value-if-false="a red car">a red car</text:conditional-text>'),
+}
+
+
+@pytest.mark.parametrize("inline", SHOWING_A_RED_CAR.values(), ids=SHOWING_A_RED_CAR.keys())
+def test_a_review_row_shows_the_translated_choice_the_paragraph_shows(upper, inline):
+    """The choice follows its translation once the paragraph is reviewed: the row showed the English the document
+    no longer shows ("THE MAN DRIVES a red car TO THE BEACH."), in the second paragraph as in the first."""
+    review = everything_listed()
+    body = (f'<office:text><text:p>The cat sleeps.</text:p><text:p xmlns:loext="{LOEXT}">The man drives {inline}'
+            ' to the beach.</text:p></office:text>')
+    out = translate_office(zipped_file(body=body, masters=""), ".odt", upper, DocumentOptions(), review=review)
+    shown = etree.fromstring(read_members(out)["content.xml"]).findall(f".//{{{TEXT}}}p")[1]
+    assert "".join(shown.itertext()).endswith("THE MAN DRIVES A RED CAR TO THE BEACH.")
+    assert [(row["paragraph"], row["translation"]) for row in review.rows()][:2] == [
+        (1, "THE CAT SLEEPS."), (2, "THE MAN DRIVES A RED CAR TO THE BEACH.")]

@@ -65,7 +65,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
-from attnmt.documents.bound_controls import paragraph_of, write_stores
+from attnmt.documents.bound_controls import write_stores
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
@@ -80,6 +80,7 @@ from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
 from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
+from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
 from attnmt.documents.opendocument_flat import BODY_PART, FLAT_SUFFIXES, flat_parts, has_macros, read_flat
@@ -184,10 +185,12 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
 
 def reshown(review: Review | None, places: dict[etree._Element, Place], control: etree._Element, before: str,
             after: str) -> None:
-    """A Word control kept whole in its sentence that shows ``after`` now where it showed ``before`` (word_controls.
-    Reshown), shown so in the ``review``'s row of its paragraph (``places``: translate_jobs)."""
+    """A control or field kept whole in its sentence that shows ``after`` now where it showed ``before`` (word_controls.
+    Reshown: a Word control, an IF field's result, an OpenDocument list or conditional text), shown so in the
+    ``review``'s row of the nearest paragraph around it that has one (``places``: translate_jobs)."""
     if review is not None:
-        review.reshown(places.get(paragraph_of(control)), before, after)
+        held = next((node for node in (control, *control.iterancestors()) if node in places), None)
+        review.reshown(None if held is None else places[held], before, after)
 
 
 def translate_chart_workbooks(archive: Archive, parts: Sequence[Part], translator: Translator,
@@ -284,8 +287,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     too: attnmt.documents.tables may give its cell back its source, and the review its rows)."""
     jobs: list[Job] = [job for part in parts for job in part.jobs]
     results = job_results(parts, translator, options, progress, review, name)
-    places = {} if review is None else {job.paragraph: job.flat.place for job in jobs
-                                        if isinstance(job, ParagraphJob) and job.flat.place is not None}
+    places = {} if review is None else paragraph_places(jobs)
     for part in parts:
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
@@ -300,8 +302,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue
         job.finish(result)
-        if isinstance(job, IfFieldJob) and job.reshown is not None:  # the field's result shows its translation
-            reshown(review, places, job.result[0], *job.reshown)
+        if isinstance(job, IfFieldJob | ConditionalTextJob) and job.reshown is not None:  # shows a translation
+            reshown(review, places, *job.reshown)
         if isinstance(job, NamesJob):  # a pivot table's names that would be another's kept their source
             job.warn_kept(name)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():
@@ -319,6 +321,16 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         for part in parts:
             forget_languages(part.tree.getroot())
             forget_styled_direction(part.tree.getroot())
+    return places
+
+
+def paragraph_places(jobs: Sequence[Job]) -> dict[etree._Element, Place]:
+    """The place of each Office Open XML paragraph among ``jobs``, and of each element inline in an OpenDocument
+    paragraph's text (its run's children: a span, a field, a control), where the review lists their sentences."""
+    places = {job.paragraph: job.flat.place for job in jobs
+              if isinstance(job, ParagraphJob) and job.flat.place is not None}
+    places.update((child, flat.place) for job in jobs if isinstance(job, OpenDocumentParagraph)
+                  for run, flat in job.runs if flat.place is not None for child in run.children)
     return places
 
 

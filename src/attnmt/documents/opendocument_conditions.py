@@ -45,6 +45,9 @@ class ConditionalTextJob:
     def __init__(self, element: etree._Element, jobs: Sequence[AttributeJob]) -> None:
         self.element, self.jobs = element, list(jobs)
         self.texts = [job.flats() for job in self.jobs]
+        # (the field, the text it showed, the text it shows now) once finished, where that changed: the review's
+        # row of its paragraph showed the text it came with (attnmt.documents.office.reshown)
+        self.reshown: tuple[etree._Element, str, str] | None = None
 
     def flats(self) -> list[FlatText]:
         return [flat for texts in self.texts for flat in texts]
@@ -56,6 +59,8 @@ class ConditionalTextJob:
         chosen = next((job.written() for job, source in zip(self.jobs, sources, strict=True) if source == shown), None)
         if chosen is not None:
             self.show(chosen)
+        if self.shown() != shown:
+            self.reshown = (self.element, shown, self.shown())
 
     def shown(self) -> str:
         """The text the field shows."""

@@ -78,7 +78,8 @@ class IfFieldJob:
         self.choices, self.result = list(choices), list(result)
         self.texts = [choice.text() for choice in self.choices]
         self.lines = [flat_text(text) for text in self.texts]
-        self.reshown: tuple[str, str] | None = None  # (the text shown, its translation) once finished, where it changed
+        # (its result's first part, the text it showed, its translation) once finished, where it changed
+        self.reshown: tuple[etree._Element, str, str] | None = None
 
     def flats(self) -> list[FlatText]:
         return self.lines
@@ -91,7 +92,7 @@ class IfFieldJob:
         chosen = next((translation for source, translation in zip(self.texts, translations, strict=True)
                        if source == shown), None)
         if self.result and chosen is not None:
-            self.reshown = (shown, chosen)
+            self.reshown = (self.result[0], shown, chosen)
             replace_text(self.result[0], chosen)
             for part in self.result[1:]:
                 replace_text(part, "")
