@@ -92,6 +92,18 @@ class Unnoted(Same):
         return [s.translate(NO_RAISED_DIGITS) for s in sentences]
 
 
+class Sentencing(Same):
+    """Each sentence it knows (``known``: source -> translation of as many words) as a model writes a list's item it
+    reads alone, a sentence with a capital and a stop ("a red car" -> "Ein rotes Auto."); any other as itself."""
+
+    def __init__(self, known: dict[str, str]) -> None:
+        super().__init__()
+        self.known = known
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [self.known.get(sentence, sentence) for sentence in sentences]
+
+
 class Upper(Same):
     """Every sentence upper-cased, each word aligned to itself: a translation that differs from its
     source in every letter and in nothing else ("a < b" -> "A < B")."""
@@ -195,6 +207,11 @@ def unnoted() -> Unnoted:
 @pytest.fixture
 def upper() -> Upper:
     return Upper()
+
+
+@pytest.fixture
+def sentencing():
+    return Sentencing
 
 
 @pytest.fixture

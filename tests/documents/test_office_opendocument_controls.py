@@ -137,3 +137,18 @@ def test_a_review_row_shows_the_translated_choice_the_paragraph_shows(upper, inl
     assert "".join(shown.itertext()).endswith("THE MAN DRIVES A RED CAR TO THE BEACH.")
     assert [(row["paragraph"], row["translation"]) for row in review.rows()][:2] == [
         (1, "THE CAT SLEEPS."), (2, "THE MAN DRIVES A RED CAR TO THE BEACH.")]
+
+
+@pytest.mark.parametrize("inline", SHOWING_A_RED_CAR.values(), ids=SHOWING_A_RED_CAR.keys())
+@pytest.mark.parametrize(("alone", "language", "written"), [
+    ("Ein rotes Auto.", "de", "ein rotes Auto"), ("Une voiture rouge.", "fr-FR", "une voiture rouge"),
+    ("Rotes Auto.", None, "rotes Auto"), ("Auto und Boot.", "de", "Auto und Boot")])
+def test_a_chosen_item_inside_a_sentence_is_written_as_a_part_of_it(sentencing, inline, alone, language, written):
+    """Translated alone, the choice came back a sentence with a capital: "Der Mann fährt Ein rotes Auto am Strand."
+    (the demo model), where the source item is written in lower case inside its sentence."""
+    translator = sentencing({"a red car": alone})
+    body = f'<office:text><text:p xmlns:loext="{LOEXT}">The man drives {inline} to the beach.</text:p></office:text>'
+    out = translate_office(zipped_file(body=body, masters=""), ".odt", translator,
+                           DocumentOptions(target_lang=language))
+    paragraph = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
+    assert "".join(paragraph.itertext()) == f"The man drives {written} to the beach."

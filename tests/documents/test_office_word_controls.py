@@ -490,3 +490,28 @@ def test_a_date_or_list_control_showing_its_placeholder_has_its_prompt_translate
     out = translate_office(word_paragraph(BORN + prompt + STOP), ".docx", upper, DocumentOptions())
     assert upper.given[0] == "The dog was born on click or tap to enter a date."
     assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "CLICK OR TAP TO ENTER A DATE"), ("r", ".")]
+
+
+# (the item, its translation as a model writes it alone, the target language, the item as a part of a sentence)
+ITEMS_IN_A_SENTENCE = [
+    ("a red car", "Ein rotes Auto.", "de", "ein rotes Auto"),  # an article
+    ("two black dogs", "Zwei schwarze Hunde.", None, "zwei schwarze Hunde"),  # a number in words
+    ("red cars", "Rote Autos.", "de", "rote Autos"),  # an adjective before its noun
+    ("cars and boats", "Autos und Boote.", "de", "Autos und Boote"),  # a noun keeps its capital
+    ("a red car", "Une voiture rouge.", "fr", "une voiture rouge"),  # French writes no noun with a capital
+    ("Rex and Bella", "Rex und Bella.", "de", "Rex und Bella"),  # a name: the source's capital
+    ("very tired!", "Sehr müde!", "de", "Sehr müde!"),  # the source's own stop
+]
+
+
+@pytest.mark.parametrize(("item", "alone", "language", "written"), ITEMS_IN_A_SENTENCE)
+def test_a_chosen_item_inside_a_sentence_is_written_as_a_part_of_it(sentencing, item, alone, language, written):
+    """Translated alone, the item came back a sentence: "Der Mann fährt Ein rotes Auto. am Strand."."""
+    items = f'<w:listItem w:displayText="{item}" w:value="1"/><w:listItem w:displayText="a boat" w:value="2"/>'
+    out = translate_office(word_paragraph('<w:r><w:t xml:space="preserve">The man drives </w:t></w:r>'
+                                          + control(f"<w:dropDownList>{items}</w:dropDownList>", item)
+                                          + '<w:r><w:t xml:space="preserve"> to the beach.</w:t></w:r>'),
+                           ".docx", sentencing({item: alone}), DocumentOptions(target_lang=language))
+    assert paragraph_texts(out) == [f"The man drives {written} to the beach."]
+    shown = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}listItem")
+    assert shown.get(f"{{{W}}}displayText") == written

@@ -310,7 +310,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
             found += title_jobs([node], glossary)
             continue
         found += [jobs[node]] if jobs[node].runs else []
-        found += [*link_titles(node, glossary), *conditional_jobs(node, glossary)]  # finished before it, copied
+        found += [*link_titles(node, glossary), *conditional_jobs(node, glossary, options.target_lang)]  # first: copied
         found += index_mark_jobs(node, glossary)
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
     found += series_name_jobs(root, glossary) if chart else [

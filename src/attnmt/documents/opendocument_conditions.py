@@ -5,7 +5,8 @@
 Madam" text:string-value-if-false="Dear Sir">Dear Sir</text:conditional-text>``).  The two texts are what a
 reader sees: each is translated line by line, as a link's tooltip is (validations.AttributeJob), and the
 text shown, where it is one of them, becomes its translation, as attnmt.documents.word_conditions does for
-Word's IF field.  The condition is kept.
+Word's IF field.  Each choice is a part of the sentence around it, and its translation is written so (attnmt.
+documents.chosen_items: no stop the source did not have, "ein rotes Auto" for "a red car").  The condition is kept.
 
 An input list (``text:drop-down``, Insert > Field > More Fields > Functions > Input list: the choice a template
 offers, "a red flower" or "a blue flower") is read the same way: each choice (``text:label``'s ``text:value``)
@@ -24,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.chosen_items import as_written
 from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.letterless import needs_translation
@@ -42,8 +44,8 @@ EXECUTE_MACRO = f"{{{TEXT}}}execute-macro"
 class ConditionalTextJob:
     """A conditional text's choices to translate (``jobs``, each an attribute's), and the text it shows."""
 
-    def __init__(self, element: etree._Element, jobs: Sequence[AttributeJob]) -> None:
-        self.element, self.jobs = element, list(jobs)
+    def __init__(self, element: etree._Element, jobs: Sequence[AttributeJob], target_lang: str | None = None) -> None:
+        self.element, self.jobs, self.target_lang = element, list(jobs), target_lang
         self.texts = [job.flats() for job in self.jobs]
         # (the field, the text it showed, the text it shows now) once finished, where that changed: the review's
         # row of its paragraph showed the text it came with (attnmt.documents.office.reshown)
@@ -56,6 +58,7 @@ class ConditionalTextJob:
         shown, sources = self.shown(), [job.text for job in self.jobs]
         for job, run in zip(self.jobs, parted(results, self.texts), strict=True):
             job.finish(run)
+            job.write(as_written(job.text, job.written(), self.target_lang))  # a choice is a part of a sentence
         chosen = next((job.written() for job, source in zip(self.jobs, sources, strict=True) if source == shown), None)
         if chosen is not None:
             self.show(chosen)
@@ -120,9 +123,11 @@ def text_slots(element: etree._Element) -> Iterator[tuple[etree._Element, str]]:
         yield child, "tail"
 
 
-def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> list[ConditionalTextJob | TextJob]:
+def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None,
+                     target_lang: str | None = None) -> list[ConditionalTextJob | TextJob]:
     """A job for each conditional text, input list and content control's list of ``paragraph`` with a choice to
-    translate (words, or a term of ``glossary``), and for each macro field's text with words."""
+    translate (words, or a term of ``glossary``), its choices written in ``target_lang`` as parts of a sentence, and
+    for each macro field's text with words."""
     found: list[ConditionalTextJob | TextJob] = []
     for element in paragraph.iter(CONDITIONAL, DROP_DOWN, CONTROL, EXECUTE_MACRO):
         if element.tag == EXECUTE_MACRO:
@@ -132,14 +137,14 @@ def conditional_jobs(paragraph: etree._Element, glossary: Glossary | None) -> li
         if element.tag == CONTROL:
             items = [ItemJob(item) for item in element.iterchildren(LIST_ITEM)]
             items = [item for item in items if needs_translation(item.text, glossary)]
-            found += [ControlListJob(element, items)] if items else []
+            found += [ControlListJob(element, items, target_lang)] if items else []
             continue
         if element.tag == DROP_DOWN:
             labels = [AttributeJob(label, VALUE, escaped=False) for label in element.iterchildren(LABEL)
                       if needs_translation(label.get(VALUE, ""), glossary)]
-            found += [DropDownJob(element, labels)] if labels else []
+            found += [DropDownJob(element, labels, target_lang)] if labels else []
             continue
         jobs = [AttributeJob(element, name, escaped=False) for name in CHOICES
                 if needs_translation(element.get(name, ""), glossary)]
-        found += [ConditionalTextJob(element, jobs)] if jobs else []
+        found += [ConditionalTextJob(element, jobs, target_lang)] if jobs else []
     return found

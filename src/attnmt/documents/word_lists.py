@@ -5,8 +5,9 @@ Such a control is kept whole in its sentence (attnmt.documents.word_controls): i
 item chosen, which Word writes from its list.  Left as they were, a translated form offered English
 choices among German words, and a user's pick put English into the document.  Each item's shown text
 (its ``w:displayText``; Word shows its ``w:value`` where it has none) is translated as a line, each
-text once, and becomes the item's ``w:displayText``; its ``w:value``, the data the form gives a
-program or a data binding, is kept.  A control that shows an item's text (all its content's text)
+text once, and becomes the item's ``w:displayText``, written as a part of a sentence, as the source item is
+(attnmt.documents.chosen_items: "ein rotes Auto" for "a red car", not "Ein rotes Auto."); its ``w:value``, the
+data the form gives a program or a data binding, is kept.  A control that shows an item's text (all its content's text)
 shows that item's translation, written into its first text, the others emptied, as a choice Word made
 from the translated list would be.  As a spreadsheet's drop-down items are (attnmt.documents.result_literals).
 """
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from lxml import etree
 
 from attnmt.documents.archive import Part
+from attnmt.documents.chosen_items import as_written
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.review import Review
@@ -59,7 +61,9 @@ def translate_list_items(parts: Iterable[Part], translator: Translator, options:
     places = review.places_after([member for member, _ in todo]) if review is not None else None
     translated = translate_lines([text for _, text in todo], ForXml(translator), options, review, empty_kept=True,
                                  places=places)
-    translations = {text: now for (_, text), now in zip(todo, translated, strict=True)}
+    # an item is chosen into a sentence: written as a part of it, not as the sentence the model made of it
+    translations = {text: as_written(text, now, options.target_lang)
+                    for (_, text), now in zip(todo, translated, strict=True)}
     for part, control, items in held:
         for item in items:
             if shown(item) in translations:
