@@ -146,3 +146,17 @@ def test_a_review_row_shows_nothing_of_a_field_nested_in_an_if_fields_code(upper
 def test_a_review_row_shows_an_if_fields_result_as_its_translation(upper):
     """The result shows its text's translation once the sentence is reviewed: the row showed its English."""
     assert reviewed_row(upper)[1] == "YESTERDAY THE OLD MAN WALKED HIS DOG."
+
+
+def test_an_if_fields_texts_inside_a_sentence_are_written_as_parts_of_it(sentencing):
+    """Each text translated alone came back a sentence's start: "Gestern ging Der alte Mann mit seinem Hund."."""
+    translator = sentencing({"the old woman": "Die alte Frau.", "the old man": "Der alte Mann.",
+                             "Yesterday walked his dog.": "Gestern ging mit seinem Hund."})
+    paragraph = (text("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
+                 + text(" walked his dog."))
+    out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(target_lang="de"))
+    body = docx.Document(io.BytesIO(out)).paragraphs[0]._p
+    assert "".join(node.text or "" for node in body.iter(f"{{{W}}}instrText")).endswith(
+        ' = "F" "die alte Frau" "der alte Mann" ')
+    shown = "".join(node.text or "" for node in body.iter(f"{{{W}}}t"))
+    assert shown == "Gestern «Gender»der alte Mann ging mit seinem Hund."

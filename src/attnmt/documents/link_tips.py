@@ -47,12 +47,14 @@ FIELD_TIP = re.compile(r'^\s*HYPERLINK\b.*?\\o\s+"((?:[^"\\]|\\.)*)"', re.DOTALL
 FIELD_CODES = {w("instrText"): None, w("fldSimple"): w("instr")}  # where a field's code is: text, or attribute
 
 
-def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary | None) -> list[Job]:
+def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary | None,
+                   target_lang: str | None = None) -> list[Job]:
     """``jobs`` (paragraph_jobs's for ``root``), each followed by the screen tips of its paragraph's
     own links (not of a text box's paragraph inside it: that one's own), and a shape's tips where
     its link stands, and its pictures' and shapes' alt texts (attnmt.documents.alt_texts), in document
     order.  After the paragraph's job, a tip finishes first (jobs finish last to first), so a link the
-    paragraph's translation copies carries the translated tip (and a drawing its alt text)."""
+    paragraph's translation copies carries the translated tip (and a drawing its alt text).  An IF field's texts
+    are written in ``target_lang`` as parts of a sentence (attnmt.documents.chosen_items)."""
     by_paragraph = {job.paragraph: job for job in jobs if isinstance(job, ParagraphJob)}
     found: list[Job] = []
     for node in root.iter(*PARAGRAPHS, *TIPS, *FIELD_CODES, *ALT_TEXT_HOLDERS):
@@ -60,7 +62,8 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
             found += [by_paragraph[node]] if node in by_paragraph else []
             continue
         is_tip = node.tag in TIPS or node.tag in FIELD_CODES  # else a picture's or shape's alt text (alt_texts)
-        tips: list[Job] = [*node_jobs(node, by_paragraph, glossary)] if is_tip else [*node_alt_texts(node, glossary)]
+        tips: list[Job] = ([*node_jobs(node, by_paragraph, glossary, target_lang)] if is_tip
+                            else [*node_alt_texts(node, glossary)])
         if next(node.iterancestors(FALLBACK), None) is not None:  # a text box's copy, as its paragraphs are:
             for flat in (flat for job in tips for flat in job.flats()):  # translated, but neither placed nor reviewed
                 flat.seen = False
@@ -68,9 +71,10 @@ def with_link_tips(root: etree._Element, jobs: Sequence[Job], glossary: Glossary
     return found
 
 
-def node_jobs(node: etree._Element, by_paragraph: Container[etree._Element], glossary: Glossary | None) -> list[Job]:
-    """The jobs of a link's ``node`` (its screen tip) or of a field's code (an IF field's texts, a button's text,
-    a link field's tip)."""
+def node_jobs(node: etree._Element, by_paragraph: Container[etree._Element], glossary: Glossary | None,
+              target_lang: str | None = None) -> list[Job]:
+    """The jobs of a link's ``node`` (its screen tip) or of a field's code (an IF field's texts, written in
+    ``target_lang``, a button's text, a link field's tip)."""
     kept = is_kept_whole(next(node.iterancestors(*PARAGRAPHS), None), by_paragraph)
     found: list[Job] = []
 
@@ -80,7 +84,7 @@ def node_jobs(node: etree._Element, by_paragraph: Container[etree._Element], glo
     if node.tag in FIELD_CODES:
         # an IF field's texts, and a button's, are read in a paragraph with no job: "{ IF ... "Dear Madam" "Dear
         # Sir" }," alone, a template's prompt alone
-        for field_job in (if_field_job(node, reads), button_field_job(node, reads)):
+        for field_job in (if_field_job(node, reads, target_lang), button_field_job(node, reads)):
             found += [field_job] if field_job is not None else []
         tip_job = FieldTipJob.of(node)
         if tip_job is not None and not kept and needs_translation(tip_job.text, glossary):

@@ -82,7 +82,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         jobs = (paragraph_jobs(tree.getroot(), WORD, glossary, styles, options.source_lang) if texts is WORD
                 else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph, and pictures' alt text
-            jobs = with_link_tips(tree.getroot(), jobs, glossary)
+            jobs = with_link_tips(tree.getroot(), jobs, glossary, options.target_lang)
         if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
             literal = literal_jobs(tree.getroot(), glossary)
             held = {job.element for job in literal}  # a quoted name's cached point is a literal, read once

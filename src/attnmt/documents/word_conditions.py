@@ -7,8 +7,9 @@ they match, the second where not; its result is the text Word chose the last tim
 its reader in the source's language whatever the field chose.  So each of the two texts with words
 is translated (IfFieldJob), as a link field's screen tip is (attnmt.documents.link_tips), and the
 result, where it is one of them, is written as that text's translation: what Word shows before it
-computes the field again is what it shows after.  The compared values are data, never read, and
-so is every other part of the code (the field in it, a ``\\* MERGEFORMAT`` switch).
+computes the field again is what it shows after.  A text is a part of the sentence the field stands in, and is
+written so (attnmt.documents.chosen_items: "der alte Mann" for "the old man").  The compared values are data,
+never read, and so is every other part of the code (the field in it, a ``\\* MERGEFORMAT`` switch).
 
 A text is read from the ``w:instrText``s it lies in (Word splits a code where it was typed at
 different times), or the ``w:instr`` of a ``w:fldSimple``; one that holds a field of its own ("Dear
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.chosen_items import as_written
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import w
@@ -74,8 +76,9 @@ class IfFieldJob:
     """The texts of an IF field to translate (the module docstring), each one flat text, and the
     ``result``'s ``w:t`` elements, written with the translation of the text they show."""
 
-    def __init__(self, choices: Sequence[Choice], result: Sequence[etree._Element]) -> None:
-        self.choices, self.result = list(choices), list(result)
+    def __init__(self, choices: Sequence[Choice], result: Sequence[etree._Element],
+                 target_lang: str | None = None) -> None:
+        self.choices, self.result, self.target_lang = list(choices), list(result), target_lang
         self.texts = [choice.text() for choice in self.choices]
         self.lines = [flat_text(text) for text in self.texts]
         # (its result's first part, the text it showed, its translation) once finished, where it changed
@@ -85,7 +88,9 @@ class IfFieldJob:
         return self.lines
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        translations = [plain(content) for content in results]
+        # each a part of the sentence it is shown in: "der alte Mann" for "the old man", not "Der alte Mann"
+        translations = [as_written(text, plain(content), self.target_lang)
+                        for text, content in zip(self.texts, results, strict=True)]
         for choice, translation in reversed(list(zip(self.choices, translations, strict=True))):
             choice.write(translation)  # the last first: the first's place in a code they share stays where it was
         shown = "".join(text_in(part) for part in self.result)
@@ -104,7 +109,8 @@ def flat_text(text: str) -> FlatText:
     return builder.build()
 
 
-def if_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFieldJob | None:
+def if_field_job(node: etree._Element, reads: Callable[[str], bool],
+                 target_lang: str | None = None) -> IfFieldJob | None:
     """The job of the IF field whose code starts in ``node`` (a ``w:instrText``, or a ``w:fldSimple``),
     for the texts of it that ``reads`` (those with words); None for any other node, or an IF field
     whose code is not that of two values compared and two texts (``IF a = b "yes" "no"``)."""
@@ -119,7 +125,7 @@ def if_field_job(node: etree._Element, reads: Callable[[str], bool]) -> IfFieldJ
     if choices is None:
         return None
     wanted = [choice for choice in choices if reads(choice.text())]
-    return IfFieldJob(wanted, result) if wanted else None
+    return IfFieldJob(wanted, result, target_lang) if wanted else None
 
 
 def field_pieces(node: etree._Element) -> tuple[list[Piece], list[etree._Element]] | None:
