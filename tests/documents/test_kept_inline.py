@@ -38,13 +38,12 @@ def test_inline_code_goes_over_its_copy_or_stands_where_its_word_went(known):
 @pytest.mark.parametrize("page, code", [
     ("<p>Run <code>pip install attnmt</code> to install it.</p>", "pip"),
     ("<p>Open the file <code>README.md</code> and read it.</p>", "README"),
-    ("<p>Press <kbd>A</kbd>, <kbd>B</kbd> to pick.</p>", "A"),
     ("<p>Press<kbd>Ctrl</kbd>+<kbd>C</kbd>now.</p>", "Ctrl"),
     ("<p><kbd>Ctrl</kbd>+<kbd>C</kbd></p>", "Ctrl"),
     ("<p>Run <code>make</code> <code>test</code> now.</p>", "make"),
     ("<p><code>x</code></p>", "x"),
 ])
-def test_code_of_several_words_a_file_name_keys_in_a_list_or_glued_or_alone_stays_kept_whole(same, page, code):
+def test_code_of_several_words_a_file_name_keys_glued_or_alone_stays_kept_whole(same, page, code):
     """Read as words, README.md sent the demo model into "HEAAAAAAAA…", and keys read apart came back apart."""
     assert one(page, same) == page
     assert not any(code in given for given in same.given)
@@ -70,6 +69,27 @@ def test_a_key_combination_goes_over_its_copy_or_stands_where_its_words_went(kno
     renamed = known({"Press Ctrl+C to copy.": ("Drücke Strg+C zum Kopieren.", [(0, 0), (1, 1), (2, 2), (3, 3)])})
     out = one(page, renamed)
     assert out.count("<kbd>Ctrl</kbd>+<kbd>C</kbd>") == 1 and out.startswith("<p>Drücke ") and "Kopieren." in out
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ("<p>Press <kbd>A</kbd>, <kbd>B</kbd> or <kbd>C</kbd> to choose.</p>", "Press A, B or C to choose."),
+    ("<li>Move with <kbd>W</kbd>, <kbd>S</kbd>, <kbd>Q</kbd> and <kbd>E</kbd>.</li>", "Move with W, S, Q and E."),
+    ("<td>Set <var>x</var>; <var>y</var> to zero.</td>", "Set x; y to zero."),
+    ("<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, <kbd>Esc</kbd> or <kbd>Tab</kbd> now.</p>",
+     "Press Ctrl+C, Esc or Tab now."),
+])
+def test_keys_listed_with_commas_are_read_with_their_sentence_each_key_kept(same, page, sentence):
+    """Keys joined by a comma were read as keys of a combination and taken out: "Press, or C to choose."."""
+    assert one(page, same) == page
+    assert same.given == [sentence]
+
+
+def test_a_listed_key_the_translation_dropped_is_put_back(known):
+    page = "<p>Press <kbd>A</kbd>, <kbd>B</kbd> or <kbd>C</kbd> to choose.</p>"
+    dropped = known({"Press A, B or C to choose.": (
+        "Zum Wählen A oder C drücken.", [(0, 5), (1, 2), (2, 2), (3, 3), (4, 4), (5, 0), (6, 1)])})
+    out = one(page, dropped)
+    assert [out.count(f"<kbd>{key}</kbd>") for key in "ABC"] == [1, 1, 1] and "oder <kbd>C</kbd>" in out
 
 
 @pytest.mark.parametrize("page, sentence", [

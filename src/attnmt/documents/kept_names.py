@@ -34,7 +34,9 @@ from attnmt.documents.flat import FlatBuilder
 
 INLINE_CODE = frozenset("code kbd samp var".split())
 NO_BREAKS = "\u00a0\u202f\u2009"  # spaces that tie what is either side of them: no-break, narrow, thin
-JOINING = re.compile(r"[^\w]*")  # spaces or symbols alone between two keys: a combination's "+", " / ", a space
+# Spaces or symbols alone between two keys: a combination's "+", " / ", a space; not a comma nor a semicolon, which
+# list keys one after another (``<kbd>A</kbd>, <kbd>B</kbd> or <kbd>C</kbd>``: each a word of code read with its list)
+JOINING = re.compile(r"[^\w,;]*")
 ADDRESS = re.compile(r"[@/\\:]|\.\w")  # what a URL, an e-mail address, a path or a file name holds; a model number not
 SPACED_PLUS = re.compile(r"\s*\+\s*")  # a "+" and the spaces around it
 NOTHING = re.compile(r"(?!)")  # a pattern that matches nowhere: nothing protected
