@@ -2,6 +2,7 @@
 
     html_pairs(children)     -> the start tags read as marks, each with its end tag
     html_name(token)         -> the element a paired tag is read as
+    kept_translate(token)    -> what a paired start tag says of its translation, to read it as a page's
     MarkdownVocabulary       -> how a run's elements are read: a page's way, but its <code> an atom
 
 A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``, MDX's
@@ -20,7 +21,7 @@ from markdown_it.token import Token
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.kept_names import is_inline_code
 
-__all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs"]
+__all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs", "kept_translate"]
 
 # Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
@@ -31,6 +32,8 @@ INLINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 PAIRED = frozenset("a abbr b bdi bdo cite code del dfn em font i ins kbd mark q s samp small span strong sub sup "
                    "time u var".split())
 HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?(?<!/)>")  # a start or end tag (not one closed: "/>")
+# A start tag's attribute and its value, quoted or not: translate="no", class='brand notranslate', translate=no.
+ATTRIBUTE = re.compile(r"""\s([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 
 
 def html_pairs(children: Sequence[Token]) -> dict[int, int]:
@@ -74,6 +77,20 @@ def html_name(token: Token) -> str:
     else a ``span`` (a component's, which an HTML parser does not know)."""
     tag = HTML_TAG.fullmatch(token.content)
     return tag.group(2).lower() if tag and tag.group(2).lower() in PAIRED else "span"
+
+
+def kept_translate(token: Token) -> str:
+    """The ``translate`` attribute a paired start tag's element is read with: its own ``translate`` where it has one,
+    ``translate="no"`` for class ``notranslate`` (elements.says), else "".  Its other attributes are not read (the tags
+    come back as written), so that a kept name, ``<span translate="no">AZ-2040-X</span>``, is read with its
+    sentence and kept as a page's is (kept_names): read without it, its identifier was taken out of the sentence and
+    the model read "Model number ships today.", and a kept passage of several words was translated."""
+    attributes = {match[1].lower(): match[2] or match[3] or match[4] or "" for match in ATTRIBUTE.finditer(
+        token.content)}
+    said = attributes.get("translate", "").strip().lower()
+    if said in ("yes", "no"):
+        return f' translate="{said}"'
+    return ' translate="no"' if "notranslate" in attributes.get("class", "").split() else ""
 
 
 class MarkdownVocabulary(Vocabulary):
