@@ -9,8 +9,8 @@ call whole (attnmt.decoding.protected.CALL), and a block's text that is a shell 
 (attnmt.documents.command_lines: ``<p>npm install express</p>``, which came back ``Auf diesem Firmen``) stays as
 written: on a file, LibreTranslate's ``format=html`` and DeepL's ``tag_handling=html`` alike.  Not XML's text, whose
 quotes are its data's, nor what a page shows as code (``<code>``, ``<pre>``, ``<script>``: never read as text); a
-quote split by an element (``"<b>hello</b>"``) is read as words, one around an element's words is read
-(``<b>"hello"</b>``)."""
+quote around an element's words is read (``<b>"hello"</b>``), and so is one whose words hold an element
+(``"<b>hello</b> there"``: attnmt.documents.split_quotes)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from attnmt.documents.command_lines import is_command
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.quote_forms import commas_outside, quotes_in_target_form
 from attnmt.documents.spans import Nested
+from attnmt.documents.split_quotes import with_split_quotes
 from attnmt.documents.terminal_codes import Style, shows_alone
 from attnmt.documents.text_emphasis import QUOTE, add_emphasized, stops_after_quotes
 
@@ -52,6 +53,10 @@ class PageBuilder(FlatBuilder):
             self.protected = self.in_code
         FlatBuilder.add_text(self, text)
         self.protected = calls
+
+    def build(self) -> FlatText:
+        """The FlatText, a quote whose words an element parts read as one (split_quotes)."""
+        return with_split_quotes(super().build(), self.calls)
 
 
 @cache

@@ -1,0 +1,57 @@
+"""A page's quote whose words hold an element (attnmt.documents.split_quotes): read as one quote, the model given its
+words without their marks, and written around their translation in the target language's form, the element inside
+it; one an element crosses stays as written.  Upper upper-cases each sentence, Mirror reverses its words too."""
+
+import pytest
+
+from attnmt.documents.markdown import translate_markdown
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
+
+GERMAN = DocumentOptions(target_lang="de")
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>He said "<b>hello</b> there" and left.</p>', "He said hello there and left.",
+     "<p>HE SAID „<b>HELLO</b> THERE“ AND LEFT.</p>"),
+    ('<li>Click "<span class="ui">Save</span> as" then.</li>', "Click Save as then.",
+     '<li>CLICK „<span class="ui">SAVE</span> AS“ THEN.</li>'),
+    ('<p>Read “the <a href="/g">guide</a>” first.</p>', "Read the guide first.",
+     '<p>READ „THE <a href="/g">GUIDE</a>“ FIRST.</p>'),
+    ("<td>She wrote «<i>bonjour</i> à tous» hier.</td>", "She wrote bonjour à tous hier.",
+     "<td>SHE WROTE „<i>BONJOUR</i> À TOUS“ HIER.</td>"),
+    ("<p>A man reads '<em>The</em> Times' now.</p>", "A man reads The Times now.",
+     "<p>A MAN READS ‚<em>THE</em> TIMES‘ NOW.</p>"),
+    ('<p><i>He said "<b>yes</b>" and "no <a href="/n">way</a>".</i></p>', "He said yes and no way.",
+     '<p><i>HE SAID „<b>YES</b>“ AND „NO <a href="/n">WAY</a>“.</i></p>'),
+])
+def test_a_quote_whose_words_hold_an_element_is_read_as_one_quote(upper, page, given, written):
+    """Read as words, the quote's marks lost their pairing and English's form ("He said "hello there" and left.")."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == [given]
+
+
+def test_a_split_quote_wraps_its_words_where_the_translation_puts_them(mirror):
+    page = '<p>He said "<b>hello</b> there" and left.</p>'
+    assert translate_markup([page], mirror, GERMAN) == ["<p>LEFT. AND „THERE <b>HELLO</b>“ SAID HE</p>"]
+
+
+def test_a_comma_ending_a_split_quote_goes_after_it_in_german(upper):
+    page = '<p>"<b>Hello</b> there," she said.</p>'
+    assert translate_markup([page], upper, GERMAN) == ["<p>„<b>HELLO</b> THERE“, SHE SAID.</p>"]
+    assert upper.given == ["Hello there, she said."]
+
+
+@pytest.mark.parametrize("page, kept", [
+    ('<p>A "<b>bold" word</b> and "<i>this</i> one" here.</p>', 'A "<b>BOLD" WORD</b>'),  # <b> crosses its mark
+    ('<p>Use <code>"a</code> or <b>b</b>" and "<i>this</i> one" here.</p>', '<code>"a</code> OR <b>B</b>"'),
+])
+def test_a_quote_an_element_crosses_or_code_opens_stays_as_written_beside_one_read(upper, page, kept):
+    out = translate_markup([page], upper, GERMAN)[0]
+    assert kept in out and "AND „<i>THIS</i> ONE“ HERE." in out
+
+
+def test_a_markdown_paragraphs_quote_around_emphasis_is_read_as_one_quote(upper):
+    assert translate_markdown('He said "**hello** there" and left.\n', upper, GERMAN) == (
+        "HE SAID „**HELLO** THERE“ AND LEFT.\n")
+    assert upper.given == ["He said hello there and left."]
