@@ -77,3 +77,34 @@ def test_a_quote_around_an_inline_elements_words_is_read_as_a_quote(upper):
     assert translate_markup([page], upper, DocumentOptions(target_lang="de")) == [
         '<p>SHE SAID <b>„HELLO“</b> TO HIM. <a href="/x">„READ MORE“</a></p>']
     assert upper.given == ["She said hello to him.", "Read more"]
+
+
+@pytest.mark.parametrize("page, written, given", [
+    ("<p>Run this:<br>pip install attnmt</p>", "<p>RUN THIS:<br>pip install attnmt</p>", ["Run this:"]),
+    ("<li>First, update:<br/>sudo apt-get update<br>sudo apt-get install -y curl<br>Done.</li>",
+     "<li>FIRST, UPDATE:<br/>sudo apt-get update<br>sudo apt-get install -y curl<br>DONE.</li>",
+     ["First, update:", "Done."]),
+    ("<p>Open a shell.<br>\n  cd ~/projects\n<br>Then look around.</p>",
+     "<p>OPEN A SHELL.<br>\n  cd ~/projects\n<br>THEN LOOK AROUND.</p>", ["Open a shell.", "Then look around."]),
+    ("<td><span>Build it with:<br>make -j4</span> and wait.</td>",
+     "<td><span>BUILD IT WITH:<br>make -j4</span> AND WAIT.</td>", ["Build it with: and wait."]),
+    ("<p>Install the deps:<br>pip install -r requirements.txt</p>",
+     "<p>INSTALL THE DEPS:<br>pip install -r requirements.txt</p>", ["Install the deps:"]),
+])
+def test_a_command_on_a_line_of_its_own_in_a_block_stays_as_written(upper, page, written, given):
+    """Run this:<br>pip install attnmt came back Auf diesem<br>Fäntzen: the command after its break read as words."""
+    assert translate_markup([page], upper) == [written]
+    assert upper.given == given
+
+
+def test_prose_or_a_name_after_a_line_break_is_translated_beside_a_command(upper):
+    page = ("<p>You should always use<br>git rebase carefully. Say:<br>git is a tool<br>Tools:<br>git<br>Run:<br>"
+            "npm ci</p>")
+    assert translate_markup([page], upper) == [
+        page.upper().replace("<BR>", "<br>").replace("P>", "p>").replace("NPM CI", "npm ci")]
+
+
+@pytest.mark.parametrize("text", ["Run this:\\\npip install attnmt\n", "Run this:  \npip install attnmt\n",
+                                  "Run this:<br>pip install attnmt\n"])
+def test_a_command_after_a_markdown_paragraphs_hard_break_stays_as_written(upper, text):
+    assert translate_markdown(text, upper) == text.replace("Run this:", "RUN THIS:")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from attnmt.decoding.protected import CALL
-from attnmt.documents.command_lines import is_command
+from attnmt.documents.command_lines import command_lines, is_command
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.quote_forms import commas_outside, quotes_in_target_form
 from attnmt.documents.spans import Nested
@@ -42,6 +42,13 @@ class PageBuilder(FlatBuilder):
         if self.open_marks and self.marks[self.open_marks[-1]].kept_whole:
             self.add_code(text)
             return
+        if self.is_command_line(text):  # kept whole, as a URL is, the spaces around it read as text
+            start = len(text) - len(text.lstrip())
+            end = len(text.rstrip())
+            FlatBuilder.add_text(self, text[:start])
+            self.add_atom(literal=text[start:end])
+            FlatBuilder.add_text(self, text[end:])
+            return
         # a quote around all of a piece after words or inside an element (<b>"hello"</b>) is no sentence's edges
         add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
 
@@ -53,6 +60,18 @@ class PageBuilder(FlatBuilder):
             self.protected = self.in_code
         FlatBuilder.add_text(self, text)
         self.protected = calls
+
+    def is_command_line(self, text: str) -> bool:
+        """Whether ``text``, right after a line break (``Run this:<br>pip install attnmt``), is a shell command alone
+        of more than a name (is_command_block) where a text line's would be one (command_lines.command_lines: after a
+        line that ends with a colon or a sentence's stop, or after another command, which is kept out of the text):
+        read as words, the demo model wrote ``Fäntzen`` for ``pip install attnmt``.  The text of one piece up to the
+        next element: ``<br>npm start <b>now</b>`` keeps ``npm start``."""
+        last = self.marks[-1] if self.marks else None
+        if last is None or not last.line_break or last.start != len(self.text) or len(text.split()) < 2:
+            return False
+        before = self.text[self.line_breaks[-2] if len(self.line_breaks) > 1 else 0:]
+        return 1 in command_lines([before, text])
 
     def build(self) -> FlatText:
         """The FlatText, a quote whose words an element parts read as one (split_quotes)."""
