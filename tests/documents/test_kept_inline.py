@@ -138,3 +138,28 @@ def test_a_key_combination_goes_over_the_keys_the_translation_named_in_its_place
     translator = known({"Press Ctrl+C to copy.": (translation, [(0, 0), (1, 1), (2, 2), (3, 3)])})
     keys = page[len("<p>Press "):-len(" to copy.</p>")]
     assert one(page, translator) == "<p>" + translation.replace("Strg+C", keys) + "</p>"
+
+
+@pytest.mark.parametrize("page, sentence, translation, written", [
+    ("<p>Close it with <kbd>Alt</kbd>-<kbd>F4</kbd> now.</p>", "Close it with Alt-F4 now.",
+     "Schließe es mit Alt-F jetzt.", "<p>Schließe es mit <kbd>Alt</kbd>-<kbd>F4</kbd> jetzt.</p>"),
+    ("<p>Close it with <kbd>Alt</kbd>-<kbd>F4</kbd> now.</p>", "Close it with Alt-F4 now.",
+     "Schließe es mit F4 jetzt.", "<p>Schließe es mit <kbd>Alt</kbd>-<kbd>F4</kbd> jetzt.</p>"),
+    ("<li>Use <kbd>Ctrl</kbd>-<kbd>Shift</kbd>-<kbd>T</kbd> again.</li>", "Use Ctrl-Shift-T again.",
+     "Nutze Ctrl-T erneut.", "<li>Nutze <kbd>Ctrl</kbd>-<kbd>Shift</kbd>-<kbd>T</kbd> erneut.</li>"),
+    ("<p>Press <kbd><kbd>Cmd</kbd>-<kbd>Q</kbd></kbd> to quit.</p>", "Press Cmd-Q to quit.",
+     "Drücke Cmd zum Beenden.", "<p>Drücke <kbd><kbd>Cmd</kbd>-<kbd>Q</kbd></kbd> zum Beenden.</p>"),
+])
+def test_a_key_combination_goes_over_the_keys_the_translation_kept_of_it(known, page, sentence, translation,
+                                                                         written):
+    """The model dropped the 4 of Alt-F4: the page showed "Alt-F" beside the combination put back."""
+    pairs = [(k, k) for k in range(len(sentence.split()))]
+    assert one(page, known({sentence: (translation, pairs)})) == written
+
+
+def test_a_word_that_is_no_key_of_the_combination_stays_beside_it_one_that_is_goes_under_it(known):
+    translator = known({"Close it with Alt-F4 now.": ("Schließe es mit Alt-F5 jetzt.", [(k, k) for k in range(5)]),
+                        "Then press Alt-F4 again.": ("Dann drücke Alt erneut.", [(k, k) for k in range(4)])})
+    page = "<p>Close it with <kbd>Alt</kbd>-<kbd>F4</kbd> now.</p><p>Then press <kbd>Alt</kbd>-<kbd>F4</kbd> again.</p>"
+    assert one(page, translator) == ("<p>Schließe es mit Alt-F5 <kbd>Alt</kbd>-<kbd>F4</kbd> jetzt.</p>"
+                                     "<p>Dann drücke <kbd>Alt</kbd>-<kbd>F4</kbd> erneut.</p>")

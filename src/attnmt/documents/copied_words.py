@@ -33,6 +33,7 @@ RUN = re.compile(r"[^\W_]+")
 # the stop at its end, which kept_words.core took off).
 DOTTED = re.compile(r"[^\W\d_]{1,3}(?:\.[^\W\d_]{1,3})+")
 KEY_COMBINATION = re.compile(KEY_COMBO)  # Ctrl+C, Strg+Umschalt+P: a translation may name the keys its own way
+KEYS_WRITTEN = re.compile(r"[^\W_]+(?:[+-][^\W_]+)*")  # keys in one word, joined by a "+" or a "-": Alt-F, Ctrl+T
 
 
 class Copies:
@@ -151,14 +152,36 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
 def renamed_keys(copies: Copies, i: int, kept: str, targets: Sequence[int], best: int | None) -> list[Span]:
     """The key combination the translation of sentence i wrote in the place of a kept one (``kept``), in the first of
     the words attending to it most (``best``) and those aligned to it (``targets``) that is one (KEY_COMBINATION):
-    ``Strg+C`` for ``Ctrl+C``, as a German keyboard names the keys; written beside it, the page showed both."""
-    if KEY_COMBINATION.fullmatch(kept) is None:
-        return []
+    ``Strg+C`` for ``Ctrl+C``, as a German keyboard names the keys; or that writes some of its keys (keys_dropped:
+    ``Alt-F`` for ``Alt-F4``); written beside it, the page showed both, the keys the model dropped flagged as a
+    number changed."""
+    renamed = KEY_COMBINATION.fullmatch(kept) is not None
     for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
         span = core(copies.target, *copies.target_words[i][t])
-        if KEY_COMBINATION.fullmatch(copies.target[slice(*span)]):
+        written = copies.target[slice(*span)]
+        if (renamed and KEY_COMBINATION.fullmatch(written)) or keys_dropped(written, kept):
             return [span]
     return []
+
+
+def keys_dropped(written: str, kept: str) -> bool:
+    """Whether ``written``, a word of a translation, is the key combination ``kept`` (its keys joined: ``Alt-F4``,
+    ``Ctrl+Shift+T``, ``Cmd K``) with keys dropped or cut short: a key of it alone (``F4``, ``Alt``, as written), or
+    its keys joined in their order, each whole or its start, one whole at least (``Alt-F``, ``Ctrl+T``)."""
+    keys = RUN.findall(kept)
+    runs = RUN.findall(written)
+    if len(keys) < 2 or written == kept or KEYS_WRITTEN.fullmatch(written) is None:
+        return False
+    if len(runs) == 1:
+        return runs[0] in keys
+    k, whole = 0, False
+    for run in runs:
+        while k < len(keys) and not keys[k].startswith(run):
+            k += 1
+        if k == len(keys):
+            return False
+        whole, k = whole or run == keys[k], k + 1
+    return whole
 
 
 def with_stop(target: str, span: Span, kept: str) -> Span:
