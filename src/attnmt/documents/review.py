@@ -65,6 +65,7 @@ from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_options import check_assessing, check_threshold
 from attnmt.documents.failed import mark_source_kept
 from attnmt.documents.flat import LINE_ENDS, Place, Placed
+from attnmt.documents.review_keys import with_kept_keys_judged
 from attnmt.documents.review_rows import with_atoms
 from attnmt.documents.spans import Weights, identity
 from attnmt.documents.translators import ModelTranslator
@@ -108,7 +109,8 @@ class Review:
     archive:       whether the document is an archive (an office file, an e-book: its table's places
                    are part and paragraph, not line); the translation of one sets it
                    (attnmt.documents.office), so that a table with no rows has the columns too
-    counted:       how many of ``sentences`` are at each place, so that ``withdraw`` can take them back"""
+    counted:       how many of ``sentences`` are at each place, so that ``withdraw`` can take them back
+    languages:     the document's and its translation's, which the verbatim rule reads (review_keys)"""
 
     assess: Assess
     threshold: float
@@ -117,6 +119,7 @@ class Review:
     sentences: int = 0
     archive: bool = False
     counted: Counter[Place] = field(default_factory=Counter)
+    languages: Languages = UNKNOWN
 
     def check(self, sources: list[str], texts: list[str], weights: list[Weights | None],
               placed: Sequence[Placed]) -> tuple[list[str], list[Weights | None]]:
@@ -133,6 +136,7 @@ class Review:
             self.sentences += 1
             self.counted[sentence.place or Place(None, 0)] += 1
             translation, found_weights, assessment = found[sentence.source]
+            assessment = with_kept_keys_judged(assessment, sentence, translation, found_weights, self.languages)
             if needs_review(assessment, translation, self.threshold):
                 assessment = assessment or empty_translation(None, self.threshold)  # empty, not assessed
                 source = with_atoms(sentence, sentence.source, identity(len(sentence.source.split())))
@@ -304,7 +308,7 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     check_reviewing(calibration, min_quality, source_below, translator.max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens, languages)
-    return Review(partial(taken_from, translator), threshold, source_below)
+    return Review(partial(taken_from, translator), threshold, source_below, languages=languages)
 
 
 def taken_from(translator: ModelTranslator, sources: Sequence[str],
@@ -335,5 +339,5 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     check_reviewing(calibration, min_quality, source_below, max_tokens)
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens, languages).assess, model, tokenizer), threshold,
-                  source_below)
+                  source_below, languages=languages)
 
