@@ -87,9 +87,14 @@ def test_a_quote_around_an_inline_elements_words_is_read_as_a_quote(upper):
     ("<p>Open a shell.<br>\n  cd ~/projects\n<br>Then look around.</p>",
      "<p>OPEN A SHELL.<br>\n  cd ~/projects\n<br>THEN LOOK AROUND.</p>", ["Open a shell.", "Then look around."]),
     ("<td><span>Build it with:<br>make -j4</span> and wait.</td>",
-     "<td><span>BUILD IT WITH:<br>make -j4</span> AND WAIT.</td>", ["Build it with: and wait."]),
+     "<td><span>BUILD IT WITH:<br>make -j4</span> AND WAIT.</td>", ["Build it with:", "and wait."]),
     ("<p>Install the deps:<br>pip install -r requirements.txt</p>",
      "<p>INSTALL THE DEPS:<br>pip install -r requirements.txt</p>", ["Install the deps:"]),
+    ("<p>Run this:<br>pip install attnmt<br>then wait.</p>", "<p>RUN THIS:<br>pip install attnmt<br>THEN WAIT.</p>",
+     ["Run this:", "then wait."]),  # no sentence runs on over the command
+    ("<p>Install it with:\n  npm install express\n  npm start\nThen open the page.</p>",
+     "<p>INSTALL IT WITH:\n  npm install express\n  npm start\nTHEN OPEN THE PAGE.</p>",
+     ["Install it with:", "Then open the page."]),  # on lines of their own in the page's source
 ])
 def test_a_command_on_a_line_of_its_own_in_a_block_stays_as_written(upper, page, written, given):
     """Run this:<br>pip install attnmt came back Auf diesem<br>Fäntzen: the command after its break read as words."""

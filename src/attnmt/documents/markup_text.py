@@ -42,13 +42,14 @@ class PageBuilder(FlatBuilder):
         if self.open_marks and self.marks[self.open_marks[-1]].kept_whole:
             self.add_code(text)
             return
-        if self.is_command_line(text):  # kept whole, as a URL is, the spaces around it read as text
-            start = len(text) - len(text.lstrip())
-            end = len(text.rstrip())
-            FlatBuilder.add_text(self, text[:start])
-            self.add_atom(literal=text[start:end])
-            FlatBuilder.add_text(self, text[end:])
-            return
+        position = 0
+        for start, end in self.command_spans(text):  # each kept whole, as a URL is
+            self.add_words(text[position:start])
+            self.add_atom(literal=text[start:end], ends_sentence=True)  # no sentence runs on over a line of code
+            position = end
+        self.add_words(text[position:])
+
+    def add_words(self, text: str) -> None:
         # a quote around all of a piece after words or inside an element (<b>"hello"</b>) is no sentence's edges
         add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
 
@@ -61,17 +62,28 @@ class PageBuilder(FlatBuilder):
         FlatBuilder.add_text(self, text)
         self.protected = calls
 
-    def is_command_line(self, text: str) -> bool:
-        """Whether ``text``, right after a line break (``Run this:<br>pip install attnmt``), is a shell command alone
-        of more than a name (is_command_block) where a text line's would be one (command_lines.command_lines: after a
-        line that ends with a colon or a sentence's stop, or after another command, which is kept out of the text):
-        read as words, the demo model wrote ``Fäntzen`` for ``pip install attnmt``.  The text of one piece up to the
-        next element: ``<br>npm start <b>now</b>`` keeps ``npm start``."""
+    def command_spans(self, text: str) -> list[tuple[int, int]]:
+        """The [start, end) of each line of ``text`` that is a shell command alone of more than a name
+        (is_command_block) where a text line's would be one (command_lines.command_lines: after a line that ends with
+        a colon or a sentence's stop, or after another command, which is kept out of the text): one after a line
+        break (``Run this:<br>pip install attnmt``; read as words, the demo model wrote ``Fäntzen``), and one on a
+        line of its own in the source (a Markdown paragraph's ``Run this:`` / ``pip install attnmt``).  A piece's text
+        is read up to the next element: ``<br>npm start <b>now</b>`` keeps ``npm start``."""
+        lines = text.split("\n")
         last = self.marks[-1] if self.marks else None
-        if last is None or not last.line_break or last.start != len(self.text) or len(text.split()) < 2:
-            return False
-        before = self.text[self.line_breaks[-2] if len(self.line_breaks) > 1 else 0:]
-        return 1 in command_lines([before, text])
+        after_break = last is not None and last.line_break and last.start == len(self.text)
+        if len(lines) == 1 and not after_break:  # the paragraph's text so far read once, not once a piece
+            return []
+        found = command_lines(lines) - {0}
+        if after_break and is_command(lines[0]):  # the line before: what was read since the break before it
+            before = self.text[self.line_breaks[-2] if len(self.line_breaks) > 1 else 0:].rstrip()
+            found |= {0} if not before or before.endswith((":", ".", "!", "?")) else set()
+        spans, start = [], 0
+        for k, line in enumerate(lines):
+            if k in found and len(line.split()) > 1:
+                spans.append((start + len(line) - len(line.lstrip()), start + len(line.rstrip())))
+            start += len(line) + 1
+        return spans
 
     def build(self) -> FlatText:
         """The FlatText, a quote whose words an element parts read as one (split_quotes)."""
