@@ -3,10 +3,14 @@ attention, the other over the function word right beside it (attnmt.documents.sh
 
 The weights are the demo model's [target word][source word] cross-attention for these sentences, rounded."""
 
+import docx
 import pytest
+from office_files import add_hyperlink, docx_bytes, word_children
 
+from attnmt.documents import DocumentOptions
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
 from attnmt.documents.translators import FoundTranslations
 
 STOP = "People are standing at the bus stop."
@@ -17,6 +21,15 @@ STOP_WEIGHTS = [[0.87, 0.07, 0.01, 0.00, 0.00, 0.00, 0.05],  # Leute
                 [0.00, 0.03, 0.06, 0.58, 0.05, 0.01, 0.16],  # an
                 [0.00, 0.00, 0.00, 0.02, 0.48, 0.13, 0.33],  # der
                 [0.00, 0.01, 0.02, 0.06, 0.02, 0.24, 0.33]]  # Bushaltestelle.
+RACE = "A man drives a red race car."
+RENNAUTO = "Ein Mann fährt ein roten Rennauto."
+#              A     man   drive a     red   race  car.
+RACE_WEIGHTS = [[0.78, 0.21, 0.00, 0.00, 0.00, 0.00, 0.01],  # Ein
+                [0.05, 0.64, 0.05, 0.01, 0.23, 0.01, 0.01],  # Mann
+                [0.00, 0.00, 0.97, 0.01, 0.02, 0.00, 0.00],  # fährt
+                [0.00, 0.00, 0.02, 0.61, 0.23, 0.12, 0.02],  # ein
+                [0.00, 0.00, 0.00, 0.00, 0.51, 0.37, 0.12],  # roten
+                [0.00, 0.00, 0.09, 0.02, 0.03, 0.41, 0.20]]  # Rennauto.
 TENNIS = "Two men play table tennis."
 SPIELEN = "Zwei Männer spielen Tennis."
 #                Two   men   play  table tennis.
@@ -27,7 +40,7 @@ TENNIS_WEIGHTS = [[0.90, 0.10, 0.00, 0.00, 0.00],  # Zwei
 
 
 def translator() -> FoundTranslations:
-    known = {STOP: (HALTESTELLE, STOP_WEIGHTS), TENNIS: (SPIELEN, TENNIS_WEIGHTS)}
+    known = {STOP: (HALTESTELLE, STOP_WEIGHTS), TENNIS: (SPIELEN, TENNIS_WEIGHTS), RACE: (RENNAUTO, RACE_WEIGHTS)}
     return FoundTranslations({source: text for source, (text, _) in known.items()},
                              weigh=lambda source, translation: known[source][1])
 
@@ -38,13 +51,38 @@ def translator() -> FoundTranslations:
 ], ids=["stop-outside", "stop-inside"])
 def test_the_word_goes_to_the_link_it_translates_most_and_the_other_beside_it(page):
     """"Bushaltestelle" gives "stop" 0.33 and "bus" 0.24: the first link placed took it, and "stop" came back in
-    English after it, ``<a href="/bus">Bushaltestelle</a> <a href="/stop">stop</a>``.  Not onto a content word
-    beside: before "Tennis" stands the verb "spielen", which says something else, so the second link keeps its
-    source text and its href, as before."""
+    English after it, ``<a href="/bus">Bushaltestelle</a> <a href="/stop">stop</a>``."""
     out = translate_markup([page], translator())
     assert out == ['<p>Leute stehen an <a href="/bus">der</a> <a href="/stop">Bushaltestelle</a>.</p>']
-    played = translate_markup(['<p>Two men play <a href="/t">table</a> <a href="/n">tennis</a>.</p>'], translator())
-    assert played == ['<p>Zwei Männer spielen <a href="/t">Tennis</a> <a href="/n">tennis</a>.</p>']
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ('<p>Two men play <a href="/t">table</a> <a href="/n">tennis</a>.</p>',
+     '<p>Zwei Männer spielen <a href="/t"></a><a href="/n">Tennis</a>.</p>'),
+    ('<p>A man drives a red <a href="/r">race</a> <a href="/c">car.</a></p>',
+     '<p>Ein Mann fährt ein roten <a href="/r">Rennauto</a><a href="/c"></a>.</p>'),
+    ('<p>A man drives a red <a href="/r">race</a> <a href="/c"><i>car</i></a>.</p>',
+     '<p>Ein Mann fährt ein roten <a href="/r">Rennauto</a><a href="/c"></a>.</p>'),
+], ids=["verb-before", "adjective-before", "look-inside"])
+def test_a_link_with_no_free_function_word_beside_the_shared_word_never_gets_its_english_back(page, out):
+    """Beside "Tennis" stand the verb "spielen" and the stop, beside "Rennauto" the adjective "roten" (red), words
+    that say something else: the word goes to the link it translates most ("Tennis" gives "tennis" 0.68, "table"
+    0.30; "Rennauto" gives "race" 0.41, "car" 0.20), and the other stays around nothing at its edge, on the side it
+    stood in the source, its href kept; its English text was written into the German sentence (``spielen <a
+    href="/t">Tennis</a> <a href="/n">tennis</a>``, ``roten <a href="/r">Rennauto</a> <a href="/c">car.</a>.``)."""
+    assert translate_markup([page], translator()) == [out]
+
+
+def test_a_word_files_hyperlink_whose_words_a_sibling_link_holds_is_left_without_its_english():
+    document = docx.Document()
+    paragraph = document.add_paragraph("A man drives a red ")
+    add_hyperlink(paragraph, "race", "https://example.org/race")
+    paragraph.add_run(" ")
+    add_hyperlink(paragraph, "car", "https://example.org/car")
+    paragraph.add_run(".")
+    out = translate_office(docx_bytes(document), ".docx", translator(), DocumentOptions())
+    assert word_children(out) == [("r", "Ein Mann fährt ein roten "), ("hyperlink", "Rennauto"), ("hyperlink", ""),
+                                  ("r", ".")]
 
 
 def test_a_markdown_link_takes_the_function_word_beside_the_shared_word():

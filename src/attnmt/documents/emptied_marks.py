@@ -55,16 +55,18 @@ def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
     return any(translation[at:at + len(number)] == number for at in range(len(translation) - len(number) + 1))
 
 
-def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]) -> None:
+def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested],
+                   merged: frozenset[int] = frozenset()) -> None:
     """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: nesting.nest)
     over source text that holds no text, filled with its source content; not a link over a number
-    (is_number) that the translation holds elsewhere (number_tokens).  So is an element kept whole
+    (is_number) that the translation holds elsewhere (number_tokens), nor one of ``merged``, whose words the model
+    wrote in the one word a sibling link holds (attnmt.documents.shared_links).  So is an element kept whole
     (Mark.kept_whole: an abbreviation the translation wrote no copy of), which is written as it came
     whatever it holds, for the spaces either side (space_around), and a result an update writes again (a
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
              if is_link(mark) or mark.kept_whole or is_copied_result(mark)}
-    links = {k for k, text in texts.items() if text}
+    links = {k for k, text in texts.items() if text and k not in merged}
     emptied = list(_emptied(content, links)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
         return

@@ -262,7 +262,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         parted = part_at_sentences(flat, spans, outputs, weights)
         placement = place(parted.flat, spans, outputs, weights)
         content = nest(parted.flat, placement)
-        refill_emptied(parted.flat, placement.text, content)  # a link over digits the model dropped is not left empty
+        # a link over digits the model dropped is not left empty, nor one whose words a sibling link's word holds
+        refill_emptied(parted.flat, placement.text, content, placement.merged)
         keep_lost_numbers(parted.flat, placement.text, content)  # <data>1,200</data> the model lost
         results.append(parted.renumber(content))
         first = last

@@ -12,8 +12,11 @@ words the model dropped, far from the word their attention went to (``on a <a>be
 <a>castle</a>`` -> ``am Strand``), has no word of its own to share, and keeps its English text as before.  Not over
 a content word beside (the verb before the phrase, ``spielen`` for ``play <a>table</a> <a>tennis</a>`` -> ``spielen
 Tennis``, the next phrase's word after it): that would link a word that says something else.  With no free function
-word beside (a sibling holds it, the sentence's edge, a parent's), the link is left as before, its source text
-written back (attnmt.documents.emptied_marks): a reviewer sees the href, not lost.
+word beside (a sibling holds it, the sentence's edge, a parent's, a content word), the word still goes to the link it
+translates most, and the other stays in the file around nothing at the word's edge, on the side it stood in the
+source (``spielen <a href="/t"></a><a href="/n">Tennis</a>``, ``roten <a href="/r">Rennauto</a><a href="/c"></a>``):
+its English text, which attnmt.documents.emptied_marks writes back into the sentence for a link left empty otherwise
+(``roten Rennauto car.``), is not, as the model wrote its meaning in the shared word (Placement.merged).
 """
 
 from __future__ import annotations
@@ -33,14 +36,15 @@ Span = tuple[int, int]
 
 
 def share_word(projector: Projector, spans: list[Span], parents: list[int | None],
-               wanted: dict[int, Span | None]) -> None:
+               wanted: dict[int, Span | None]) -> frozenset[int]:
     """Each worded link left with nothing to click (a point) whose words' translation, ``wanted[j]``, one sibling
     link right beside it in the source holds: the word goes to the one of the two whose words it gives the most
-    attention, the other beside it (module docstring).  ``spans``: every mark's placed span on the translation,
-    changed in place."""
-    marks = projector.flat.marks
+    attention, the other beside it, else around nothing at its edge (module docstring).  ``spans``: every mark's
+    placed span on the translation, changed in place.  Returns the links left around nothing so, whose source text
+    is not written back."""
+    marks, merged = projector.flat.marks, set()
     for j, want in wanted.items():
-        if want is None or spans[j][0] != spans[j][1] or j in parents or not is_worded_link(projector.flat, marks[j]):
+        if want is None or spans[j][0] != spans[j][1] or not is_worded_link(projector.flat, marks[j]):
             continue
         holders = [k for k in range(len(spans)) if k != j and parents[k] == parents[j] and is_any_link(marks[k])
                    and clickable(projector.target, (max(spans[k][0], want[0]), min(spans[k][1], want[1])))]
@@ -48,10 +52,27 @@ def share_word(projector: Projector, spans: list[Span], parents: list[int | None
             continue
         holder = holders[0]
         word, loser = spans[holder], j
-        if holder not in parents and given(projector, j, word) > given(projector, holder, word):
+        # a link with marks of its own keeps its words' place: only a point's marks, points in it, move with it
+        if holder not in parents and j not in parents and given(projector, j, word) > given(projector, holder, word):
             loser = holder
-        if (beside := word_beside(projector, spans, parents, loser, word)) is not None:
-            spans[j], spans[holder] = (beside, word) if loser == j else (word, beside)
+        beside = word_beside(projector, spans, parents, loser, word)
+        if beside is None:  # at the word's edge, before it where the link stood first in the source
+            at = word[0] if marks[loser].start < marks[holder if loser == j else j].start else word[1]
+            beside = (at, at)
+            merged.add(loser)
+        spans[j], spans[holder] = (beside, word) if loser == j else (word, beside)
+        move_inside(spans, parents, j, spans[j][0])
+    return frozenset(merged)
+
+
+def move_inside(spans: list[Span], parents: list[int | None], j: int, at: int) -> None:
+    """Every mark inside mark j, a point in j's point (placed within it), to position ``at``, where j now starts."""
+    for k in range(len(spans)):
+        parent = parents[k]
+        while parent is not None and parent != j:
+            parent = parents[parent]
+        if parent == j:
+            spans[k] = (at, at)
 
 
 def neighbours(text: str, one: Mark, other: Mark) -> bool:

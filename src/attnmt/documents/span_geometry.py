@@ -24,6 +24,7 @@ class Placement:
     parents: list[int | None]
     dropped: frozenset[int] = frozenset()  # word breaks whose word the translation no longer has (word_breaks)
     starts: tuple[int, ...] = (0,)
+    merged: frozenset[int] = frozenset()  # links around nothing beside a sibling link's word that holds their words
 
     def opens_sentence(self, at: int) -> bool:
         """Whether position ``at`` of ``text`` comes before every word of its sentence's translation."""

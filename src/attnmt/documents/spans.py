@@ -372,12 +372,12 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         siblings.add(j)  # a point inside a sibling moves out of it
     parents = [mark.parent for mark in flat.marks]
     around_held_words(flat, projector.target, spans, parents, wanted)  # a link with nothing to click (links)
-    share_word(projector, spans, parents, wanted)  # two links whose words came back one word (shared_links)
+    merged = share_word(projector, spans, parents, wanted)  # two links whose words came back one word (shared_links)
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
     # a word break goes with its word
     return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone),
-                     tuple(projector.target_starts))
+                     tuple(projector.target_starts), merged)
 
 
 @dataclass
