@@ -56,10 +56,24 @@ COTTON_WEIGHTS = [[0.79, 0.19, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01],  # Ein
                   [0.00, 0.00, 0.00, 0.02, 0.21, 0.01, 0.01, 0.74],  # Lastwagen
                   [0.01, 0.00, 0.07, 0.30, 0.25, 0.07, 0.03, 0.10]]  # verkauft.
 
+CHAIR = "A man sits in a rocking chair on the porch."
+FELSEN = "Ein Mann sitzt auf einem Felsen auf der Veranda."
+#               A     man   sits  in    a     rock  chair on    the   porch.
+CHAIR_WEIGHTS = [[0.77, 0.21, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 0.01],  # Ein
+                 [0.11, 0.73, 0.10, 0.00, 0.01, 0.01, 0.00, 0.00, 0.00, 0.03],  # Mann
+                 [0.01, 0.00, 0.86, 0.12, 0.00, 0.01, 0.00, 0.00, 0.00, 0.01],  # sitzt
+                 [0.01, 0.00, 0.15, 0.50, 0.10, 0.11, 0.05, 0.04, 0.01, 0.02],  # auf
+                 [0.01, 0.01, 0.01, 0.03, 0.30, 0.19, 0.08, 0.04, 0.12, 0.19],  # einem
+                 [0.00, 0.00, 0.00, 0.00, 0.00, 0.77, 0.22, 0.00, 0.00, 0.00],  # Felsen
+                 [0.00, 0.00, 0.01, 0.15, 0.01, 0.31, 0.04, 0.12, 0.02, 0.05],  # auf
+                 [0.00, 0.00, 0.00, 0.00, 0.01, 0.04, 0.03, 0.02, 0.36, 0.52],  # der
+                 [0.00, 0.00, 0.00, 0.01, 0.00, 0.04, 0.01, 0.02, 0.01, 0.58]]  # Veranda.
+
 
 def translator() -> FoundTranslations:
     known = {POOL: (BECKEN, POOL_WEIGHTS), SIGN: (SCHILD, SIGN_WEIGHTS), JERSEY: (TRIKOT, JERSEY_WEIGHTS),
-             GRILL: (KOCHT, GRILL_WEIGHTS), COTTON: (VERKAUFT, COTTON_WEIGHTS)}
+             GRILL: (KOCHT, GRILL_WEIGHTS), COTTON: (VERKAUFT, COTTON_WEIGHTS),
+             CHAIR: (FELSEN, CHAIR_WEIGHTS)}
     return FoundTranslations({source: text for source, (text, _) in known.items()},
                              weigh=lambda source, translation: known[source][1])
 
@@ -104,6 +118,16 @@ def test_a_preposition_and_its_article_written_for_a_noun_the_model_left_out_do_
                             "<p>A man is loading <i>cotton onto</i> a truck.</p>"], translator())
     assert out == ["<p>Ein Mann, der auf einem Lastwagen <b>verkauft</b>.</p>",
                    "<p>Ein Mann, der <i>auf</i> einem Lastwagen verkauft.</p>"]
+
+
+def test_a_mark_over_content_words_does_not_end_on_the_next_phrases_preposition():
+    """The second "auf" attends most to "rocking" (0.31), which the model wrote as "Felsen": the mark held ``<b>Felsen
+    auf</b> der Veranda``, a preposition that stands before its own noun, "Veranda".  A mark that holds a function
+    word ("on") is taken as the alignment says."""
+    out = translate_markup(["<p>A man sits in a <b>rocking</b> chair on the porch.</p>",
+                            "<p>A man sits in a <b>rocking chair on</b> the porch.</p>"], translator())
+    assert out == ["<p>Ein Mann sitzt auf einem <b>Felsen</b> auf der Veranda.</p>",
+                   "<p>Ein Mann sitzt auf einem <b>Felsen auf</b> der Veranda.</p>"]
 
 
 TREE = "A man talks while standing next to a tree."

@@ -219,8 +219,9 @@ def test_a_page_number_moved_over_a_space_before_a_word_is_not_glued_to_it(known
     """The model dropped the comma after the field (``see <PAGE/>, then``), and the field, put at the
     end of the bold run, took the space after it before it, as a picture before a line's end does:
     the page number touched the next word (``der 3Hund``).  The model reads ``see, then`` (closing_marks): the
-    field follows the letters of "see", whose translation the bold run "Hund, der" begins, so it goes before
-    that run, a space apart from its word."""
+    field follows the letters of "see", whose translation is the bold run "Hund" (not "Hund, der": the article
+    after it is the next phrase's, attnmt.documents.function_marks), so it goes after that run and before the
+    comma, as in the source, a space apart from its word."""
     source = "The dog is on page see, then the dog runs."
     alignment = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (5, 6), (6, 6), (7, 7), (8, 7), (9, 8)]
     translator = known({source: ("Der Hund läuft auf dem Hund, der Hund rennt.", alignment)})
@@ -228,7 +229,7 @@ def test_a_page_number_moved_over_a_space_before_a_word_is_not_glued_to_it(known
             'xml:space="preserve">see </w:t></w:r><w:fldSimple w:instr=" PAGE "><w:r><w:t>3</w:t></w:r></w:fldSimple>'
             '<w:r><w:t xml:space="preserve">, then the dog runs.</w:t></w:r>')
     out = translate(word_paragraph(runs), ".docx", translator)
-    assert "".join(text for _, text in word_children(out)) == "Der Hund läuft auf dem 3 Hund, der Hund rennt."
+    assert "".join(text for _, text in word_children(out)) == "Der Hund läuft auf dem Hund 3, der Hund rennt."
 
 
 @pytest.mark.parametrize("address", ["https://example.org/tickets", "anna@example.org"])

@@ -22,8 +22,17 @@ from a wrong function word (or a stretch) to a wrong content word, 3 worse: "und
 attnmt.text.function_words, lost ``unter einem`` for ``Schirm``.  With none left, the mark goes around the content
 word that gives its words the most attention (``clicked_word``), the compound that holds them
 (``<i>Schwimmbecken</i>``): let go, an element that changes how words look was dropped with its text kept, and a page
-lost its tags.  A link keeps words to click so (attnmt.documents.links: ``<a>Schwimmbecken</a>``).  A mark over a
-function word (``<i>in</i> the box``) is taken as the alignment says.
+lost its tags.  A link keeps words to click so (attnmt.documents.links: ``<a>Schwimmbecken</a>``).
+
+Where the target words hold a content word, the function words after the last of them are left out too: a preposition
+or an article stands before its own noun, the next phrase's, and one that gave a marked word its most attention as
+the decoder moved on went into the mark (``a <b>rocking</b> chair on the porch`` -> ``einem <b>Felsen auf</b> der
+Veranda``, "auf" giving "rocking" 0.31; ``standing <b>alone</b> on`` -> ``steht <b>allein auf einem Gehweg und</b>``).
+On the tagged Multi30k lines this changed 95 of 5,720 marks' lines: 87 lost such a tail alone (``<b>Theater</b> im
+Freien``, ``<b>draußen</b> auf``, ``<b>blickt</b> in``), 2 went right otherwise, 2 no better, 4 worse, where a sibling
+link then took the word left and this one the article before it (``<a>racing</a> <a>catamaran</a>`` -> ``<a>Ein</a>
+<a>Rennhund</a>``, was ``<a>Rennhund</a> <a>wird auf</a>``; ``<a>tricks</a>`` -> ``<a>in einem</a>``).
+A mark over a function word (``<i>in</i> the box``, ``<b>chair on</b>``) is taken as the alignment says.
 """
 
 from __future__ import annotations
@@ -44,9 +53,11 @@ def translating(weights: Sequence[Sequence[float]], words: Sequence[int], target
     none of them where they are all function words and ``words`` hold a content word (module docstring).
     ``weights``: [target word][source word]; ``written``, ``read``: [start, end) of each target word in ``target``,
     the translation, and of each source word in ``source``."""
-    if all(is_function_word(source[slice(*read[k])]) for k in words) \
-            or not all(is_function_word(target[slice(*written[t])]) for t in targets):
+    if all(is_function_word(source[slice(*read[k])]) for k in words):
         return list(targets)
+    if not all(is_function_word(target[slice(*written[t])]) for t in targets):
+        return before_next_phrase(targets, target, written) \
+            if not any(is_function_word(source[slice(*read[k])]) for k in words) else list(targets)
     if not any(is_function_word(source[slice(*read[k])]) for k in words) \
             and sum(attends_most(weights[t]) in words for t in targets) >= LEFT_OUT:
         return []  # a preposition and its article written for a noun the model then left out
@@ -54,6 +65,13 @@ def translating(weights: Sequence[Sequence[float]], words: Sequence[int], target
               if 0 <= k < len(read) and is_function_word(source[slice(*read[k])])]
     return [t for t in targets if target[slice(*written[t])].strip(PUNCTUATION).lower() not in ANY_ARTICLE
             and attends_most(weights[t]) in words and not translates_beside(weights[t], words, beside)]
+
+
+def before_next_phrase(targets: Sequence[int], target: str, written: Sequence[Span]) -> list[int]:
+    """``targets`` without the function words after the last content word: a preposition or an article stands
+    before its own noun, the next phrase's."""
+    last = max(t for t in targets if not is_function_word(target[slice(*written[t])]))
+    return [t for t in targets if t <= last]
 
 
 def translates_beside(row: Sequence[float], words: Sequence[int], beside: Sequence[int]) -> bool:

@@ -20,7 +20,7 @@ gives them with examples):
    target word that gives them, together, the most attention (the second catches a word whose own attention looked one
    word off; not one that attends mostly to a word far from them, a dropped word's: attnmt.documents.dropped_words;
    nor a first word written looking ahead for the word before them, an article: attnmt.documents.looking_ahead;
-   nor articles and prepositions alone that translate none of them: attnmt.documents.function_marks);
+   nor articles and prepositions alone that translate none of them, or after them: attnmt.documents.function_marks);
    trailing or leading punctuation of that stretch is left outside unless the marked source text had punctuation
    there too.  A mark over whole sentences covers their whole translations (no alignment needed); a link whose words
    were aligned to nothing, the target word that gives them the most attention (attnmt.documents.links).
