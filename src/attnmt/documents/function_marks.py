@@ -50,16 +50,16 @@ LEFT_OUT = 2  # function words attending most to a marked content word: written 
 def translating(weights: Sequence[Sequence[float]], words: Sequence[int], targets: Sequence[int], target: str,
                 written: Sequence[Span], source: str, read: Sequence[Span]) -> list[int]:
     """``targets`` (the target words aligned to the source ``words``), without the function words that translate
-    none of them where they are all function words and ``words`` hold a content word (module docstring).
+    none of them where they are all function words and ``words`` hold a content word, and, where ``words`` are
+    content words alone, without those after the last content word of ``targets`` (module docstring).
     ``weights``: [target word][source word]; ``written``, ``read``: [start, end) of each target word in ``target``,
     the translation, and of each source word in ``source``."""
-    if all(is_function_word(source[slice(*read[k])]) for k in words):
+    marked = [is_function_word(source[slice(*read[k])]) for k in words]
+    if all(marked):
         return list(targets)
     if not all(is_function_word(target[slice(*written[t])]) for t in targets):
-        return before_next_phrase(targets, target, written) \
-            if not any(is_function_word(source[slice(*read[k])]) for k in words) else list(targets)
-    if not any(is_function_word(source[slice(*read[k])]) for k in words) \
-            and sum(attends_most(weights[t]) in words for t in targets) >= LEFT_OUT:
+        return list(targets) if any(marked) else before_next_phrase(targets, target, written)
+    if not any(marked) and sum(attends_most(weights[t]) in words for t in targets) >= LEFT_OUT:
         return []  # a preposition and its article written for a noun the model then left out
     beside = [k for k in (words[0] - 1, words[-1] + 1)
               if 0 <= k < len(read) and is_function_word(source[slice(*read[k])])]
