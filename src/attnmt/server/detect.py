@@ -135,20 +135,13 @@ class Detector:
         if self.known:
             self.served()
 
-    def rank(self, text: str) -> list[tuple[str, float]]:
-        """(code, confidence in percent), most likely first, for the served source languages lingua
-        knows; with none, each served language at 0: nothing to tell them by."""
-        if not self.known:
-            return [(code, 0.0) for code in self.codes]
-        return ranked(self.detector(), text, self.known)
-
     def rank_served(self, text: str) -> list[tuple[str, float]]:
-        """``rank`` among every served language, source or target, as LibreTranslate's /detect ranks
-        among all the languages it lists: German sent to an en-de server is German, where ``rank``
-        can only call it English at 0 %, which a client taking the first entry translates as English.
-        Text with nothing to go by (``12345``, ``!!!``, emoji) is one language at 0, as LibreTranslate
-        answers it (``unknown``): every language at 0, in lingua's order, put French first on a server
-        of en and fr."""
+        """(code, confidence in percent), most likely first, among every served language, source or target, as
+        LibreTranslate's /detect ranks among all the languages it lists: German sent to an en-de server is German,
+        where a ranking of the sources alone could only call it English at 0 %, which a client taking the first
+        entry translates as English.  Text with nothing to go by (``12345``, ``!!!``, emoji) is one language at 0,
+        as LibreTranslate answers it (``unknown``): every language at 0, in lingua's order, put French first on a
+        server of en and fr."""
         ranking = ranked(self.telling(text), text, {**self.targets, **self.known}) if self.known else []
         if not ranking or ranking[0][1] <= 0:
             return [(self.unknown(), 0.0)]
@@ -160,8 +153,13 @@ class Detector:
         weighed by their length.  Joined as one text, a German "fährt" ruled English out of the whole
         list: an English sentence beside a German one was English at 0 %.  Each text is read as its
         language (``readable_text``), not its code, links and placeholders, and weighed by what is read."""
+        return self.mean_ranking([readable_text(text, "text") for text in texts])
+
+    def mean_ranking(self, read: list[str]) -> list[tuple[str, float]]:
+        """``rank_served`` of texts read already (``readable_text``), a language's confidence its mean over
+        them weighed by their length: /detect's answer, and the one ``source: "auto"`` reports
+        (attnmt.server.auto_source), so that a client shows the same confidence for the same text."""
         weighed: dict[str, float] = {}  # code: the sum of its confidence times each text's length
-        read = [readable_text(text, "text") for text in texts]
         for text in read:
             for code, confidence in self.rank_served(text):
                 weighed[code] = weighed.get(code, 0.0) + confidence * len(text)
