@@ -86,6 +86,7 @@ class DocumentOptions:
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
     rewrap:       a plain text's hard-wrapped paragraphs (an e-mail's, a book's at 72 columns) translated
                   whole and filled again to their width (attnmt.documents.hard_wrap; False: a line at a time)
+    lines_split:  an XML block's line breaks end its sentences, as DeepL's split_sentences=1 reads them (False: spaces)
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere; ``content`` only on
                   a ``<meta>`` of text, a page's description, a link preview's title; ``label`` only on an
@@ -127,7 +128,8 @@ class DocumentOptions:
     source_lang_option: str | None = None
     source_lang_known: bool = True
     source_lang_asked: bool = True
-    rewrap: bool = True  # last: a caller's positional fields keep their places
+    rewrap: bool = True  # these two last: a caller's positional fields keep their places
+    lines_split: bool = False
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang
@@ -144,7 +146,7 @@ class DocumentOptions:
                               f"'pt-BR' (or None: lang attributes left as they were), got {self.target_lang!r}")
         if self.target_lang is not None:
             object.__setattr__(self, "target_lang", as_bcp_47(self.target_lang))  # frozen: set once, here
-        for name in ("split", "rewrap", "macros", "source_lang_known", "source_lang_asked"):
+        for name in ("split", "rewrap", "lines_split", "macros", "source_lang_known", "source_lang_asked"):
             if (switch := truth_value(getattr(self, name))) is None:
                 raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
             object.__setattr__(self, name, switch)  # frozen: set once, here

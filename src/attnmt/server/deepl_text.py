@@ -2,6 +2,8 @@
 
     split_of      ``split_sentences`` as sent, one of DeepL's values (400 in DeepL's words for another)
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
+    lines_alone   whether a line break ends its sentence (``split_sentences`` ``1``, DeepL's default): with
+                  ``tag_handling=xml``, each line of an element's text translated alone
     preserved     ``preserve_formatting`` as sent, on or off (400 in DeepL's words for another value)
     as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
                   (in its ellipsis), starts with a letter in its case and keeps the quotes or brackets around it
@@ -57,6 +59,13 @@ def as_split(texts: list[str], params: dict) -> list[str]:
     if split_of(params) not in NO_NEWLINES:
         return texts
     return [WRAPPED.sub(" ", text) for text in texts]
+
+
+def lines_alone(params: dict) -> bool:
+    """Whether ``split_sentences`` splits at line breaks too (``1``, DeepL's default; not ``nonewlines`` or
+    ``0``), as DeepL reads them in an XML element's text as in a plain text: ``<p>A man walks in the
+    park\nand a woman reads.</p>`` with ``tag_handling=xml`` was translated as one sentence, its line break a space."""
+    return split_of(params) not in NO_NEWLINES
 
 
 def preserved(params: dict) -> bool:

@@ -135,8 +135,10 @@ class Options(NamedTuple):
     # with hypotheses, or a file's sentences: each assessed as its batch is searched (attnmt.decoding.quality)
     quality: bool = False
     threshold: float | None = None  # with quality: where the low_quality flag starts (a file review's)
-    # a plain text's hard-wrapped paragraphs read whole and filled again, as a .txt file's (DocumentOptions.rewrap):
-    # False for DeepL's API, which reads line breaks as its split_sentences says (attnmt.server.deepl_text)
+    # a plain text's hard-wrapped paragraphs read whole and filled again, as a .txt file's (DocumentOptions.rewrap),
+    # and an XML block's line breaks read as spaces: False for DeepL's API, which reads line breaks as its
+    # split_sentences says (attnmt.server.deepl_text), an XML block's as the ends of its sentences
+    # (DocumentOptions.lines_split)
     rewrap: bool = True
 
 
@@ -240,7 +242,8 @@ class ServedModel(ModelFitsWrites):
         if options.format == "xml":  # lxml, imported only here (plain text starts faster)
             from attnmt.documents import translate_xml_texts
 
-            return translate_xml_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+            lines = replace(self.document_options, lines_split=not options.rewrap)  # DeepL's split_sentences=1
+            return translate_xml_texts(self.model, self.tokenizer, texts, options.decoding, lines,
                                        glossary=options.glossary)
         # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms), in every
         # hypothesis: those of a text with alternatives kept the source's, which its translation alone did not
