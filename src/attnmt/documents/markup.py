@@ -61,7 +61,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.short_attributes import label_sentences
-from attnmt.documents.short_labels import KeepingLabels, keep_sources
+from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
@@ -318,7 +318,8 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     sentences = translator_sentences(every, translator, options)
     # a short label the model garbled keeps its source (attnmt.documents.short_labels)
     labels = label_sentences(jobs, sentences)
-    keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each))
+    names = field_sentences(every, sentences)  # "<b>Benefits:</b>" garbled keeps its source, as a text line's
+    keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each) | names)
     results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)
     results = [quotes_placed(group, result, options.target_lang) for group, result in zip(flats, results, strict=True)]
     keep_sources(labels, keeping.kept)

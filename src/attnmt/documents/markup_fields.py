@@ -9,6 +9,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.list_marks import field_alone, is_label_alone
+from attnmt.text.field_names import kept_value
 
 
 def is_label_element(node: etree._Element, speakers: frozenset[str] = frozenset()) -> bool:
@@ -32,17 +33,31 @@ def field_span(node: etree._Element, vocabulary: Vocabulary, speakers: frozenset
     return field_alone(vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or ""), speakers)
 
 
-def add_field_element(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, span: tuple[int, int]) -> int:
+def add_field_element(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, span: tuple[int, int],
+                      last: bool = False) -> int:
     """``node`` (``field_span``: ``span``) into ``builder``, the name a sentence of its own and the colon after it an
     atom, kept as written (as list_marks.after_field_name does in a text); how much of its tail the colon is, 0 where
-    it is in ``node``."""
+    it is in ``node``.  Where ``node`` is its block's ``last`` element, a value in its tail that is a measure alone or
+    persons' names after a role (field_names.kept_value: ``<p><b>Translator:</b> Ann Goldstein</p>``, which the demo
+    model wrote "Ein Moner läuft") is kept as written too, and all of the tail taken."""
     (end, colon), name, tail = span, vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or "")
+    taken = max(colon - len(name), 0)
+    add_name(builder, node, name, span, tail[:taken])
+    if last and tail[taken:].strip() and kept_value(name[:end], tail[taken:]):
+        builder.add_atom(literal=tail[taken:])
+        return len(tail)
+    return taken
+
+
+def add_name(builder: FlatBuilder, node: etree._Element, name: str, span: tuple[int, int], colon_after: str) -> None:
+    """``node``, its text ``name`` a field's name (``span``: where it ends and its colon does), into ``builder``, the
+    name a sentence of its own, its colon an atom, in ``node`` or after it (``colon_after``)."""
+    end, colon = span
     builder.open(node, keeps_edge_spaces=True)
     builder.add_text(name[:end])
     builder.breaks.append(len(builder.text))
     builder.add_atom(literal=name[end:colon])
     builder.add_text(name[colon:])
     builder.close()
-    if colon > len(name):
-        builder.add_atom(literal=tail[:colon - len(name)])
-    return max(colon - len(name), 0)
+    if colon_after:
+        builder.add_atom(literal=colon_after)

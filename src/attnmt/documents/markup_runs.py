@@ -139,7 +139,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
             builder.add_atom(node=child)
         elif k == 0 and starts_block and not vocabulary.xml and (span := field_span(child, vocabulary, speakers)):
-            taken = add_field_element(builder, child, vocabulary, span)
+            taken = add_field_element(builder, child, vocabulary, span, last=len(run.children) == 1)
         else:
             add_inline(builder, child, vocabulary)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it

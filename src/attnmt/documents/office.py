@@ -99,7 +99,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
-from attnmt.documents.short_labels import KeepingLabels, keep_sources
+from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -357,7 +357,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
     jobs = [job for part in parts for job in part.jobs]
     blocks = alone_blocks(jobs, sentences)
-    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks))
+    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks) | field_sentences(flats, sentences))
     keeping = ForXml(labels)
     for call, chunk in calls:
         results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)

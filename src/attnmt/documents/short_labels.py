@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from attnmt.decoding.garbled_labels import garbled
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText
+from attnmt.documents.list_marks import set_apart_field
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
     checked_answer,
@@ -110,3 +111,21 @@ def keep_sources(labels: Sequence[tuple[FlatText, list[str]]], kept: set[str]) -
     for flat, sentences in labels:
         if sentences and all(sentence in kept for sentence in sentences):
             flat.source_kept = True
+
+
+def field_sentences(flats: Sequence[FlatText], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
+    """The names of fields that ``flats`` open with, each a sentence of its own before its colon (an atom), stripped
+    (``sentences``: each flat's spans): a page's ``<p><b>Benefits:</b> Free parking.</p>``, a Word paragraph's bold
+    "Benefits:", as a text line's (attnmt.documents.list_marks.field_labels), read by the one rule
+    (attnmt.text.speaker_labels.field_name, its look setting it apart: list_marks.set_apart_field).  Such a name is
+    a short label the model garbles alone (the demo model wrote "Benefits" as "Ein Dema"), so it keeps its source
+    where it does."""
+    found = set()
+    for flat, spans in zip(flats, sentences, strict=True):
+        start, end = spans[0] if spans else (0, 0)
+        colon = next((mark.literal for mark in flat.marks if mark.atom and mark.start == end), "")
+        sentence = flat.text[start:end].strip()
+        shown = f"{sentence}{colon}{flat.text[end:]}"
+        if sentence and colon.lstrip().startswith((":", "：")) and set_apart_field(shown, len(sentence)):
+            found.add(sentence)
+    return frozenset(found)

@@ -1,0 +1,47 @@
+"""A field's name in an element of its own at a page's block's start (attnmt.documents.markup_fields) reads as a text
+line's does: a name the model garbles keeps its source, a value that is a measure or persons' names after a role is
+kept as written, and a bold name in sentence case is a field's too."""
+
+from conftest import Judging
+
+from attnmt.decoding.garbled_labels import FLOOR
+from attnmt.documents.markup import translate_markup
+
+
+def test_a_fields_name_in_bold_that_the_model_garbles_keeps_its_source_as_a_text_line_s(mirror):
+    """The demo model wrote "<li><b>Benefits:</b> Free parking.</li>" as "<li><b>Ein Dema:</b> ...</li>"."""
+    judging = Judging(mirror, {"Benefits": FLOOR / 2, "DRESS CODE": FLOOR - 0.01, "Key Features": FLOOR + 0.01})
+    pages = ["<li><b>Benefits:</b> free parking.</li>", "<p><strong>DRESS CODE :</strong> smart casual.</p>",
+             "<p><b>Key Features:</b> a red dog.</p>", "<p><b>ANNA:</b> A red dog.</p>",
+             "<p>It is <b>Benefits:</b> a cat.</p>"]
+    assert translate_markup(pages, judging) == [
+        "<li><b>Benefits:</b> PARKING. FREE</li>", "<p><strong>DRESS CODE :</strong> CASUAL. SMART</p>",
+        "<p><b>FEATURES KEY:</b> DOG. RED A</p>", "<p><b>ANNA:</b> DOG. RED A</p>",
+        "<p>CAT. A <b>BENEFITS:</b> IS IT</p>"]
+    # the names alone are judged: not a speaker's words, nor a bold word inside a sentence
+    assert [source for source, _ in judging.judged] == ["Benefits", "DRESS CODE", "Key Features"]
+
+
+def test_a_measure_or_persons_names_after_a_fields_name_in_bold_are_kept_as_written(mirror):
+    """The demo model wrote "<p><b>Translator:</b> Ann Goldstein</p>" as "<p><b>Ein Dema:</b> Ein Moner läuft</p>"
+    and "<p><strong>Weight:</strong> 1.2 kg</p>" lost its measure."""
+    pages = ["<p><b>Translator:</b> Ann Goldstein</p>", "<p><strong>WEIGHT:</strong> 1.2 kg</p>",
+             "<p><b>Cast</b>: Tom Hanks, Meg Ryan</p>", "<p><b>Colour:</b> Space Grey</p>",
+             "<p><b>Translator:</b> Ann Goldstein and <i>a red dog</i></p>"]
+    out = translate_markup(pages, mirror)
+    assert out[:4] == ["<p><b>TRANSLATOR:</b> Ann Goldstein</p>", "<p><strong>WEIGHT:</strong> 1.2 kg</p>",
+                       "<p><b>CAST</b>: Tom Hanks, Meg Ryan</p>", "<p><b>COLOUR:</b> GREY SPACE</p>"]
+    # a value with more markup after it is read with its name, as before
+    assert mirror.given == ["Translator", "WEIGHT", "Cast", "Colour", "Space Grey",
+                            "Translator: Ann Goldstein and a red dog"]
+
+
+def test_a_fields_name_in_sentence_case_set_apart_in_bold_is_translated_alone(mirror):
+    """The demo model wrote "<p><strong>Prep time:</strong> 15 min</p>" as "<p><strong>Müner</strong> haben
+    Spaß</p>", the name, its colon and the measure lost; in a text line, sentence case is a sentence's start."""
+    pages = ["<p><strong>Prep time:</strong> 15 min</p>", "<p><b>Side effects:</b> a big cat.</p>",
+             "<p><b>Note that:</b> a dog.</p>", "<p><b>The dog said:</b> a red cat.</p>"]
+    out = translate_markup(pages, mirror)
+    assert out[:2] == ["<p><strong>TIME PREP:</strong> 15 min</p>", "<p><b>EFFECTS SIDE:</b> CAT. BIG A</p>"]
+    assert mirror.given == ["Prep time", "Side effects", "a big cat.", "Note that: a dog.",
+                            "The dog said: a red cat."]

@@ -1,0 +1,56 @@
+"""A field's name in a run or a span of its own at an office paragraph's start that the model garbles keeps its
+source, as a text line's and a page's do (attnmt.documents.short_labels.field_sentences): a Word paragraph, a
+PowerPoint text box, an OpenDocument paragraph, each through translate_office."""
+
+import io
+import zipfile
+
+import docx
+import pptx
+from conftest import Judging
+from office_files import docx_bytes, odt_span
+from pptx.util import Inches
+
+from attnmt.decoding.garbled_labels import FLOOR
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def judging(mirror) -> Judging:
+    """The demo model wrote "Benefits" alone as "Ein Dema"; "Key Features" it writes well."""
+    return Judging(mirror, {"Benefits": FLOOR / 2, "Key Features": FLOOR + 0.01})
+
+
+def test_a_word_paragraphs_bold_field_name_the_model_garbles_keeps_its_source(mirror):
+    document = docx.Document()
+    for label, words in [("Benefits:", " free parking."), ("Key Features:", " a red dog."),
+                         ("ANNA:", " A red dog.")]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = True
+        paragraph.add_run(words)
+    judge = judging(mirror)
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", judge, DocumentOptions())))
+    assert [paragraph.text for paragraph in out.paragraphs] == [
+        "Benefits: PARKING. FREE", "FEATURES KEY: DOG. RED A", "ANNA: DOG. RED A"]
+    assert [paragraph.runs[0].bold for paragraph in out.paragraphs] == [True, True, True]
+    assert [source for source, _ in judge.judged] == ["Benefits", "Key Features"]
+
+
+def test_a_powerpoint_text_box_s_bold_field_name_the_model_garbles_keeps_its_source(mirror):
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(2), Inches(6), Inches(1)).text_frame.paragraphs[0]
+    for text, bold in (("Benefits:", True), (" free parking.", False)):
+        run = box.add_run()
+        run.text, run.font.bold = text, bold
+    data = io.BytesIO()
+    deck.save(data)
+    out = pptx.Presentation(io.BytesIO(translate_office(data.getvalue(), ".pptx", judging(mirror), DocumentOptions())))
+    assert [shape.text_frame.text for shape in out.slides[0].shapes] == ["Benefits: PARKING. FREE"]
+
+
+def test_an_opendocument_paragraph_s_field_name_in_a_span_the_model_garbles_keeps_its_source(mirror):
+    data = odt_span("", "Benefits:", " free parking.", fontweight="bold")
+    out = translate_office(data, ".odt", judging(mirror), DocumentOptions())
+    content = zipfile.ZipFile(io.BytesIO(out)).read("content.xml").decode()
+    assert '<text:span text:style-name="T1">Benefits:</text:span> PARKING. FREE</text:p>' in content
