@@ -4,7 +4,7 @@ price makes the label a field's, whatever its name, where speech after it makes 
 import pytest
 
 from attnmt.text.field_names import valued
-from attnmt.text.speaker_labels import field_name, speaker_label
+from attnmt.text.speaker_labels import dialogue, field_name, speaker_label
 
 
 @pytest.mark.parametrize("field, speech", [
@@ -75,3 +75,38 @@ def test_a_name_whose_s_is_no_plurals_before_a_list_is_a_speakers_and_a_plural_b
     assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
     assert field_name(speech) is None
     assert speaker_label(field) is None and field_name(field) is not None
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("SPECIMEN: 2 ml", "ANNA: 5pm."),
+    ("SODIUM: 5%", "TOM: $40"),
+    ("POTASSIUM: 4.1 mEq", "ANNA: 2 kg."),  # a measure that ends a sentence is said
+    ("CHOLESTEROL: 190 mg", "MAN 2: 2 ml"),  # a role and its number
+    ("HAEMOGLOBIN: 13 g/dL", "NURSE: 5 ml"),  # a person's noun
+    ("DOGS: Three.", "ANNA: Three."),
+    ("PLAYERS: Two to four", "GUARDS: Two!"),
+])
+def test_a_word_before_a_measure_with_its_unit_or_a_count_in_words_is_a_fields_and_a_name_before_it_a_speakers(
+        field, speech):
+    """Read as a speaker's, "SPECIMEN: 2 ml" kept "SPECIMEN:" and the demo model wrote "2 ml" as "Zwei Chirurgen";
+    "DOGS: Three." came back "DOGS: Drei Kerle."."""
+    assert speaker_label(field) is None and field_name(field) == (field.index(":"), field.index(":") + 1)
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("TRANSLATOR: ANN GOLDSTEIN", "HERMIONE: RON WEASLEY"),
+    ("TRANSLATOR: Ann Goldstein (2012)", "TOM: GET OUT"),
+    ("CAST: TOM HANKS, MEG RYAN (1993)", "ANNA: Tom Hanks (1993)"),
+])
+def test_a_name_in_capitals_or_with_its_year_after_a_credits_role_is_a_credit(field, speech):
+    """Read as a speaker's, "TRANSLATOR: ANN GOLDSTEIN" came back "TRANSLATOR: EIN UNIFORMIERTER MANN"."""
+    assert speaker_label(field) is None and valued(field.split(":")[0].split(), field.split(": ", 1)[1])
+    assert speaker_label(speech) is not None
+
+
+def test_a_plurals_list_after_a_scripts_last_turn_is_a_fields_where_its_word_names_food():
+    """"BREADS: Rye, spelt, sourdough." after two turns read as one more speaker's, as "MILES:" closing a script."""
+    lines = ["ANNA: Where is the bread?", "TOM: In the kitchen.", "BREADS: Rye, spelt, sourdough."]
+    speakers = dialogue(lines)
+    assert speaker_label(lines[2], speakers) is None and field_name(lines[2], speakers) == (6, 7)

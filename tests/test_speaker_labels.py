@@ -278,7 +278,7 @@ def test_a_question_or_an_exclamation_in_lower_case_after_a_name_is_its_speakers
     ("COOK TIME: 30 min", "COOK TIME", "DR. SMITH: 10 mg."), ("MAX POWER: 150 hp", "MAX POWER", "AGENT K: 12"),
     ("TOP SPEED: 200 km/h", "TOP SPEED", "OLD MAN: 5 more minutes, please."),
     ("BATTERY LIFE: 10 hours", "BATTERY LIFE", "GIRL 2: 10 hours"),
-    ("OVEN TEMP: 180 °C", "OVEN TEMP", "HEAD COOK: 180 degrees."), ("BODY FAT: 18%", "BODY FAT", "TOM: 18%"),
+    ("OVEN TEMP: 180 °C", "OVEN TEMP", "HEAD COOK: 180 degrees."), ("BODY FAT: 18%", "BODY FAT", "TOM: 18%."),
 ])
 def test_a_label_of_several_words_before_a_quantity_alone_is_a_fields(line, name, speaker):
     """Read as a speaker saying a number, "PREP TIME: 15 min" kept its English label; a name, a role and its

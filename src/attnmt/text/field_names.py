@@ -66,7 +66,8 @@ FIELDS = frozenset({
     # last turn read as one more speaker's name in "-S" (speaker_labels.script_plurals)
     "STARTER", "MAIN", "DESSERT", "SIDE", "APPETIZER", "APPETISER", "ENTREE", "ENTRÉE", "COURSE", "DISH", "SALAD",
     "SOUP", "SANDWICH", "PIZZA", "PASTA", "BURGER", "WINE", "BEER", "COCKTAIL", "MOCKTAIL", "SNACK", "SWEET",
-    "SPECIAL", "BEVERAGE", "JUICE", "SMOOTHIE", "PUDDING", "CHEESE", "NIBBLE", "PLATTER",
+    "SPECIAL", "BEVERAGE", "JUICE", "SMOOTHIE", "PUDDING", "CHEESE", "NIBBLE", "PLATTER", "BREAD", "CAKE", "PASTRY",
+    "TART", "PIE", "FRUIT", "VEGETABLE", "MEAT", "SEAFOOD", "GRAIN", "SPICE", "TEA", "COFFEE", "SPIRIT", "NOODLE",
     # a form, an invoice, a review
     "AGE", "GENDER", "SEX", "NATIONALITY", "OCCUPATION", "DOB", "BIRTHDAY", "HEIGHT", "SIGNATURE", "ACCOUNT",
     "INVOICE", "ORDER", "AMOUNT", "BALANCE", "TAX", "VAT", "SUBTOTAL", "QTY", "ZIP", "POSTCODE", "CITY", "COUNTRY",
@@ -215,6 +216,12 @@ TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d
 # garbled by a model trained on sentences (the demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit
 # der Nummer"), so kept as written.
 MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?|°)?\s*\Z")
+# A number in English words, and what joins two ("Three.", "Two to four", "A dozen"), as a count's value is written.
+NUMBER_WORDS = frozenset({"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN",
+                          "TWELVE", "TWENTY", "THIRTY", "FORTY", "FIFTY", "HUNDRED", "THOUSAND", "DOZEN", "HALF",
+                          "NONE", "A", "OR", "TO", "AND"})
+# A credit's year after a person's name ("Ann Goldstein (2012)", "Tom Hanks (b. 1956)").
+DATED = re.compile(r"\s*\((?:b\.\s*|c\.\s*)?\d{4}(?:\s*[-–]\s*\d{2,4})?\)\s*\Z")
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
 ITEM_WORDS = 3  # and each this many words at most: a noun's phrase, not a clause
 TIMED_WORDS = 3  # a time's or a price's value has this many words without a digit at most: "Daily at 17:30"
@@ -241,12 +248,15 @@ def valued(label: list[str], said: str) -> bool:
     ``credits``: "TRANSLATOR: Ann Goldstein", a film's or a book's credits; not "HERMIONE: Ron Weasley"), a list of
     short items after a plural (``listed``: "ACCESSORIES: Case, charger, cable.", not "COACH: Run, jump, throw,
     repeat.") or a time or a price after a plural or a schedule's word (``timed``, ``scheduled``: "OPENING TIMES:
-    Mon-Fri 9am-5pm", "LAST ENTRY: 16:30"; not "MARGARET: Tuesday at 10:30."); each ``unspoken``.  The value's
+    Mon-Fri 9am-5pm", "LAST ENTRY: 16:30"; not "MARGARET: Tuesday at 10:30."), or a number in words after a field's
+    label (``counted``: "DOGS: Three.", which the demo model wrote "DOGS: Drei Kerle.", the name kept as a speaker's;
+    not "ANNA: Three."); each ``unspoken``.  The value's
     shape alone said it once, and a speaker's name before a name or a time was translated alone ("HERMIONE: Ron
     Weasley")."""
-    return bool(label) and unspoken(said) and ((credits(label) and credited(said))
+    return bool(label) and unspoken(said) and ((credits(label) and credited(said, capitals=True))
                                                or (plural(label[-1]) and listed(said))
-                                               or (scheduled(label) and timed(said)))
+                                               or (scheduled(label) and timed(said))
+                                               or (field_label(label) and counted(said)))
 
 
 def field_value(said: str) -> bool:
@@ -299,10 +309,33 @@ def items(said: str) -> list[str]:
     return [item for item in ITEM_BREAK.split(said.strip().rstrip(".")) if item]
 
 
-def credited(said: str) -> bool:
-    """Whether ``said`` is a person's name or several (``person``): "Ann Goldstein", "Tom Hanks, Meg Ryan"."""
-    found = items(said)
+def credited(said: str, capitals: bool = False) -> bool:
+    """Whether ``said`` is a person's name or several (``person``), each with its year in brackets or none
+    (``DATED``): "Ann Goldstein", "Tom Hanks, Meg Ryan", "Ann Goldstein (2012)"; with ``capitals``, after a credit's
+    role, in capitals too ("TRANSLATOR: ANN GOLDSTEIN", as credits are written in capitals), where after any other
+    label words in capitals are what a speaker shouts ("TOM: GET OUT")."""
+    found = [DATED.sub("", item) for item in items(said.title() if capitals and said.isupper() else said)]
     return bool(found) and all(map(person, found))
+
+
+def counted(said: str) -> bool:
+    """Whether ``said`` is a number in English words alone (``NUMBER_WORDS``): "Three.", "Two to four", "A dozen";
+    not "Three dogs.", "A lot"."""
+    words = re.findall(r"[^\W\d_]+", said.upper())
+    return bool(words) and NUMBER_WORDS.issuperset(words) and not NUMBER_WORDS.isdisjoint(set(words) - {"A", "OR",
+                                                                                                      "TO", "AND"})
+
+
+def unit_measure(label: list[str], said: str) -> bool:
+    """Whether ``said`` after a label of one word ``label`` (in capitals) that names no person (``names_person``) is
+    a measure alone with a unit's abbreviation or a sign (``measure_alone``: "2 ml", "5%", "37.5 °C"), no time nor
+    price (``TIME_OR_PRICE``) and no sentence's stop after it: a lab's, a label's or a form's value ("SPECIMEN: 2
+    ml", "SODIUM: 5%", which read as a speaker's kept "SPECIMEN:" and the demo model wrote "2 ml" "Zwei Chirurgen"),
+    where a speaker says a time ("ANNA: 5pm"), a sum ("TOM: $40") or a number that ends a sentence ("ANNA: 2
+    kg.")."""
+    return (len(label) == 1 and len(label[0]) > 1 and not names_person(label) and measure_alone(said)
+            and re.search(r"\d\s*[^\d\s.,:/-]", said) is not None and TIME_OR_PRICE.search(said) is None
+            and not said.rstrip().endswith("."))
 
 
 def person(item: str) -> bool:
@@ -342,7 +375,7 @@ def kept_value(name: str, value: str) -> bool:
     Ryan", "NAME: John Smith").  A name has no translation: the demo model wrote "Ann Goldstein" alone as "Ein Moner
     läuft"; a title-case value after another field's name ("COLOUR: Space Grey") is translated."""
     words = re.findall(r"[^\W\d_]+", name.upper())
-    return measure_alone(value) or (holds_persons(words) and credited(value))
+    return measure_alone(value) or (holds_persons(words) and credited(value, capitals=True))
 
 
 def holds_persons(label: list[str]) -> bool:

@@ -27,6 +27,7 @@ from attnmt.text.field_names import (
     names_person,
     plural,
     status,
+    unit_measure,
     valued,
 )
 from attnmt.text.list_marks import LIST_MARK
@@ -162,8 +163,10 @@ def says_number(bare: str, words: list[str], said: str) -> bool:
     """Whether ``said`` opens with a number (a quantity, a time, a price: "5pm.", "2 hours", "$40, cash only.")
     after a label whose ``words`` name no field (field_names.field_label: "ANNA", "MAN 2"; not "PLAYERS", "WEIGHT",
     "LAST ENTRY") and that is not a field's of several words before a quantity alone (``measured``: not "PREP
-    TIME: 15 min"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
-    return opens_with_number(said) and not field_label(words) and not measured(bare, said)
+    TIME: 15 min"), nor a word's before a measure with its unit (field_names.unit_measure: not "SPECIMEN: 2 ml"): a
+    speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
+    return (opens_with_number(said) and not field_label(words) and not measured(bare, said)
+            and not (bare.rstrip(":：").isalpha() and unit_measure(words, said)))  # "SPECIMEN: 2 ml"
 
 
 def measured(bare: str, said: str) -> bool:
