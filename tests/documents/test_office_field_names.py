@@ -54,3 +54,24 @@ def test_an_opendocument_paragraph_s_field_name_in_a_span_the_model_garbles_keep
     out = translate_office(data, ".odt", judging(mirror), DocumentOptions())
     content = zipfile.ZipFile(io.BytesIO(out)).read("content.xml").decode()
     assert '<text:span text:style-name="T1">Benefits:</text:span> PARKING. FREE</text:p>' in content
+
+
+def test_a_measure_or_persons_names_after_a_word_paragraphs_bold_field_name_are_kept_as_written(mirror):
+    """The demo model wrote "Ann Goldstein" after a bold "Translator:" as "Ein Moner läuft"."""
+    document = docx.Document()
+    for label, words in [("Translator:", " Ann Goldstein"), ("WEIGHT:", " 1.2 kg"), ("Colour:", " Space Grey")]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = True
+        paragraph.add_run(words)
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())))
+    assert [paragraph.text for paragraph in out.paragraphs] == [
+        "TRANSLATOR: Ann Goldstein", "WEIGHT: 1.2 kg", "COLOUR: GREY SPACE"]
+    assert [run.bold for run in out.paragraphs[0].runs] == [True, None]
+    assert mirror.given == ["Translator", "WEIGHT", "Colour", "Space Grey"]
+
+
+def test_persons_names_after_an_opendocument_paragraph_s_field_name_in_a_span_stay_outside_it_as_written(mirror):
+    out = translate_office(odt_span("", "Translator:", " Ann Goldstein", fontweight="bold"), ".odt", mirror,
+                           DocumentOptions())
+    content = zipfile.ZipFile(io.BytesIO(out)).read("content.xml").decode()
+    assert '<text:span text:style-name="T1">TRANSLATOR:</text:span> Ann Goldstein</text:p>' in content

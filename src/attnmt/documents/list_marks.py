@@ -112,6 +112,15 @@ def field_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -
     return found if found is not None and found[0] <= len(said) else None
 
 
+def value_kept(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether ``said``, the first piece of a paragraph with a look of its own (a Word run), is a field's name and its
+    colon alone, and its value ``after`` it is kept as written (field_names.kept_value: "Translator:" in bold before
+    " Ann Goldstein", which the demo model wrote "Ein Moner läuft")."""
+    found = field_name(said + after, speakers)
+    return (found is not None and found[1] <= len(said) and not said[found[1]:].strip()
+            and kept_value(said[:found[0]], said[found[1]:] + after))
+
+
 def set_apart_field(text: str, end: int, speakers: frozenset[str] = frozenset()) -> tuple[int, int] | None:
     """Where the name of a field ``text`` opens with ends and its colon does (attnmt.text.speaker_labels.
     field_name), where its first ``end`` characters have a look of their own (bold, its own element): written in

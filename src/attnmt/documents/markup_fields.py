@@ -43,8 +43,11 @@ def add_field_element(builder: FlatBuilder, node: etree._Element, vocabulary: Vo
     (end, colon), name, tail = span, vocabulary.as_read(node.text or ""), vocabulary.as_read(node.tail or "")
     taken = max(colon - len(name), 0)
     add_name(builder, node, name, span, tail[:taken])
-    if last and tail[taken:].strip() and kept_value(name[:end], tail[taken:]):
-        builder.add_atom(literal=tail[taken:])
+    value = tail[taken:]
+    if last and value.strip() and kept_value(name[:end], value):
+        builder.add_text(value[:len(value) - len(value.lstrip())])  # a space apart: the value is not the element's
+        builder.add_atom(literal=value.strip())
+        builder.add_text(value[len(value.rstrip()):])
         return len(tail)
     return taken
 

@@ -85,7 +85,7 @@ from attnmt.documents.hyphens import hyphenated_words, in_word
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.language import written_against
 from attnmt.documents.letterless import Shown, needs_translation
-from attnmt.documents.list_marks import after_speaker_label
+from attnmt.documents.list_marks import after_speaker_label, value_kept
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.ooxml_labels import label_alone
@@ -153,6 +153,7 @@ class ParagraphJob(ParagraphWriter):
         self.run_atoms: set[etree._Element] = set()
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
+        self.value_kept = False  # a field's value after its name's run, kept as written (list_marks.value_kept)
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
@@ -323,9 +324,13 @@ class ParagraphJob(ParagraphWriter):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
                 text = fields.after_caption_separator(builder, self.dialect.text_of(part))  # "1: A dog": ": " apart
-                # a speaker's label typed at its start kept, as a text line's
-                builder.add_text(text if builder.text.strip() else after_speaker_label(
-                    builder, text, self.speakers, self._words_after(run)))
+                if self.value_kept:
+                    builder.add_atom(literal=text)
+                elif builder.text.strip():
+                    builder.add_text(text)
+                else:  # a speaker's label typed at its start kept, as a text line's
+                    builder.add_text(after_speaker_label(builder, text, self.speakers, after := self._words_after(run)))
+                    self.value_kept = value_kept(text, after, self.speakers)
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
