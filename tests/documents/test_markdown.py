@@ -14,6 +14,7 @@ from support import run_cli
 from attnmt.cli.document_options import chosen_input_format
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markdown import translate_markdown
+from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import AttnmtWarning, ConfigError, DataError
 
@@ -247,10 +248,14 @@ def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
     assert translate_markdown(text, mirror) == written
 
 
-def test_an_inline_html_element_the_alignment_leaves_empty_keeps_its_tags(fixed):
-    """As a link keeps its text: read as a mark, an emptied emphasis is dropped, and the link with it."""
-    assert translate_markdown('Click <a href="x">here</a> now.\n', fixed("Jetzt klicken.", [(0, 1), (3, 0)])) == \
-        'Jetzt klicken.<a href="x"></a>\n'
+def test_an_inline_html_link_the_alignment_leaves_empty_gets_its_text_back_as_a_pages(fixed):
+    """Its tags kept, and its text written back with the space the source had before it, as a page's link (it was
+    left around nothing, ``Jetzt klicken.<a href="x"></a>``)."""
+    translator = fixed("Jetzt klicken.", [(0, 1), (3, 0)])
+    assert translate_markdown('Click <a href="x">here</a> now.\n', translator) == \
+        'Jetzt klicken. <a href="x">here</a>\n'
+    assert translate_markup(['<p>Click <a href="x">here</a> now.</p>'], translator) == \
+        ['<p>Jetzt klicken. <a href="x">here</a></p>']
 
 
 def test_a_table_that_starts_a_list_item_has_its_header_translated(upper):
@@ -457,10 +462,22 @@ def test_a_hard_break_in_a_links_text_keeps_its_own_lines_prefix_before_a_destin
     assert translate_markdown(text, same) == text
 
 
-def test_a_links_source_text_over_lines_written_back_keeps_its_lines_prefix(fixed):
-    """Where the alignment leaves the link empty, its source text is written, its second line still quoted."""
+def test_a_links_source_text_over_lines_written_back_stays_in_its_quote(fixed):
+    """Where the alignment leaves the link empty, its source text is written on the translation's one line."""
     translated = translate_markdown("> See [the\n> guide](u) now.\n", fixed("Jetzt sehen.", [(0, 1), (3, 0)]))
-    assert "> [the\n> guide](u)" in translated
+    assert translated == "> [the guide](u) Jetzt sehen.\n"
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("See [the guide][g] people.\n\n[g]: /g\n", "Siehe [the guide][g] Leute.\n\n[g]: /g\n"),
+    ("- See [the `guide` *here*](/x) people.\n", "- Siehe [the `guide` *here*](/x) Leute.\n"),
+    ("| See [the a\\*b](/x) people. |\n|---|\n", "| Siehe [the a\\*b](/x) Leute. |\n|---|\n"),
+], ids=["reference", "marks-inside", "cell"])
+def test_a_link_the_model_dropped_gets_its_whole_text_back_apart_from_the_next_word(fixed, text, written):
+    """As a page's link (attnmt.documents.emptied_marks): its source text with its marks, a space either side where
+    the source had one.  It was glued to the next word, ``[the guide][g]Leute``, and lost the words beside a code
+    span, ``[`guide` ](/x)Leute``."""
+    assert translate_markdown(text, fixed("Siehe Leute.", [(0, 0), (3, 1)])) == written
 
 
 def test_emphasis_nested_hundreds_deep_is_translated(upper):

@@ -88,3 +88,17 @@ def test_a_word_files_hyperlink_whose_words_a_sibling_link_holds_is_left_without
 def test_a_markdown_link_takes_the_function_word_beside_the_shared_word():
     out = translate_markdown("People are standing at the [bus](/bus) [stop](/stop).\n", translator())
     assert out == "Leute stehen an [der](/bus) [Bushaltestelle](/stop).\n"
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ("Two men play [table](/t) [tennis](/n).\n", "Zwei Männer spielen [](/t)[Tennis](/n).\n"),
+    ("A man drives a red [race](/r) [car](/c).\n", "Ein Mann fährt ein roten [Rennauto](/r)[](/c).\n"),
+    ("A man drives a red [race](/r) [*car*](/c).\n", "Ein Mann fährt ein roten [Rennauto](/r)[](/c).\n"),
+    ("A man drives a red [race][r] [car][].\n\n[r]: /r\n[car]: /c\n",
+     "Ein Mann fährt ein roten [Rennauto][r][][car].\n\n[r]: /r\n[car]: /c\n"),
+], ids=["verb-before", "adjective-before", "look-inside", "references"])
+def test_a_markdown_link_whose_words_a_sibling_link_holds_stays_around_nothing_as_a_pages(page, out):
+    """The page's rule (above): ``[](/c)`` is CommonMark's ``<a href="/c"></a>``, the page's empty link, its
+    destination kept; its English was written back and glued to the word before, ``[Rennauto](/r)[car](/c)``."""
+    assert translate_markdown(page, translator()) == out
+

@@ -8,8 +8,8 @@ run not written at all), nothing left on the page to click.  A link over words g
 target word that gives them the most attention instead (attnmt.documents.links); one still left
 with no words (over a number, its word held by an earlier element, no attention to read) holds
 its source text again, with the marks inside it as they stood there, at the place the
-translation gave it, a space either side where the source had one: the rule a Markdown link
-follows too (attnmt.documents.markdown_text.written).
+translation gave it, a space either side where the source had one: a Markdown link's too, and one
+left empty here is written around nothing, ``[](/c)`` (attnmt.documents.markdown_text.written).
 
 Not a link over a number (is_number: "[1]", "+1 555 0100") whose number came back elsewhere in
 the block's translation (the model wrote it, the alignment put it outside the link): a number
@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from attnmt.documents.copied_results import is_copied_result
 from attnmt.documents.flat import FlatText, has_words
-from attnmt.documents.links import is_link
+from attnmt.documents.links import is_any_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
@@ -57,15 +57,15 @@ def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
 
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested],
                    merged: frozenset[int] = frozenset()) -> None:
-    """Each outermost link (is_link) of ``content`` (``flat``'s ``translation``, nested: nesting.nest)
-    over source text that holds no text, filled with its source content; not a link over a number
+    """Each outermost link (is_any_link, a Markdown one's too) of ``content`` (``flat``'s ``translation``, nested:
+    nesting.nest) over source text that holds no text, filled with its source content; not a link over a number
     (is_number) that the translation holds elsewhere (number_tokens), nor one of ``merged``, whose words the model
     wrote in the one word a sibling link holds (attnmt.documents.shared_links).  So is an element kept whole
     (Mark.kept_whole: an abbreviation the translation wrote no copy of), which is written as it came
     whatever it holds, for the spaces either side (space_around), and a result an update writes again (a
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
-             if is_link(mark) or mark.kept_whole or is_copied_result(mark)}
+             if is_any_link(mark) or mark.kept_whole or is_copied_result(mark)}
     links = {k for k, text in texts.items() if text and k not in merged}
     emptied = list(_emptied(content, links)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read

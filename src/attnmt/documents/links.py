@@ -71,7 +71,7 @@ def is_any_link(mark: Mark) -> bool:
 def is_markdown_link(mark: Mark) -> bool:
     """Whether ``mark`` is an ``a`` of a Markdown run's fragment, numbered ``data-md`` (attnmt.documents.markdown.
     fragment): a link, whose destination the Markdown keeps, and which gets its source text back where it is left
-    empty all the same (attnmt.documents.markdown_text.written, not refill_emptied: it keeps the lines' prefixes)."""
+    empty as a page's does (attnmt.documents.emptied_marks.refill_emptied)."""
     node = mark.node
     return not mark.atom and isinstance(node, etree._Element) and node.tag == "a" and node.get("data-md") is not None
 

@@ -210,7 +210,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
         elif index in pairs:  # a paired element's start tag: a mark, written back with both tags as they were
             html.append(f"<{html_name(token)}{number}{kept_translate(token)}>")
             paired[index] = len(marks)
-            marks.append(Mark(region.rejoined(raw(token.content), newline), "", text=""))  # emptied: its tags kept
+            marks.append(Mark(region.rejoined(raw(token.content), newline), "", kept=True))  # emptied: its tags kept
         elif index in ends:
             html.append(f"</{html_name(token)}>")
             marks[paired[ends[index]]].close = region.rejoined(raw(token.content), newline)
@@ -267,10 +267,10 @@ def check_no_controls(children: Sequence[Token], where: str) -> None:
 
 
 def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Region, newline: int) -> Mark:
-    """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, with
-    its source text kept (written where its translated text is empty). A collapsed or shortcut
+    """A link's (or an image's, whose ``[`` is ``label`` characters in) Mark: ``[`` and its tail, kept
+    around nothing where its translated text is empty. A collapsed or shortcut
     reference (``[text][]``, ``[text]``) is written as a full one with its own label, which the
-    translated text no longer is. A text or tail over lines is written as it stands in the file
+    translated text no longer is. A tail over lines is written as it stands in the file
     (Region.rejoined), so that its later lines keep their ``> `` or indentation; ``newline``: how
     many of the run's line breaks come before the link."""
     source, tail = raw(token.meta["source"]), raw(token.meta["tail"])
@@ -279,7 +279,7 @@ def link_mark(token: Token, label: int, raw: Callable[[str], str], region: Regio
                   if tail.startswith(end) and attributes_after(tail, len(end)) == len(tail)), None)
     if short is not None:
         tail = "][" + " ".join(text.split()) + "]" + tail[len(short):]  # a label's spaces and line breaks: one space
-    return Mark("[", region.rejoined(tail, newline + text.count("\n")), text=region.rejoined(text, newline),
+    return Mark("[", region.rejoined(tail, newline + text.count("\n")), kept=True,
                 title=link_title(token))
 
 

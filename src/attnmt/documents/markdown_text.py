@@ -37,8 +37,8 @@ class Mark:
     """What an element of a run's fragment stands for: the Markdown written before and after its
     text (``*`` and ``*``; ``[`` and ``](url "title")``); an atom's whole source (a code span, an
     autolink, inline HTML, a hard break's), an image's ``![`` and ``](src)`` around its alt text;
-    an atom's ``follows``, the number of the atom it directly followed in the source, and a link's
-    (or image's) ``text``, its source text."""
+    an atom's ``follows``, the number of the atom it directly followed in the source, and whether it is
+    ``kept`` around nothing where the translation leaves it empty (a link, a paired HTML element's tags)."""
 
     open: str
     close: str
@@ -46,7 +46,7 @@ class Mark:
     image: bool = False
     hard_break: bool = False
     follows: int | None = None
-    text: str | None = None
+    kept: bool = False
     title: str | None = None  # a link's or image's title as read, where its tail writes one (markdown_link_titles)
 
 
@@ -211,7 +211,9 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False,
     reference, not as the character, invisible where it is a space's.
 
     What the alignment leaves empty: an emphasis is written as its content alone (its delimiters
-    alone would be read as text), a link with its source text (a link without text is lost). Two
+    alone would be read as text), a link around nothing, ``[](/c)``: CommonMark's ``<a href="/c"></a>``,
+    the page's empty link, where refill_emptied left it so, as it leaves a page's (its words in a sibling
+    link's word, its number written elsewhere); every other it gave its source text.  Two
     atoms it puts next to each other that were apart in the source get a space between them, so
     that they stay two (two code spans written together are read as one)."""
     out: list[str] = []
@@ -259,8 +261,8 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False,
         if "".join(out[start + 1:]).strip(SPACE):
             out.append(close)
             ending[0] = None  # ends with its delimiter: a code span after it is apart (**`git`**`-style`)
-        elif mark.text is not None:  # a link: its source text, so that it stays
-            out[start + 1:] = [mark.text, close]
+        elif mark.kept:  # a link, its destination kept; or an HTML element's tags
+            out[start + 1:] = [close]
             ending[0] = None
         else:  # an emphasis around nothing: its spaces, if any, alone
             del out[start]
