@@ -652,3 +652,11 @@ def test_a_definitions_title_left_as_it_was_keeps_its_escapes_and_a_quote_transl
     translator = known({"a b.": ("A B.", pairs), "Say hi.": ('Sag "hallo".', pairs)})
     written = translate_markdown('[a][g] b.\n\n[g]: https://x.org "Say hi."\n', translator)
     assert written == '[A][g] B.\n\n[g]: https://x.org "Sag \\"hallo\\"."\n'
+
+
+def test_an_inline_html_anchor_the_alignment_leaves_empty_keeps_its_tags_alone_as_a_pages(fixed):
+    """``<a name>`` is no link a reader follows: not given its English text back, as a page's is not."""
+    translator = fixed("Jetzt klicken.", [(0, 1), (3, 0)])
+    assert translate_markdown('Click <a name="x">here</a> now.\n', translator) == 'Jetzt klicken.<a name="x"></a>\n'
+    assert translate_markup(['<p>Click <a name="x">here</a> now.</p>'], translator) == \
+        ['<p>Jetzt klicken.<a name="x"></a></p>']

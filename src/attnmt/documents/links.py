@@ -72,8 +72,9 @@ def is_markdown_link(mark: Mark) -> bool:
     """Whether ``mark`` is an ``a`` of a Markdown run's fragment, numbered ``data-md`` (attnmt.documents.markdown.
     fragment): a link, whose destination the Markdown keeps, and which gets its source text back where it is left
     empty as a page's does (attnmt.documents.emptied_marks.refill_emptied)."""
-    node = mark.node
-    return not mark.atom and isinstance(node, etree._Element) and node.tag == "a" and node.get("data-md") is not None
+    node = mark.node  # an inline HTML anchor, <a name="x">, is no link (markdown_html.anchor)
+    return (not mark.atom and isinstance(node, etree._Element) and node.tag == "a" and node.get("data-md") is not None
+            and node.get("data-anchor") is None)
 
 
 def clicked_words(projector: Projector, mark: Mark) -> tuple[int, int] | None:

@@ -46,7 +46,7 @@ from attnmt.documents.flat import PROTECTED
 from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_rule, kept_start
-from attnmt.documents.markdown_html import INLINE_BREAK, MarkdownVocabulary, html_name, html_pairs, kept_translate
+from attnmt.documents.markdown_html import INLINE_BREAK, MarkdownVocabulary, html_name, html_pairs, read_attributes
 from attnmt.documents.markdown_link_titles import link_title, titled
 from attnmt.documents.markdown_sites import MDX_EXPRESSION, attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
@@ -208,7 +208,7 @@ def fragment(children: Sequence[Token], region: Region, cell: bool = False) -> t
             html.append(f"</{MARKS[kind.replace('_close', '_open')]}>")
             newline += tail_breaks if kind == "link_close" else 0
         elif index in pairs:  # a paired element's start tag: a mark, written back with both tags as they were
-            html.append(f"<{html_name(token)}{number}{kept_translate(token)}>")
+            html.append(f"<{html_name(token)}{number}{read_attributes(token)}>")
             paired[index] = len(marks)
             marks.append(Mark(region.rejoined(raw(token.content), newline), "", kept=True))  # emptied: its tags kept
         elif index in ends:

@@ -2,7 +2,7 @@
 
     html_pairs(children)     -> the start tags read as marks, each with its end tag
     html_name(token)         -> the element a paired tag is read as
-    kept_translate(token)    -> what a paired start tag says of its translation, to read it as a page's
+    read_attributes(token)   -> what a paired start tag says of its translation and of being a link, as a page's
     MarkdownVocabulary       -> how a run's elements are read: a page's way, but its <code> an atom
 
 A start tag and its end tag in one run (``<a href="…">the guide</a>``, ``<b>``, ``<span>``, MDX's
@@ -21,7 +21,7 @@ from markdown_it.token import Token
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.kept_names import is_inline_code
 
-__all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs", "kept_translate"]
+__all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs", "read_attributes"]
 
 # Inline HTML's line break (<br>, <br/>, <br />, any case): read as a line break, as a hard break is, so that it
 # parts the words either side ("runs<br>A woman" is two lines, not "runsA woman"); its tag is written back as it was.
@@ -79,18 +79,21 @@ def html_name(token: Token) -> str:
     return tag.group(2).lower() if tag and tag.group(2).lower() in PAIRED else "span"
 
 
-def kept_translate(token: Token) -> str:
-    """The ``translate`` attribute a paired start tag's element is read with: its own ``translate`` where it has one,
-    ``translate="no"`` for class ``notranslate`` (elements.says), else "".  Its other attributes are not read (the tags
-    come back as written), so that a kept name, ``<span translate="no">AZ-2040-X</span>``, is read with its
-    sentence and kept as a page's is (kept_names): read without it, its identifier was taken out of the sentence and
-    the model read "Model number ships today.", and a kept passage of several words was translated."""
+def read_attributes(token: Token) -> str:
+    """The attributes a paired start tag's element is read with: ``data-anchor`` for an ``a`` with no ``href``, an
+    anchor, no link a reader follows (links.is_markdown_link), which gets no text back where it is left empty, as a
+    page's gets none; and its ``translate``: its own where it has one, ``translate="no"`` for class ``notranslate``
+    (elements.says), else none.  Its other attributes are not read (the tags come back as written), so that a kept
+    name, ``<span translate="no">AZ-2040-X</span>``, is read with its sentence and kept as a page's is (kept_names):
+    read without it, its identifier was taken out of the sentence and the model read "Model number ships today.",
+    and a kept passage of several words was translated."""
     attributes = {match[1].lower(): match[2] or match[3] or match[4] or "" for match in ATTRIBUTE.finditer(
         token.content)}
     said = attributes.get("translate", "").strip().lower()
+    anchor = ' data-anchor=""' if html_name(token) == "a" and "href" not in attributes else ""
     if said in ("yes", "no"):
-        return f' translate="{said}"'
-    return ' translate="no"' if "notranslate" in attributes.get("class", "").split() else ""
+        return f'{anchor} translate="{said}"'
+    return anchor + (' translate="no"' if "notranslate" in attributes.get("class", "").split() else "")
 
 
 class MarkdownVocabulary(Vocabulary):
