@@ -660,3 +660,14 @@ def test_an_inline_html_anchor_the_alignment_leaves_empty_keeps_its_tags_alone_a
     assert translate_markdown('Click <a name="x">here</a> now.\n', translator) == 'Jetzt klicken.<a name="x"></a>\n'
     assert translate_markup(['<p>Click <a name="x">here</a> now.</p>'], translator) == \
         ['<p>Jetzt klicken.<a name="x"></a></p>']
+
+
+@pytest.mark.parametrize(("translation", "alignment", "written"), [
+    ("Siehe Leute.", [(0, 0), (3, 1)], "Siehe [1200](/x) Leute.\n"),
+    ("Siehe 1.200 Leute.", [(0, 0), (3, 2)], "Siehe 1.200 [](/x)Leute.\n"),
+], ids=["number-lost", "number-written-elsewhere"])
+def test_a_link_over_a_number_gets_it_back_once(fixed, translation, alignment, written):
+    """Where the model dropped the number, the link holds it again, once (not also after the link, ``[1200](/x) 1200
+    Leute``); where the model wrote it outside the link, the link stays around nothing, as a page's
+    (``1.200 <a href="/x"></a>Leute``), not with the number a second time (``1.200 [1200](/x)Leute``)."""
+    assert translate_markdown("See [1200](/x) more people.\n", fixed(translation, alignment)) == written

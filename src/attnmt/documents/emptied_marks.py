@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from attnmt.documents.copied_results import is_copied_result
 from attnmt.documents.flat import FlatText, has_words
-from attnmt.documents.links import is_any_link
+from attnmt.documents.links import is_link, is_markdown_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
@@ -57,7 +57,8 @@ def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
 
 def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested],
                    merged: frozenset[int] = frozenset()) -> None:
-    """Each outermost link (is_any_link, a Markdown one's too) of ``content`` (``flat``'s ``translation``, nested:
+    """Each outermost link (is_link; a Markdown one, is_markdown_link, but over a number, which
+    kept_numbers.keep_lost_numbers gives back as it gave it before) of ``content`` (``flat``'s ``translation``, nested:
     nesting.nest) over source text that holds no text, filled with its source content; not a link over a number
     (is_number) that the translation holds elsewhere (number_tokens), nor one of ``merged``, whose words the model
     wrote in the one word a sibling link holds (attnmt.documents.shared_links).  So is an element kept whole
@@ -65,7 +66,8 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     whatever it holds, for the spaces either side (space_around), and a result an update writes again (a
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
-             if is_any_link(mark) or mark.kept_whole or is_copied_result(mark)}
+             if is_link(mark) or mark.kept_whole or is_copied_result(mark)
+             or (is_markdown_link(mark) and not is_number(flat.text[mark.start:mark.end]))}
     links = {k for k, text in texts.items() if text and k not in merged}
     emptied = list(_emptied(content, links)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
