@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from attnmt.text.measure_values import TIME_OR_PRICE, measure_alone, named_measure
+
 # Each in the singular, or as the field is written where it has no singular; a plural (``FEATURES``, ``HOURS``) is
 # read through its singular (``field_word``).
 FIELDS = frozenset({
@@ -208,14 +210,6 @@ ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
 # The little words inside a person's name, in lower case ("Vincent van Gogh", "Leonardo da Vinci").
 PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "von", "le", "la", "du", "dos", "bin",
                        "ibn", "y"})
-# A clock's time or a price, as an opening hours' or a price's value holds one ("Mon-Fri 9am-5pm", "10:00-18:00",
-# "From $20", "25 €").
-TIME_OR_PRICE = re.compile(r"\d{1,2}[:.]\d\d|\d\s?(?:am|pm)\b|[$€£¥]\s?\d|\d\s?[$€£¥]", re.IGNORECASE)
-# A measure alone, a number and a unit's abbreviation at most ("15 min", "1.2 kg", "120 m²", "200 km/h", "128 GB", a
-# degree's or a share's sign: "180 °C", "5%"), as a field's value holds one: the same in the target language, and
-# garbled by a model trained on sentences (the demo model wrote "PREP TIME: 15 min" as "...: Ein Basketballspieler mit
-# der Nummer"), so kept as written.
-MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?|°)?\s*\Z")
 # A number in English words, and what joins two ("Three.", "Two to four", "A dozen"), as a count's value is written.
 NUMBER_WORDS = frozenset({"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN",
                           "TWELVE", "TWENTY", "THIRTY", "FORTY", "FIFTY", "HUNDRED", "THOUSAND", "DOZEN", "HALF",
@@ -328,14 +322,15 @@ def counted(said: str) -> bool:
 
 def unit_measure(label: list[str], said: str) -> bool:
     """Whether ``said`` after a label of one word ``label`` (in capitals) that names no person (``names_person``) is
-    a measure alone with a unit's abbreviation or a sign (``measure_alone``: "2 ml", "5%", "37.5 °C"), no time nor
-    price (``TIME_OR_PRICE``) and no sentence's stop after it: a lab's, a label's or a form's value ("SPECIMEN: 2
-    ml", "SODIUM: 5%", which read as a speaker's kept "SPECIMEN:" and the demo model wrote "2 ml" "Zwei Chirurgen"),
-    where a speaker says a time ("ANNA: 5pm"), a sum ("TOM: $40") or a number that ends a sentence ("ANNA: 2
-    kg.")."""
-    return (len(label) == 1 and len(label[0]) > 1 and not names_person(label) and measure_alone(said)
-            and re.search(r"\d\s*[^\d\s.,:/-]", said) is not None and TIME_OR_PRICE.search(said) is None
-            and not said.rstrip().endswith("."))
+    a measure alone with its unit, a stop after it or none (attnmt.text.measure_values: a unit's abbreviation or a
+    sign, "2 ml.", "5%", "37.5 °C", a known unit's symbol, "250 kcal", "5.4 mmol/L", or name, "3 bars"), no time nor
+    price (``TIME_OR_PRICE``): a lab's, a label's or a form's value ("SPECIMEN: 2 ml.", "ENERGY: 250 kcal", which
+    read as a speaker's kept "SPECIMEN:" and the demo model wrote "2 ml" "Zwei Chirurgen"), where a speaker says a
+    time ("ANNA: 5pm"), a sum ("TOM: $40") or a time's count ("ANNA: 2 days.").  A name that says a measure in a
+    script speaks in its other lines too, and is one of its speakers (speaker_labels.dialogue: "MARTA: 3 kg.")."""
+    return (len(label) == 1 and len(label[0]) > 1 and not names_person(label)
+            and (measure_alone(said) or named_measure(said))
+            and re.search(r"\d\s*[^\d\s.,:/-]", said) is not None and TIME_OR_PRICE.search(said) is None)
 
 
 def person(item: str) -> bool:
@@ -385,9 +380,3 @@ def holds_persons(label: list[str]) -> bool:
     last = label[-1] if label else ""
     return bool(label) and (last == "BY" or names_person(label)
                             or any(each in CREDITS or each in NAMED_FIELDS for each in (last, last[:-1])))
-
-
-def measure_alone(value: str) -> bool:
-    """Whether a field's ``value`` is a measure alone (``MEASURE``): "15 min", "1995", " 200 km/h"; not "10 hours",
-    which a model translates."""
-    return MEASURE.match(value) is not None
