@@ -75,3 +75,36 @@ def test_persons_names_after_an_opendocument_paragraph_s_field_name_in_a_span_st
                            DocumentOptions())
     content = zipfile.ZipFile(io.BytesIO(out)).read("content.xml").decode()
     assert '<text:span text:style-name="T1">TRANSLATOR:</text:span> Ann Goldstein</text:p>' in content
+
+
+def test_a_field_name_in_sentence_case_in_a_word_run_of_its_own_look_is_a_fields(mirror):
+    """"Prep time:" in bold before " 15 min" was read whole ("MIN 15 TIME: PREP"), where a page's <b> and an .odt's
+    span set it apart: a run bold or italic where the rest is not does too; runs of one look say nothing."""
+    document = docx.Document()
+    for label, words, bold, italic in [("Prep time:", " 15 min", True, None),
+                                       ("Side effects:", " nausea and headache.", True, None),
+                                       ("Cooking time:", " 40 minutes", None, True),
+                                       ("Prep time:", " 15 min", None, None), ("Dear sir:", " thank you.", True, None)]:
+        paragraph = document.add_paragraph()
+        run = paragraph.add_run(label)
+        run.bold, run.italic = bold, italic
+        paragraph.add_run(words)
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions())))
+    assert [paragraph.text for paragraph in out.paragraphs] == [
+        "TIME PREP: 15 min", "EFFECTS SIDE: HEADACHE. AND NAUSEA", "TIME COOKING: MINUTES 40", "MIN 15 TIME: PREP",
+        "YOU. THANK SIR: DEAR"]
+    assert [run.bold for run in out.paragraphs[0].runs] == [True, None]
+
+
+def test_a_field_name_in_sentence_case_in_a_powerpoint_run_of_its_own_look_is_a_fields(mirror):
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    for looks in ((True, False), (True, True)):
+        box = slide.shapes.add_textbox(Inches(1), Inches(2), Inches(6), Inches(1)).text_frame.paragraphs[0]
+        for text, bold in zip(("Prep time:", " 15 min"), looks, strict=True):
+            run = box.add_run()
+            run.text, run.font.bold = text, bold
+    data = io.BytesIO()
+    deck.save(data)
+    out = pptx.Presentation(io.BytesIO(translate_office(data.getvalue(), ".pptx", mirror, DocumentOptions())))
+    assert [shape.text_frame.text for shape in out.slides[0].shapes] == ["TIME PREP: 15 min", "MIN 15 TIME: PREP"]

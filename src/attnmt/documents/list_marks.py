@@ -45,15 +45,17 @@ def after_line_head(builder: FlatBuilder, line: str, speakers: frozenset[str] = 
     return after_described_label(builder, text, speakers)
 
 
-def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "") -> str:
+def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "",
+                     apart: bool = False) -> str:
     """What of ``text`` follows the colon after the name of a field it starts with (attnmt.text.speaker_labels.
     field_name: "BENEFITS: Free parking."), the name added to ``builder`` as a sentence of its own and the colon as an
     atom, kept as written; all of ``text`` where it starts with none.  Read with its value, the demo model lost the
     name: "BENEFITS: Free parking and Wi-Fi." came back "Auf einem Parkplatz ...".  A value that is a measure alone
     or persons' names after a role (field_names.kept_value: "15 min", "TRANSLATOR: Ann Goldstein") is kept as written
-    too.  ``after``: what follows ``text`` in its block, where ``text`` is a piece with a look of its own, the value
-    after it (``field_alone``)."""
-    found = field_name(text + after, speakers)
+    too.  ``after``: what follows ``text`` in its block, where ``text`` is a piece of its own, the value after it
+    (``field_alone``); ``apart``: that piece has a look of its own, which sets a name in sentence case apart as a
+    field's (``field_in``: "Prep time:" in bold before " 15 min")."""
+    found = field_in(text, after, speakers, apart)
     if found is None or found[1] > len(text):
         return text
     builder.add_text(text[:found[0]])
@@ -66,22 +68,23 @@ def after_field_name(builder: FlatBuilder, text: str, speakers: frozenset[str] =
 
 
 def after_speaker_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(),
-                        after: str = "") -> str:
+                        after: str = "", apart: bool = False) -> str:
     """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), the label
     added to ``builder`` as an atom, kept where it stood, and the sound descriptions after it, a sentence of their own
     (``after_description``: a Word paragraph's "[LAUGHS] Yes." as a text line's); or the name of a field it starts
     with (``after_field_name``, its value in ``after`` where a run holds the name alone: "Ingredients:" in bold
-    before " flour, eggs"); all of ``text`` where it starts with none."""
-    return after_described_label(builder, after_label(builder, text, speakers, after), speakers)
+    before " flour, eggs", ``apart`` where its look sets it apart); all of ``text`` where it starts with none."""
+    return after_described_label(builder, after_label(builder, text, speakers, after, apart), speakers)
 
 
-def after_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "") -> str:
+def after_label(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset(), after: str = "",
+                apart: bool = False) -> str:
     """What of ``text`` follows the speaker's label it starts with (one of the dialogue's ``speakers`` too), added to
     ``builder`` as an atom, kept where it stood, or the name of a field and its colon (``after_field_name``, its value
-    in ``after`` too); all of ``text`` where it starts with neither."""
+    in ``after`` too, ``apart`` where its look sets it apart); all of ``text`` where it starts with neither."""
     label = speaker_label(text, speakers)
     if label is None:
-        return after_field_name(builder, text, speakers, after)
+        return after_field_name(builder, text, speakers, after, apart)
     return kept_start(builder, text, label, "label")
 
 
@@ -112,11 +115,11 @@ def field_alone(said: str, after: str, speakers: frozenset[str] = frozenset()) -
     return found if found is not None and found[0] <= len(said) else None
 
 
-def value_kept(said: str, after: str, speakers: frozenset[str] = frozenset()) -> bool:
-    """Whether ``said``, the first piece of a paragraph with a look of its own (a Word run), is a field's name and its
-    colon alone, and its value ``after`` it is kept as written (field_names.kept_value: "Translator:" in bold before
-    " Ann Goldstein", which the demo model wrote "Ein Moner läuft")."""
-    found = field_name(said + after, speakers)
+def value_kept(said: str, after: str, speakers: frozenset[str] = frozenset(), apart: bool = False) -> bool:
+    """Whether ``said``, the first piece of a paragraph (a Word run; ``apart`` where its look is its own), is a
+    field's name and its colon alone (``field_in``), and its value ``after`` it is kept as written (field_names.
+    kept_value: "Translator:" in bold before " Ann Goldstein", which the demo model wrote "Ein Moner läuft")."""
+    found = field_in(said, after, speakers, apart)
     return (found is not None and found[1] <= len(said) and not said[found[1]:].strip()
             and kept_value(said[:found[0]], said[found[1]:] + after))
 
@@ -130,6 +133,14 @@ def set_apart_field(text: str, end: int, speakers: frozenset[str] = frozenset())
     capitalised = re.sub(r"(?<![^\W\d_])[^\W\d_]", lambda letter: letter[0].upper()
                          if len(letter[0].upper()) == 1 else letter[0], text[:end])
     return field_name(text, speakers) or field_name(capitalised + text[end:], speakers)
+
+
+def field_in(said: str, after: str, speakers: frozenset[str], apart: bool) -> tuple[int, int] | None:
+    """Where the name of a field that ``said`` then ``after`` open with ends and its colon does: read as a text
+    line's (attnmt.text.speaker_labels.field_name), or, where ``said`` has a look of its own (``apart``: a Word or
+    PowerPoint run in bold before its value in plain text), in sentence case too (``set_apart_field``): "Prep
+    time:" in bold, then " 15 min", which the mirror translator wrote whole as "MIN 15 TIME: PREP"."""
+    return set_apart_field(said + after, len(said), speakers) if apart else field_name(said + after, speakers)
 
 
 def kept_start(builder: FlatBuilder, line: str, found: re.Match[str], name: str) -> str:

@@ -88,7 +88,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.list_marks import after_speaker_label, value_kept
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import WORD, Dialect
-from attnmt.documents.ooxml_labels import label_alone
+from attnmt.documents.ooxml_labels import label_alone, own_look
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.run_scripts import formula_runs
 from attnmt.documents.script_tokens import add_scripted
@@ -328,9 +328,10 @@ class ParagraphJob(ParagraphWriter):
                     builder.add_atom(literal=text)
                 elif builder.text.strip():
                     builder.add_text(text)
-                else:  # a speaker's label typed at its start kept, as a text line's
-                    builder.add_text(after_speaker_label(builder, text, self.speakers, after := self._words_after(run)))
-                    self.value_kept = value_kept(text, after, self.speakers)
+                else:  # a speaker's label typed at its start kept, as a text line's; a field's name set apart too
+                    after, apart = self._words_after(run), own_look(run, self.dialect)
+                    builder.add_text(after_speaker_label(builder, text, self.speakers, after, apart))
+                    self.value_kept = value_kept(text, after, self.speakers, apart)
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
