@@ -12,8 +12,10 @@ system's states, credits, a form and a recipe), written after the rules for a pe
 before "!", a menu's sections and persons' names after a role, by their author (it found "OVEN TEMP: 180 °C", fixed
 before it was committed).  ``unseen_5.tsv`` (44 lines: lab results, a nutrition label, scripts saying numbers, credits
 in capitals, menus after a script, a device's status) was written after the rules for a word before a measure with its
-unit, a count in words and names in capitals after a credit's role, by their author, and not tuned for.  Each line
-read wrongly is printed.
+unit, a count in words and names in capitals after a credit's role, by their author, and not tuned for.
+``unseen_6.tsv`` (31 lines: lab results in long units, a nutrition label, a device's specification, a recipe's units
+in words, names saying times and counts, scripts saying measures) was written after the rules for a known unit of any
+length and a measure with a stop, by their author: a check, not unseen.  Each line read wrongly is printed.
 
     .venv/bin/python benchmarks/experiments/label_kinds_labelled.py [FILE.tsv ...]
 """
