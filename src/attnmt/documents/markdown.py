@@ -43,6 +43,7 @@ from markdown_it.token import Token
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import PROTECTED
+from attnmt.documents.markdown_commands import commands
 from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
 from attnmt.documents.markdown_github import alert_title, github, kept_rule, kept_start
@@ -129,7 +130,7 @@ def markdown_parser(mdx: bool = False) -> MarkdownIt:
     link, image, code span and autolink rules recording their source; in ``mdx``, without indented code,
     as MDX reads it (text indented in a JSX component, ``<TabItem>\n\n    Text``, is a paragraph), and
     with each expression in text (``{props.name}``) an atom kept whole."""
-    md = templates(github(MarkdownIt("commonmark").enable("table")))
+    md = commands(templates(github(MarkdownIt("commonmark").enable("table"))))
     if mdx:
         md.disable("code").inline.ruler.before("link", "expression", kept_rule(MDX_EXPRESSION, "{"))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),

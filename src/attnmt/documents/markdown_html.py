@@ -105,3 +105,8 @@ class MarkdownVocabulary(Vocabulary):
 
     def is_kept_word(self, node: etree._Element) -> bool:
         return not is_inline_code(node) and super().is_kept_word(node)
+
+    def ends_sentence(self, node: etree._Element) -> bool:
+        # A shell command on a line of its own (markdown_commands: its atom holds its line's breaks, which no code
+        # span's does): no sentence runs on over it, as over a page's (markup_text.PageBuilder.command_spans).
+        return super().ends_sentence(node) or (node.tag == "code" and (node.text or "").startswith("\n"))
