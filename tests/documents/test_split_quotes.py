@@ -55,3 +55,28 @@ def test_a_markdown_paragraphs_quote_around_emphasis_is_read_as_one_quote(upper)
     assert translate_markdown('He said "**hello** there" and left.\n', upper, GERMAN) == (
         "HE SAID „**HELLO** THERE“ AND LEFT.\n")
     assert upper.given == ["He said hello there and left."]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>"<b>Hello</b> there."</p>', ["Hello there."], "<p>„<b>HELLO</b> THERE.“</p>"),
+    ("<p>'<i>A man</i> is sleeping.'</p>", ["A man is sleeping."], "<p>‚<i>A MAN</i> IS SLEEPING.‘</p>"),
+    ("<li>“Click <a href=\"/s\">Save</a> now.”</li>", ["Click Save now."],
+     '<li>„CLICK <a href="/s">SAVE</a> NOW.“</li>'),
+    ("<td>«<em>Deux</em> chiens jouent.»</td>", ["Deux chiens jouent."], "<td>„<em>DEUX</em> CHIENS JOUENT.“</td>"),
+    ('<p>"<b>A dog</b> runs. <i>A man</i> sleeps."</p>', ["A dog runs.", "A man sleeps."],
+     "<p>„<b>A DOG</b> RUNS. <i>A MAN</i> SLEEPS.“</p>"),
+])
+def test_a_quote_around_a_whole_sentence_whose_words_hold_an_element_is_read_as_one_quote(upper, page, given,
+                                                                                         written):
+    """Left to the sentence's edges, its marks went to the model as words: Mirror wrote THERE." "<b>HELLO</b>."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == given
+
+
+def test_a_quote_around_a_whole_sentence_stays_a_pair_where_the_translation_reorders_its_words(mirror):
+    assert translate_markup(['<p>"<b>Hello</b> there."</p>'], mirror, GERMAN) == ["<p>„THERE. <b>HELLO</b>“</p>"]
+
+
+def test_a_whole_sentences_guillemets_stay_a_pair_where_the_model_cannot_write_them(dropping):
+    """The demo model, which writes no », wrote «<b>Ein Hund</b> rennt. for «<b>A dog</b> runs.»."""
+    assert translate_markup(["<p>«<b>A dog</b> runs.»</p>"], dropping, GERMAN) == ["<p>„RUNS. <b>DOG A</b>“</p>"]

@@ -7,8 +7,11 @@ quote came back as it placed the marks, in English's form and apart from their w
 it is read, a pair whose words nest with its marks (each element wholly inside the quoted words or wholly around the
 pair) is made a ``Quote`` mark there, its marks taken out of the text, as a pair in one piece is: the model reads
 ``He said hello there and left.``, and the quote is written around the translation of its words in the target
-language's form (attnmt.documents.quote_forms).  A pair an element crosses (``<b>"hello</b> there"``) stays as
-written, and so does one around a sentence's whole text, which its edges take (text_emphasis.quotes_inside)."""
+language's form (attnmt.documents.quote_forms).  So is one around the block's whole text (``"<b>Hello</b> there."``),
+which a sentence's edges take where no element parts it: left to them, its marks went to the model as words (a
+translator that reorders its words wrote ``THERE." "<b>HELLO</b>``, and the demo model, which writes no ``»``, dropped
+guillemets' closing one).  A pair an element crosses (``<b>"hello</b> there"``) stays as written, and so does one
+whose words hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops)."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 from itertools import accumulate
 
-from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.flat import FlatText, Mark, has_words
 from attnmt.documents.text_emphasis import QUOTE, Quote, marked_parts, quotes_inside
 
 
@@ -70,9 +73,15 @@ def split_pairs(flat: FlatText, protected: re.Pattern[str]) -> list[Pair]:
         stop = first
         while stop < k and flat.marks[stop].start <= inner[1]:
             stop += 1
-        if nests and stop > first and quotes_inside(flat.text, found, protected):
+        if nests and parts_words(flat, first, stop) and quotes_inside("", found, protected):
             pairs.append(Pair(Quote(opening, closing), start, end, inner, first, stop))
     return pairs
+
+
+def parts_words(flat: FlatText, first: int, stop: int) -> bool:
+    """Whether an element around words stands among a pair's words, ``flat.marks[first:stop]``; not an atom alone, a
+    kept stop's (``"A dog runs<b>.</b>"``, whose stop the sentence's own rules keep: attnmt.documents.kept_stops)."""
+    return any(not mark.atom and has_words(flat.text[mark.start:mark.end]) for mark in flat.marks[first:stop])
 
 
 def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
