@@ -242,7 +242,9 @@ def written(node: etree._Element, marks: Sequence[Mark], cell: bool = False,
                 out.append("\0")
                 ending[0] = None
             elif inner.atom:
-                if ending[0] is not None and inner.follows != ending[0]:
+                if inner.open[:1] in ("\r", "\n") and out:  # a command's own line (markdown_commands): the line
+                    out[-1] = out[-1].rstrip(" ")  # above ends with no space the translation put before it
+                elif ending[0] is not None and inner.follows != ending[0]:
                     out.append(" ")
                 out.append(inner.open)
                 ending[0] = number
