@@ -6,6 +6,7 @@ import io
 import docx
 import openpyxl
 import pptx
+import pytest
 from conftest import Judging
 from lxml import etree
 from odf.opendocument import OpenDocumentText
@@ -14,6 +15,7 @@ from office_files import PNG, W, docx_bytes, odf_bytes, read_members, text_file,
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -206,3 +208,14 @@ def test_a_review_from_the_search_shows_the_quality_of_the_kept_label(trained_mo
     found, wanted = [[(s.source, s.translation, round(s.quality, 4), s.flags) for s in review.segments
                       if s.source == "Figure"] for review in (from_search, by_pass)]
     assert found == wanted and len(found) == 1 and found[0][1] == "Figure"
+
+
+@pytest.mark.parametrize("page", ["<p>“A dog runs.”</p>", "<p>«Ein Hund rennt!»</p>", "<li>(The dog runs.)</li>",
+                                  "<td>'Dogs run?'</td>"])
+def test_a_short_sentence_in_quotes_or_brackets_alone_is_no_label(upper, page):
+    """Its stop before the closing quote is a sentence's: the demo model's „Ein Hund rennt.“ for “A dog runs.” was
+    judged as a label's and the page kept „A dog runs.“."""
+    judging = Judging(upper, {})
+    assert translate_markup([page], judging) == [page.upper().replace("<P>", "<p>").replace("</P>", "</p>")
+                                                 .replace("LI>", "li>").replace("TD>", "td>")]
+    assert judging.judged == []

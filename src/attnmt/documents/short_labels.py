@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from attnmt.decoding.garbled_labels import garbled
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.documents.flat import FlatText
 from attnmt.documents.list_marks import set_apart_field
 from attnmt.documents.spans import Weights
@@ -56,6 +57,8 @@ from attnmt.documents.translators import Wrapper
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
+# What may close a sentence after its last mark: “A dog runs.” and (A dog runs.) are sentences too.
+CLOSERS = "".join(dict.fromkeys(PAIRS.values()))
 
 
 @dataclass
@@ -99,10 +102,11 @@ def whole_term(label: str, glossary: Glossary | None) -> str | None:
 def alone(sentences: Sequence[str]) -> bool:
     """Whether a block's ``sentences`` (those with words) are one short sentence with no mark that ends a sentence:
     a column's header or a table's cell ("Price" came back "Es ist", "Total" "Ein Coma"), a heading
-    ("Introduction": "Amm Ste"), a button, a menu's link.  "A cat sleeps." is a sentence, and so is a short one
-    beside others, which its neighbours carry."""
+    ("Introduction": "Amm Ste"), a button, a menu's link.  "A cat sleeps." is a sentence, in quotes too ('“A cat
+    sleeps.”', whose translation the demo model's was judged as a label's and lost), and so is a short one beside
+    others, which its neighbours carry."""
     return (len(sentences) == 1 and 0 < len(sentences[0].split()) <= SHORT
-            and not sentences[0].rstrip().endswith(SENTENCE_ENDS))
+            and not sentences[0].rstrip().rstrip(CLOSERS).endswith(SENTENCE_ENDS))
 
 
 def keep_sources(labels: Sequence[tuple[FlatText, list[str]]], kept: set[str]) -> None:
