@@ -4,6 +4,7 @@ where it stood between the translated words, as a <br> does, and the lines are r
 import pytest
 
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
 
 
 @pytest.mark.parametrize("style", ["white-space: pre-line", "white-space:pre", "white-space: pre-wrap",
@@ -166,3 +167,19 @@ def test_kept_whitespace_between_the_parts_of_a_link_is_in_no_copy_of_the_link(m
     """A copy of the link around a break alone was one more link, to nothing a reader sees: the spacing goes outside
     it, where it shows as one space, as it did before copies."""
     assert translate_markup([page], mirror) == [translated]
+
+
+@pytest.mark.parametrize(("page", "given", "written"), [
+    ("<p>A man walks in the park\nand a woman reads.</p>", ["A man walks in the park", "and a woman reads."],
+     "<p>A MAN WALKS IN THE PARK\nAND A WOMAN READS.</p>"),
+    ("<div>\n  Dear Anna,\n  thank you for the book.\n</div>", ["Dear Anna,", "thank you for the book."],
+     "<div>\n  DEAR ANNA,\n  THANK YOU FOR THE BOOK.\n</div>"),
+    ("<li>Press <b>Start</b>\nthen wait</li>", ["Press Start", "then wait"], "<li>PRESS <b>START</b>\nTHEN WAIT</li>"),
+    ("two dogs play\nin the snow", ["two dogs play", "in the snow"], "TWO DOGS PLAY\nIN THE SNOW")])
+def test_lines_split_ends_a_sentence_at_each_line_break_of_an_html_blocks_text(upper, page, given, written):
+    """DeepL's split_sentences=1 with tag_handling=html (DocumentOptions.lines_split): each line break ends its
+    sentence, a lower-case line after it too, and stays where it stood, its indent with it.  It was read as a space
+    in HTML, as only an XML element's text read it."""
+    assert translate_markup([page], upper, DocumentOptions(lines_split=True)) == [written]
+    assert upper.given == given
+

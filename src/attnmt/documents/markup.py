@@ -353,7 +353,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
             p.keeps_declaration = keep_declaration
             html = embedded_vocabulary(p.root, options.source_lang)
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
-            read.fields = read.fields or (vocabulary.xml and options.lines_split)  # a line break ends its sentence
+            read.fields = read.fields or options.lines_split  # a line break ends its sentence
             inner = embedded_jobs(p.root, options, where, glossary, html, read.holds_markup) if vocabulary.xml else []
             jobs += [*inner, TreeJob(p.root, read, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)

@@ -108,7 +108,7 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     label at its block's start kept whole, a name of the page's dialogue's ``speakers`` too (``Anna:``)."""
     builder = (FlatBuilder(collapse=False, fields=vocabulary.fields, protected=vocabulary.protected) if vocabulary.xml
                else PageBuilder(vocabulary.protected, fields=vocabulary.fields))  # quotes and calls read (markup_text)
-    builder.kept = NORMAL if vocabulary.xml else kept_white_space(run.parent)  # white-space: pre-line
+    builder.kept = NORMAL if vocabulary.xml else kept_white_space(run.parent, vocabulary.fields)  # pre-line
     trail = not vocabulary.xml and (in_trail(run) or is_page_title(run))
     add_text = partial(add_trail_text, builder) if trail else builder.add_text
     texts = [vocabulary.as_read(text or "") for text in (run.lead, *(child.tail for child in run.children))]

@@ -86,7 +86,7 @@ class DocumentOptions:
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
     rewrap:       a plain text's hard-wrapped paragraphs (an e-mail's, a book's at 72 columns) translated
                   whole and filled again to their width (attnmt.documents.hard_wrap; False: a line at a time)
-    lines_split:  an XML block's line breaks end its sentences, as DeepL's split_sentences=1 reads them (False: spaces)
+    lines_split:  an XML or HTML block's line breaks end its sentences, as DeepL's split_sentences=1 (False: spaces)
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere; ``content`` only on
                   a ``<meta>`` of text, a page's description, a link preview's title; ``label`` only on an

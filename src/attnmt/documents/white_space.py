@@ -10,7 +10,7 @@ block's rules are not read: which elements its selectors pick is the browser's t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from lxml import etree
@@ -46,14 +46,12 @@ def styled(node: etree._Element) -> Kept | None:
     return KEEPING.get(found[-1].lower(), NORMAL) if found else None
 
 
-def kept_white_space(node: etree._Element) -> Kept:
+def kept_white_space(node: etree._Element, lines: bool = False) -> Kept:
     """What the text of ``node`` shows of its whitespace as written: the nearest style that says, its own or an
-    ancestor's (``white-space`` is inherited)."""
-    for element in (node, *node.iterancestors()):
-        says = styled(element)
-        if says is not None:
-            return says
-    return NORMAL
+    ancestor's (``white-space`` is inherited); with ``lines``, its line breaks whatever the style says (a block read
+    line by line, each line break ending its sentence: DeepL's split_sentences=1, DocumentOptions.lines_split)."""
+    kept = next((says for element in (node, *node.iterancestors()) if (says := styled(element)) is not None), NORMAL)
+    return replace(kept, lines=True) if lines else kept
 
 
 def kept_parts(text: str, kept: Kept, before: str) -> list[str]:
@@ -72,10 +70,11 @@ def kept_parts(text: str, kept: Kept, before: str) -> list[str]:
 def add_kept_spacing(builder: FlatBuilder, spacing: str) -> None:
     """Kept whitespace as an atom that parts the words either side and shows no word of its own to keep apart from
     the target's; a line break, ``spacing`` with it, ends its sentence where ended_lines says (twice in a row where
-    it holds an empty line)."""
+    it holds an empty line), and always where the builder reads ``fields`` (a line ends its sentence there)."""
     breaks = len(NEWLINE.findall(spacing))
     builder.line_breaks += [len(builder.text)] * (breaks > 1)
-    builder.add_atom(literal=spacing, parts_words=True, line_break=breaks > 0)
+    builder.add_atom(literal=spacing, parts_words=True, line_break=breaks > 0,
+                     ends_sentence=builder.fields and breaks > 0)
     builder.marks[-1].shows_text = False
 
 
