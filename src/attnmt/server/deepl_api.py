@@ -49,7 +49,7 @@ from attnmt.server.deepl_tags import (
     marked_ignored,
     unmarked,
 )
-from attnmt.server.deepl_text import as_formatted, as_split, lines_alone, preserved, split_of
+from attnmt.server.deepl_text import as_formatted, as_split, line_breaks, preserved, split_of
 from attnmt.server.detect import language_name
 from attnmt.server.libre_requests import (
     check_unicode,
@@ -218,10 +218,10 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
     charge(server, request, texts)
-    # DeepL's split_sentences says how line breaks are read: a text's (as_split) and an XML block's (lines_alone) a
-    # line alone by default, as DeepL reads them
+    # DeepL's split_sentences says how line breaks are read, a text's (as_split) and a block's of markup: a line alone
+    # by default but for HTML, as DeepL reads them
     best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False,
-                                            rewrap=text_format == "xml" and not lines_alone(params))
+                                            line_breaks(params))
     best = unmarked(best, mark)
     best = as_formatted(texts, best, params) if text_format == "text" else best
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))

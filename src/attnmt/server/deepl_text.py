@@ -1,9 +1,9 @@
 """DeepL's options on how a plain text is read and written back, as its clients send them.
 
-    split_of      ``split_sentences`` as sent, one of DeepL's values (400 in DeepL's words for another)
+    split_of      ``split_sentences`` as sent, one of DeepL's values (400 in DeepL's words for another), or its default
     as_split      ``split_sentences`` ``nonewlines`` or ``0``: a line break inside a sentence read as a space
-    lines_alone   whether a line break ends its sentence (``split_sentences`` ``1``, DeepL's default): with
-                  ``tag_handling=xml``, each line of an element's text translated alone
+    line_breaks   how line breaks are read (LineBreaks): a line alone with ``split_sentences`` ``1`` (DeepL's default
+                  but for ``tag_handling=html``), in a plain text as in an XML or HTML element's text
     preserved     ``preserve_formatting`` as sent, on or off (400 in DeepL's words for another value)
     as_formatted  ``preserve_formatting``: each line ends in a full stop where its source line does, and only there
                   (in its ellipsis), starts with a letter in its case and keeps the quotes or brackets around it
@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 
 from attnmt.server.api_errors import DeepLError
+from attnmt.server.markup_texts import LineBreaks
 from attnmt.text.sentence_ends import ENDS, STOPS, with_source_ellipsis, without_added_stop
 
-SPLITS = ("0", "1", "nonewlines")  # DeepL's split_sentences values; "1", its default, splits at line breaks too
+SPLITS = ("0", "1", "nonewlines")  # DeepL's split_sentences values; "1" splits at line breaks too
 NO_NEWLINES = ("nonewlines", "0")
 # A line break inside a sentence: after a line ending in no mark that ends one (a quote or bracket may
 # close it), before a line of text; a blank line (a paragraph's end) is none
@@ -40,12 +41,13 @@ SENTENCE_GAP = re.compile(r"((?<=[.!?…。！？])\s+)")  # the spaces after a 
 
 
 def split_of(params: dict) -> str:
-    """DeepL's ``split_sentences`` as sent, "1" where none is, a JSON number 0 or 1 as its digit; 400 in DeepL's
-    words, naming the parameter, for another value.  "2" or "yes" was read as "1", as DeepL's default: the text
-    split at its line breaks, which its sender may have meant to turn off."""
+    """DeepL's ``split_sentences`` as sent, a JSON number 0 or 1 as its digit, or where none is DeepL's default for
+    the ``tag_handling`` sent ("nonewlines" for ``html``, as its documentation's "HTML handling" says, else "1");
+    400 in DeepL's words, naming the parameter, for another value.  "2" or "yes" was read as "1", as DeepL's
+    default: the text split at its line breaks, which its sender may have meant to turn off."""
     value = params.get("split_sentences")
     if value is None or value == "":
-        return "1"
+        return "nonewlines" if params.get("tag_handling") == "html" else "1"
     sent = str(value) if type(value) is int else value
     if sent not in SPLITS:
         raise DeepLError(400, f"Value for 'split_sentences' not supported: {value!r} (0, 1 or nonewlines)")
@@ -61,11 +63,12 @@ def as_split(texts: list[str], params: dict) -> list[str]:
     return [WRAPPED.sub(" ", text) for text in texts]
 
 
-def lines_alone(params: dict) -> bool:
-    """Whether ``split_sentences`` splits at line breaks too (``1``, DeepL's default; not ``nonewlines`` or
-    ``0``), as DeepL reads them in an XML element's text as in a plain text: ``<p>A man walks in the
-    park\nand a woman reads.</p>`` with ``tag_handling=xml`` was translated as one sentence, its line break a space."""
-    return split_of(params) not in NO_NEWLINES
+def line_breaks(params: dict) -> LineBreaks:
+    """How ``split_sentences`` reads line breaks: ALONE where it splits at them too (``1``), as DeepL reads them in
+    an XML or HTML element's text as in a plain text, else SPACES.  ``<p>A man walks in the park\nand a woman
+    reads.</p>`` was translated as one sentence, its line break a space, with ``tag_handling=xml`` and with
+    ``tag_handling=html`` where the request sent ``split_sentences=1`` (``html``'s default is ``nonewlines``)."""
+    return LineBreaks.SPACES if split_of(params) in NO_NEWLINES else LineBreaks.ALONE
 
 
 def preserved(params: dict) -> bool:

@@ -14,7 +14,6 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
-from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,6 +35,7 @@ from attnmt.errors import ConfigError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.server.batcher import Batcher
+from attnmt.server.markup_texts import LineBreaks, translated_html, translated_xml
 
 
 def characters(text: str) -> int:
@@ -117,10 +117,6 @@ def setting_value(key: str, type_name: str, value: object) -> bool | int | float
     return read
 
 
-# What makes a text HTML rather than text: a tag, a comment or an entity ("Tom & Jerry", "a < b" are text)
-MARKUP = re.compile(r"<[A-Za-z/!?]|&[#0-9A-Za-z]")
-
-
 class Options(NamedTuple):
     """The decoding options of a request: only requests with equal ones share a batch."""
 
@@ -135,11 +131,8 @@ class Options(NamedTuple):
     # with hypotheses, or a file's sentences: each assessed as its batch is searched (attnmt.decoding.quality)
     quality: bool = False
     threshold: float | None = None  # with quality: where the low_quality flag starts (a file review's)
-    # a plain text's hard-wrapped paragraphs read whole and filled again, as a .txt file's (DocumentOptions.rewrap),
-    # and an XML block's line breaks read as spaces: False for DeepL's API, which reads line breaks as its
-    # split_sentences says (attnmt.server.deepl_text), an XML block's as the ends of its sentences
-    # (DocumentOptions.lines_split)
-    rewrap: bool = True
+    # how line breaks are read: as attnmt's and LibreTranslate's clients send them, or as DeepL's split_sentences says
+    lines: LineBreaks = LineBreaks.PARAGRAPHS
 
 
 class TooMuch(ValueError):
@@ -237,42 +230,22 @@ class ServedModel(ModelFitsWrites):
             if quality is not None:  # (translation, word weights, its Assessment)
                 return list(zip(*found, [translator.assessed.get(text) for text in texts], strict=True))
             return list(zip(*found, strict=True))
-        if options.format == "html":
-            return self.translated_html(texts, options)
-        if options.format == "xml":  # lxml, imported only here (plain text starts faster)
-            from attnmt.documents import translate_xml_texts
-
-            lines = replace(self.document_options, lines_split=not options.rewrap)  # DeepL's split_sentences=1
-            return translate_xml_texts(self.model, self.tokenizer, texts, options.decoding, lines,
-                                       glossary=options.glossary)
+        if options.format == "html":  # a whole page says the target language in its lang, as a sent file does
+            page = replace(self.document_options, target_lang=self.target)
+            return translated_html(self.model, self.tokenizer, texts, options.decoding, options.glossary, page,
+                                   options.lines)
+        if options.format == "xml":
+            return translated_xml(self.model, self.tokenizer, texts, options.decoding, options.glossary,
+                                  self.document_options, options.lines)
         # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms), in every
         # hypothesis: those of a text with alternatives kept the source's, which its translation alone did not
-        target = replace(self.document_options, target_lang=self.target, rewrap=options.rewrap)
+        target = replace(self.document_options, target_lang=self.target, rewrap=options.lines is LineBreaks.PARAGRAPHS)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, target,
                                            options.glossary, options.prefix,
                                            quality=self.assessor() if options.quality else None)
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
         return translate_texts(self.model, self.tokenizer, texts, options.decoding, target, options.glossary)
-
-    def translated_html(self, texts: list[str], options: Options) -> list[str]:
-        """HTML texts translated with their tags.  One with no tag and no entity (Nextcloud's app sends
-        every text as html) is text: translated as plain text is, its line breaks and paragraphs kept,
-        which HTML's whitespace made one line (and one sentence of a greeting and the line after it),
-        then escaped, as HTML's writer would escape a model's "&" or "<"."""
-        from attnmt.documents import translate_html_texts  # lxml, imported only here (plain text starts faster)
-
-        plain = [i for i, text in enumerate(texts) if not MARKUP.search(text)]
-        marked = [i for i, text in enumerate(texts) if MARKUP.search(text)]
-        # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
-        page = replace(self.document_options, target_lang=self.target, rewrap=options.rewrap)
-        answers = dict(zip(marked, translate_html_texts(self.model, self.tokenizer, [texts[i] for i in marked],
-                                                        options.decoding, page, glossary=options.glossary)
-                           if marked else [], strict=True))
-        written = translate_texts(self.model, self.tokenizer, [texts[i] for i in plain], options.decoding,
-                                  page, options.glossary) if plain else []
-        answers.update(zip(plain, (escape(text, quote=False) for text in written), strict=True))
-        return [answers[i] for i in range(len(texts))]
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
                     markup: bool = False) -> None:
