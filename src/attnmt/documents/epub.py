@@ -35,8 +35,9 @@ from attnmt.documents.epub_manifest import is_read, media_type
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job, page_language
+from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job
 from attnmt.documents.page_metadata import say_metadata_language
+from attnmt.documents.page_root import page_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested

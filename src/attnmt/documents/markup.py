@@ -35,10 +35,8 @@ from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.language import (
-    XML_LANG,
     inherited_language,
     say_kept,
-    say_page_direction,
     say_translated,
     say_translated_inline,
     say_written_direction,
@@ -48,9 +46,9 @@ from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.markup_text import is_command_block, quotes_in_form, quotes_placed
 from attnmt.documents.markup_trails import attribute_line
-from attnmt.documents.page_metadata import say_metadata_language
+from attnmt.documents.page_root import finish_xhtml, page_language
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
-from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
+from attnmt.documents.pages import Parsed, is_comment, local_name, parse
 from attnmt.documents.pipeline import (
     DEFAULT_OPTIONS,
     DocumentOptions,
@@ -367,31 +365,3 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
                 finish_xhtml(p.root, lang, keep_declaration)
     return [text if p is None else p.serialise(lang) for text, p, lang in zip(texts, parsed, languages, strict=True)]
 
-
-def page_language(root: etree._Element, lang: str | None, translated: bool = True) -> str | None:
-    """The language a page's root is to state: ``lang``, but None (it keeps what it states) where
-    it says ``translate="no"``, as any kept element does (attnmt.documents.language.say_translated):
-    nothing of it is translated but what says ``translate="yes"`` inside it, and ``<html lang="en"
-    translate="no">`` said "de" over its English; None too where nothing of it was ``translated``
-    (TreeJob.translated: every sentence kept its source, --below-quality source)."""
-    return None if says_no(root) or not translated else lang
-
-
-def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: bool = False) -> None:
-    """The XHTML page's ``<html>``: a <meta> declaring its encoding says utf-8, as the page is
-    written (pages.say_utf8; none is added, UTF-8 being XML's own default; as written where the page
-    is written in the encoding it declares, ``keep_declaration``); with ``lang``, it says ``lang``: in
-    ``xml:lang``, which every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none),
-    its direction and its metadata (say_page_direction, say_metadata_language; but where it
-    says ``translate="no"``: page_language)."""
-    for page in holder:
-        if not isinstance(page.tag, str) or local_name(page) != "html":
-            continue
-        if not keep_declaration:
-            say_utf8(page, xhtml=True)
-        if page_language(page, lang):
-            page.set(XML_LANG, lang)
-            if page.get("lang") is not None:
-                page.set("lang", lang)
-            say_page_direction(page, lang)
-            say_metadata_language(page, lang)
