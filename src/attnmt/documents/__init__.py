@@ -72,13 +72,15 @@ def translate_html(model: Transformer, tokenizer: PieceCodec, text: str | bytes,
 
 def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str | bytes],
                          decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
-                         glossary: Glossary | Mapping[str, str] | None = None) -> list[str]:
+                         glossary: Glossary | Mapping[str, str] | None = None, *, as_sent: bool = False) -> list[str]:
     """Several HTML fragments or documents, translated together in one batched pass (the server's
-    ``"format": "html"``)."""
+    ``"format": "html"``); ``as_sent``: each page given back as it came but for its text, no ``<meta charset>``
+    added, its ``<html>`` stating the target language only where it stated one (attnmt.documents.page_root)."""
     from attnmt.documents.markup import translate_markup
 
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return by_text(lambda each, some: with_line_ends(some, lambda lf: translate_markup(lf, each, options)),
+    return by_text(lambda each, some: with_line_ends(some, lambda lf: translate_markup(lf, each, options,
+                                                                                     as_sent=as_sent)),
                    given_texts(texts, "texts"), translator)
 
 

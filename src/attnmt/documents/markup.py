@@ -46,7 +46,7 @@ from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.markup_text import is_command_block, quotes_in_form, quotes_placed
 from attnmt.documents.markup_trails import attribute_line
-from attnmt.documents.page_root import finish_xhtml, page_language
+from attnmt.documents.page_root import finish_xhtml, page_language, restate_page
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse
 from attnmt.documents.pipeline import (
@@ -327,14 +327,16 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input", unit: str = "text", review: Review | None = None,
-                     first_line: int = 1, xhtml: bool = False, keep_declaration: bool = False) -> list[str]:
+                     first_line: int = 1, xhtml: bool = False, keep_declaration: bool = False,
+                     as_sent: bool = False) -> list[str]:
     """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
     pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
     as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
     number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
     (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
     one file; one text is a whole file.  ``xhtml``: XHTML pages (an .xhtml file), parsed and
-    written as XML, as an EPUB's pages are, and read as HTML.  ``keep_declaration``: pages.Parsed's.
+    written as XML, as an EPUB's pages are, and read as HTML.  ``keep_declaration``: pages.Parsed's.  ``as_sent``:
+    pages given back as they came but for their text (attnmt.documents.page_root), their declaration kept too.
     ConfigError for one str of ``texts`` (parsed a character a text) and the arguments
     pipeline.check_inputs refuses, before any text is parsed."""
     check_text_list(texts)
@@ -348,7 +350,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     glossary = translator_glossary(translator)
     for i, p in enumerate(parsed):
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
-            p.keeps_declaration = keep_declaration
+            p.keeps_declaration = keep_declaration or as_sent
             html = embedded_vocabulary(p.root, options.source_lang)
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
             read.fields = read.fields or options.lines_split  # a line break ends its sentence
@@ -357,8 +359,13 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
     pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order
-    languages = [None if p is None else page_language(p.root, options.target_lang, next(pages).translated())
+    languages = [None if p is None else page_language(p.root, options.target_lang, next(pages).translated(), as_sent)
                  for p in parsed]
+    if as_sent:  # in the attributes it stated it in: Parsed.say_language would add a lang beside an xml:lang
+        for p, lang in zip(parsed, languages, strict=True):
+            if p is not None and p.document and lang:
+                restate_page(p.root, lang)
+        languages = [None] * len(parsed)
     if xhtml:
         for p, lang in zip(parsed, languages, strict=True):
             if p is not None:

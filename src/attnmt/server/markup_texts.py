@@ -1,5 +1,5 @@
 """The texts a request sends in markup, translated with their tags (attnmt.documents): LibreTranslate's and
-attnmt's ``format: "html"``, DeepL's ``tag_handling`` ``html`` and ``xml``.
+attnmt's ``format: "html"``, DeepL's ``tag_handling`` ``html`` and ``xml``; a file's pages are attnmt.server.file_jobs'.
 
     LineBreaks       how a request's line breaks are read: as attnmt and LibreTranslate read them, or as
                      DeepL's ``split_sentences`` says (attnmt.server.deepl_text.line_breaks)
@@ -45,12 +45,14 @@ class LineBreaks(Enum):
 
 def translated_html(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                     glossary: Glossary | None, page: DocumentOptions, lines: LineBreaks) -> list[str]:
-    """HTML texts translated with their tags, ``page`` saying how.  Read as attnmt's and LibreTranslate's
-    (``lines`` PARAGRAPHS), one with no tag and no entity is text: translated as plain text is, its line breaks
-    and paragraphs kept, which HTML's whitespace made one line (and one sentence of a greeting and the line
-    after it), then escaped, as HTML's writer would escape a model's "&" or "<".  Read as DeepL's, every text is
-    HTML, as DeepL reads it: each line of "A dog runs\\nA cat sleeps" was translated alone, its line break kept,
-    where DeepL reads the line break as a space (``nonewlines``, its default for HTML)."""
+    """HTML texts translated with their tags, ``page`` saying how, each page given back as it was sent but for its
+    text, as DeepL and LibreTranslate give one back (attnmt.documents.page_root: no ``<meta charset>`` added, nor
+    a ``lang`` where its ``<html>`` states none; one it states says the target language).  Read as attnmt's and
+    LibreTranslate's (``lines`` PARAGRAPHS), one with no tag and no entity is text: translated as plain text is,
+    its line breaks and paragraphs kept, which HTML's whitespace made one line (and one sentence of a greeting and
+    the line after it), then escaped, as HTML's writer would escape a model's "&" or "<".  Read as DeepL's, every
+    text is HTML, as DeepL reads it: each line of "A dog runs\\nA cat sleeps" was translated alone, its line break
+    kept, where DeepL reads the line break as a space (``nonewlines``, its default for HTML)."""
     from attnmt.documents import translate_html_texts
 
     as_text = [lines is LineBreaks.PARAGRAPHS and not MARKUP.search(text) for text in texts]
@@ -58,7 +60,7 @@ def translated_html(model: Transformer, tokenizer: PieceCodec, texts: Sequence[s
     marked = [i for i, is_text in enumerate(as_text) if not is_text]
     page = replace(page, lines_split=lines is LineBreaks.ALONE)
     answers = dict(zip(marked, translate_html_texts(model, tokenizer, [texts[i] for i in marked], decoding, page,
-                                                    glossary=glossary) if marked else [], strict=True))
+                                                    glossary=glossary, as_sent=True) if marked else [], strict=True))
     written = translate_texts(model, tokenizer, [texts[i] for i in plain], decoding, page, glossary) if plain else []
     answers.update(zip(plain, (escape(text, quote=False) for text in written), strict=True))
     return [answers[i] for i in range(len(texts))]

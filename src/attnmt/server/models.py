@@ -230,7 +230,7 @@ class ServedModel(ModelFitsWrites):
             if quality is not None:  # (translation, word weights, its Assessment)
                 return list(zip(*found, [translator.assessed.get(text) for text in texts], strict=True))
             return list(zip(*found, strict=True))
-        if options.format == "html":  # a whole page says the target language in its lang, as a sent file does
+        if options.format == "html":  # the target language: its quotes' forms, each translated block's lang
             page = replace(self.document_options, target_lang=self.target)
             return translated_html(self.model, self.tokenizer, texts, options.decoding, options.glossary, page,
                                    options.lines)
