@@ -441,6 +441,10 @@ def test_a_unit_kept_or_converted_is_no_unit_changed(source, translation):
     ("The baby is 6 months old.", "Das Baby ist 6 Jahre alt."),
     ("The man is running a 10 km race.", "Der Mann läuft ein 10-Meilen-Rennen."),
     ("The man paid 15 euros for the pizza.", "Der Mann bezahlte 15 Cent für die Pizza."),  # no 1500 (French cent)
+    ("The pill holds 5 mg of iron.", "Die Pille enthält 5 g Eisen."),  # any unit of attnmt.text.units' kinds
+    ("Add 3 teaspoons of salt.", "Fügen Sie 3 Esslöffel Salz hinzu."),
+    ("Mix 3 dl of milk.", "Mischen Sie 3 cl Milch."),
+    ("The image is 300 px wide.", "Das Bild ist 300 cm breit."),
 ])
 def test_one_value_with_another_unit_on_each_side_is_a_measure_changed(source, translation):
     """Within one system of units, or of money and time, the numbers alone were read: "5 kg" as "5 g" raised no

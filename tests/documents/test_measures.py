@@ -25,6 +25,16 @@ def test_a_measure_with_a_sign_the_vocabulary_lacks_is_kept_whole_by_its_words(u
     assert unitless.given == ["It is outside."]
 
 
+@pytest.mark.parametrize("measure", ["30 × 2 yd", "≥ 5 lb", "3 × 10 t", "20 × 5 gal", "2 × 4 oz", "5 ± 1 mcg"])
+def test_any_known_length_weight_or_volume_spaced_after_a_kept_measure_stays_in_it(unitless, measure):
+    """The units a measure keeps spaced after its last number are attnmt.text.units' lengths, weights and volumes:
+    a short list of its own left "yd" or "lb" to the model, which read "The rope is yd long." and the demo model
+    wrote "The rope is 30 × 2 yd long." as "Der 30 × 2 Seil.", the unit lost."""
+    line = f"The rope is {measure} long."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["The rope is long."]
+
+
 @pytest.mark.parametrize("line, read", [("In 2019 150 € were paid.", "In 2019 were paid."),
                                         ("In 2019 1 500 € were paid.", "In 2019 were paid."),
                                         ("On page 12 5 € are listed.", "On page 12 are listed.")])

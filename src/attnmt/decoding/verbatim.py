@@ -111,7 +111,7 @@ class Number(NamedTuple):
     groups: tuple[str, ...] = ()
     unit: str = ""  # "imperial", "metric" or ""
     counted: bool = False  # a cardinal in words a translation must keep (``counted_word``)
-    measure: str = ""  # the unit written with it, in symbols or words (verbatim_units.MEASURES)
+    measure: str = ""  # the unit written with it, in symbols or words: its name (attnmt.text.units)
 
 
 def _plain(number: Decimal) -> str:

@@ -1,11 +1,12 @@
 """The unit written after a number, for the ``verbatim`` rule (attnmt.decoding.verbatim): "The fish weighs 5 kg."
 as "Der Fisch wiegt 5 g." keeps its number and changes what it measures.
 
-A unit is read by its symbol or its name in English or German, singular or plural (MEASURES: lengths, weights,
-volumes, temperatures, times, currencies, percent), after the number, a space or a hyphen between ("10-km-Rennen"),
-a currency's symbol also before it ("$20").  The rule breaks where one value is written with a unit on both sides
-and no unit of the one side's is among the other's (``measure_changed``): a value with a unit on one side alone
-was reworded ("a 5 year old" as "ein Fünfjähriger"), and a conversion ("5 miles" as "8 km") changes the value.
+A unit is read by its symbol or its name in English or German, singular or plural (attnmt.text.units: lengths,
+weights, volumes, temperatures, times, currencies, percent), after the number, a space or a hyphen between
+("10-km-Rennen"), a currency's symbol also before it ("$20").  The rule breaks where one value is written with a
+unit on both sides and no unit of the one side's is among the other's (``measure_changed``): a value with a unit on
+one side alone was reworded ("a 5 year old" as "ein Fünfjähriger"), and a conversion ("5 miles" as "8 km") changes
+the value.
 """
 
 from __future__ import annotations
@@ -15,32 +16,30 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from attnmt.text.units import READ_OTHERWISE, Kind, of_kinds
+
 if TYPE_CHECKING:  # verbatim imports this module
     from attnmt.decoding.verbatim import Number
 
-# Each unit's symbols (case kept: "m", not "M", a million), then its English and German words (any case, with
-# their plural and case endings, _ENDINGS).  The pound sterling and the pound weight share their words (pound,
-# Pfund): one unit here.
-MEASURES = {
-    "km": ("km", "kilometer kilometre"), "m": ("m", "meter metre"), "cm": ("cm", "centimeter centimetre zentimeter"),
-    "mm": ("mm", "millimeter millimetre"), "kg": ("kg", "kilogram kilogramme kilogramm kilo"),
-    "g": ("g", "gram gramme gramm"), "l": ("l", "liter litre"), "ml": ("ml", "milliliter millilitre"),
-    "mi": ("mi", "mile meile"), "ft": ("ft", "feet foot fuß"), "in": ("", "inch zoll"),
-    "lb": ("lb lbs £", "pound pfund"),
-    "°C": ("°C", "celsius"), "°F": ("°F", "fahrenheit"), "s": ("", "second sekunde"), "min": ("min", "minute"),
-    "h": ("h", "hour stunde"), "day": ("", "day tag"), "week": ("", "week woche"), "month": ("", "month monat"),
-    "year": ("", "year jahr"), "$": ("$", "dollar"), "€": ("€", "euro"), "cent": ("", "cent"),
-    "%": ("%", "percent prozent"),
-}
-_SYMBOLS = {name: unit for unit, (symbols, _) in MEASURES.items() for name in symbols.split()}
-_WORDS = {name: unit for unit, (_, words) in MEASURES.items() for name in words.split()}
+# The kinds of units the rule reads (attnmt.text.units), each unit known by its name (Unit.name: the pound sterling
+# and the pound weight share their words, pound and Pfund, and are one unit here).
+_KINDS = (Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME, Kind.TEMPERATURE, Kind.TIME, Kind.MONEY, Kind.SHARE)
+# Each symbol in its own case ("m", not "M", a million) but those a sentence writes for other things ("in"), then
+# each English and German word (any case, with their plural and case endings, _ENDINGS).
+_SYMBOLS = {symbol: unit.name for unit in of_kinds(_KINDS) for symbol in unit.symbols if symbol not in READ_OTHERWISE}
+_WORDS = {word: unit.name for unit in of_kinds(_KINDS) for word in (*unit.english, *unit.german)}
+_MONEY = "".join(symbol for unit in of_kinds([Kind.MONEY]) for symbol in unit.symbols)  # written before it too
+_SIGNS = "".join(symbol for symbol in _SYMBOLS if len(symbol) == 1 and not symbol.isalpha())  # "$", "%"
+_SCALES = "".join(symbol[1:] for symbol in _SYMBOLS if symbol.startswith("°"))  # "C" of "°C"
 # After the number: a space or a hyphen, then a symbol or a word ("degrees", "Grad" before a temperature's name).
-_NAME = re.compile(r"[\s\u00a0-]?(?:(?i:degrees?|grad)\s+)?(?:(°\s?[CF]\b|[$€£%])|([^\W\d_]+)\b)")
+_NAME = re.compile(rf"[\s\u00a0-]?(?:(?i:degrees?|grad)\s+)?"
+                   rf"(?:(°\s?[{_SCALES}]\b|[{re.escape(_SIGNS)}])|([^\W\d_]+)\b)")
 _ENDINGS = ("", "s", "n", "en", "e", "es", "ns")
 
 
 def measure_after(text: str, end: int) -> str:
-    """The unit (a key of MEASURES) written after the number that ends at ``end`` in ``text``, or "" for none."""
+    """The unit (its Unit.name, attnmt.text.units) written after the number that ends at ``end`` in ``text``, or ""
+    for none."""
     found = _NAME.match(text, end)
     if found is None:
         return ""
@@ -55,9 +54,9 @@ def measure_after(text: str, end: int) -> str:
 
 
 def measure_before(text: str, start: int) -> str:
-    """The currency (a key of MEASURES) whose symbol is written right before a number starting at ``start``."""
+    """The currency (its Unit.name) whose symbol is written right before a number starting at ``start``."""
     before = text[max(0, start - 2):start].strip()[-1:]
-    return _SYMBOLS.get(before, "") if before in "$€£" else ""
+    return _SYMBOLS.get(before, "") if before and before in _MONEY else ""
 
 
 def measure_changed(source: Sequence[Number], translation: Sequence[Number]) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection
 from itertools import pairwise
 
 from attnmt.documents.number_atoms import number_runs
+from attnmt.text.units import Kind, of_kinds, symbols_in_sentences
 
 # The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
 CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
@@ -43,13 +44,16 @@ _NUMBER = (rf"(?<![\w.,]){_IN_GROUPS}[-−+]?(?:{_DIGITS}[{FRACTIONS}]?|[{FRACTI
 # "°Celsius": the demo model wrote "12°Celsius" as "gesprühnt °im Freien", the number lost), or its signs with
 # letters glued around them ("€", "µm", "kΩ"), but not a sign a number follows, which joins two ("2 × 4"); and what
 # it is per ("€/kg", "µg/ml"), which left alone the model read as "It costs /kg.".
-_SCALE = r"(?:Celsius|Fahrenheit|Kelvin|[CFK])"
+_TEMPERATURES = list(of_kinds([Kind.TEMPERATURE]))  # attnmt.text.units: "Celsius", "C" of "°C"
+_SCALE = "(?:{})".format("|".join([unit.english[0].capitalize() for unit in _TEMPERATURES]
+                                   + [unit.symbols[0].lstrip("°") for unit in _TEMPERATURES]))
 _UNIT = (rf"(?:°{_GAP}?{_SCALE}|[A-Za-z]{{1,2}}[{POWERS}]|[A-Za-z]{{0,2}}{_SIGN}+[A-Za-z]{{0,3}}(?!{_GAP}?[-−+]?\d))"
          rf"(?:/[A-Za-z]{{1,3}})?(?!\w)")
 _QUANTITY = rf"(?:{_SIGN}{_GAP}?)?{_NUMBER}(?:[A-Za-z]{{1,2}}[{POWERS}]?(?!\w)|{_GAP}?{_UNIT})?"
 # A unit of length, weight or volume spaced after the last number ("30 × 40 cm", "≥ 5 km"): left to the model, "The box
-# is cm." lost it ("Die 30 × 40 Schachteln.").  Not "in", which is a word as often.
-_SPACED_UNIT = rf"(?<=\d){_GAP}(?:mm|cm|dm|km|m|mg|g|kg|ml|l|ft|px)(?!\w)"
+# is cm." lost it ("Die 30 × 40 Schachteln.").  Not "in", which is a word as often (attnmt.text.units).
+_LENGTH_WEIGHT_VOLUME = "|".join(map(re.escape, symbols_in_sentences([Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME])))
+_SPACED_UNIT = rf"(?<=\d){_GAP}(?:{_LENGTH_WEIGHT_VOLUME})(?!\w)"
 _JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*(?:{_SPACED_UNIT})?"  # "2 × 4", "12°C/54°F"
 # One, or two joined by a sign, its conversion in brackets after it too: "12 °C (54 °F)", which taken apart left the
 # model "It is () outside.", and it dropped the brackets.  The hyphen that glues it to a word after it goes with it

@@ -10,29 +10,16 @@ from __future__ import annotations
 
 import re
 
-# The symbols of units, each read in any case and either side of a "/" ("mmol/L", "mg/dL", "kWh"): metric and
-# imperial sizes, a lab's, a kitchen's, energy's, pressure's, electricity's, data's, a screen's and sound's.
-UNIT_SYMBOLS = frozenset({
-    "mm", "cm", "dm", "m", "km", "in", "ft", "yd", "mi", "nm", "µm", "μm",
-    "mg", "g", "kg", "t", "µg", "μg", "mcg", "ng", "oz", "lb", "lbs", "st", "ct",
-    "ml", "cl", "dl", "l", "µl", "μl", "fl", "gal", "qt", "pt", "tsp", "tbsp",
-    "mol", "mmol", "µmol", "μmol", "nmol", "meq", "iu", "u", "ppm", "ppb",
-    "cal", "kcal", "j", "kj", "mj", "wh", "kwh", "mwh", "mah", "ah",
-    "w", "kw", "mw", "hp", "v", "kv", "mv", "a", "ma", "ω", "kω", "hz", "khz", "mhz", "ghz", "rpm", "bpm",
-    "pa", "hpa", "kpa", "mpa", "bar", "mbar", "psi", "mmhg", "atm",
-    "b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "bps", "kbps", "mbps", "gbps",
-    "px", "dpi", "ppi", "db", "dbm", "lm", "lx", "lux", "mph", "kph", "kmh", "kn", "mpg", "s", "ms", "min", "h",
-})
+from attnmt.text.units import UNITS, Kind
+
+# The symbols of units (attnmt.text.units), each read in any case and either side of a "/" ("mmol/L", "mg/dL",
+# "kWh").
+UNIT_SYMBOLS = frozenset(symbol.casefold() for unit in UNITS for symbol in unit.symbols)
 # The names of units in words, in the singular ("3 bars", "250 calories", "2 cups"), not a time's ("2 days", "12
-# minutes": what a speaker says as often) nor a count's ("3 slices", "2 tablets").
-UNIT_NAMES = frozenset({
-    "metre", "meter", "kilometre", "kilometer", "centimetre", "centimeter", "millimetre", "millimeter", "inch",
-    "foot", "feet", "yard", "mile", "gram", "gramme", "kilogram", "kilo", "milligram", "microgram", "tonne", "ton",
-    "ounce", "pound", "stone", "carat", "litre", "liter", "millilitre", "milliliter", "pint", "gallon", "quart",
-    "cup", "teaspoon", "tablespoon", "calorie", "kilocalorie", "joule", "kilojoule", "watt", "kilowatt", "volt",
-    "amp", "ampere", "ohm", "hertz", "byte", "kilobyte", "megabyte", "gigabyte", "terabyte", "pixel", "bar",
-    "pascal", "decibel", "lumen", "knot", "degree", "percent", "mole", "acre", "hectare",
-})
+# minutes": what a speaker says as often), money's ("5 dollars") or a temperature's scale, nor a count's ("3
+# slices", "2 tablets": no unit).
+UNIT_NAMES = frozenset(name for unit in UNITS if unit.kind not in (Kind.TIME, Kind.MONEY, Kind.TEMPERATURE)
+                       for name in unit.english)
 # A number and what follows it, then a stop or none: "5.4 mmol/L", "250 kcal", "3 bars.".
 NUMBERED = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?P<unit>[^\W\d_]*(?:/[^\W\d_]+)?)[²³]?\.?\s*\Z")
 # A measure with an unknown unit's abbreviation of three letters at most or a sign, as before the units were known
