@@ -2,14 +2,17 @@
 did not expect, reading source words the others translate, that the source makes no likelier than no source."""
 
 import re
+from dataclasses import replace
 
 import pytest
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.forced import ForcedPass, forced_passes
+from attnmt.decoding import quality_within
+from attnmt.decoding.forced import ForcedPass, WithoutSource, forced_passes
+from attnmt.decoding.quality import assess
 from attnmt.decoding.quality_features import features_of
-from attnmt.decoding.quality_within import WITHIN_UNLIKELY, with_source_unread
+from attnmt.decoding.quality_within import WITHIN_UNLIKELY, unlikely_runs, with_source_unread
 
 WORD = re.compile(r"\w+|[^\w\s]")  # a word or a mark: the stand-in pass's pieces
 SOURCE = "A man in a red hat rides a bike ."
@@ -25,14 +28,17 @@ def spans(text: str) -> list[tuple[int, int]]:
 
 def features(run_reads: list[int], log_probs: list[float], unconditioned: list[float] | None):
     """The Features of TEXT for SOURCE from a stand-in pass: each piece reads its word of READS, the run's pieces
-    ``run_reads``, half each."""
+    ``run_reads``, half each; its unlikely runs read with no source give ``unconditioned`` (None: not read), as
+    with_source_unread reads them."""
     source_pieces = [*SOURCE.split(), "</s>"]
     cross = torch.zeros(len(READS), len(source_pieces))  # [T, S]
     for k, read in enumerate(READS):
         for s in ([read] if read is not None else run_reads):
             cross[k, s] = 1.0 if read is not None else 1.0 / len(run_reads)
-    forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(READS))), log_probs, cross,
-                        unconditioned)
+    forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(READS))), log_probs, cross)
+    runs = unlikely_runs(forced, source_pieces, TEXT, spans(TEXT))
+    if runs and unconditioned is not None:
+        forced = replace(forced, without_source=WithoutSource(runs, unconditioned))
     return features_of(forced, SOURCE.replace(" .", "."), TEXT, source_pieces, 0,
                        target_pieces=[TEXT[b:e] for b, e in spans(TEXT)], target_spans=spans(TEXT))
 
@@ -89,5 +95,22 @@ def test_only_a_translation_with_an_unlikely_run_is_read_again_with_no_source(mo
                           torch.zeros(len(ids), len(long.source)).index_fill_(1, torch.tensor([0]), 1.0))
     found = with_source_unread(model, tokenizer, {0: plain, 1: unlikely}, [source] * 2, [short, translation], 4096)
     [(_, alone)] = forced_passes(model, [[model.config.eos_id]], [ids])
-    assert found[0].unconditioned is None
-    assert found[1].unconditioned == pytest.approx(alone.log_probs, abs=1e-6)
+    assert found[0].without_source is None
+    assert found[1].without_source.log_probs == pytest.approx(alone.log_probs, abs=1e-6)
+    assert run in [sum(words, []) for words in found[1].without_source.runs]  # the run read again, with others
+
+
+def test_the_runs_within_are_found_once_a_translation(model_and_tokenizer, monkeypatch):
+    """The runs chosen for the pass without a source are those the added rule reads: found once, where the rule
+    found them a second time for each translation read again."""
+    model, tokenizer = model_and_tokenizer
+    calls = []
+
+    def one_run(log_probs, cross, words_end, translation, spans):
+        calls.append(translation)
+        return [[[1], [2], [3]]]
+
+    monkeypatch.setattr(quality_within, "within_runs", one_run)
+    translations = ["ein hund rennt schnell über die wiese", "eine frau liest ein buch im park"]
+    assess(model, tokenizer, ["a dog runs fast over the meadow", "a woman reads a book in the park"], translations)
+    assert sorted(calls) == sorted(translations)

@@ -85,6 +85,19 @@ def dictated_pieces(pieces: Sequence[tuple[int, int]], spans: Sequence[tuple[int
     return [bool(spans) and inside(begin, end) for begin, end in pieces]
 
 
+def counted_log_probs(log_probs: Sequence[float], dictated: Sequence[bool]) -> list[float]:
+    """``log_probs`` (each translation piece's, then EOS's) as quality reads them: a piece the search
+    was made to write (``dictated``) counts as at least the mean log-prob of the pieces the model chose,
+    EOS included.  It is the user's word, not the model's doubt, and must not lower the quality ("New
+    York City" kept as written: quality 0.036 for a right translation); where the model would have
+    written it anyway, its log-prob is what it always was, so a prefix the model agrees with changes
+    nothing, where leaving such pieces out would lower the mean."""
+    forced = [k < len(dictated) and dictated[k] for k in range(len(log_probs) - 1)] + [False]  # EOS: the model's
+    chosen = [p for p, was_forced in zip(log_probs, forced, strict=True) if not was_forced]
+    floor = sum(chosen) / len(chosen)
+    return [max(p, floor) if was_forced else p for p, was_forced in zip(log_probs, forced, strict=True)]
+
+
 def undictated(text: str, spans: Sequence[tuple[int, int]]) -> str:
     """``text`` with each dictated span as spaces: a translation's words are then those the model chose,
     a sentence's those the glossary left to it."""

@@ -36,9 +36,19 @@ class ForcedPass:
     target: list[int]
     log_probs: list[float]
     cross: Tensor
-    # log P of each target id read with no source (a source of </s> alone), where quality reads it: words
-    # the source makes no likelier than nothing does are no translation of it (quality_within)
-    unconditioned: list[float] | None = None
+    # the translation read once more with no source, where quality reads it (quality_within)
+    without_source: WithoutSource | None = None
+
+
+@dataclass(frozen=True)
+class WithoutSource:
+    """A translation read once more with no source (a source of </s> alone): words the source makes no likelier
+    than nothing does are no translation of it (quality_within).  ``runs``: the runs of words it was read for,
+    each word its pieces' indices (quality_within.within_runs); ``log_probs``: log P of each target id then EOS,
+    so read."""
+
+    runs: list[list[list[int]]]
+    log_probs: list[float]
 
 
 def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Sequence[list[int]],

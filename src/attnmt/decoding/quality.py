@@ -190,7 +190,7 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str | byt
     found: list[Assessment | None] = [None] * len(sources)
     passes = with_stop_read(model, tokenizer, dict(forced_passes(model, source_ids, target_ids, max_tokens)), sources,
                             translations, max_tokens)  # a translation's end without a full stop (quality_ending)
-    passes = with_source_unread(model, tokenizer, passes, sources, translations, max_tokens)  # quality_within
+    passes = with_source_unread(model, tokenizer, passes, sources, translations, max_tokens, dictated)  # quality_within
     for i, forced in passes.items():
         found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold,
                                  languages, dictated[i] if dictated else NOTHING)
@@ -285,7 +285,8 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
         texts = [translations[k][j] for k, j in pairs]
         read = [sentences[batch.indices[k]] for k, _ in pairs]
         passes = with_stop_read(model, tokenizer, passes, read, texts, max_tokens)
-        for p, forced in with_source_unread(model, tokenizer, passes, read, texts, max_tokens).items():
+        dictated = [batch.dictated_in(k) for k, _ in pairs]
+        for p, forced in with_source_unread(model, tokenizer, passes, read, texts, max_tokens, dictated).items():
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
                                         calibration, threshold, languages, batch.dictated_in(k))

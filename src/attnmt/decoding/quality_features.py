@@ -15,7 +15,14 @@ from dataclasses import dataclass, fields
 from itertools import zip_longest
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.dictated import NOTHING, Dictated, dictated_pieces, undictated, verbatim_differs
+from attnmt.decoding.dictated import (
+    NOTHING,
+    Dictated,
+    counted_log_probs,
+    dictated_pieces,
+    undictated,
+    verbatim_differs,
+)
 from attnmt.decoding.quality_added import tail_added
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
@@ -31,7 +38,6 @@ from attnmt.decoding.quality_measures import (
     names_of,
     question_differs,
     repeated_share,
-    source_end,
     stop_lost,
     symbols_looped,
     unread_words,
@@ -226,7 +232,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         names=len([w for w in own_words if w in names]), numbers=len(numbers_kept(source_words, own_words, names)),
         added=added(forced.cross, source_pieces, translation, target_spans)
         or tail_added(at_end, lp, translation, target_spans)
-        or added_within(forced, lp, source_end(source_pieces), translation, target_spans))
+        or added_within(forced, lp))
 
 
 def numbers_kept(source_words: Sequence[str], words: Sequence[str], names: Set[str] = frozenset()) -> list[str]:
@@ -274,19 +280,6 @@ def short_ending(source: str, translation: str, pieces: Sequence[str], at_end: S
     if k == 0 or not read or sum(read) / len(read) < ENDING_READ:  # a mark alone translates no word
         return found
     return [j >= k for j in range(len(pieces))]
-
-
-def counted_log_probs(log_probs: Sequence[float], dictated: Sequence[bool]) -> list[float]:
-    """``log_probs`` (each translation piece's, then EOS's) as quality reads them: a piece the search
-    was made to write (``dictated``) counts as at least the mean log-prob of the pieces the model chose,
-    EOS included.  It is the user's word, not the model's doubt, and must not lower the quality ("New
-    York City" kept as written: quality 0.036 for a right translation); where the model would have
-    written it anyway, its log-prob is what it always was, so a prefix the model agrees with changes
-    nothing, where leaving such pieces out would lower the mean."""
-    forced = [k < len(dictated) and dictated[k] for k in range(len(log_probs) - 1)] + [False]  # EOS: the model's
-    chosen = [p for p, was_forced in zip(log_probs, forced, strict=True) if not was_forced]
-    floor = sum(chosen) / len(chosen)
-    return [max(p, floor) if was_forced else p for p, was_forced in zip(log_probs, forced, strict=True)]
 
 
 def unknown_pieces(ids: Sequence[int], pieces: Sequence[str], unk_id: int) -> int:

@@ -24,7 +24,8 @@ from typing import Protocol
 
 from torch import Tensor
 
-from attnmt.decoding.forced import ForcedPass, forced_passes
+from attnmt.decoding.dictated import NOTHING, Dictated, counted_log_probs, dictated_pieces
+from attnmt.decoding.forced import ForcedPass, WithoutSource, forced_passes
 from attnmt.decoding.inputs import TextCodec, cut
 from attnmt.decoding.quality_added import word_pieces
 from attnmt.decoding.quality_measures import source_end
@@ -86,32 +87,42 @@ def read_elsewhere(reads: Tensor, run: Sequence[int]) -> float:
     return float((inside * outside.clamp(max=1.0)).sum() / inside.sum().clamp(min=1e-9))
 
 
-def added_within(forced: ForcedPass, log_probs: Sequence[float], words_end: int, translation: str,
-                 spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether a run of ``within_runs`` is one its source makes no likelier than no source (WITHIN_UNSUPPORTED), read
-    from ``forced.unconditioned`` (``with_source_unread``; where it was not read, no run is).  ``log_probs``: each
-    piece's as quality counts them (a forced piece's raised: quality_features.counted_log_probs)."""
-    unconditioned = forced.unconditioned
-    if unconditioned is None:
-        return False
-    return any(sum(log_probs[k] - unconditioned[k] for pieces in run for k in pieces) <= WITHIN_UNSUPPORTED * len(run)
-               for run in within_runs(log_probs, forced.cross, words_end, translation, spans))
+def added_within(forced: ForcedPass, log_probs: Sequence[float]) -> bool:
+    """Whether a run the pass without a source was read for (``forced.without_source``: ``with_source_unread``;
+    where it was not read, no run is) is one its source makes no likelier than no source (WITHIN_UNSUPPORTED).
+    ``log_probs``: each piece's as quality counts them (a dictated piece's raised: dictated.counted_log_probs)."""
+    read = forced.without_source
+    return read is not None and any(
+        sum(log_probs[k] - read.log_probs[k] for pieces in run for k in pieces) <= WITHIN_UNSUPPORTED * len(run)
+        for run in read.runs)
+
+
+def unlikely_runs(forced: ForcedPass, source_pieces: Sequence[str], translation: str,
+                  spans: Sequence[tuple[int, int]], dictated: Dictated = NOTHING) -> list[list[list[int]]]:
+    """``within_runs`` of ``translation`` from its ForcedPass, its log-probs as quality counts them (a piece
+    ``dictated`` made the search write raised: dictated.counted_log_probs).  ``source_pieces``: the text of each
+    source piece the pass read; ``spans``: each translation piece's characters."""
+    counted = counted_log_probs(forced.log_probs, dictated_pieces(spans, dictated.spans(translation), translation))
+    return within_runs(counted, forced.cross, source_end(source_pieces), translation, spans)
 
 
 def with_source_unread(model: Transformer, tokenizer: PieceReader, passes: Mapping[int, ForcedPass],
-                       sources: Sequence[str], translations: Sequence[str], max_tokens: int) -> dict[int, ForcedPass]:
-    """``passes`` (pair index: its ForcedPass), each with a run of ``within_runs`` read once more with no source
-    (a source of </s> alone): its ``unconditioned`` log-probs.  Few translations have such a run (1 of the demo
-    model's 1,014 own translations of Multi30k's validation sources, 97 of their references), so the pass costs
-    little."""
+                       sources: Sequence[str], translations: Sequence[str], max_tokens: int,
+                       dictated: Sequence[Dictated] = ()) -> dict[int, ForcedPass]:
+    """``passes`` (pair index: its ForcedPass), each with ``unlikely_runs`` read once more with no source (a
+    source of </s> alone): its ``without_source``, the runs and their log-probs, which ``added_within`` reads
+    without finding them again.  ``dictated``: what the search made each translation hold (none where not
+    given).  Few translations have such a run (1 of the demo model's 1,014 own translations of Multi30k's
+    validation sources, 97 of their references), so the pass costs little."""
     found = dict(passes)
-    rows = []
+    runs = {}
     for i, forced in passes.items():
         pieces = cut(tokenizer.pieces(sources[i]), len(forced.source), tokenizer.source_eos)
         spans = tokenizer.target_spans(translations[i])[: len(forced.target)]
-        if within_runs(forced.log_probs, forced.cross, source_end(pieces), translations[i], spans):
-            rows.append(i)
+        if unread := unlikely_runs(forced, pieces, translations[i], spans, dictated[i] if dictated else NOTHING):
+            runs[i] = unread
+    rows = list(runs)
     nothing = [model.config.eos_id]
     for k, read in forced_passes(model, [nothing] * len(rows), [passes[i].target for i in rows], max_tokens):
-        found[rows[k]] = replace(passes[rows[k]], unconditioned=read.log_probs)
+        found[rows[k]] = replace(passes[rows[k]], without_source=WithoutSource(runs[rows[k]], read.log_probs))
     return found
