@@ -14,7 +14,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.elsewhere import assess_elsewhere
 from attnmt.decoding.inputs import fits_and_writes
 from attnmt.decoding.quality import Assessor, assess, flags_of, low_quality_threshold
-from attnmt.decoding.translate import score_pair, translate, translate_n_best
+from attnmt.decoding.teacher_forcing import score_pair
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import (
     translate_file,
     translate_html,

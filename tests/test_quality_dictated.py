@@ -17,7 +17,8 @@ from attnmt.decoding.quality import Assessment, Assessor, assess
 from attnmt.decoding.quality_features import counted_log_probs, features_of
 from attnmt.decoding.quality_joined import joined, read_whole
 from attnmt.decoding.quality_language import Languages
-from attnmt.decoding.translate import score_pair, translate_n_best
+from attnmt.decoding.teacher_forcing import score_pair
+from attnmt.decoding.translate import translate_n_best
 
 
 @pytest.fixture(scope="module")

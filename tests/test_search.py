@@ -18,7 +18,8 @@ from attnmt.decoding.forced import forced_passes
 from attnmt.decoding.inputs import encode_inputs, length_batches
 from attnmt.decoding.next_tokens import NextTokens, row_top_k
 from attnmt.decoding.search import beam_search, greedy_search, length_penalty
-from attnmt.decoding.translate import score_pair, translate, translate_n_best
+from attnmt.decoding.teacher_forcing import score_pair
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 
@@ -577,7 +578,7 @@ def test_the_batch_helpers_earlier_names_still_import_with_a_warning(old, new):
 @pytest.mark.parametrize("use_cache", [True, False], ids=["cache", "no cache"])
 def test_each_hypothesis_records_the_cross_attention_that_teacher_forcing_its_tokens_gives(kind, beam, use_cache):
     from attnmt.decoding.state import Recording
-    from attnmt.decoding.translate import written_attention
+    from attnmt.decoding.teacher_forcing import written_attention
 
     model, src = MODELS[kind](), random_batch(11, [1, *LENGTHS])  # a one-token source too
     decoding = Decoding(beam_size=beam, n_best=beam)

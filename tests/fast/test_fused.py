@@ -783,7 +783,7 @@ def test_the_cpp_step_records_the_cross_attention_a_readable_pass_over_the_outpu
     (GrowingCache.record): the weights a teacher-forced pass of the Python layers over the found
     tokens gives, for every hypothesis, a one-token source, padding and any layer."""
     from attnmt.decoding.state import Recording
-    from attnmt.decoding.translate import written_attention
+    from attnmt.decoding.teacher_forcing import written_attention
     from attnmt.fast.shortlist import Shortlist, use_shortlist
 
     model = small_model(seed=3)

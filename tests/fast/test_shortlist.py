@@ -16,7 +16,8 @@ from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.quality import Assessor, assess, forced_passes
 from attnmt.decoding.search import beam_search, greedy_search
-from attnmt.decoding.translate import score_pair, translate, translate_n_best
+from attnmt.decoding.teacher_forcing import score_pair
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import int8_panels_available

@@ -46,7 +46,7 @@ def take_only(top: Tensor, tokens: Tensor, rows: Tensor, token: Tensor, log_prob
 class Recording:
     """What a search records of each token it writes: decoder layer ``layer``'s cross-attention
     weights at the step that wrote it, the mean of ``heads`` (None: all) — the weights
-    ``attnmt.decoding.translate.written_attention`` reads in a pass of its own."""
+    ``attnmt.decoding.teacher_forcing.written_attention`` reads in a pass of its own."""
 
     layer: int = -1
     heads: tuple[int, ...] | None = None

@@ -6,8 +6,7 @@ One output per input sentence, in input order; blank inputs give "".  How to sea
 ``Decoding`` value (attnmt.decoding).  A sentence may also bring a glossary (attnmt.decoding.glossary:
 the target terms of the source terms it holds must be in its translation, by constrained
 beam search) and a prefix (its translation starts with it), one for all sentences or one each.
-``score_pair`` is the teacher-forced pass over a sentence and its translation that alignments,
-confidences and attention views read.
+A translation given whole rather than searched is read by attnmt.decoding.teacher_forcing.
 
 From the sentences to their hypotheses, outermost last:
 
@@ -33,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import Tensor
 
-from attnmt.attention import padding_mask
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
@@ -51,7 +49,7 @@ from attnmt.decoding.inputs import (
     padded_sources,
     writes_whole,
 )
-from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits, without_outside
+from attnmt.decoding.next_tokens import shortlisted
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
@@ -62,8 +60,7 @@ from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses
 from attnmt.errors import ConfigError, UserError
-from attnmt.model import AttentionTrace, Transformer, check_model
-from attnmt.text.data import pad_rows
+from attnmt.model import Transformer
 from attnmt.text.terminal_codes import Edges
 
 # Assessment, Assessor: of attnmt.decoding.quality, loaded where an annotation is read (attnmt.decoding.__getattr__)
@@ -333,58 +330,6 @@ def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:
         raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
                           "e.g. Assessor(load_calibration(model_dir))")
     return quality
-
-
-@dataclass
-class ScoredPair:
-    """One teacher-forced pass of the model over a sentence and a translation of it.
-
-    source: the source ids; target: the output ids (no BOS, no EOS);
-    probs: the probability the model gives each output id, then EOS, after the ids before it;
-    trace: every attention matrix of the pass, one [1, H, ·, ·] tensor per layer.
-    """
-
-    source: list[int]
-    target: list[int]
-    probs: list[float]
-    trace: AttentionTrace
-
-
-@torch.no_grad()  # not inference_mode: the trace's tensors stay ordinary ones a notebook can change
-def score_pair(model: Transformer, source: list[int], target: list[int]) -> ScoredPair:
-    """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
-    the one pass that word alignments, token confidences and the attention views all read.  The
-    probabilities are the whole vocabulary's, also where the model searches a shortlist, but for pad
-    and BOS, which get none (next_tokens.outside_distribution), as in the searches.  A ``model`` that
-    is no Transformer is a ConfigError (``check_model``), as for ``translate``."""
-    check_model(model)
-    c = model.config
-    device = next(model.parameters()).device
-    src, trace = torch.tensor([source], device=device), AttentionTrace()
-    with evaluating(model):  # Transformer.forward with its trace, the output layer over the whole vocabulary
-        memory = model.encode(src, trace)
-        states = model.decoder_states(torch.tensor([[c.bos_id, *target]], device=device), memory,
-                                      padding_mask(src, c.pad_id), trace)
-        logits = whole_vocabulary_logits(model, states)
-    following = torch.tensor([*target, c.eos_id], device=device)
-    probs = without_outside(logits[0].float(), c).softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
-    return ScoredPair(source, target, probs, trace)
-
-
-@torch.inference_mode()
-def written_attention(model: Transformer, src: Tensor, memory: Tensor, targets: Sequence[Sequence[int]],
-                      layer: int = -1, heads: Sequence[int] | None = None) -> Tensor:
-    """Decoder ``layer``'s cross-attention, the mean of ``heads`` (default: all), at the steps that
-    wrote each target's ids: [B, T, S] for src [B, S], its encoder output memory [B, S, d] and B
-    non-empty target id lists (no BOS, no EOS), teacher-forced in one padded batch.
-
-    The decoder runs only up to those weights (``Transformer.cross_attention``), and not its output
-    projection to the vocabulary (a large share of a pass on a small model): the attention is all
-    that is read.  Rows past a target's end are padding."""
-    c = model.config
-    tgt_in = pad_rows([[c.bos_id, *ids[:-1]] for ids in targets], c.pad_id).to(src.device)
-    weights = model.cross_attention(tgt_in, memory, padding_mask(src, c.pad_id), layer).float()  # [B, H, T, S]
-    return (weights[:, list(heads)] if heads else weights).mean(dim=1).cpu()
 
 
 # The helpers' earlier names (source_batches and search_batches sounded alike, and search_batch like

@@ -38,7 +38,8 @@ from attnmt.decoding.inputs import (
     length_batches,
 )
 from attnmt.decoding.state import Recording
-from attnmt.decoding.translate import evaluating, searched_batches, written_assessment, written_attention
+from attnmt.decoding.teacher_forcing import written_attention
+from attnmt.decoding.translate import evaluating, searched_batches, written_assessment
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,

@@ -1,6 +1,6 @@
 """One translation's attention, recorded from the real model (no plotting here: the server uses it too).
 
-    sentence ─ search ─ output ids ─ teacher-forced forward (translate.score_pair) ─ TranslationAttention
+    sentence ─ search ─ output ids ─ teacher-forced forward (teacher_forcing.score_pair) ─ TranslationAttention
                                                                                       ├─ figures (PNG)
                                                                                       └─ viewer (HTML)
 """
@@ -23,7 +23,8 @@ from attnmt.config_ranges import plain_number, whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import TextCodec, check_decoding, check_tokenizer, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
-from attnmt.decoding.translate import evaluating, score_pair
+from attnmt.decoding.teacher_forcing import score_pair
+from attnmt.decoding.translate import evaluating
 from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer, check_model
 from attnmt.model import check_layer as check_model_layer
@@ -205,7 +206,7 @@ def trace_translation(
     """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.
 
     The output ids come from ``decoding``'s search (greedy for beam_size 1); one teacher-forced
-    pass over [BOS] + output (``translate.score_pair``) then yields every attention matrix,
+    pass over [BOS] + output (``teacher_forcing.score_pair``) then yields every attention matrix,
     exactly those that produced output + [EOS], and each output piece's probability.
 
     A sentence (or target) longer than the model's ``longest_input`` is cut as ``translate`` cuts
