@@ -47,9 +47,10 @@ def finish_xhtml(holder: etree._Element, lang: str | None, keep_declaration: boo
             continue
         if not keep_declaration:
             say_utf8(page, xhtml=True)
-        if page_language(page, lang):
-            page.set(XML_LANG, lang)
+        stated = page_language(page, lang)
+        if stated:
+            page.set(XML_LANG, stated)
             if page.get("lang") is not None:
-                page.set("lang", lang)
-            say_page_direction(page, lang)
-            say_metadata_language(page, lang)
+                page.set("lang", stated)
+            say_page_direction(page, stated)
+            say_metadata_language(page, stated)
