@@ -7,7 +7,7 @@ import math
 import pytest
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.garbled_labels import FLOOR, garbled, plausibility_of
+from attnmt.decoding.garbled_labels import FLOOR, garbled, label_plausibility, plausibility_of
 from attnmt.decoding.quality import Assessment, assess
 from attnmt.documents.translators import ModelTranslator
 
@@ -53,3 +53,29 @@ def test_the_models_plausibility_reads_the_words_not_where_the_translation_ends(
     found, = assess(model, tokenizer, ["a dog runs"], ["ein hund"])
     assert plausible > 0.9 and math.isclose(plausible, math.prod(p for _, p in found.words) ** 0.5, rel_tol=1e-6)
     assert garbled(translator.plausibility, ["a dog runs"], ["ein hund"]) == [False]
+
+
+def test_a_german_translation_that_is_no_labels_is_implausible_whatever_its_words():
+    """"Dog" -> "Ein Hund schwimmt": the demo model's words 0.50 likely, a sentence the label does not say; into
+    another language, or one not known, the words' plausibility alone."""
+    words = assessed(0.4, [("Ein", 0.65), ("Hund", 0.95), ("schwimmt", 0.20)])
+    assert label_plausibility("Dog", "Ein Hund schwimmt", words, "de") == 0.0
+    assert label_plausibility("Dog", "Ein Hund schwimmt", words, None) == pytest.approx(0.498, abs=1e-3)
+    assert label_plausibility("Dog", "Ein Hund schwimmt", words, "fr") == pytest.approx(0.498, abs=1e-3)
+    assert label_plausibility("Dog", "Ein Hund", words, "de-CH") == pytest.approx(0.498, abs=1e-3)
+    assert label_plausibility("Dog", "", None, "de") is None
+
+
+def test_the_models_plausibility_judges_a_label_in_its_target_language(model_and_tokenizer, monkeypatch):
+    """ModelTranslator.plausibility reads the model's ``target_lang``: a German translation with a singular's article
+    for a plural label ("dogs" -> "ein hund", whose words the tiny model finds possible)
+    is kept out; the words of one that agrees ("two dogs" -> "zwei hunde") are judged as before."""
+    model, tokenizer = model_and_tokenizer
+    translator = ModelTranslator(model, tokenizer)
+    labels, translations = ["dogs", "two dogs"], ["ein hund", "zwei hunde"]
+    monkeypatch.setattr(model, "target_lang", None)
+    words, agreeing = translator.plausibility(labels, translations)
+    assert words > 1e-9 and agreeing > 1e-9
+    monkeypatch.setattr(model, "target_lang", "de")
+    assert translator.plausibility(labels, translations) == [0.0, agreeing]
+    assert garbled(translator.plausibility, labels, translations) == [True, False]

@@ -4,9 +4,11 @@ labels translated alone by the demo model and judged by hand.  Each row of ``sho
 model added), a tab between.  ``set_1.tsv`` and ``set_2.tsv`` were judged in the session that set FLOOR (table
 headers, headings, buttons, captions' words), ``set_3.tsv`` (headers, menu items, buttons, product names, single
 nouns, adjective and noun) before the words' plausibility was measured, ``set_4.tsv`` after it was chosen, not tuned
-for; ``fields.tsv`` holds field names in capitals, as a text line's guard judges them.  Each label goes through
-ModelTranslator.translate, as a document's label does, and the guard's verdict on it; a translation that is no
-longer the one judged is printed and left out.  Each label judged wrongly is printed with its plausibility.
+for, ``set_5.tsv`` (menus, forms, table headers, buttons, headings) after German's label grammar was written
+(attnmt.decoding.label_phrases); ``fields.tsv`` holds field names in capitals, as a text line's guard judges them.
+Each label goes through ModelTranslator.translate, as a document's label does, and the guard's verdict on it; a
+translation that is no longer the one judged is printed and left out.  Each label judged wrongly is printed with its
+plausibility.
 
     PYTHONPATH=src .venv/bin/python benchmarks/experiments/short_labels_labelled.py MODEL_DIR [FILE.tsv ...]
 """

@@ -6,7 +6,10 @@ Left in the source's language, a reader still understands it.  So a label's tran
 model finds its words plausible (``plausibility_of``: the geometric mean of its words' probabilities, at ``FLOOR``
 or over: ``garbled``), judged as it is written: without the full stop the model added, which its source lacks.
 The model's doubt that the translation ends there is left out: a caption's model expects a verb after "Kinder"
-(its end 0.07 likely), and that doubt, not its words, put "Children" -> "Kinder" under FLOOR.  Its callers: a
+(its end 0.07 likely), and that doubt, not its words, put "Children" -> "Kinder" under FLOOR.  Into German, a
+translation that is no label's is kept out however likely its words (``label_plausibility``: a verb added, "Dog" ->
+"Ein Hund schwimmt", 0.50; an article and a noun of two numbers, "A small cat" -> "Eine kleine Katzen", 0.64;
+attnmt.decoding.label_phrases).  Its callers: a
 document's short labels (attnmt.documents.short_labels.KeepingLabels: alt texts, captions, a text line's and a cue's
 field names) and a field's name that attnmt.decoding.translate cuts from a sentence
 (attnmt.decoding.sentence_parts.garbled_names), which ``attnmt.translate`` and the JSONL input of ``attnmt translate``
@@ -19,6 +22,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from attnmt.decoding.label_phrases import misread
+from attnmt.decoding.term_weak import german
 from attnmt.text.sentence_ends import ended_as_source
 
 if TYPE_CHECKING:
@@ -56,3 +61,13 @@ def plausibility_of(assessment: Assessment | None) -> float | None:
     if not found:
         return assessment.quality
     return 0.0 if min(found) == 0.0 else math.exp(math.fsum(map(math.log, found)) / len(found))
+
+
+def label_plausibility(label: str, translation: str, assessment: Assessment | None,
+                       language: str | None) -> float | None:
+    """How plausible ``translation`` of ``label`` is as a label's, into the model's target ``language``: its words'
+    plausibility (``plausibility_of``), but 0.0 where it is German and no translation of a label, however likely its
+    words (attnmt.decoding.label_phrases.misread: a caption's model added a verb, "Dog" -> "Ein Hund schwimmt",
+    0.50; its article and noun disagree, "A small cat" -> "Eine kleine Katzen", 0.64)."""
+    found = plausibility_of(assessment)
+    return 0.0 if found is not None and german(language) and misread(label, translation) else found

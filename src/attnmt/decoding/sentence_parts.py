@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled, plausibility_of
+from attnmt.decoding.garbled_labels import garbled, label_plausibility
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.decoding.unread import copy_assessment
@@ -177,7 +177,8 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
     def plausibility(sources: Sequence[str], found: Sequence[str]) -> list[float | None]:
-        return [plausibility_of(each) for each in assess(model, tokenizer, sources, found)]
+        return [label_plausibility(source, text, each, model.target_lang)
+                for source, text, each in zip(sources, found, assess(model, tokenizer, sources, found), strict=True)]
 
     marks = [found[0] if (found := LIST_MARK.match(name)) else "" for name in names]  # kept around the translation
     return garbled(plausibility, [name[len(mark):].lstrip() for name, mark in zip(names, marks, strict=True)],

@@ -14,7 +14,7 @@ from torch import Tensor
 from attnmt.config_ranges import check_function
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import plausibility_of
+from attnmt.decoding.garbled_labels import label_plausibility
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
 from attnmt.decoding.translate import checked_quality
@@ -160,12 +160,14 @@ class ModelTranslator(ModelFitsWrites):
 
     def plausibility(self, sentences: Sequence[str], translations: Sequence[str]) -> list[float | None]:
         """How plausible each translation of each sentence is to the model, as a short label's guard reads it
-        (attnmt.decoding.garbled_labels.plausibility_of: its words' probabilities, its end left out) from one
-        teacher-forced pass (attnmt.decoding.quality.assess, uncalibrated, so that it means the same with or without
-        a model's calibration); None where either side is blank."""
+        (attnmt.decoding.garbled_labels.label_plausibility: its words' probabilities, its end left out, and 0 for a
+        German one that is no label's translation, in the model's ``target_lang``) from one teacher-forced pass
+        (attnmt.decoding.quality.assess, uncalibrated, so that it means the same with or without a model's
+        calibration); None where either side is blank."""
         found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
                                                max_tokens=self.max_tokens)
-        return [plausibility_of(each) for each in found]
+        return [label_plausibility(sentence, translation, each, self.model.target_lang)
+                for sentence, translation, each in zip(sentences, translations, found, strict=True)]
 
     def rewritten(self, sentences: Sequence[str], translations: Sequence[str]) -> None:
         """``translations`` are written in place of what the model wrote for ``sentences`` (a garbled label's source

@@ -1,0 +1,79 @@
+"""A German translation of a short label is one of the label where it adds no verb, its article and noun agree and
+it says no word twice (attnmt.decoding.label_phrases): a caption's model made "Dog" "Ein Hund schwimmt" and "A small
+cat" "Eine kleine Katzen", words it finds likely."""
+
+import pytest
+
+from attnmt.decoding.label_phrases import added_verb, disagrees, misread, number, repeated
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Horse", "Ein Pferd galoppiert"),  # a verb in "-t" after the noun
+    ("Tourists", "Touristen sind unterwegs"),  # a helping verb
+    ("Cyclists", "Radfahrer fahren"),  # a plural label's subject, its verb in "-en"
+    ("Old bridge", "Eine alte Brücke führt über den Fluss"),
+])
+def test_a_verb_the_label_has_no_word_for_makes_a_sentence_of_it(label, translation):
+    assert added_verb(label, translation) and misread(label, translation)
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Shop closed", "Geschäft geschlossen"),  # the participle translates the label's
+    ("Room booked", "Zimmer gebucht"),
+    ("View cart", "Warenkorb anzeigen"),  # a button's infinitive
+    ("Subscribe", "Newsletter abonnieren"),  # an infinitive in "-en" after a singular, no finite verb
+    ("Loading", "Wird geladen"),  # a helping verb first: no noun before the participle
+    ("FAQ", "Häufig gestellte Fragen"),  # an adjective before its noun
+    ("Women in red", "Frauen in roter Kleidung"),  # a preposition after the noun
+    ("Price per item", "Preis pro Stück"),
+    ("Contact us", "Kontaktieren Sie uns"),  # pronouns carry no meaning of their own
+    ("Page not found", "Seite nicht gefunden"),
+    ("HORSE", "EIN PFERD GALOPPIERT"),  # in capitals no noun shows
+])
+def test_a_predicate_the_label_has_a_word_for_or_none_is_no_added_verb(label, translation):
+    assert not added_verb(label, translation)
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("A green bottle", "Eine grüne Flaschen"),  # a plural after a feminine singular's article
+    ("A GREEN BOTTLE", "EINE GRÜNE FLASCHEN"),
+    ("The invoice", "Die Rechnungen"),  # a singular label, a plural noun after "die"
+    ("The old tree", "Die alten Baum"),  # "die" and an adjective in "-en": a plural's
+    ("The little child", "Die kleine Kinder"),  # "die" and "-e" a singular's, the noun a plural
+    ("Blue cups", "Eine blaue Tasse"),  # a plural label, a singular's article
+    ("Cat", "Drei Katzen"),
+    ("The big table", "Das große Tisches"),  # a genitive's ending after a nominative's article
+])
+def test_an_article_and_noun_of_two_numbers_or_cases_disagree(label, translation):
+    assert disagrees(label, translation) and misread(label, translation)
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("A green bottle", "Eine grüne Flasche"),
+    ("The children", "Die Kinder"),
+    ("Two cups", "Zwei Tassen"),
+    ("The garden", "Der Garten"),  # "-en" of a singular noun after a masculine article
+    ("A mother", "Eine Mutter"),  # "-er" of a singular that takes no "-er" plural
+    ("A customer", "Eine Kundin"),
+    ("The station", "Die Station"),
+    ("The house", "Das Haus"),
+    ("Pants", "Eine Hose"),  # plural in form, one thing
+    ("Sunglasses", "Eine Sonnenbrille"),
+    ("The news", "Die Nachrichten"),  # no plural of "new": its number is not known
+])
+def test_an_article_and_noun_of_the_labels_number_agree(label, translation):
+    assert not disagrees(label, translation)
+
+
+def test_a_word_said_twice_where_the_label_says_it_once_is_repeated():
+    assert repeated("Bird", "Vogel Vogel Vogel") and repeated("Team", "Ein Team ist im Team")
+    assert not repeated("Bora Bora", "Bora Bora") and not repeated("Dog", "Ein Hund")
+
+
+@pytest.mark.parametrize(("label", "said"), [
+    ("Dogs", "plural"), ("Men at work", "plural"), ("Two black cats", "plural"), ("Children", "plural"),
+    ("A dog", "singular"), ("Dog food", "singular"), ("Glass", "singular"), ("Bus", "singular"),
+    ("News", None), ("Scissors", None), ("", None),
+])
+def test_an_english_labels_number_is_its_first_determiners_or_its_heads(label, said):
+    assert number(label) == said
