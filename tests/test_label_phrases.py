@@ -77,3 +77,21 @@ def test_a_word_said_twice_where_the_label_says_it_once_is_repeated():
 ])
 def test_an_english_labels_number_is_its_first_determiners_or_its_heads(label, said):
     assert number(label) == said
+
+
+@pytest.mark.parametrize("label, translation", [
+    ("Tall woman", "Eine Frau lacht"),  # a caption: its article, its subject, a verb for the adjective it dropped
+    ("Street musician", "Ein Straßenmusiker spielt"),  # a compound for two words: as many words of meaning
+])
+def test_a_captions_verb_after_an_article_is_added_where_the_label_has_none(label, translation):
+    assert added_verb(label, translation)
+
+
+@pytest.mark.parametrize("label, translation", [
+    ("A man fishing", "Ein Mann angelt"),  # "-ing"
+    ("The shop is closed", "Das Geschäft ist geschlossen"),  # a helping verb
+    ("Dog runs", "Ein Hund rennt"),  # a third person in "-s" after a noun
+    ("Shop closed", "Das Geschäft geschlossen"),  # a participle in "-en" is no finite verb
+])
+def test_a_captions_verb_translates_the_labels_own(label, translation):
+    assert not added_verb(label, translation)

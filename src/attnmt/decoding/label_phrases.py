@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 
 from attnmt.decoding.term_agreement import QUANTIFIERS
-from attnmt.decoding.term_compounds import NOUN_S, PLURAL, SINGULAR
+from attnmt.decoding.term_compounds import HELPERS, NO_NOUNS, NOUN_S, PLURAL, SINGULAR, verb_after
 from attnmt.decoding.term_plurals import NO_PLURALS, SINGULARS, plural_endings, singular_forms, spelled_as_source
+from attnmt.text.articles import ARTICLES
 from attnmt.text.function_words import FUNCTION_WORDS, PREPOSITIONS, PUNCTUATION
 
 # Words that carry no noun's, verb's or adjective's meaning of their own, besides FUNCTION_WORDS' articles,
@@ -50,6 +51,7 @@ ONE_THING = frozenset((
     "tights", "stairs", "clothes", "headquarters", "barracks", "series", "species", "sunglasses", "eyeglasses"))
 LETTERS = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W\d_])?")
 SINGULAR_NUMBER, PLURAL_NUMBER = "singular", "plural"
+VERB_LETTERS = 5  # an English past or participle is this long at least: "closed", "going"; not "red", "bed", "king"
 
 
 def misread(label: str, translation: str) -> bool:
@@ -73,13 +75,27 @@ def twice(words: list[str]) -> bool:
 
 def added_verb(label: str, translation: str) -> bool:
     """Whether ``translation`` makes a sentence of ``label``: it has a finite verb (``predicate``) and more words of
-    meaning than the label (``meaning``), so that the label has no word the verb translates ("Dog" -> "Ein Hund
-    schwimmt"; "Shop closed" -> "Geschäft geschlossen" and "View cart" -> "Warenkorb anzeigen" translate theirs).
-    Not judged in capitals, which show no noun."""
+    meaning than the label, so that the label has no word the verb translates ("Dog" -> "Ein Hund schwimmt"; "Shop
+    closed" -> "Geschäft geschlossen" and "View cart" -> "Warenkorb anzeigen" translate theirs), or it opens with
+    an article, as a caption's subject does, where the label has no verb (``english_verb``): "Tall man" -> "Ein
+    Mann angelt" dropped the adjective for the verb.  Not judged in capitals, which show no noun."""
     if not any(character.islower() for character in translation):
         return False
-    return (predicate(words_of(translation), number(label) == PLURAL_NUMBER)
-            and len(meaning(translation)) > len(meaning(label)))
+    words = words_of(translation)
+    if not predicate(words, number(label) == PLURAL_NUMBER):
+        return False
+    return len(meaning(translation)) > len(meaning(label)) or (
+        words[0].casefold() in ARTICLES["de"] and not english_verb(label))
+
+
+def english_verb(label: str) -> bool:
+    """Whether an English ``label`` holds a verb: a helping verb ("is", "can": HELPERS), a past or participle in
+    "-ed" or "-ing" ("closed", "fishing"), one of NO_NOUNS' verbs ("sat", "looks") or a third person in "-s" after
+    a noun (term_compounds.verb_after: "Dog runs"), of which "A man fishing" may be a caption's "Ein Mann angelt"."""
+    found = list(LETTERS.finditer(label))
+    return any(word in HELPERS or word in NO_NOUNS or (len(word) >= VERB_LETTERS and word.endswith(("ed", "ing")))
+               or (k and verb_after(label[:each.start()], word, label[each.end():]))
+               for k, each in enumerate(found) for word in [each.group().casefold()])
 
 
 def predicate(words: list[str], plural: bool) -> bool:
