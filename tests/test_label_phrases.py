@@ -60,6 +60,8 @@ def test_an_article_and_noun_of_two_numbers_or_cases_disagree(label, translation
     ("Pants", "Eine Hose"),  # plural in form, one thing
     ("Sunglasses", "Eine Sonnenbrille"),
     ("The news", "Die Nachrichten"),  # no plural of "new": its number is not known
+    ("Vegetables", "Das Gemüse"),  # a collective noun for an English plural
+    ("Kitchen tools", "Ein Küchenwerkzeug"),
 ])
 def test_an_article_and_noun_of_the_labels_number_agree(label, translation):
     assert not disagrees(label, translation)

@@ -49,6 +49,10 @@ NOT_GENITIVE = frozenset(("ein", "eine", "einen", "einem", "einer", "der", "die"
 ONE_THING = frozenset((
     "pants", "trousers", "scissors", "pajamas", "pyjamas", "tongs", "pliers", "binoculars", "tweezers", "leggings",
     "tights", "stairs", "clothes", "headquarters", "barracks", "series", "species", "sunglasses", "eyeglasses"))
+# German nouns of one, collective, that name what English names in the plural ("Vegetables" -> "Das Gemüse", "Kitchen
+# tools" -> "Das Küchenwerkzeug"), and compounds ending in one
+COLLECTIVES = ("obst", "gemüse", "spielzeug", "geschirr", "besteck", "werkzeug", "gepäck", "zubehör", "gebäck",
+               "schmuck", "personal", "publikum", "vieh", "geflügel")
 LETTERS = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W\d_])?")
 SINGULAR_NUMBER, PLURAL_NUMBER = "singular", "plural"
 VERB_LETTERS = 5  # an English past or participle is this long at least: "closed", "going"; not "red", "bed", "king"
@@ -119,16 +123,17 @@ def predicate(words: list[str], plural: bool) -> bool:
 
 def disagrees(label: str, translation: str) -> bool:
     """Whether the noun phrase ``translation`` opens with says another number than ``label`` (an English plural
-    after "ein", "eine", "das": "Old books" -> "Ein älterer Bücher"; a singular after a number, after "die" and an
-    adjective in "-en" or before a plural: "The empty room" -> "Die leeren Raum", "The kitchen" -> "Die Küchen"), or
-    than its own article: a plural noun after a feminine singular's ("Eine kleine Katzen"; "die" and an adjective
-    in "-e": "Die weiße Katzen"), a genitive's ending after another's ("Das rote Hauses")."""
+    after "ein", "eine", "das", but before a collective noun: "Old books" -> "Ein älterer Bücher", where "Vegetables"
+    -> "Das Gemüse" is right; a singular after a number, after "die" and an adjective in "-en" or before a plural:
+    "The empty room" -> "Die leeren Raum", "The kitchen" -> "Die Küchen"), or than its own article: a plural noun
+    after a feminine singular's ("Eine kleine Katzen"; "die" and an adjective in "-e": "Die weiße Katzen"), a
+    genitive's ending after another's ("Das rote Hauses")."""
     words = words_of(translation)
     if not words:
         return False
     said, article, (adjectives, noun) = number(label), words[0].casefold(), noun_phrase(words)
     plural = bool(noun) and plural_form(noun, spelled_as_source(label, noun))
-    if said == PLURAL_NUMBER and article in ONE:
+    if said == PLURAL_NUMBER and article in ONE and not noun.casefold().endswith(COLLECTIVES):
         return True
     if said == SINGULAR_NUMBER and (article in QUANTIFIERS or (article == "die" and (
             plural or any(adjective.endswith("en") for adjective in adjectives)))):
