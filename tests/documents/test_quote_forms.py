@@ -1,9 +1,12 @@
 """attnmt.documents.quote_forms: the quotes around a whole sentence in the target language's usual form."""
 
+import re
+
 import pytest
 
+from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
-from attnmt.documents.quote_forms import in_target_form
+from attnmt.documents.quote_forms import in_target_form, target_form
 
 
 @pytest.mark.parametrize("source, translation, target, written", [
@@ -13,20 +16,27 @@ from attnmt.documents.quote_forms import in_target_form
     ("‘A dog.’", "‘Ein Hund.’", "de", "‚Ein Hund.‘"),
     ("„Ein Hund.“", "„A dog.“", "en", "“A dog.”"),
     ("  “A dog.” ", "  “Ein Hund.” ", "de", "  „Ein Hund.“ "),
+    ('"A dog."', '"Ein Hund."', "de", "„Ein Hund.“"),  # straight ones too, as inside a sentence
+    ("'A dog?'", "'Ein Hund?'", "de", "‚Ein Hund?‘"),
+    ('"A dog."', '"Un chien."', "fr", "«\u00a0Un chien.\u00a0»"),  # French's spaces, as inside a sentence
+    ("“A dog.”", "“Un chien.”", "fr-CA", "«\u00a0Un chien.\u00a0»"),
+    ('"Ein Hund."', '"A dog."', "en", "“A dog.”"),
 ])
-def test_typographic_quotes_around_a_sentence_are_written_as_the_target_language_writes_them(
+def test_quotes_around_a_sentence_are_written_as_the_target_language_writes_them(
         source, translation, target, written):
     assert in_target_form(source, translation, target) == written
 
 
 @pytest.mark.parametrize("source, translation, target", [
-    ('"A dog."', '"Ein Hund."', "de"),  # straight quotes, typed so, stay straight
     ("(A dog.)", "(Ein Hund.)", "de"),
+    ("[A dog.]", "[Ein Hund.]", "de"),
+    ("„A dog.“", "„Ein Hund.“", "de"),  # already in that form
+    ('"A dog."', '"Ein Hund."', None),
     ("“A dog.”", "“Ein Hund.”", None),  # no target language known
     ("“A dog.”", "“Ein Hund.”", "xx"),  # one without a form here
     ("“A dog.”", "Ein Hund.", "de"),  # the translation is not between them
 ])
-def test_straight_quotes_brackets_and_quotes_of_no_known_form_stay_as_they_are(source, translation, target):
+def test_brackets_and_quotes_of_no_known_form_stay_as_they_are(source, translation, target):
     assert in_target_form(source, translation, target) == translation
 
 
@@ -87,3 +97,22 @@ def test_the_models_own_quotes_around_a_quotes_words_are_not_doubled(fixed, tran
     assert translate_lines(['He said "hello".'], translator, DocumentOptions(target_lang="de")) == [
         "Er sagte „Hallo“."]
     assert translate_lines(['He said "hello".'], translator) == ['Er sagte "Hallo".']
+
+
+@pytest.mark.parametrize("plain, marked", [
+    ('<p>"Hello there."</p>', '<p>"<b>Hello</b> there."</p>'),
+    ("<li>'A dog runs?'</li>", "<li>'A <i>dog</i> runs?'</li>"),
+    ("<td>‘Two men sit.’</td>", '<td>‘Two <a href="/m">men</a> sit.’</td>'),
+    ("<h2>«Deux chiens jouent.»</h2>", "<h2>«<em>Deux</em> chiens jouent.»</h2>"),
+    ('<p>"A dog runs. A man sleeps."</p>', '<p>"A dog runs. A <span class="x">man</span> sleeps."</p>'),
+])
+@pytest.mark.parametrize("target", ["de", "fr", "de-CH", "en"])
+def test_a_pages_quote_around_a_sentence_comes_out_alike_with_or_without_an_element_inside(upper, plain, marked,
+                                                                                          target):
+    """<p>"Hello there."</p> kept its straight quotes into German where <p>"<b>Hello</b> there."</p> got „…“; a text
+    line holding the same words comes out as the page shows them."""
+    options = DocumentOptions(target_lang=target)
+    shown = [re.sub(r"<[^>]+>", "", page) for page in translate_markup([plain, marked], upper, options)]
+    assert shown[0] == shown[1] == translate_lines([re.sub(r"<[^>]+>", "", plain)], upper, options)[0]
+    pair = target_form(target)
+    assert shown[0][0] == pair[0 if '"' in plain or "«" in plain else 2]
