@@ -47,3 +47,31 @@ def test_the_translation_is_written_around_the_commands_line_wherever_the_model_
 def test_prose_or_a_name_on_a_paragraphs_next_line_is_translated_beside_a_command(upper, prose):
     text = f"{prose}\nThen run:\nnpm ci --quiet\n"
     assert translate_markdown(text, upper) == f"{prose.upper().replace(chr(10), ' ')} THEN RUN:\nnpm ci --quiet\n"
+
+
+TYPED = [
+    ("Install the server with:\npip install attnmt\\[serve\\]\n",
+     "INSTALL THE SERVER WITH:\npip install attnmt\\[serve\\]\n", ["Install the server with:"]),
+    ("Then run this:\nnpm install `express` --save\n", "THEN RUN THIS:\nnpm install `express` --save\n",
+     ["Then run this:"]),
+    ('> Type this:\n> echo "a &amp; b" &gt; out.txt\n', '> TYPE THIS:\n> echo "a &amp; b" &gt; out.txt\n',
+     ["Type this:"]),
+    ('- Install it:\n  pip install "attnmt\\[serve\\]"\n  Then open the page.\n',
+     '- INSTALL IT:\n  pip install "attnmt\\[serve\\]"\n  THEN OPEN THE PAGE.\n',
+     ["Install it:", "Then open the page."]),
+    ("Build it:\n`cd build` && make -j4\n", "BUILD IT:\n`cd build` && make -j4\n", ["Build it:"]),
+]
+
+
+@pytest.mark.parametrize("text, written, given", TYPED)
+def test_a_command_with_an_escape_an_entity_or_a_code_span_is_kept_as_typed_on_its_line(upper, text, written, given):
+    """pip install attnmt\\[serve\\] after Install the server with: went to the model as the sentence's last words (the
+    Upper stand-in wrote PIP INSTALL ATTNMT\\[SERVE\\]): an escape or a code span made its line prose."""
+    assert translate_markdown(text, upper) == written
+    assert upper.given == given
+
+
+@pytest.mark.parametrize("text, _, __", TYPED)
+def test_a_paragraph_with_a_command_as_typed_written_as_itself_comes_back_byte_for_byte(same, text, _, __):
+    assert translate_markdown(text, same) == text
+

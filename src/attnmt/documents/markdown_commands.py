@@ -8,8 +8,10 @@ lost).  Writing soft breaks as line breaks would let a page's reading find the c
 line numbers, a ``> `` or a list item's indentation.  So the command is found here, on the paragraph's own lines
 (attnmt.documents.command_lines: after a line that ends with a colon or a sentence's stop, or another command), and
 read as an atom kept whole (a ``kept_inline`` token, as attnmt.documents.markdown_github's math), written back at
-its place: the lines stay as they were and the model reads ``Run this:`` alone.  A line whose text is other than
-plain words (emphasis, a code span, an escape) is the paragraph's prose, translated as before.
+its place: the lines stay as they were and the model reads ``Run this:`` alone.  The line may hold an escape or an
+entity and code spans (``pip install attnmt\\[serve\\]``, ``npm install `express` ``), read as their reader sees
+them (``pip install attnmt[serve]``) and kept as typed; a line with emphasis, a link or HTML is the paragraph's prose,
+translated as before.
 """
 
 from __future__ import annotations
@@ -50,15 +52,29 @@ def with_kept_commands(children: list[Token]) -> list[Token]:
         before = kept_children[-1] if kept_children else None
         after_soft = before is not None and (before.type == "softbreak"  # or a command kept with the break after it
                                              or before.type == "kept_inline" and before.content.endswith("\n"))
-        if not (after_soft and k in found and all(c.type == "text" for c in words) and len(texts[k].split()) > 1):
+        sources = [typed(child) for child in words]
+        if not (after_soft and k in found and None not in sources and len(texts[k].split()) > 1):
             kept_children.extend(line)
             continue
         opening = "\n" if before is not None and before.type == "softbreak" else ""  # after a command: its own
         closing = "\n" if end and end[0].type == "softbreak" else ""
         if opening:
             kept_children.pop()
-        kept_children.extend([kept(opening + texts[k] + closing), *([] if closing else end)])
+        kept_children.extend([kept(opening + "".join(map(str, sources)) + closing), *([] if closing else end)])
     return kept_children
+
+
+def typed(token: Token) -> str | None:
+    """What was typed for ``token`` where a command's line may hold it: text, an escape or an entity as written
+    (``\\[``, ``&amp;``: text_join glues them into the text after this rule), a code span with its backticks
+    (attnmt.documents.markdown.recording's ``meta["source"]``); None for any other (emphasis, a link, HTML)."""
+    if token.type == "text":
+        return token.content
+    if token.type == "text_special":
+        return token.markup
+    if token.type == "code_inline":
+        return str(token.meta.get("source", token.markup + token.content + token.markup))
+    return None
 
 
 def split_lines(children: list[Token]) -> list[list[Token]]:
