@@ -6,7 +6,7 @@ import pytest
 
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
 
 GERMAN = DocumentOptions(target_lang="de")
 
@@ -80,3 +80,48 @@ def test_a_quote_around_a_whole_sentence_stays_a_pair_where_the_translation_reor
 def test_a_whole_sentences_guillemets_stay_a_pair_where_the_model_cannot_write_them(dropping):
     """The demo model, which writes no », wrote «<b>Ein Hund</b> rennt. for «<b>A dog</b> runs.»."""
     assert translate_markup(["<p>«<b>A dog</b> runs.»</p>"], dropping, GERMAN) == ["<p>„RUNS. <b>DOG A</b>“</p>"]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>"Hello <code>x.py</code>"</p>', ["Hello"], "<p>„HELLO <code>x.py</code>“</p>"),
+    ("<li>“<code>x.py</code> is broken.”</li>", ["is broken."], "<li>„<code>x.py</code> IS BROKEN.“</li>"),
+    ("<td>«Lancez <code>make test</code>»</td>", ["Lancez"], "<td>„LANCEZ <code>make test</code>“</td>"),
+    ("<p>'Run <code>make test</code> now.'</p>", ["Run now."], "<p>‚RUN <code>make test</code> NOW.‘</p>"),
+    ('<p>He said "open <code>x.py</code>" and left.</p>', ["He said open and left."],
+     "<p>HE SAID „OPEN <code>x.py</code>“ AND LEFT.</p>"),
+    ('<p>He said "<code>x.py</code> is broken" here.</p>', ["He said is broken here."],
+     "<p>HE SAID „<code>x.py</code> IS BROKEN“ HERE.</p>"),
+])
+def test_a_quote_whose_words_hold_kept_code_is_read_as_one_quote(upper, page, given, written):
+    """<p>"Hello <code>x.py</code>"</p> gave the model '"Hello "', its quotes as words around a space (the demo model's
+    garbled translation kept the English); one word of the quote and the code spaced as without the quote."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == given
+
+
+def test_a_quote_around_kept_code_alone_stays_as_written(upper):
+    assert translate_markup(['<p>"<code>pip install attnmt</code>"</p>'], upper, GERMAN) == [
+        '<p>"<code>pip install attnmt</code>"</p>']
+
+
+@pytest.mark.parametrize("line, given, written", [
+    ('"Hello x.py"', ["Hello"], "„HELLO x.py“"),
+    ('"Open report.pdf now."', ["Open now."], "„OPEN report.pdf NOW.“"),
+    ("«Voir https://example.org»", ["Voir"], "„VOIR https://example.org“"),
+    ('He said "open x.py"', ["He said open"], "HE SAID „OPEN x.py“"),
+])
+def test_a_text_lines_quote_whose_words_hold_what_is_kept_is_read_as_one_quote(upper, line, given, written):
+    """A page's rule in a text line: '"Hello x.py"' gave the model '"Hello "'; a quote ending the line in a kept file
+    name came back with a space after it too (HE SAID „OPEN x.py“ )."""
+    assert translate_lines([line], upper, GERMAN) == [written]
+    assert upper.given == given
+
+
+@pytest.mark.parametrize("line, written", [
+    ('He said "open x.py"', "„OPEN x.py“ SAID HE"),
+    ("He said **open x.py**", "**OPEN x.py** SAID HE"),
+    ("She wrote 'see https://example.org'", "‚SEE https://example.org‘ WROTE SHE"),
+])
+def test_a_text_line_ending_in_no_space_ends_its_translation_in_none(mirror, line, written):
+    """The space before a kept name that ended a quote stayed at the line's end where the words went first."""
+    assert translate_lines([line], mirror, GERMAN) == [written]

@@ -141,10 +141,14 @@ def translated_line(line: str, text: str, glossary: Glossary | None) -> str:
     (pipeline.translate_lines): a line the model is not given, without letters or of one letter
     (``reaches_model``), is its own (``fields_with_terms``), and one whose sentences all came back
     empty is its tabs alone, not the spaces between them (" " for "A dog. A cat."): a tab parts
-    fields, and a row without it would lose its columns."""
+    fields, and a row without it would lose its columns.  A line that ends in no space ends its
+    translation in none: the space before a kept name that ended a quote or an emphasis
+    (``He said "open x.py"``) stayed at the line's end where the model put the quote's words first."""
     if not reaches_model(line):
         return fields_with_terms(line, glossary)
-    return text if text.strip() else "\t" * text.count("\t")
+    if not text.strip():
+        return "\t" * text.count("\t")
+    return text if line[-1:].isspace() else text.rstrip(" ")
 
 
 def replaced(text: str, terms: list[tuple[int, int, str]]) -> str:

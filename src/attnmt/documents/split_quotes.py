@@ -10,19 +10,27 @@ pair) is made a ``Quote`` mark there, its marks taken out of the text, as a pair
 language's form (attnmt.documents.quote_forms).  So is one around the block's whole text (``"<b>Hello</b> there."``),
 which a sentence's edges take where no element parts it: left to them, its marks went to the model as words (a
 translator that reorders its words wrote ``THERE." "<b>HELLO</b>``, and the demo model, which writes no ``»``, dropped
-guillemets' closing one).  A pair an element crosses (``<b>"hello</b> there"``) stays as written, and so does one
-whose words hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops)."""
+guillemets' closing one).  So is one whose words hold an atom that shows words, inline code or a URL kept whole
+(``"Hello <code>x.py</code>"``, ``"Run <code>x.py</code> now."``), which its sentence's edges cannot take where it
+stands last or first (the model read ``"Hello "``, quotes as words, and the demo model's garbled translation kept
+its English).  A pair an element crosses (``<b>"hello</b> there"``) stays as written, and so does one whose words
+hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops) and one around
+an atom alone (``"<code>pip install attnmt</code>"``: no quote of words)."""
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from itertools import accumulate
 
-from attnmt.documents.flat import FlatText, Mark, has_words
+from attnmt.documents.flat import FlatText, Mark, atom_text, has_words
 from attnmt.documents.text_emphasis import QUOTE, Quote, marked_parts, quotes_inside
+
+# What stands for an atom that shows words where the quotes are looked for (``shown_atoms``): a quote's words may end
+# or start with one, and, no word's character, it glues no quote to a word.
+SHOWN_ATOM = "\ue000"
 
 
 @dataclass(frozen=True)
@@ -53,9 +61,10 @@ def split_pairs(flat: FlatText, protected: re.Pattern[str]) -> list[Pair]:
     pairs: list[Pair] = []
     open_ends: list[int] = []
     k = 0
-    for found in QUOTE.finditer(flat.text):
+    shown, placed = shown_atoms(flat)
+    for found in QUOTE.finditer(shown):
         opening, _, closing = marked_parts(found)
-        start, end = found.span()
+        start, end = (at - bisect_left(placed, at) for at in found.span())  # where they are in flat.text
         inner = (start + len(opening), end - len(closing))
         while k < len(flat.marks) and flat.marks[k].start <= start:
             if not flat.marks[k].atom:
@@ -78,16 +87,42 @@ def split_pairs(flat: FlatText, protected: re.Pattern[str]) -> list[Pair]:
     return pairs
 
 
+def shown_atoms(flat: FlatText) -> tuple[str, list[int]]:
+    """``flat``'s text with ``SHOWN_ATOM`` where each atom that shows words stands (``shows_words``), and where each
+    went in it, in order."""
+    pieces: list[str] = []
+    placed: list[int] = []
+    position = 0
+    for mark in flat.marks:
+        if mark.atom and shows_words(mark):
+            pieces.extend([flat.text[position:mark.start], SHOWN_ATOM])
+            placed.append(mark.start + len(placed))
+            position = mark.start
+    return "".join([*pieces, flat.text[position:]]), placed
+
+
+def shows_words(mark: Mark) -> bool:
+    """Whether an atom shows words to a reader: inline code, a URL; not a kept stop, a line break, a picture."""
+    return mark.shows_text and not mark.line_break and has_words(atom_text(mark))
+
+
 def parts_words(flat: FlatText, first: int, stop: int) -> bool:
-    """Whether an element around words stands among a pair's words, ``flat.marks[first:stop]``; not an atom alone, a
-    kept stop's (``"A dog runs<b>.</b>"``, whose stop the sentence's own rules keep: attnmt.documents.kept_stops)."""
-    return any(not mark.atom and has_words(flat.text[mark.start:mark.end]) for mark in flat.marks[first:stop])
+    """Whether an element around words or an atom that shows words stands among a pair's words,
+    ``flat.marks[first:stop]``; not a kept stop's atom alone (``"A dog runs<b>.</b>"``, whose stop the sentence's own
+    rules keep: attnmt.documents.kept_stops)."""
+    return any(shows_words(mark) if mark.atom else has_words(flat.text[mark.start:mark.end])
+               for mark in flat.marks[first:stop])
 
 
 def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
     """``flat`` with each of ``pairs``' marks taken out of its text and a ``Quote`` mark over its words, in document
     order: before the first mark among them, the parent of those its parent held."""
-    cuts = sorted(cut for pair in pairs for cut in ((pair.start, pair.inner[0]), (pair.inner[1], pair.end)))
+    taken_out = [marks_cuts(flat, pair) for pair in pairs]
+    cuts = sorted(cut for pair_cuts in taken_out for cut in pair_cuts)
+    # an atom at the quoted words' edge is spaced on the side where a space was taken out with the mark
+    spaced_before = {pair.inner[0] for pair, (opening, _) in zip(pairs, taken_out, strict=True)
+                     if opening[1] > pair.inner[0]}
+    spaced_after = {pair.inner[1] for pair, (_, closing) in zip(pairs, taken_out, strict=True) if closing[1] > pair.end}
     starts, taken = [start for start, _ in cuts], [0, *accumulate(end - start for start, end in cuts)]
 
     def moved(at: int) -> int:
@@ -103,6 +138,9 @@ def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
 
     marks = [Mark(**{**vars(mark), "start": moved(mark.start), "end": moved(mark.end), "parent": index(mark.parent),
                      "opened_by": index(mark.opened_by)}) for mark in flat.marks]
+    for mark, given in zip(marks, flat.marks, strict=True):
+        mark.space_before = mark.space_before or given.atom and given.start in spaced_before
+        mark.space_after = mark.space_after or given.atom and given.start in spaced_after
     for number, pair in enumerate(pairs):
         parent = flat.marks[pair.first].parent
         for mark in marks[pair.first + number:pair.stop + number]:  # after the Quotes put before them
@@ -112,3 +150,16 @@ def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
                                                                strict=True))
     return FlatText(text, marks, flat.place, [moved(at) for at in flat.breaks], [moved(at) for at in flat.line_ends],
                     flat.seen)
+
+
+def marks_cuts(flat: FlatText, pair: Pair) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The [start, end) of ``flat``'s text that taking ``pair``'s opening and closing marks out of it takes: each mark,
+    and where an atom stands at the quoted words' edge with its space between it and them, the space that would be
+    doubled (``He said "open <code>x.py</code>" and left.`` read ``He said open  and left.``): the space after the
+    closing mark, or the words' first one, the atom then spaced on that side as a space there wrote it."""
+    (start, end), (first, last) = (pair.start, pair.end), pair.inner
+    text = flat.text
+    atom_at = {mark.start for mark in flat.marks[pair.first:pair.stop] if mark.atom}
+    leading = first in atom_at and text[first:first + 1].isspace() and start > 0 and text[start - 1].isspace()
+    trailing = last in atom_at and text[last - 1:last].isspace() and text[end:end + 1].isspace()
+    return (start, first + leading), (last, end + trailing)

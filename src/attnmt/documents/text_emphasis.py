@@ -105,9 +105,12 @@ def marked_parts(found: re.Match[str]) -> tuple[str, str, str]:
 def quotes_inside(text: str, found: re.Match[str], protected: re.Pattern[str]) -> bool:
     """Whether ``found``, a ``QUOTE`` in ``text``, quotes words inside it, read apart: not a pair around all of
     ``text``, which the sentence's edges take (attnmt.decoding.sentence_edges.quoted_edges, written in the target
-    language's form: attnmt.documents.quote_forms), nor one around what passes through untranslated alone (a URL:
-    the sentence's quotes, read with it, "Siehe „“ heute.")."""
-    return found[0] != text.strip() and has_words(protected.sub(" ", found[0][1:-1]))
+    language's form: attnmt.documents.quote_forms), but where its words hold what passes through untranslated (a
+    file's name, a URL), which the edges cannot take where it stands last or first (``"Open report.pdf"`` gave the
+    model ``"Open "``, its quotes as words), as a page's quote around kept code is read (split_quotes); nor one around
+    what passes through untranslated alone (a URL: the sentence's quotes, read with it, "Siehe „“ heute.")."""
+    inner = found[0][1:-1]
+    return (found[0] != text.strip() or protected.search(inner) is not None) and has_words(protected.sub(" ", inner))
 
 
 def stops_after_quotes(flat: FlatText, content: Sequence[str | Nested],
