@@ -11,6 +11,7 @@ from attnmt.documents import DocumentOptions
 from attnmt.documents.markdown import translate_markdown
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import translate_lines
 from attnmt.documents.translators import FoundTranslations
 
 STOP = "People are standing at the bus stop."
@@ -102,3 +103,43 @@ def test_a_markdown_link_whose_words_a_sibling_link_holds_stays_around_nothing_a
     destination kept; its English was written back and glued to the word before, ``[Rennauto](/r)[car](/c)``."""
     assert translate_markdown(page, translator()) == out
 
+
+
+LOOKS = [
+    ("People are standing at the [bus](/bus) [**stop**](/stop).",
+     "Leute stehen an [der](/bus) [**Bushaltestelle**](/stop)."),
+    ("People are standing at the [*bus*](/bus) [stop](/stop).",
+     "Leute stehen an [*der*](/bus) [Bushaltestelle](/stop)."),
+    ("Two men play [table](/t) [**tennis**](/n).", "Zwei Männer spielen [](/t)[**Tennis**](/n)."),
+    ("Two men play [*table*](/t) [tennis](/n).", "Zwei Männer spielen [](/t)[Tennis](/n)."),
+]
+
+
+@pytest.mark.parametrize(("text", "out"), LOOKS)
+def test_a_link_with_marks_inside_gets_the_shared_word_where_it_translates_it_most(text, out):
+    """A link with marks of its own never won the word: ``[bus](/bus) [**stop**](/stop)`` came back ``[der](/stop)
+    [Bushaltestelle](/bus)``, the links swapped, and ``[*table*](/t) [tennis](/n)`` ``[*Tennis*](/t)[](/n)`` ("Tennis"
+    gives "tennis" 0.68, "table" 0.30).  Its marks go with it, around all of it where they wrapped all its words."""
+    assert translate_markdown(text + "\n", translator()) == out + "\n"
+
+
+@pytest.mark.parametrize("page, out", [
+    ('<p>People are standing at the <a href="/bus">bus</a> <a href="/stop"><i>stop</i></a>.</p>',
+     '<p>Leute stehen an <a href="/bus">der</a> <a href="/stop"><i>Bushaltestelle</i></a>.</p>'),
+    ('<p>People are standing at the <a href="/bus"><b>bus</b></a> <a href="/stop">stop</a>.</p>',
+     '<p>Leute stehen an <a href="/bus"><b>der</b></a> <a href="/stop">Bushaltestelle</a>.</p>'),
+])
+def test_a_pages_link_with_an_element_inside_gets_the_shared_word_by_the_same_rule(page, out):
+    assert translate_markup([page], translator()) == [out]
+
+
+@pytest.mark.parametrize("text", [
+    "People are standing at the [bus](/bus) [stop](/stop).",
+    "Two men play [table](/t) [tennis](/n).",
+    *(text for text, _ in LOOKS[:2]),
+])
+def test_a_text_lines_links_share_a_word_as_a_markdown_files_do(text):
+    """A text line gave the word to the first link placed: ``an der [Bushaltestelle](/bus)[](/stop)`` where the
+    Markdown file wrote ``an [der](/bus) [Bushaltestelle](/stop)``, ``spielen [Tennis](/t)[](/n)`` where it wrote
+    ``spielen [](/t)[Tennis](/n)``."""
+    assert translate_lines([text], translator()) == [translate_markdown(text + "\n", translator())[:-1]]

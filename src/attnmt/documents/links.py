@@ -57,15 +57,24 @@ def is_link(mark: Mark) -> bool:
 
 
 def is_worded_link(flat: FlatText, mark: Mark) -> bool:
-    """Whether ``mark`` is a link (is_link, or a Markdown one: is_markdown_link) over words (not digits and symbols
-    alone): one that keeps target words to click where the model dropped its own (module docstring)."""
-    return has_words(flat.text[mark.start:mark.end]) and (is_link(mark) or is_markdown_link(mark))
+    """Whether ``mark`` is a link (is_any_link) over words (not digits and symbols alone): one that keeps target words
+    to click where the model dropped its own (module docstring)."""
+    return has_words(flat.text[mark.start:mark.end]) and is_any_link(mark)
 
 
 def is_any_link(mark: Mark) -> bool:
-    """Whether ``mark`` is a link, an element's (is_link) or a Markdown one's (is_markdown_link): one holds no other
-    (``[[Bushaltestelle](/bus)](/stop)`` is no link to either)."""
-    return is_link(mark) or is_markdown_link(mark)
+    """Whether ``mark`` is a link, an element's (is_link), a Markdown file's (is_markdown_link) or one typed in a text
+    line (is_typed_link): one holds no other (``[[Bushaltestelle](/bus)](/stop)`` is no link to either)."""
+    return is_link(mark) or is_markdown_link(mark) or is_typed_link(mark)
+
+
+def is_typed_link(mark: Mark) -> bool:
+    """Whether ``mark`` is a Markdown link typed in a text line (``[the docs](https://example.com)``: a Style whose
+    closing mark is its ``](target)``, attnmt.documents.text_emphasis.LINK), read by a Markdown file's rules: the
+    text line's ``[bus](/bus) [stop](/stop)`` and the file's gave the shared word to different links."""
+    from attnmt.documents.terminal_codes import Style  # which imports spans, which imports this module
+
+    return isinstance(mark.node, Style) and mark.node.closing.startswith("](")
 
 
 def is_markdown_link(mark: Mark) -> bool:

@@ -16,7 +16,9 @@ word beside (a sibling holds it, the sentence's edge, a parent's, a content word
 translates most, and the other stays in the file around nothing at the word's edge, on the side it stood in the
 source (``spielen <a href="/t"></a><a href="/n">Tennis</a>``, ``roten <a href="/r">Rennauto</a><a href="/c"></a>``):
 its English text, which attnmt.documents.emptied_marks writes back into the sentence for a link left empty otherwise
-(``roten Rennauto car.``), is not, as the model wrote its meaning in the shared word (Placement.merged).
+(``roten Rennauto car.``), is not, as the model wrote its meaning in the shared word (Placement.merged).  One rule
+for every link (links.is_any_link): a page's, a Markdown file's and one typed in a text line, which gave the word to
+the first link placed; a link with marks inside too, its marks moved with it (move_inside).
 """
 
 from __future__ import annotations
@@ -52,8 +54,7 @@ def share_word(projector: Projector, spans: list[Span], parents: list[int | None
             continue
         holder = holders[0]
         word, loser = spans[holder], j
-        # a link with marks of its own keeps its words' place: only a point's marks, points in it, move with it
-        if holder not in parents and j not in parents and given(projector, j, word) > given(projector, holder, word):
+        if given(projector, j, word) > given(projector, holder, word):
             loser = holder
         beside = word_beside(projector, spans, parents, loser, word)
         if beside is None:  # at the word's edge, before it where the link stood first in the source
@@ -61,18 +62,23 @@ def share_word(projector: Projector, spans: list[Span], parents: list[int | None
             beside = (at, at)
             merged.add(loser)
         spans[j], spans[holder] = (beside, word) if loser == j else (word, beside)
-        move_inside(spans, parents, j, spans[j][0])
+        for link in j, holder:
+            move_inside(projector.flat.text, marks, spans, parents, link)
     return frozenset(merged)
 
 
-def move_inside(spans: list[Span], parents: list[int | None], j: int, at: int) -> None:
-    """Every mark inside mark j, a point in j's point (placed within it), to position ``at``, where j now starts."""
+def move_inside(text: str, marks: list[Mark], spans: list[Span], parents: list[int | None], link: int) -> None:
+    """Every mark inside mark ``link`` (``marks``' in the source ``text``) moved with it to its span, in place: one that
+    wrapped all its words in the source (``[**bold link**](u)``) over all of it, any other a point at its start.  A
+    link with marks of its own never won the shared word, whose look its marks kept in place."""
+    whole = text[marks[link].start:marks[link].end].strip()
     for k in range(len(spans)):
         parent = parents[k]
-        while parent is not None and parent != j:
+        while parent is not None and parent != link:
             parent = parents[parent]
-        if parent == j:
-            spans[k] = (at, at)
+        if parent == link:
+            wraps = not marks[k].atom and text[marks[k].start:marks[k].end].strip() == whole
+            spans[k] = spans[link] if wraps else (spans[link][0], spans[link][0])
 
 
 def neighbours(text: str, one: Mark, other: Mark) -> bool:
