@@ -125,3 +125,21 @@ def test_a_text_lines_quote_whose_words_hold_what_is_kept_is_read_as_one_quote(u
 def test_a_text_line_ending_in_no_space_ends_its_translation_in_none(mirror, line, written):
     """The space before a kept name that ended a quote stayed at the line's end where the words went first."""
     assert translate_lines([line], mirror, GERMAN) == [written]
+
+
+@pytest.mark.parametrize("line, given, written", [
+    ('"Two **dogs** play in the snow."', ["Two dogs play in the snow."], "„TWO **DOGS** PLAY IN THE SNOW.“"),
+    ("\"He said 'hello' to me.\"", ["He said hello to me."], "„HE SAID ‚HELLO‘ TO ME.“"),
+    ("“Read [the guide](guide) first.”", ["Read the guide first."], "„READ [THE GUIDE](guide) FIRST.“"),
+    ("«A ~~red~~ car stops.»", ["A red car stops."], "„A ~~RED~~ CAR STOPS.“"),
+])
+def test_a_text_lines_quote_around_all_of_it_whose_words_hold_marks_is_read_as_a_pages_is(upper, line, given, written):
+    """Left to the sentence's edges, its words' emphasis, link or quote was never read: the model was given '"Two
+    **dogs** play in the snow."' (the demo model wrote Zwei Krankenschwestern), 'He said 'hello' to me.' its quotes."""
+    assert translate_lines([line], upper, GERMAN) == [written]
+    assert upper.given == given
+
+
+def test_a_pages_quote_around_a_quote_is_read_as_two(upper):
+    assert translate_markup(["<p>\"He said 'hello' to me.\"</p>"], upper, GERMAN) == ["<p>„HE SAID ‚HELLO‘ TO ME.“</p>"]
+    assert upper.given == ["He said hello to me."]

@@ -74,12 +74,15 @@ def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuil
     """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link, emphasis and quote of it
     (``LINK``, ``EMPHASIS``, ``QUOTE``; what ``marked`` finds of them) an element around its words, written back with
     its marks around their translation.  ``edges``: whether a pair of quotes around all of ``text`` may be its
-    sentence's edges (``quotes_inside``), not where ``text`` follows words or stands inside an element of a page's."""
+    sentence's edges (``quotes_inside``), not where ``text`` follows words or stands inside an element of a page's,
+    nor where its words hold marks of their own (``"Two **dogs** play."``, ``"He said 'hi'."``), read as a page's
+    quote around an element is (attnmt.documents.split_quotes): left to the edges, its words' marks went to the model
+    as words, unread."""
     position = 0
     for found in marked.finditer(text):
         opening, inner, closing = marked_parts(found)
         quoted = QUOTE.fullmatch(found[0]) is not None
-        if quoted and not quotes_inside(text if edges else "", found, builder.protected):
+        if quoted and not quotes_inside(text if edges else "", found, builder.protected) and not marked.search(inner):
             continue
         add_text(builder, text[position:found.start()])
         builder.open(Quote(opening, closing) if quoted else Style(opening, closing))
