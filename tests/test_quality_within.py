@@ -11,8 +11,17 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import quality_within
 from attnmt.decoding.forced import ForcedPass, WithoutSource, forced_passes
 from attnmt.decoding.quality import assess
+from attnmt.decoding.quality_added import word_pieces
 from attnmt.decoding.quality_features import features_of
-from attnmt.decoding.quality_within import WITHIN_UNLIKELY, unlikely_runs, with_source_unread
+from attnmt.decoding.quality_measures import source_end
+from attnmt.decoding.quality_within import (
+    SHORT_LEFT_OUT,
+    SHORT_UNSUPPORTED,
+    WITHIN_UNLIKELY,
+    short_runs,
+    with_source_unread,
+    within_runs,
+)
 
 WORD = re.compile(r"\w+|[^\w\s]")  # a word or a mark: the stand-in pass's pieces
 SOURCE = "A man in a red hat rides a bike ."
@@ -36,7 +45,7 @@ def features(run_reads: list[int], log_probs: list[float], unconditioned: list[f
         for s in ([read] if read is not None else run_reads):
             cross[k, s] = 1.0 if read is not None else 1.0 / len(run_reads)
     forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(READS))), log_probs, cross)
-    runs = unlikely_runs(forced, source_pieces, TEXT, spans(TEXT))
+    runs = within_runs(forced.log_probs, forced.cross, source_end(source_pieces), TEXT, spans(TEXT))
     if runs and unconditioned is not None:
         forced = replace(forced, without_source=WithoutSource(runs, unconditioned))
     return features_of(forced, SOURCE.replace(" .", "."), TEXT, source_pieces, 0,
@@ -77,6 +86,51 @@ def test_a_run_whose_pass_without_the_source_was_not_read_is_no_addition():
     assert not features([1, 6], log_probs_with(UNLIKELY), None).added
 
 
+ONE_SOURCE = "A man rides a bike ."
+ONE_TEXT = "Ein großer Mann fährt Fahrrad."  # "großer" (piece 1) is added
+ONE_READS = [0, 1, 1, 2, 4, 5]  # the source piece each translation piece reads
+
+
+def one_word_added(unsupported_by: float, left_out: dict[tuple[int, ...], float] | None):
+    """Whether ONE_TEXT is flagged added from a stand-in pass: "großer" at UNLIKELY, the other pieces at -0.1, and
+    with no source "großer" ``unsupported_by`` likelier (the others as likely); ``left_out``: the pass's gains."""
+    source_pieces = [*ONE_SOURCE.split(), "</s>"]
+    cross = torch.zeros(len(ONE_READS), len(source_pieces))  # [T, S]
+    for k, read in enumerate(ONE_READS):
+        cross[k, read] = 1.0
+    log_probs = [UNLIKELY if k == 1 else -0.1 for k in range(len(ONE_READS) + 1)]
+    unconditioned = [lp - unsupported_by if k == 1 else lp for k, lp in enumerate(log_probs)]
+    forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(ONE_READS))), log_probs, cross)
+    short = short_runs(log_probs, ONE_TEXT, spans(ONE_TEXT))
+    if left_out is not None:
+        forced = replace(forced, without_source=WithoutSource([], unconditioned, short, left_out))
+    return features_of(forced, ONE_SOURCE.replace(" .", "."), ONE_TEXT, source_pieces, 0,
+                       target_pieces=[ONE_TEXT[b:e] for b, e in spans(ONE_TEXT)], target_spans=spans(ONE_TEXT)).added
+
+
+def test_a_word_its_source_makes_unlikely_and_no_other_word_needs_is_added():
+    """'großer' in 'Ein großer Mann fährt Fahrrad.' for 'A man rides a bike.': the model gives it far less with the
+    source than with none, and with it left out, 'Ein Mann fährt Fahrrad.', the other words lose nothing."""
+    assert one_word_added(SHORT_UNSUPPORTED - 0.5, {(1,): SHORT_LEFT_OUT + 0.2})
+
+
+def test_a_word_the_other_words_need_is_no_addition():
+    """The first word of a phrase moved ('Im' in 'Im Park liest eine Frau ein Buch.') is as unlikely and
+    unsupported, but left out, the words after it ('Park liest ...') lose much."""
+    assert not one_word_added(SHORT_UNSUPPORTED - 0.5, {(1,): SHORT_LEFT_OUT - 2.0})
+
+
+def test_a_word_its_source_makes_only_a_little_less_likely_is_no_addition():
+    """A right word the model would have put otherwise ('schwarzer' for 'black', where it expected 'dunkler') is
+    not much less likely with its source than with none."""
+    assert not one_word_added(SHORT_UNSUPPORTED + 1.0, {(1,): SHORT_LEFT_OUT + 0.2})
+
+
+def test_a_word_whose_pass_without_it_was_not_read_is_no_addition():
+    assert not one_word_added(SHORT_UNSUPPORTED - 0.5, None)
+    assert not one_word_added(SHORT_UNSUPPORTED - 0.5, {})
+
+
 @pytest.fixture(scope="module")
 def model_and_tokenizer(trained_model):
     return load_model_dir(trained_model)
@@ -114,3 +168,24 @@ def test_the_runs_within_are_found_once_a_translation(model_and_tokenizer, monke
     translations = ["ein hund rennt schnell über die wiese", "eine frau liest ein buch im park"]
     assess(model, tokenizer, ["a dog runs fast over the meadow", "a woman reads a book in the park"], translations)
     assert sorted(calls) == sorted(translations)
+
+
+def test_a_short_run_its_source_makes_unlikely_is_read_again_without_it(model_and_tokenizer):
+    """Its gain: the log-probs of the other pieces and the end in a forced pass over the translation without the
+    run's pieces, less what they had with it; "schnell", unlikely in the stand-in pass, is such a run, and so are
+    "hund schnell" (two words averaging as little); a translation with no unlikely run is read neither way."""
+    model, tokenizer = model_and_tokenizer
+    source, short, translation = "a dog runs", "ein hund rennt", "ein hund schnell rennt"
+    ids = tokenizer.encode_target(translation)
+    passes = dict(forced_passes(model, [tokenizer.encode(source)] * 2, [tokenizer.encode_target(short), ids]))
+    plain, long = passes[0], passes[1]
+    words = word_pieces(translation, tokenizer.target_spans(translation))
+    run = tuple(words[2])  # "schnell"
+    log_probs = [10 * UNLIKELY if k in run else -0.1 for k in range(len(ids) + 1)]
+    unlikely = ForcedPass(long.source, long.target, log_probs, long.cross)
+    found = with_source_unread(model, tokenizer, {0: plain, 1: unlikely}, [source] * 2, [short, translation], 4096)
+    [(_, without)] = forced_passes(model, [long.source], [[p for k, p in enumerate(ids) if k not in run]])
+    kept = sum(lp for k, lp in enumerate(log_probs) if k not in run)
+    assert found[0].without_source is None
+    assert set(found[1].without_source.left_out) == {run, (*words[1], *run)}
+    assert found[1].without_source.left_out[run] == pytest.approx(sum(without.log_probs) - kept, abs=1e-4)

@@ -36,6 +36,18 @@ PHRASES = ("mit einem blauen Rucksack", "der gestern in Berlin war", "am frühen
            "neben dem Fluss", "in der Nähe der Schule", "mit einer Sonnenbrille", "bei Nacht", "langsam",
            "wieder einmal")
 TUNED = 507  # the additions made from the first TUNED validation pairs are those the settings were chosen on
+# One or two words put between two words of a reference: adverbs and short phrases anywhere, and adjectives before a
+# noun after its article, in the ending the article asks for (``adjective_added``).
+SHORT = ("gestern", "heute", "langsam", "plötzlich", "wieder", "fröhlich", "gemeinsam", "heimlich", "im Regen",
+         "am Abend", "mit Hut", "ganz allein", "sehr schnell", "zu Hause", "nachts", "vorsichtig")
+ADJECTIVES = ("groß", "klein", "alt", "jung", "müd", "dick", "schwarz", "rot", "fröhlich", "nass", "hübsch", "laut")
+ENDINGS = {"einem": "en", "einen": "en", "einer": "en", "den": "en", "dem": "en", "des": "en", "eine": "e", "die": "e",
+           "der": "e", "das": "e"}
+# A reference's last phrase moved to after its verb ("Ein Mann spielt Gitarre auf der Straße." -> "Ein Mann spielt
+# auf der Straße Gitarre."): right German in another order, a clean line.
+PREPOSITIONS = {"auf", "in", "im", "am", "an", "vor", "neben", "unter", "über", "mit", "durch", "bei", "hinter"}
+NOT_VERBS = PREPOSITIONS | {"und", "oder", "mit", "von", "zu", "aus", "ein", "eine", "einem", "einen", "einer", "der",
+                            "die", "das", "den", "dem", "des", "sich", "zwei", "drei", "vier"}
 
 
 def within(text: str, phrase: list[str], rng: random.Random) -> str | None:
@@ -45,6 +57,32 @@ def within(text: str, phrase: list[str], rng: random.Random) -> str | None:
         return None
     at = rng.randint(1, len(words) - 1)
     return " ".join([*words[:at], *phrase, *words[at:]]) + "."
+
+
+def adjective_added(text: str, rng: random.Random) -> str | None:
+    """``text`` with an adjective of ADJECTIVES put between an article of ENDINGS and the capitalised noun after it
+    (None where it has no such pair past its first word)."""
+    words = text.split()
+    places = [k for k in range(1, len(words) - 1) if words[k].lower() in ENDINGS and words[k + 1][:1].isupper()]
+    if not places:
+        return None
+    at = rng.choice(places)
+    adjective = rng.choice(ADJECTIVES)
+    return " ".join([*words[:at + 1], adjective + ENDINGS[words[at].lower()], *words[at + 1:]])
+
+
+def phrase_moved(text: str) -> str | None:
+    """``text``'s last phrase after a preposition of PREPOSITIONS moved to right after its verb: the first
+    lower-case word, itself no preposition, article or number, after a capitalised one that is no article or number.
+    None where it has none, the phrase already follows the verb, or a comma stands between them."""
+    words = text.rstrip(".").split()
+    verb = next((k for k in range(1, len(words)) if words[k - 1][:1].isupper() and words[k - 1].lower() not in NOT_VERBS
+                 and words[k].islower() and words[k] not in NOT_VERBS), None)
+    start = max((k for k in range(len(words)) if words[k] in PREPOSITIONS), default=None)
+    if verb is None or start is None or start <= verb + 1 or len(words) - start < 2 \
+            or any("," in w for w in words[verb:]):
+        return None
+    return " ".join([*words[:verb + 1], *words[start:], *words[verb + 1:start]]) + "."
 
 
 def from_another(references: list[str], i: int, rng: random.Random) -> list[str]:
@@ -74,6 +112,25 @@ def labelled_pairs(own: list[str]) -> list[tuple[str, str, str]]:
         other = within(o, words, rng) if words else None
         if other:
             rows.append((f"another's words in its own, {half}", s, other))
+    return rows + short_pairs(src, ref)
+
+
+def short_pairs(src: list[str], ref: list[str]) -> list[tuple[str, str, str]]:
+    """The one- and two-word additions (SHORT, ``adjective_added``) and the moved phrases (``phrase_moved``), drawn
+    with a random generator of their own, so that the sets above stay as they were."""
+    rng = random.Random(11)
+    rows = []
+    for i, (s, r) in enumerate(zip(src, ref, strict=True)):
+        half = "chosen on" if i < TUNED else "held out"
+        word = within(r, rng.choice(SHORT).split(), rng)
+        if word:
+            rows.append((f"a word or two in a reference, {half}", s, word))
+        adjective = adjective_added(r, rng)
+        if adjective:
+            rows.append((f"an adjective in a reference, {half}", s, adjective))
+        moved = phrase_moved(r)
+        if moved:
+            rows.append(("good, a phrase moved", s, moved))
     return rows
 
 

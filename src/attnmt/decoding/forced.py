@@ -7,7 +7,7 @@ spares the work a search has done already.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 
 import torch
@@ -46,10 +46,14 @@ class WithoutSource:
     """A translation read once more with no source (a source of </s> alone): words the source makes no likelier
     than nothing does are no translation of it (quality_within).  ``runs``: the runs of words it was read for,
     each word its pieces' indices (quality_within.within_runs); ``log_probs``: log P of each target id then EOS,
-    so read."""
+    so read; ``short``: the runs of a word or two it was read for (quality_within.short_runs); ``left_out``: for
+    each of those its source makes far less likely (its pieces' indices), how much likelier the translation's
+    other pieces and EOS are, read with the source, with the run left out (quality_within.left_out_gains)."""
 
     runs: list[list[list[int]]]
     log_probs: list[float]
+    short: list[list[list[int]]] = field(default_factory=list)
+    left_out: dict[tuple[int, ...], float] = field(default_factory=dict)
 
 
 def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Sequence[list[int]],

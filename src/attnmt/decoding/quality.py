@@ -49,7 +49,8 @@ they read, COPIED_SHARE and UNTRANSLATED_* are in attnmt.decoding.quality_featur
                   2 to 4, the first of them reading that end, are words the model did not expect (quality_added),
                   or 3 to 6 within it, reading source words the others translate, that the model did not expect
                   and that the source makes no likelier than no source does (quality_within: a second pass with
-                  no source, over those translations alone)
+                  no source, over those translations alone), or 1 or 2 within it that the source makes far less
+                  likely and without which the other words are no less likely (a third pass without them)
     length        translation pieces / source pieces outside the calibration's range (uncalibrated: LENGTH_RANGE)
                   by more than a piece under it or two over it (quality_features.LENGTH_SLACK)
     unknown       the source or the translation holds a piece the vocabulary does not know, one with more
