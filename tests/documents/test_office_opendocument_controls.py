@@ -152,3 +152,16 @@ def test_a_chosen_item_inside_a_sentence_is_written_as_a_part_of_it(sentencing, 
                            DocumentOptions(target_lang=language))
     paragraph = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
     assert "".join(paragraph.itertext()) == f"The man drives {written} to the beach."
+
+
+@pytest.mark.parametrize("inline", SHOWING_A_RED_CAR.values(), ids=SHOWING_A_RED_CAR.keys())
+def test_each_choices_own_review_row_shows_it_as_the_document_writes_it(sentencing, inline):
+    """The choices' rows showed the model's sentences ("Ein rotes Auto.") where the document offers and shows "ein
+    rotes Auto"."""
+    review = everything_listed()
+    translator = sentencing({"a red car": "Ein rotes Auto.", "a boat": "Ein Boot."})
+    body = f'<office:text><text:p xmlns:loext="{LOEXT}">The man drives {inline} to the beach.</text:p></office:text>'
+    translate_office(zipped_file(body=body, masters=""), ".odt", translator, DocumentOptions(target_lang="de"),
+                     review=review)
+    rows = {row["source"]: row["translation"] for row in review.rows()}
+    assert (rows["a red car"], rows["a boat"]) == ("ein rotes Auto", "ein Boot")

@@ -160,3 +160,18 @@ def test_an_if_fields_texts_inside_a_sentence_are_written_as_parts_of_it(sentenc
         ' = "F" "die alte Frau" "der alte Mann" ')
     shown = "".join(node.text or "" for node in body.iter(f"{{{W}}}t"))
     assert shown == "Gestern «Gender»der alte Mann ging mit seinem Hund."
+
+
+def test_an_if_fields_texts_own_review_rows_show_them_as_written(sentencing):
+    """Each text's row showed the model's sentence, "Der alte Mann.", where the field's code holds "der alte Mann"."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translator = sentencing({"the old woman": "Die alte Frau.", "the old man": "Der alte Mann."})
+    paragraph = (text("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
+                 + text(" walked his dog."))
+    translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(target_lang="de"),
+                     review=review)
+    rows = {row["source"]: row["translation"] for row in review.rows()}
+    assert (rows["the old woman"], rows["the old man"]) == ("die alte Frau", "der alte Mann")

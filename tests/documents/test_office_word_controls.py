@@ -515,3 +515,25 @@ def test_a_chosen_item_inside_a_sentence_is_written_as_a_part_of_it(sentencing, 
     assert paragraph_texts(out) == [f"The man drives {written} to the beach."]
     shown = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}listItem")
     assert shown.get(f"{{{W}}}displayText") == written
+
+
+@pytest.mark.parametrize(("kind", "language", "alone", "written"), [
+    ("dropDownList", "de", {"a red car": "Ein rotes Auto.", "two boats": "Zwei Boote."},
+     ["ein rotes Auto", "zwei Boote"]),
+    ("comboBox", "fr", {"a red car": "Une voiture rouge.", "two boats": "Deux bateaux."},
+     ["une voiture rouge", "deux bateaux"]),
+    ("dropDownList", "de", {"a red car": "Autos.", "two boats": "Rote Boote."}, ["Autos", "rote Boote"]),
+])
+def test_each_list_items_own_review_row_shows_the_item_the_list_offers(sentencing, kind, language, alone, written):
+    """A reviewer saw the model's sentence, "Ein rotes Auto.", in the item's row, where the list offers "ein rotes
+    Auto" (no stop its source lacks, lower case where the target writes it so)."""
+    items = "".join(f'<w:listItem w:displayText="{item}" w:value="{k}"/>' for k, item in enumerate(alone))
+    review = everything_listed()
+    out = translate_office(word_paragraph('<w:r><w:t xml:space="preserve">The man drives </w:t></w:r>'
+                                          + control(f"<w:{kind}>{items}</w:{kind}>", "a red car")
+                                          + '<w:r><w:t xml:space="preserve"> to the beach.</w:t></w:r>'),
+                           ".docx", sentencing(alone), DocumentOptions(target_lang=language), review=review)
+    offered = etree.fromstring(read_members(out)["word/document.xml"]).iter(f"{{{W}}}listItem")
+    assert [item.get(f"{{{W}}}displayText") for item in offered] == written
+    assert [(row["paragraph"], row["source"], row["translation"]) for row in review.rows()][1:] == [
+        (2, "a red car", written[0]), (3, "two boats", written[1])]

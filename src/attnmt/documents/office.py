@@ -304,6 +304,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         job.finish(result)
         if isinstance(job, IfFieldJob | ConditionalTextJob) and job.reshown is not None:  # shows a translation
             reshown(review, places, *job.reshown)
+        if isinstance(job, IfFieldJob | ConditionalTextJob) and review is not None:  # each choice's row as written
+            for place, source, text in job.chosen:
+                review.written(place, source, text)
         if isinstance(job, NamesJob):  # a pivot table's names that would be another's kept their source
             job.warn_kept(name)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():

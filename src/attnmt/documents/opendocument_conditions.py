@@ -27,7 +27,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.chosen_items import as_written
 from attnmt.documents.comments import TextJob
-from attnmt.documents.flat import FlatText, parted
+from attnmt.documents.flat import FlatText, Place, parted
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.opendocument_code import TEXT
 from attnmt.documents.opendocument_controls import CONTROL, LIST_ITEM, ItemJob
@@ -50,15 +50,19 @@ class ConditionalTextJob:
         # (the field, the text it showed, the text it shows now) once finished, where that changed: the review's
         # row of its paragraph showed the text it came with (attnmt.documents.office.reshown)
         self.reshown: tuple[etree._Element, str, str] | None = None
+        # (its place, a choice's source, its translation as written) once finished: the review's row of each choice
+        # showed the model's ("Ein rotes Auto.": Review.written)
+        self.chosen: list[tuple[Place | None, str, str]] = []
 
     def flats(self) -> list[FlatText]:
         return [flat for texts in self.texts for flat in texts]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         shown, sources = self.shown(), [job.text for job in self.jobs]
-        for job, run in zip(self.jobs, parted(results, self.texts), strict=True):
+        for job, run, lines in zip(self.jobs, parted(results, self.texts), self.texts, strict=True):
             job.finish(run)
             job.write(as_written(job.text, job.written(), self.target_lang))  # a choice is a part of a sentence
+            self.chosen.append((lines[0].place if len(lines) == 1 else None, job.text, job.written()))
         chosen = next((job.written() for job, source in zip(self.jobs, sources, strict=True) if source == shown), None)
         if chosen is not None:
             self.show(chosen)

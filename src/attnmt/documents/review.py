@@ -173,6 +173,19 @@ class Review:
                 self.segments[k] = replace(segment, translation=translation)
                 return
 
+    def written(self, place: Place | None, source: str, text: str) -> None:
+        """The row at ``place`` of ``source``, a text the document holds apart from the sentence it is chosen into (a
+        list's item, a conditional text's choice: attnmt.documents.chosen_items), shows ``text``, the document's
+        translation of it: the row showed the model's, "Ein rotes Auto.", where the list offers "ein rotes Auto".
+        Where ``source`` is several sentences (rows of its parts), or ``source_below`` wrote the source in place of
+        the translation (the row shows the one turned down), the row is left as it is."""
+        rows = [k for k, segment in enumerate(self.segments) if place is not None and segment.place == place]
+        if len(rows) != 1 or self.segments[rows[0]].source != on_one_line(source):
+            return
+        segment = self.segments[rows[0]]
+        if not (self.source_below and (segment.quality < self.threshold or EMPTY in segment.flags)):
+            self.segments[rows[0]] = replace(segment, translation=on_one_line(text))
+
     def places_after(self, members: Sequence[str]) -> list[Place]:
         """A place for each text that no paragraph holds (a formula's result literal, an index entry's
         words: attnmt.documents.result_literals, index_entries), ``members`` naming the member that holds

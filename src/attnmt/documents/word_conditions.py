@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.chosen_items import as_written
-from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.flat import FlatBuilder, FlatText, Place
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import replace_text, text_in
@@ -83,6 +83,8 @@ class IfFieldJob:
         self.lines = [flat_text(text) for text in self.texts]
         # (its result's first part, the text it showed, its translation) once finished, where it changed
         self.reshown: tuple[etree._Element, str, str] | None = None
+        # (its place, a text's source, its translation as written) once finished, for its review row (Review.written)
+        self.chosen: list[tuple[Place | None, str, str]] = []
 
     def flats(self) -> list[FlatText]:
         return self.lines
@@ -93,6 +95,8 @@ class IfFieldJob:
                         for text, content in zip(self.texts, results, strict=True)]
         for choice, translation in reversed(list(zip(self.choices, translations, strict=True))):
             choice.write(translation)  # the last first: the first's place in a code they share stays where it was
+        self.chosen = [(line.place, text, translation)
+                       for line, text, translation in zip(self.lines, self.texts, translations, strict=True)]
         shown = "".join(text_in(part) for part in self.result)
         chosen = next((translation for source, translation in zip(self.texts, translations, strict=True)
                        if source == shown), None)

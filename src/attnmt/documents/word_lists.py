@@ -64,6 +64,9 @@ def translate_list_items(parts: Iterable[Part], translator: Translator, options:
     # an item is chosen into a sentence: written as a part of it, not as the sentence the model made of it
     translations = {text: as_written(text, now, options.target_lang)
                     for (_, text), now in zip(todo, translated, strict=True)}
+    if review is not None and places is not None:
+        for place, (_, text) in zip(places, todo, strict=True):
+            review.written(place, text, translations[text])  # its row shows what the list offers
     for part, control, items in held:
         for item in items:
             if shown(item) in translations:
