@@ -500,7 +500,9 @@ ITEMS_IN_A_SENTENCE = [
     ("cars and boats", "Autos und Boote.", "de", "Autos und Boote"),  # a noun keeps its capital
     ("a red car", "Une voiture rouge.", "fr", "une voiture rouge"),  # French writes no noun with a capital
     ("Rex and Bella", "Rex und Bella.", "de", "Rex und Bella"),  # a name: the source's capital
-    ("very tired!", "Sehr müde!", "de", "Sehr müde!"),  # the source's own stop
+    ("very tired!", "Sehr müde!", "de", "sehr müde!"),  # an adverb, the source's own stop
+    ("happy", "Glücklich.", "de", "glücklich"),  # an adjective
+    ("bikes", "Fahrräder.", "de", "Fahrräder"),  # a noun
 ]
 
 

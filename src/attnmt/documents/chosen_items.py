@@ -6,11 +6,12 @@ pipeline.translate_lines.)  The item is a part of the sentence around it, so its
 source was (``as_written``): its first letter in lower case where the source item's was and the target language
 writes that word so.
 
-German (and Luxembourgish) writes its nouns with a capital: there only a function word ("Ein", "Im": attnmt.text.
-function_words), a number in words ("Zwei Hunde") or an adjective before another capitalised word ("Rotes Auto") is
-lowered; a language that writes no noun so lowers any first word in title case; one not known is taken to be German's
-kind.  A translation with no lower-case letter (in capitals) and a word with a capital after its first letter (an
-acronym, "iPhone") are kept."""
+German (and Luxembourgish) writes its nouns with a capital, and nothing else inside a sentence: there a function
+word ("Ein", "Im": attnmt.text.function_words), a number in words ("Zwei Hunde"), an adjective before another
+capitalised word ("Rotes Auto"), and an adverb or an adjective that is surely no noun ("Sehr müde", "Glücklich":
+attnmt.text.german_words) is lowered, a noun and a word that may be one ("Autos", "Arm") kept; a language that writes
+no noun so lowers any first word in title case; one not known is taken to be German's kind.  A translation with no
+lower-case letter (in capitals) and a word with a capital after its first letter (an acronym, "iPhone") are kept."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import re
 
 from attnmt.decoding.verbatim_words import CARDINALS
 from attnmt.text.function_words import PUNCTUATION, is_function_word
+from attnmt.text.german_words import is_no_noun
 from attnmt.text.language_codes import primary_subtag
 
 NOUNS_CAPITALISED = frozenset({"de", "lb"})  # the languages that write every noun with a capital
@@ -53,7 +55,7 @@ def written_lower(word: str, following: str, target_lang: str | None) -> bool:
     if language and language not in NOUNS_CAPITALISED:
         return True
     adjective = len(word) > 2 and ADJECTIVE_ENDING.search(word) is not None and following[:1].isupper()
-    return is_function_word(word) or is_number_word(word) or adjective
+    return is_function_word(word) or is_number_word(word) or adjective or is_no_noun(word)
 
 
 def is_number_word(word: str) -> bool:
