@@ -31,7 +31,8 @@ gives them with examples):
    the last target word aligned to its letters (``Bank<a>[1]</a>.``: attnmt.documents.glued_points); inside a word,
    before its closing quotes and brackets alone, before those of that word's translation (``"yes<b>.</b>" and`` ->
    ``„ja<b>.</b>“ und``), in a word written unchanged at its place; with only a sentence's stop after them, before
-   the stop its translation ends with (attnmt.documents.final_stops); after the last word of a sentence, at the end of
+   the stop its translation ends with (attnmt.documents.final_stops; a number a space after the word it numbers, after
+   that word's translation: attnmt.documents.numbered_words); after the last word of a sentence, at the end of
    its translation (before the quotes and brackets that close it, and its stop, where the source has it before them),
    at its place in the spacing after it (the source's: attnmt.documents.sentence_gaps).  A line break or a tab that
    had no space beside it takes the place of the space between the target words either side.  A range's start and end (a
@@ -70,6 +71,7 @@ from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kep
 from attnmt.documents.links import around_held_words, clickable, clicked_words, is_worded_link
 from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.no_break_spaces import with_no_break_spaces
+from attnmt.documents.numbered_words import numbered_point
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
 from attnmt.documents.sentence_gaps import sentence_gap
@@ -274,6 +276,10 @@ class Projector:
         if closed is None and inside_word:  # a word the translation writes unchanged keeps it in its place
             closed = kept_point(self.flat.text, self.source_words[i][inside_word[0]], self.target,
                                 [self.target_words[i][t] for t in self.aligned(i, inside_word)], position)
+        if closed is None:  # a page's number after "page" goes with its translation, not after a verb written last
+            closed = numbered_point(self.flat, self.atoms, self.source_words[i], self.sentences[i][1], self.target,
+                                    self.target_spans[i], self.target_words[i], lambda words: self.aligned(i, words),
+                                    position)
         if closed is None:
             closed = final_stop_point(self.flat.text, self.atoms, position, self.sentences[i][1], self.target,
                                       self.target_spans[i])
