@@ -630,3 +630,18 @@ def test_the_space_before_a_bold_field_keeps_the_look_of_the_words_before_it(upp
     a bold run of its own."""
     paragraph = first_paragraph(translated(text_run(label) + bold_field(code, result), upper))
     assert bold_texts(paragraph) == [(label.upper(), False), (result, True)]
+
+
+def test_a_review_row_shows_an_index_entrys_words_as_its_code_holds_them(sentencing):
+    """Each level's row showed the model's sentence, "Roter Apfel.", where the code holds "Roter Apfel"."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    entry = code_runs(' XE "Fruit:red apple" ') + END
+    out = translate_office(word_paragraph(text_run("A pear.") + entry), ".docx",
+                           sentencing({"Fruit": "Obst.", "red apple": "Roter Apfel."}), DocumentOptions(),
+                           review=review)
+    assert [node.text for node in first_paragraph(out).iter(w("instrText"))][0] == ' XE "Obst:Roter Apfel" '
+    assert [(row["source"], row["translation"]) for row in review.rows()][1:] == [
+        ("Fruit", "Obst"), ("red apple", "Roter Apfel")]

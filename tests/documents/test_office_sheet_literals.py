@@ -325,3 +325,26 @@ def test_a_defined_names_text_a_cell_shows_is_translated_and_a_hidden_names_kept
     assert names == {"Greeting": '"CUSTOMER. DEAR MORNING, GOOD"', "Setting": '"Keep this text."',
                      "Status": 'IF(Sheet!$A$2="PROGRESS IN","OPEN","CLOSED")'}
     assert etree.fromstring(out[SHEET]).findtext(f".//{{{S}}}f") == "Greeting"
+
+
+def test_a_review_row_shows_a_result_text_and_a_list_item_as_the_sheet_holds_them(sentencing):
+    """Each row showed the model's sentence, "Über dem Ziel.", where the formula gives "Über dem Ziel" and the
+    drop-down offers "Offen": a line's translation ends as its source does."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    book = openpyxl.Workbook()
+    book.active["B1"] = '=IF(A2>1000,"Above target","Below target")'
+    validation = DataValidation(type="list", formula1='"Open,In progress"')
+    book.active.add_data_validation(validation)
+    validation.add("C1:C9")
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translator = sentencing({"Above target": "Über dem Ziel.", "Below target": "Unter dem Ziel!", "Open": "Offen.",
+                             "In progress": "In Bearbeitung."})
+    out = translate_office(docx_bytes(book), ".xlsx", translator, DocumentOptions(), review=review)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert sheet["B1"].value == '=IF(A2>1000,"Über dem Ziel","Unter dem Ziel!")'
+    assert sheet.data_validations.dataValidation[0].formula1 == '"Offen,In Bearbeitung"'
+    assert [(row["source"], row["translation"]) for row in review.rows()] == [
+        ("Above target", "Über dem Ziel"), ("Below target", "Unter dem Ziel!"), ("Open", "Offen"),
+        ("In progress", "In Bearbeitung")]

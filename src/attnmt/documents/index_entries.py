@@ -185,6 +185,9 @@ def translate_entries(parts: Iterable[Part], translator: Translator, options: Do
     translated = translate_lines([text for _, text in todo], ForXml(translator), options, review, empty_kept=True,
                                  places=places and places[:len(todo)])
     translations = {text: now for (_, text), now in zip(todo, translated, strict=True)}
+    if review is not None and places is not None:  # each text's row shows what the code holds
+        for place, (_, text) in zip(places[:len(todo)], todo, strict=True):
+            review.written(place, text, translations[text])
     if looked:
         entries = list(looked.values())
         for entry, place in zip(entries, places[len(todo):], strict=True) if places else ():

@@ -121,8 +121,12 @@ def translate_results(formulas: Iterable[tuple[str, str]], followed: Followed, t
             if not followed.holds(text) and needs_translation(text, glossary)]
     lines = [text.split("\n") for _, text in todo]
     places = review.places_after([member for member, _ in todo]) if review is not None else None
-    translated = iter(translate_lines([line for each in lines for line in each], ForXml(translator), options, review,
-                                      empty_kept=True, places=places and [
-                                          place for place, each in zip(places, lines, strict=True) for _ in each]))
+    line_places = places and [place for place, each in zip(places, lines, strict=True) for _ in each]
+    outputs = translate_lines([line for each in lines for line in each], ForXml(translator), options, review,
+                              empty_kept=True, places=line_places)
+    if review is not None and line_places is not None:  # its row shows what the formula or list holds
+        for place, line, output in zip(line_places, [line for each in lines for line in each], outputs, strict=True):
+            review.written(place, line, output)
+    translated = iter(outputs)
     for (_, text), each in zip(todo, lines, strict=True):
         followed.add(text, "\n".join(next(translated) for _ in each))

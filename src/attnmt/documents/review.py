@@ -179,8 +179,9 @@ class Review:
         translation of it: the row showed the model's, "Ein rotes Auto.", where the list offers "ein rotes Auto".
         Where ``source`` is several sentences (rows of its parts), or ``source_below`` wrote the source in place of
         the translation (the row shows the one turned down), the row is left as it is."""
-        rows = [k for k, segment in enumerate(self.segments) if place is not None and segment.place == place]
-        if len(rows) != 1 or self.segments[rows[0]].source != on_one_line(source):
+        rows = [k for k, segment in enumerate(self.segments)
+                if place is not None and segment.place == place and segment.source == on_one_line(source)]
+        if len(rows) != 1:
             return
         segment = self.segments[rows[0]]
         if not (self.source_below and (segment.quality < self.threshold or EMPTY in segment.flags)):
