@@ -496,3 +496,19 @@ def test_an_abbreviation_the_model_wrote_spaced_is_listed_once_its_neighbours_at
     review = Review(Graded(), 0.5)
     out = translate_file_bytes(page, "page.html", fixed(translation, pairs), OPTIONS, review=review).decode()
     assert re.sub(r"<[^>]+>", "", out).strip() == rows(review)[1][4] == shown
+
+
+@pytest.mark.parametrize(("source", "translation", "shown"), [
+    ("Two bad dogs", "Zwei schlechte Hunde.", "Zwei schlechte Hunde"),  # a cell's, a heading's: no stop
+    ("Is the dog bad?", "Ist der Hund schlecht.", "Ist der Hund schlecht?"),  # the question it asks
+])
+def test_a_rows_translation_ends_as_the_document_writes_it(sentencing, source, translation, shown):
+    """The row showed the model's stop, "Zwei schlechte Hunde.", where the cell shows "Zwei schlechte Hunde": a
+    reviewer compares the row with the document and searches it for the row's words."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = source
+    review = Review(Graded(), threshold=0.5)
+    out = translate_file_bytes(docx_bytes(book), "sheet.xlsx", sentencing({source: translation}), OPTIONS,
+                               review=review)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].value == shown
+    assert [row["translation"] for row in review.rows()] == [shown]

@@ -24,8 +24,9 @@ translation came back empty is listed too, at any threshold, as ``attnmt score``
 The table shows each sentence as the document does, in plain text: the things the model never
 reads (a URL, an e-mail address, inline code: the flat text's atoms) are put back into the source
 and the translation where the document gets them (``with_atoms``), so that a reviewer can find
-the sentence; the tags around words are left out; and a run of white space is one space
-(``on_one_line``).  The quality is the sentence's without them,
+the sentence; the tags around words are left out; a run of white space is one space
+(``on_one_line``); and the translation ends as the document ends it (stops.without_added_end: a cell's "Zwei
+Hunde", not the model's "Zwei Hunde.").  The quality is the sentence's without them,
 as the model read it.
 
 The table: a header row, then one row a sentence in document order; tab-separated, a field
@@ -68,6 +69,7 @@ from attnmt.documents.flat import LINE_ENDS, Place, Placed
 from attnmt.documents.review_keys import with_kept_keys_judged
 from attnmt.documents.review_rows import with_atoms
 from attnmt.documents.spans import Weights, identity
+from attnmt.documents.stops import EndAtoms, without_added_end
 from attnmt.documents.translators import ModelTranslator
 from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
@@ -130,6 +132,7 @@ class Review:
         translation under the threshold down, each flat text whose sentences all are turned down marked so:
         ``mark_source_kept``)."""
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
+        ends: dict[int, EndAtoms] = {}  # each flat text's, found once
         for sentence in placed:
             if sentence.source not in found or not sentence.flat.seen:
                 continue  # no letters: it passed through untranslated; or a copy no reader sees
@@ -140,8 +143,10 @@ class Review:
             if needs_review(assessment, translation, self.threshold):
                 assessment = assessment or empty_translation(None, self.threshold)  # empty, not assessed
                 source = with_atoms(sentence, sentence.source, identity(len(sentence.source.split())))
+                atoms = ends.setdefault(id(sentence.flat), EndAtoms(sentence.flat))
+                written = without_added_end(atoms, sentence.span, translation)  # as the document ends it
                 self.segments.append(Segment(sentence.place or Place(None, 0), on_one_line(source),
-                                             on_one_line(with_atoms(sentence, translation, found_weights)),
+                                             on_one_line(with_atoms(sentence, written, found_weights)),
                                              assessment.quality, assessment.flags))
         if not self.source_below:
             return texts, weights
