@@ -321,14 +321,16 @@ def counted(said: str) -> bool:
 
 
 def unit_measure(label: list[str], said: str) -> bool:
-    """Whether ``said`` after a label of one word ``label`` (in capitals) that names no person (``names_person``) is
-    a measure alone with its unit, a stop after it or none (attnmt.text.measure_values: a unit's abbreviation or a
-    sign, "2 ml.", "5%", "37.5 °C", a known unit's symbol, "250 kcal", "5.4 mmol/L", or name, "3 bars"), no time nor
-    price (``TIME_OR_PRICE``): a lab's, a label's or a form's value ("SPECIMEN: 2 ml.", "ENERGY: 250 kcal", which
-    read as a speaker's kept "SPECIMEN:" and the demo model wrote "2 ml" "Zwei Chirurgen"), where a speaker says a
-    time ("ANNA: 5pm"), a sum ("TOM: $40") or a time's count ("ANNA: 2 days.").  A name that says a measure in a
-    script speaks in its other lines too, and is one of its speakers (speaker_labels.dialogue: "MARTA: 3 kg.")."""
-    return (len(label) == 1 and len(label[0]) > 1 and not names_person(label)
+    """Whether ``said`` after a label's words ``label`` (in capitals), none of one letter but a code's last ("VITAMIN
+    D"), that name no person (``names_person``: not "NURSE", nor "AGENT K") is a measure alone with its unit, a stop
+    after it or none (attnmt.text.measure_values: a unit's abbreviation or a sign, "2 ml.", "5%", "37.5 °C", a known
+    unit's symbol, "250 kcal", "5.4 mmol/L", or name, "3 bars"), no time nor price (``TIME_OR_PRICE``): a lab's, a
+    label's or a form's value ("SPECIMEN: 2 ml.", "ENERGY: 250 kcal", which read as a speaker's kept "SPECIMEN:" and
+    the demo model wrote "2 ml" "Zwei Chirurgen"), where a speaker says a time ("ANNA: 5pm"), a sum ("TOM: $40") or
+    a time's count ("ANNA: 2 days.").  A name that says a measure in a script speaks in its other lines too, and is
+    one of its speakers (speaker_labels.dialogue: "MARTA: 3 kg.")."""
+    named = label[:-1] if len(label) > 1 and len(label[-1]) == 1 else label  # "VITAMIN D" without its code
+    return (bool(named) and min(map(len, named)) > 1 and not names_person(named)
             and (measure_alone(said) or named_measure(said))
             and re.search(r"\d\s*[^\d\s.,:/-]", said) is not None and TIME_OR_PRICE.search(said) is None)
 

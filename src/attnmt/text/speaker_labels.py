@@ -127,6 +127,11 @@ INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
 # as a form's or a listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a
 # speaker saying a number, "PREP TIME:" kept its English words.
 QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?|°)?\s*\Z")
+# A thing's name before a measure's colon: words of two letters or more, the last of them a code or none, a letter,
+# a number or a letter and its number ("SPECIMEN:", "VITAMIN D:", "VITAMIN B12:", "OMEGA 3:"), as a lab's or a
+# label's line writes it; no abbreviation's stop, no extension ("DR. SMITH:", "NURSE (O.S.):").  Read as a speaker's,
+# "VITAMIN D: 30 ng/ml" kept its name and the demo model wrote "30 ng/ml" as "Fünf findet sich".
+THING = re.compile(r"[^\W\d_]{2,}(?:[ \t-][^\W\d_]{2,})*(?:[ \t-](?:[^\W\d_]\d*|\d+))?[ \t]*[:：]")
 # A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
 # a field's value hardly ever is.
 EXCLAIMED = re.compile(r"[?!][\W]*\Z")
@@ -163,10 +168,11 @@ def says_number(bare: str, words: list[str], said: str) -> bool:
     """Whether ``said`` opens with a number (a quantity, a time, a price: "5pm.", "2 hours", "$40, cash only.")
     after a label whose ``words`` name no field (field_names.field_label: "ANNA", "MAN 2"; not "PLAYERS", "WEIGHT",
     "LAST ENTRY") and that is not a field's of several words before a quantity alone (``measured``: not "PREP
-    TIME: 15 min"), nor a word's before a measure with its unit (field_names.unit_measure: not "SPECIMEN: 2 ml"): a
-    speaker says it.  Read as a field's, "ANNA: 5pm." had its name translated alone."""
+    TIME: 15 min"), nor a thing's name before a measure with its unit (``THING``, field_names.unit_measure: not
+    "SPECIMEN: 2 ml", "VITAMIN D: 30 ng/ml"): a speaker says it.  Read as a field's, "ANNA: 5pm." had its name
+    translated alone."""
     return (opens_with_number(said) and not field_label(words) and not measured(bare, said)
-            and not (bare.rstrip(":：").isalpha() and unit_measure(words, said)))  # "SPECIMEN: 2 ml"
+            and not (THING.fullmatch(bare) is not None and unit_measure(words, said)))  # "SPECIMEN: 2 ml"
 
 
 def measured(bare: str, said: str) -> bool:
