@@ -1034,7 +1034,7 @@ def test_an_element_at_an_edge_of_its_blocks_text_keeps_its_spaces_there(upper, 
 
 
 def test_an_elements_edge_spaces_stay_out_where_the_translation_moves_it_off_the_edge(mirror):
-    assert one("<p><b> Warning: </b>Do not touch.</p>", mirror) == "<p>TOUCH. NOT DO <b>WARNING:</b></p>"
+    assert one("<p><b> Careful: </b>Do not touch.</p>", mirror) == "<p>TOUCH. NOT DO <b>CAREFUL:</b></p>"
 
 
 @pytest.mark.parametrize("text, read, expected", [
@@ -1106,11 +1106,12 @@ def test_a_fields_name_typed_at_a_block_s_start_is_translated_alone_its_colon_ke
 
 def test_a_speakers_label_in_its_own_inline_element_at_a_block_s_start_is_kept_whole_there(mirror):
     """The demo model read "<p><b>INTERVIEWER:</b> How did you start?</p>" as "<p><b>Auf dieser Fefebebebebeung
-    findet es aus.</b></p>", the name lost and the question bold; a bold word that is no name is translated."""
+    findet es aus.</b></p>", the name lost and the question bold; a bold word that is no name is translated, a
+    remark's alone (test_markup_fields), a word in a sentence with it."""
     pages = ["<p><b>INTERVIEWER:</b> A red dog.</p>", "<p><strong><i>DR. LEE:</i></strong>\n  A big cat.</p>",
              "<p><b>NOTE:</b> a dog.</p>", "<p>It is <b>ANNA:</b> a cat.</p>"]
     out = translate_markup(pages, mirror)
-    assert mirror.given == ["A red dog.", "A big cat.", "NOTE: a dog.", "It is ANNA: a cat."]
+    assert mirror.given == ["A red dog.", "A big cat.", "NOTE", "a dog.", "It is ANNA: a cat."]
     assert out[:2] == ["<p><b>INTERVIEWER:</b> DOG. RED A</p>", "<p><strong><i>DR. LEE:</i></strong>\n  CAT. BIG A</p>"]
 
 def test_a_fields_name_in_its_own_inline_element_at_a_block_s_start_is_translated_alone_inside_it(mirror):

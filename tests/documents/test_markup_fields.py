@@ -45,3 +45,26 @@ def test_a_fields_name_in_sentence_case_set_apart_in_bold_is_translated_alone(mi
     assert out[:2] == ["<p><strong>TIME PREP:</strong> 15 min</p>", "<p><b>EFFECTS SIDE:</b> CAT. BIG A</p>"]
     assert mirror.given == ["Prep time", "Side effects", "a big cat.", "Note that: a dog.",
                             "The dog said: a red cat."]
+
+
+def test_a_remarks_name_set_apart_in_its_own_element_is_translated_alone_and_garbled_keeps_its_source(mirror):
+    """The demo model wrote "<p><b>Tip:</b> Add salt.</p>" as "<p>Ein <b>Dema.</b></p>", the name, its colon and
+    the sentence lost; set apart, "Tip" is a name a reader sees as one, where typed in a sentence's text it is read
+    with it, as is a bold word that is no remark's ("Note that:", "Warning signs of")."""
+    judging = Judging(mirror, {"Tip": FLOOR / 2, "Important note": FLOOR + 0.01})
+    pages = ["<p><b>Tip:</b> add salt.</p>", "<li><strong>Important note</strong>: a red dog.</li>",
+             "<p><b>WARNING:</b> hot water.</p>", "<p><b>Note that:</b> a dog.</p>", "<p>Tip: a red cat.</p>",
+             "<p><b>Warning signs of:</b> a cat.</p>"]
+    assert translate_markup(pages, judging)[:3] == [
+        "<p><b>Tip:</b> SALT. ADD</p>", "<li><strong>NOTE IMPORTANT</strong>: DOG. RED A</li>",
+        "<p><b>WARNING:</b> WATER. HOT</p>"]
+    assert [source for source, _ in judging.judged] == ["Tip", "Important note"]  # "WARNING" came back as it was
+    assert mirror.given[-3:] == ["Note that: a dog.", "Tip: a red cat.", "Warning signs of: a cat."]
+
+
+def test_a_fields_name_in_bold_with_its_colon_after_the_element_that_the_model_garbles_keeps_its_source(mirror):
+    """The colon after the element's end was not found (an empty atom stands there first), so the name was not
+    judged and the model's garbled translation stood."""
+    judging = Judging(mirror, {"Side Effects": FLOOR / 2})
+    out = translate_markup(["<p><b>Side Effects</b>: nausea.</p>"], judging)
+    assert out == ["<p><b>Side Effects</b>: NAUSEA.</p>"] and judging.judged == [("Side Effects", "EFFECTS SIDE")]

@@ -108,3 +108,20 @@ def test_a_field_name_in_sentence_case_in_a_powerpoint_run_of_its_own_look_is_a_
     deck.save(data)
     out = pptx.Presentation(io.BytesIO(translate_office(data.getvalue(), ".pptx", mirror, DocumentOptions())))
     assert [shape.text_frame.text for shape in out.slides[0].shapes] == ["TIME PREP: 15 min", "MIN 15 TIME: PREP"]
+
+
+def test_a_remarks_name_in_a_word_run_of_its_own_look_is_translated_alone(mirror):
+    """"Tip:" in bold before " Add salt." is a name set apart, as a page's <b> is: read whole, the demo model wrote
+    it "Ein Dema."; in a run of the paragraph's one look it is read with its sentence."""
+    document = docx.Document()
+    for label, words, bold in [("Tip:", " add salt.", True), ("Caution:", " hot water.", True),
+                               ("Tip:", " add salt.", None)]:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(label).bold = bold
+        paragraph.add_run(words)
+    judge = Judging(mirror, {"Tip": FLOOR / 2, "Caution": FLOOR})
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", judge, DocumentOptions())))
+    assert [paragraph.text for paragraph in out.paragraphs] == [
+        "Tip: SALT. ADD", "CAUTION: WATER. HOT", "SALT. ADD TIP:"]
+    assert [run.bold for run in out.paragraphs[0].runs] == [True, None]
+    assert [source for source, _ in judge.judged] == ["Tip", "Caution"]

@@ -18,7 +18,18 @@ from collections.abc import Iterable
 from attnmt.documents.flat import FIELD_END, FlatBuilder
 from attnmt.text.field_names import kept_value
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.speaker_labels import BRACKETED, DESCRIPTIONS, descriptions_end, field_name, speaker_label
+from attnmt.text.speaker_labels import (
+    BRACKETED,
+    DESCRIPTIONS,
+    LABEL,
+    REMARKS,
+    descriptions_end,
+    field_name,
+    labelled,
+    speaker_label,
+)
+
+REMARK_WORDS = 3  # a remark's name has this many words at most: "Tip", "Important note", "Kitchen safety warning"
 
 
 def after_list_mark(builder: FlatBuilder, line: str) -> str:
@@ -129,10 +140,26 @@ def set_apart_field(text: str, end: int, speakers: frozenset[str] = frozenset())
     field_name), where its first ``end`` characters have a look of their own (bold, its own element): written in
     sentence case too, each word's first letter read as a capital ("<strong>Prep time:</strong> 15 min", "Side
     effects:"), as a look that sets the name apart says what title case says in a text line.  Read whole, the demo
-    model wrote "Prep time: 15 min" as "Müner haben Spaß"."""
+    model wrote "Prep time: 15 min" as "Müner haben Spaß".  So set apart, a remark's name is a field's too
+    (``remark_name``: "<b>Tip:</b> Add salt.")."""
     capitalised = re.sub(r"(?<![^\W\d_])[^\W\d_]", lambda letter: letter[0].upper()
                          if len(letter[0].upper()) == 1 else letter[0], text[:end])
-    return field_name(text, speakers) or field_name(capitalised + text[end:], speakers)
+    return (field_name(text, speakers) or field_name(capitalised + text[end:], speakers)
+            or remark_name(capitalised + text[end:]))
+
+
+def remark_name(line: str) -> tuple[int, int] | None:
+    """Where the name of a remark that ``line`` opens with, after its list mark, ends and where the colon after it
+    does: ``REMARK_WORDS`` words at most written as a label is (speaker_labels.labelled), the last a remark's word
+    (speaker_labels.REMARKS: "Tip", "Important Note", "WARNING"; not "Note That"); None for none.  In a line of text
+    such a word is read with its sentence; set apart by a look of its own (``set_apart_field``) it is a name the
+    model lost read whole: the demo model wrote ``<p><b>Tip:</b> Add salt.</p>`` as ``<p>Ein <b>Dema.</b></p>``."""
+    mark = LIST_MARK.match(line)
+    found = LABEL.match(line, mark.end("mark") if mark else 0)
+    words = re.findall(r"[^\W\d_]+", found["label"]) if found else []
+    if found is None or not 0 < len(words) <= REMARK_WORDS or words[-1].upper() not in REMARKS or not labelled(words):
+        return None
+    return found.start("label") + len(found["label"][:-1].rstrip()), found.end("label")
 
 
 def field_in(said: str, after: str, speakers: frozenset[str], apart: bool) -> tuple[int, int] | None:

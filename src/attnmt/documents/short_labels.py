@@ -131,7 +131,8 @@ def field_sentences(flats: Sequence[FlatText], sentences: Sequence[Sequence[tupl
     found = set()
     for flat, spans in zip(flats, sentences, strict=True):
         start, end = spans[0] if spans else (0, 0)
-        colon = next((mark.literal for mark in flat.marks if mark.atom and mark.start == end), "")
+        # its colon: after the element's close too, an empty atom ("<b>Side Effects</b>: nausea")
+        colon = next((mark.literal for mark in flat.marks if mark.atom and mark.start == end and mark.literal), "")
         sentence = flat.text[start:end].strip()
         shown = f"{sentence}{colon}{flat.text[end:]}"
         if sentence and colon.lstrip().startswith((":", "：")) and set_apart_field(shown, len(sentence)):
