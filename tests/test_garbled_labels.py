@@ -7,7 +7,14 @@ import math
 import pytest
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.garbled_labels import FLOOR, garbled, label_plausibility, plausibility_of
+from attnmt.decoding.garbled_labels import (
+    FLOOR,
+    article_added,
+    garbled,
+    garbled_fields,
+    label_plausibility,
+    plausibility_of,
+)
 from attnmt.decoding.quality import Assessment, assess
 from attnmt.documents.translators import ModelTranslator
 
@@ -79,3 +86,26 @@ def test_the_models_plausibility_judges_a_label_in_its_target_language(model_and
     monkeypatch.setattr(model, "target_lang", "de")
     assert translator.plausibility(labels, translations) == [0.0, agreeing]
     assert garbled(translator.plausibility, labels, translations) == [True, False]
+
+
+@pytest.mark.parametrize("name, translation, added", [
+    ("SIGNAL", "EIN SCHILD", True),  # the demo model's, its words 0.3 or more likely
+    ("CATS", "EINE KATZEN", True),
+    ("Tip", "Le conseil", True),  # any language's article
+    ("Side Effects", "Nebenwirkungen", False),
+    ("DOGS", "ZWEI HUNDE", False),  # a number is no article
+    ("The Rules", "Die Regeln", False),  # its name has one
+    ("Delivery", "Einlieferung", False),  # a word that starts as an article does
+])
+def test_a_fields_names_translation_that_opens_with_an_article_its_name_lacks_is_garbled(name, translation, added):
+    """A field's name is a bare noun; "EIN SCHILD" for "SIGNAL" is a caption's start, which the words' plausibility
+    let through."""
+    assert article_added(name, translation) is added
+    assert garbled_fields(lambda names, _: [FLOOR + 0.1] * len(names), [name], [translation]) == [added]
+
+
+def test_a_short_label_of_another_kind_may_take_an_article_and_a_fields_name_under_floor_is_garbled_either_way():
+    def plausibility(labels, _):
+        return [{"Black dog": 0.8, "BENEFITS": 0.05}[label] for label in labels]
+    assert garbled(plausibility, ["Black dog"], ["Ein schwarzer Hund"]) == [False]
+    assert garbled_fields(plausibility, ["BENEFITS"], ["VORTEILE"]) == [True]

@@ -5,10 +5,11 @@ model added), a tab between.  ``set_1.tsv`` and ``set_2.tsv`` were judged in the
 headers, headings, buttons, captions' words), ``set_3.tsv`` (headers, menu items, buttons, product names, single
 nouns, adjective and noun) before the words' plausibility was measured, ``set_4.tsv`` after it was chosen, not tuned
 for, ``set_5.tsv`` (menus, forms, table headers, buttons, headings) after German's label grammar was written
-(attnmt.decoding.label_phrases); ``fields.tsv`` holds field names in capitals, as a text line's guard judges them.
-Each label goes through ModelTranslator.translate, as a document's label does, and the guard's verdict on it; a
-translation that is no longer the one judged is printed and left out.  Each label judged wrongly is printed with its
-plausibility.
+(attnmt.decoding.label_phrases); ``fields.tsv`` holds field names in capitals, as a text line's guard judges them
+(garbled_fields: an article its name lacks garbles it too), and so does ``fields_2.tsv`` (44 names of listings,
+labs, recipes and remarks, judged after that rule was written).  Each label goes through
+ModelTranslator.translate, as a document's label does, and the guard's verdict on it; a translation that is no
+longer the one judged is printed and left out.  Each label judged wrongly is printed with its plausibility.
 
     PYTHONPATH=src .venv/bin/python benchmarks/experiments/short_labels_labelled.py MODEL_DIR [FILE.tsv ...]
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding.garbled_labels import garbled
+from attnmt.decoding.garbled_labels import garbled, garbled_fields
 from attnmt.documents.translators import ModelTranslator
 from attnmt.text.sentence_ends import ended_as_source
 
@@ -33,7 +34,8 @@ def measured(translator: ModelTranslator, path: Path) -> str:
     rows = [line.split("\t") for line in path.read_text("utf-8").splitlines() if line.strip()]
     labels = [label for _, label, _ in rows]
     texts, _ = translator.translate(labels, [False] * len(labels))
-    kept = garbled(translator.plausibility, labels, texts)
+    judge = garbled_fields if path.name.startswith("fields") else garbled  # a field's name, or a label of any kind
+    kept = judge(translator.plausibility, labels, texts)
     plausible = translator.plausibility(labels, [ended_as_source(s, t) for s, t in zip(labels, texts, strict=True)])
     counts = {"good": [0, 0], "garbled": [0, 0]}
     for (judgment, label, judged), raw, keep, p in zip(rows, texts, kept, plausible, strict=True):

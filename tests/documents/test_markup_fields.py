@@ -2,10 +2,20 @@
 line's does: a name the model garbles keeps its source, a value that is a measure or persons' names after a role is
 kept as written, and a bold name in sentence case is a field's too."""
 
-from conftest import Judging
+from conftest import Judging, Mirror
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import translate_lines
+
+
+class Captioning(Mirror):
+    """Mirror's translations, but a word alone written with an article first, as a caption's model writes one: the
+    demo model's "EIN SCHILD" for "SIGNAL", "EINE KATZEN" for "CATS"."""
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [f"EIN {text}" if len(sentence.split()) == 1 else text
+                for sentence, text in zip(sentences, super().texts(sentences), strict=True)]
 
 
 def test_a_fields_name_in_bold_that_the_model_garbles_keeps_its_source_as_a_text_line_s(mirror):
@@ -68,3 +78,13 @@ def test_a_fields_name_in_bold_with_its_colon_after_the_element_that_the_model_g
     judging = Judging(mirror, {"Side Effects": FLOOR / 2})
     out = translate_markup(["<p><b>Side Effects</b>: nausea.</p>"], judging)
     assert out == ["<p><b>Side Effects</b>: NAUSEA.</p>"] and judging.judged == [("Side Effects", "EFFECTS SIDE")]
+
+
+def test_a_fields_name_whose_translation_opens_with_an_article_it_lacks_keeps_its_source():
+    """The demo model wrote "SIGNAL: 3 bars" as "EIN SCHILD: Drei Barn", its words plausible enough (a text line's,
+    a page's name alike); an alt text of one word may take an article, a label of another kind."""
+    judging = Judging(Captioning(), {})  # every translation plausible
+    assert translate_lines(["SIGNAL: weak today.", "- Colours: red and blue."], judging) == [
+        "SIGNAL: TODAY. WEAK", "- Colours: BLUE. AND RED"]
+    assert translate_markup(['<p><b>Benefits:</b> free parking.</p><p><img alt="Dog"> a red dog.</p>'], judging) == [
+        '<p><b>Benefits:</b> PARKING. FREE</p><p><img alt="EIN DOG"> DOG. RED A</p>']

@@ -19,11 +19,13 @@ attnmt.documents.paragraphs).  ``FLOOR`` is measured in attnmt.documents.short_l
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from attnmt.decoding.label_phrases import misread
 from attnmt.decoding.term_weak import german
+from attnmt.text.articles import ANY_ARTICLE
 from attnmt.text.sentence_ends import ended_as_source
 
 if TYPE_CHECKING:
@@ -47,6 +49,23 @@ def garbled(plausibility: Plausibility, labels: Sequence[str], translations: Seq
     for k, plausible in zip(judged, found, strict=True):
         out[k] = plausible is not None and plausible < FLOOR
     return out
+
+
+def garbled_fields(plausibility: Plausibility, names: Sequence[str], translations: Sequence[str]) -> list[bool]:
+    """Whether each translation of each field's name in ``names`` is garbled: under ``FLOOR`` (``garbled``), or
+    opening with an article its name lacks (``article_added``)."""
+    return [bad or article_added(name, text) for bad, name, text
+            in zip(garbled(plausibility, names, translations), names, translations, strict=True)]
+
+
+def article_added(name: str, translation: str) -> bool:
+    """Whether ``translation`` of a field's ``name`` opens with an article (attnmt.text.articles, any language's)
+    where ``name`` opens with none.  A field's name is a bare noun in the languages attnmt reads ("INGREDIENTS",
+    "ZUTATEN", "INGRÉDIENTS"); an article before it is a caption's start, which a model trained on sentences writes
+    for a word alone: the demo model wrote "SIGNAL" as "EIN SCHILD" and "CATS" as "EINE KATZEN", words it finds
+    plausible enough.  A short label of another kind may take one ("Black dog" -> "Ein schwarzer Hund")."""
+    first = [re.match(r"[^\W\d_]*", each.strip())[0].lower() for each in (name, translation)]
+    return first[1] in ANY_ARTICLE and first[0] not in ANY_ARTICLE
 
 
 def plausibility_of(assessment: Assessment | None) -> float | None:

@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled, label_plausibility
+from attnmt.decoding.garbled_labels import garbled_fields, label_plausibility
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.decoding.unread import copy_assessment
@@ -170,10 +170,11 @@ def named_parts(texts: Sequence[str], breaks: Sequence[Sequence[str]], guides: G
 
 def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str],
                   translations: Sequence[str]) -> list[bool]:
-    """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels: its
-    words' plausibility to the model under FLOOR), judged as a text line's is, without its list mark ("Side Effects"
-    of "- Side Effects: nausea").  The one judge of every path that translates a field's name alone: the best
-    translation (``labels_kept``) and each of an n-best list (``hypotheses_kept``)."""
+    """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels.
+    garbled_fields: its words' plausibility to the model under FLOOR, or an article its name lacks), judged as a text
+    line's is, without its list mark ("Side Effects" of "- Side Effects: nausea").  The one judge of every path that
+    translates a field's name alone: the best translation (``labels_kept``) and each of an n-best list
+    (``hypotheses_kept``)."""
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
     def plausibility(sources: Sequence[str], found: Sequence[str]) -> list[float | None]:
@@ -181,7 +182,7 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
                 for source, text, each in zip(sources, found, assess(model, tokenizer, sources, found), strict=True)]
 
     marks = [found[0] if (found := LIST_MARK.match(name)) else "" for name in names]  # kept around the translation
-    return garbled(plausibility, [name[len(mark):].lstrip() for name, mark in zip(names, marks, strict=True)],
+    return garbled_fields(plausibility, [name[len(mark):].lstrip() for name, mark in zip(names, marks, strict=True)],
                    [text.removeprefix(mark).lstrip() for text, mark in zip(translations, marks, strict=True)])
 
 

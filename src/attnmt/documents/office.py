@@ -360,7 +360,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
     jobs = [job for part in parts for job in part.jobs]
     blocks = alone_blocks(jobs, sentences)
-    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks) | field_sentences(flats, sentences))
+    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks), field_sentences(flats, sentences))
     keeping = ForXml(labels)
     for call, chunk in calls:
         results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)

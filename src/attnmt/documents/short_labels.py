@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from attnmt.decoding.garbled_labels import garbled
+from attnmt.decoding.garbled_labels import article_added, garbled
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.documents.flat import FlatText
@@ -67,10 +67,13 @@ CLOSERS = "".join(dict.fromkeys(PAIRS.values()))
 
 @dataclass
 class KeepingLabels(Wrapper):
-    """A Translator that answers each of ``labels`` (sentences as the pipeline sends them, stripped) its wrapped
-    translator finds implausible (under FLOOR) with the label itself, and notes it in ``kept``."""
+    """A Translator that answers each of ``labels`` and ``names`` (sentences as the pipeline sends them, stripped)
+    its wrapped translator finds implausible (under FLOOR) with the label itself, and notes it in ``kept``; a field's
+    name (``names``: a text line's, a cue's, a page's or a paragraph's) too where its translation opens with an
+    article the name lacks (garbled_labels.article_added: "SIGNAL" -> "EIN SCHILD")."""
 
     labels: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
     kept: set[str] = field(default_factory=set)  # the labels answered with themselves
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
@@ -83,9 +86,11 @@ class KeepingLabels(Wrapper):
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
         judged = [i for i, sentence in enumerate(sentences) if plausibility is not None
-                  and sentence.strip() in self.labels and not (glossary and glossary.matches(sentence))]
+                  and sentence.strip() in self.labels | self.names and not (glossary and glossary.matches(sentence))]
         kept = [] if plausibility is None or not judged else garbled(
             plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
+        kept = [keep or (sentences[i].strip() in self.names and article_added(sentences[i], texts[i]))
+                for i, keep in zip(judged, kept, strict=True)]
         for i in (i for i, keep in zip(judged, kept, strict=True) if keep):
             texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
             self.kept.add(sentences[i].strip())
