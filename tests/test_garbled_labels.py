@@ -14,6 +14,7 @@ from attnmt.decoding.garbled_labels import (
     garbled_fields,
     label_plausibility,
     plausibility_of,
+    value_lost,
 )
 from attnmt.decoding.quality import Assessment, assess
 from attnmt.documents.translators import ModelTranslator
@@ -109,3 +110,21 @@ def test_a_short_label_of_another_kind_may_take_an_article_and_a_fields_name_und
         return [{"Black dog": 0.8, "BENEFITS": 0.05}[label] for label in labels]
     assert garbled(plausibility, ["Black dog"], ["Ein schwarzer Hund"]) == [False]
     assert garbled_fields(plausibility, ["BENEFITS"], ["VORTEILE"]) == [True]
+
+
+@pytest.mark.parametrize("value, translation, lost", [
+    ("Three.", "Drei Kerle.", True),  # the demo model's
+    ("Two to four", "Zwei vier vier vier", True),
+    ("4 bars", "Drei weiblichen", True),  # the digits lost: the number changed
+    ("60 watts", "Ein Krankenschwestern", True),
+    ("Three.", "Drei.", False),
+    ("A dozen", "Une douzaine", False),
+    ("2.5 cups", "2,5 Tassen", False),  # the digits kept, a decimal comma
+    ("3 bars", "3 Balken", False),
+    ("Three dogs.", "Drei Hunde.", False),  # no count alone
+    ("2 days", "Zwei Tage", False),  # a time, as a speaker says it: no measure's unit
+])
+def test_a_count_or_a_measure_in_words_alone_is_lost_where_its_translation_adds_words_or_drops_its_digits(
+        value, translation, lost):
+    """Given alone, the demo model made a caption of "Three." and of "4 bars" and lost the number."""
+    assert value_lost(value, translation) is lost

@@ -240,3 +240,18 @@ def test_a_fields_name_its_prefix_starts_is_the_users_and_taken_as_it_came(loade
     texts = [*translate(model, tokenizer, [line], prefix="zwei"),
              *(h.text for h in translate_n_best(model, tokenizer, [line], decoding, prefix="zwei")[0])]
     assert len(texts) == 3 and all(text.startswith("zwei") for text in texts) and judged == []
+
+
+def test_translate_keeps_a_count_or_a_measure_whose_translation_lost_it_in_the_best_and_every_hypothesis(loaded):
+    """The demo model wrote "DOGS: Three." as "HUNDE: Drei Kerle." and "BATTERY: 4 bars" as "BATTERY: Drei
+    weiblichen", as the tiny model writes a sentence of its own for each: the value keeps its source, as a text
+    line's does, in each hypothesis too; one the prefix starts is the user's."""
+    model, tokenizer = loaded
+    lines = ["DOGS: Three.", "BATTERY: 4 bars", FIRST]
+    translated = translate(model, tokenizer, lines)
+    assert translated == translate_text(model, tokenizer, lines)
+    assert translated[0].endswith(": Three.") and translated[1].endswith(": 4 bars") and "hund" in translated[2]
+    found = translate_n_best(model, tokenizer, lines[:2], Decoding(beam_size=3, n_best=3))
+    assert all(h.text.endswith((": Three.", ": 4 bars")) for each in found for h in each)
+    prefixed, = translate(model, tokenizer, ["Three."], prefix="ein")
+    assert prefixed.startswith("ein")

@@ -2,6 +2,8 @@
 line's does: a name the model garbles keeps its source, a value that is a measure or persons' names after a role is
 kept as written, and a bold name in sentence case is a field's too."""
 
+import re
+
 from conftest import Judging, Mirror
 
 from attnmt.decoding.garbled_labels import FLOOR
@@ -88,3 +90,23 @@ def test_a_fields_name_whose_translation_opens_with_an_article_it_lacks_keeps_it
         "SIGNAL: TODAY. WEAK", "- Colours: BLUE. AND RED"]
     assert translate_markup(['<p><b>Benefits:</b> free parking.</p><p><img alt="Dog"> a red dog.</p>'], judging) == [
         '<p><b>Benefits:</b> PARKING. FREE</p><p><img alt="EIN DOG"> DOG. RED A</p>']
+
+
+class Spelling(Mirror):
+    """Mirror's translations, but a number written in words and a word alone given an article first, as a caption's
+    model writes them: the demo model's "Drei Kerle." for "Three.", "Drei Barn" for "3 bars"."""
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [re.sub(r"\d+", "DREI", f"EIN {text}" if len(sentence.split()) == 1 else text)
+                for sentence, text in zip(sentences, super().texts(sentences), strict=True)]
+
+
+def test_a_count_or_a_measure_in_words_whose_translation_lost_it_keeps_its_source():
+    """The demo model wrote "DOGS: Three." as "HUNDE: Drei Kerle." and "BATTERY: 4 bars" as "BATTERY: Drei
+    weiblichen": a field's value, a cell or a line that is a count or a measure alone keeps its source where its
+    translation has more words than the count or not the number's digits; the field's name is translated."""
+    lines = ["DOGS: Three.", "BATTERY: 4 bars", "Seventy.", "PLAYERS: Two to four", "A dog runs 3 km."]
+    assert translate_lines(lines, Spelling()) == [
+        "EIN DOGS: Three.", "EIN BATTERY: 4 bars", "Seventy.", "EIN PLAYERS: FOUR TO TWO", "KM. DREI RUNS DOG A"]
+    assert translate_markup(["<p><b>Eggs:</b> Three.</p><table><tr><td>3 cups</td></tr></table>"], Spelling()) == [
+        "<p><b>EIN EGGS:</b> Three.</p><table><tr><td>3 cups</td></tr></table>"]

@@ -84,7 +84,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     a text line's go."""
     from attnmt.cli.jsonl_breaks import kept_records, parted, write_record_hypotheses, write_record_texts
     from attnmt.decoding.inputs import Guides, writes_whole
-    from attnmt.decoding.sentence_parts import hypotheses_kept, labels_kept, named_parts
+    from attnmt.decoding.sentence_parts import free_parts, hypotheses_kept, labels_kept, named_parts
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.letterless import with_terms
     from attnmt.documents.paragraphs import traced_weights
@@ -112,9 +112,10 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     kept = partial(kept_records, records=records, where=where, first_line=first_line)
     # the fields' names the model writes: one it garbles keeps its source ("BENEFITS" came back "EIN DEMA")
     named = named_parts(reads, records.breaks, Guides(parts.glossaries, parts.prefixes))
+    free = free_parts(reads, Guides(parts.glossaries, parts.prefixes))  # a count the model lost keeps its source
     if not quality_wanted(args):
         found, lost = kept(jobs(partial(translate, model, tokenizer, decoding=options, **batching(args))))
-        found = labels_kept(model, tokenizer, reads, named, found)
+        found = labels_kept(model, tokenizer, reads, named, found, free)
         bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         texts = [write(text) for write, text in zip(translated, bare, strict=True)]
         write_record_texts(args, out, records, inputs.texts, texts,
@@ -123,7 +124,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     quality = assessor(args)
     searched, lost = kept(jobs(partial(translate_n_best, model, tokenizer, decoding=options, **batching(args),
                                        quality=quality)))
-    searched = hypotheses_kept(model, tokenizer, reads, named, searched, quality)
+    searched = hypotheses_kept(model, tokenizer, reads, named, searched, quality, free)
     results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     if args.output_format == "text":
         # no hypothesis: a blank part, as it was, or one the model failed on, empty

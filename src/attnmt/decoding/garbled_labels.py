@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from attnmt.decoding.label_phrases import misread
 from attnmt.decoding.term_weak import german
 from attnmt.text.articles import ANY_ARTICLE
+from attnmt.text.field_names import counted
+from attnmt.text.measure_values import named_measure
 from attnmt.text.sentence_ends import ended_as_source
 
 if TYPE_CHECKING:
@@ -66,6 +68,20 @@ def article_added(name: str, translation: str) -> bool:
     plausible enough.  A short label of another kind may take one ("Black dog" -> "Ein schwarzer Hund")."""
     first = [re.match(r"[^\W\d_]*", each.strip())[0].lower() for each in (name, translation)]
     return first[1] in ANY_ARTICLE and first[0] not in ANY_ARTICLE
+
+
+def value_lost(value: str, translation: str) -> bool:
+    """Whether ``translation`` of a sentence that is a count or a measure alone, as a field's value or a cell is, lost
+    what it says: a count in English words (attnmt.text.field_names.counted: "Three.", "Two to four") given more
+    words than it has, or a number and a unit's name (attnmt.text.measure_values.named_measure: "3 bars", "60
+    watts") given without the number's digits.  A model trained on sentences makes a caption of either: the demo
+    model wrote "Three." as "Drei Kerle.", "4 bars" as "Drei weiblichen", "60 watts" as "Ein Krankenschwestern"; the
+    count's words and the digits are the model's to keep ("Drei.", "3 Balken"), so a translation that has them is
+    taken."""
+    if counted(value):
+        return len(translation.split()) > len(value.split())
+    digits = "".join(re.findall(r"\d", value))
+    return named_measure(value) and digits not in "".join(re.findall(r"\d", translation))
 
 
 def plausibility_of(assessment: Assessment | None) -> float | None:

@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled_fields, label_plausibility
+from attnmt.decoding.garbled_labels import garbled_fields, label_plausibility, value_lost
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.decoding.unread import copy_assessment
@@ -69,6 +69,16 @@ class Parts:
     def named(self, guides: Guides) -> list[int]:
         """The parts that are a field's name the model writes, with their ``guides`` (``named_parts``)."""
         return named_parts(self.texts, self.breaks, guides)
+
+    def kept(self, model: Transformer, tokenizer: TextCodec, guides: Guides, outputs: list[str]) -> list[str]:
+        """``outputs``, one per part, each garbled name's and each lost count's given its source (``labels_kept``)."""
+        return labels_kept(model, tokenizer, self.texts, self.named(guides), outputs, free_parts(self.texts, guides))
+
+    def kept_hypotheses(self, model: Transformer, tokenizer: TextCodec, guides: Guides,
+                        outputs: list[list[Translation]], quality: Assessor | None) -> list[list[Translation]]:
+        """``outputs``, each part's hypotheses, as ``kept`` keeps the best (``hypotheses_kept``)."""
+        return hypotheses_kept(model, tokenizer, self.texts, self.named(guides), outputs, quality,
+                               free_parts(self.texts, guides))
 
     def grouped(self, values: Sequence[V]) -> list[list[V]]:
         """``values``, one per part, as a list per sentence."""
@@ -168,6 +178,15 @@ def named_parts(texts: Sequence[str], breaks: Sequence[Sequence[str]], guides: G
             and not ((glossary := guides.glossaries[k]) and glossary.matches(texts[k]))]
 
 
+def free_parts(texts: Sequence[str], guides: Guides) -> list[int]:
+    """The parts of ``texts`` the model writes unguided: none holding a term of its glossary nor started by its
+    prefix (``guides``, one per part).  Such a part that is a count or a measure in words alone keeps its source
+    where its translation lost it (garbled_labels.value_lost: "Three." of "DOGS: Three." came back "Drei Kerle."), as
+    a text line's does (attnmt.documents.short_labels)."""
+    return [k for k, text in enumerate(texts) if guides.prefixes[k] is None
+            and not ((glossary := guides.glossaries[k]) and glossary.matches(text))]
+
+
 def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str],
                   translations: Sequence[str]) -> list[bool]:
     """Whether each translation of each field's name in ``names`` is garbled (attnmt.decoding.garbled_labels.
@@ -187,19 +206,23 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
 
 
 def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
-                outputs: list[str]) -> list[str]:
+                outputs: list[str], free: Sequence[int] = ()) -> list[str]:
     """``outputs``, one per part of ``texts``, each field's name's (``named``: ``named_parts``) the model finds
     garbled (``garbled_names``) given its source instead, as a text line's is (attnmt.documents.short_labels): alone,
-    the demo model wrote "BENEFITS" as "EIN DEMA"."""
+    the demo model wrote "BENEFITS" as "EIN DEMA"; and so is each count's or measure's of the parts the model wrote
+    unguided (``free``: ``free_parts``) that lost it (garbled_labels.value_lost)."""
     kept = garbled_names(model, tokenizer, [texts[k] for k in named], [outputs[k] for k in named])
     sources = {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
+    sources |= {k: texts[k] for k in free if value_lost(texts[k], outputs[k])}
     return [sources.get(k, output) for k, output in enumerate(outputs)]
 
 
 def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
-                    outputs: list[list[Translation]], quality: Assessor | None = None) -> list[list[Translation]]:
+                    outputs: list[list[Translation]], quality: Assessor | None = None,
+                    free: Sequence[int] = ()) -> list[list[Translation]]:
     """``outputs``, the hypotheses of each of ``texts``, each of a field's name's (``named``) that the model finds
-    garbled (``garbled_names``) given its source instead, as ``labels_kept`` gives the best translation: an n-best
+    garbled (``garbled_names``), and each of a count's or a measure's that lost it (of the ``free`` parts), given its
+    source instead, as ``labels_kept`` gives the best translation: an n-best
     list's rank 1 is what the text output writes, and the demo model's "EIN DEMA", "AUF DIESEM DE" for "BENEFITS"
     were no better as alternatives.  Its score stays the search's; with ``quality``, its assessment is a copy's
     (attnmt.decoding.unread.copy_assessment: quality 1, no flags), as a part passed through untranslated gets: the
@@ -207,6 +230,7 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     judged = [(k, j) for k in named for j in range(len(outputs[k]))]  # (part, rank) of every name's hypothesis
     found = garbled_names(model, tokenizer, [texts[k] for k, _ in judged], [outputs[k][j].text for k, j in judged])
     kept = [at for at, keep in zip(judged, found, strict=True) if keep]
+    kept += [(k, j) for k in free for j, each in enumerate(outputs[k]) if value_lost(texts[k], each.text)]
     sources = [texts[k] for k, _ in kept]
     assessed = quality.assess(model, tokenizer, sources, sources) if quality and kept else [None] * len(kept)
     out = [list(each) for each in outputs]

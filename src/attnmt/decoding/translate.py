@@ -53,7 +53,7 @@ from attnmt.decoding.next_tokens import shortlisted
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
-from attnmt.decoding.sentence_parts import hypotheses_kept, labels_kept, parted
+from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_after import term_pieces
 from attnmt.decoding.term_ids import prefix_ids
@@ -281,7 +281,7 @@ def translate(
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
                 text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
                 outputs[i] = edges[i].around(text)
-    return parts.joined(labels_kept(model, tokenizer, parts.texts, parts.named(guides), outputs))
+    return parts.joined(parts.kept(model, tokenizer, guides, outputs))
 
 
 def translate_n_best(
@@ -315,7 +315,7 @@ def translate_n_best(
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
                 outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a), edges[i])
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
-    return join(hypotheses_kept(model, tokenizer, parts.texts, parts.named(guides), outputs, quality))
+    return join(parts.kept_hypotheses(model, tokenizer, guides, outputs, quality))
 
 
 def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:

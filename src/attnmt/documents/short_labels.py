@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from attnmt.decoding.garbled_labels import article_added, garbled
+from attnmt.decoding.garbled_labels import article_added, garbled, value_lost
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.documents.flat import FlatText
@@ -70,7 +70,9 @@ class KeepingLabels(Wrapper):
     """A Translator that answers each of ``labels`` and ``names`` (sentences as the pipeline sends them, stripped)
     its wrapped translator finds implausible (under FLOOR) with the label itself, and notes it in ``kept``; a field's
     name (``names``: a text line's, a cue's, a page's or a paragraph's) too where its translation opens with an
-    article the name lacks (garbled_labels.article_added: "SIGNAL" -> "EIN SCHILD")."""
+    article the name lacks (garbled_labels.article_added: "SIGNAL" -> "EIN SCHILD"); and any sentence that is a
+    count or a measure in words alone whose translation lost it (garbled_labels.value_lost: a field's value or a
+    cell, "Three." -> "Drei Kerle."), whatever its translator."""
 
     labels: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
@@ -91,7 +93,8 @@ class KeepingLabels(Wrapper):
             plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
         kept = [keep or (sentences[i].strip() in self.names and article_added(sentences[i], texts[i]))
                 for i, keep in zip(judged, kept, strict=True)]
-        for i in (i for i, keep in zip(judged, kept, strict=True) if keep):
+        lost = {i for i, keep in zip(judged, kept, strict=True) if keep} | lost_values(sentences, texts, glossary)
+        for i in sorted(lost):
             texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
             self.kept.add(sentences[i].strip())
             rewritten.append(i)
@@ -99,6 +102,13 @@ class KeepingLabels(Wrapper):
         if assessing is not None and rewritten:  # a review shows the quality of what the document holds
             assessing([sentences[i] for i in rewritten], [texts[i] for i in rewritten])
         return texts, weights
+
+
+def lost_values(sentences: Sequence[str], texts: Sequence[str], glossary: Glossary | None) -> set[int]:
+    """Which of ``sentences``, each a count or a measure in words alone, lost it in their ``texts``
+    (garbled_labels.value_lost: "Three." -> "Drei Kerle."), none holding a term of ``glossary``: the user's word."""
+    return {i for i, (sentence, text) in enumerate(zip(sentences, texts, strict=True))
+            if value_lost(sentence.strip(), text.strip()) and not (glossary and glossary.matches(sentence))}
 
 
 def whole_term(label: str, glossary: Glossary | None) -> str | None:

@@ -211,9 +211,10 @@ ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
 PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "von", "le", "la", "du", "dos", "bin",
                        "ibn", "y"})
 # A number in English words, and what joins two ("Three.", "Two to four", "A dozen"), as a count's value is written.
-NUMBER_WORDS = frozenset({"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN",
-                          "TWELVE", "TWENTY", "THIRTY", "FORTY", "FIFTY", "HUNDRED", "THOUSAND", "DOZEN", "HALF",
-                          "NONE", "A", "OR", "TO", "AND"})
+NUMBER_WORDS = frozenset({"ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN",
+                          "ELEVEN", "TWELVE", "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN",
+                          "NINETEEN", "TWENTY", "THIRTY", "FORTY", "FIFTY", "SIXTY", "SEVENTY", "EIGHTY", "NINETY",
+                          "HUNDRED", "THOUSAND", "MILLION", "DOZEN", "HALF", "NONE", "A", "OR", "TO", "AND"})
 # A credit's year after a person's name ("Ann Goldstein (2012)", "Tom Hanks (b. 1956)").
 DATED = re.compile(r"\s*\((?:b\.\s*|c\.\s*)?\d{4}(?:\s*[-–]\s*\d{2,4})?\)\s*\Z")
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
