@@ -272,7 +272,8 @@ def test_a_sound_description_opening_a_text_is_translated_alone_as_a_text_line_s
 def test_a_fields_name_the_model_finds_garbled_keeps_its_source_as_a_text_line_s(trained_model, tmp_path, capsys,
                                                                                   monkeypatch):
     """The demo model wrote the JSONL text "BENEFITS: Free parking." as "EIN DEMA: In einem Parkplatz.", where the
-    same text line kept "BENEFITS" (its translation's plausibility under 0.3); a plausible name is translated."""
+    same text line kept "BENEFITS" (its translation's plausibility under 0.3); a plausible name whose translation
+    opens with an article it lacks keeps its source too (the tiny model's "ein ..." for "Side Effects")."""
     plausible = {"INGREDIENTS": 0.05, "Side Effects": 0.9}
 
     def assess(model, tokenizer, sources, translations, **_):
@@ -283,13 +284,14 @@ def test_a_fields_name_the_model_finds_garbled_keeps_its_source_as_a_text_line_s
     code, out, _ = translated(trained_model, tmp_path, capsys, records)
     lines = out.splitlines()
     assert code == 0 and lines[0] == "INGREDIENTS: ein hund rennt"
-    assert lines[1].startswith("- ") and lines[1].endswith(": eine katze schläft") and "Side" not in lines[1]
+    assert lines[1] == "- Side Effects: eine katze schläft"
 
 
 def test_each_hypothesis_of_a_texts_garbled_fields_name_keeps_its_source(trained_model, tmp_path, capsys,
                                                                          monkeypatch):
     """With --n-best, the JSONL text "BENEFITS: Free parking." came back "EIN DEMA: ...", "AUF DIESEM DE: ..." from
-    the demo model, where its text output kept "BENEFITS"; a plausible name is translated in each."""
+    the demo model, where its text output kept "BENEFITS"; a plausible name whose translation opens with an article
+    it lacks (the tiny model's "ein ..." for "Side Effects") keeps its source in each too."""
     def assess(model, tokenizer, sources, translations, *_, **__):
         return [Assessment(0.9 if source == "Side Effects" else 0.01, [], False) for source in sources]
 
@@ -297,4 +299,4 @@ def test_each_hypothesis_of_a_texts_garbled_fields_name_keeps_its_source(trained
     found = hypotheses(trained_model, tmp_path, capsys, [f"INGREDIENTS: {FIRST}", f"- Side Effects: {SECOND}"],
                        "--beam", "2", "--n-best", "2")
     assert [h["text"].startswith("INGREDIENTS: ") for h in found[0]] == [True, True]
-    assert found[1] and not any("Side" in h["text"] for h in found[1])
+    assert found[1] and all(h["text"].startswith("- Side Effects: ") for h in found[1])
