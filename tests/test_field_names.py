@@ -84,6 +84,8 @@ def test_a_name_whose_s_is_no_plurals_before_a_list_is_a_speakers_and_a_plural_b
     ("CHOLESTEROL: 190 mg", "MAN 2: 2 ml"),  # a role and its number
     ("HAEMOGLOBIN: 13 g/dL", "NURSE: 5 ml"),  # a person's noun
     ("DOGS: Three.", "ANNA: Three."),
+    ("CHILDREN: Two.", "WOMAN: Two."),  # a plural without "-S"
+    ("PEOPLE: Seventy", "MEN: Seventy"),
     ("PLAYERS: Two to four", "GUARDS: Two!"),
 ])
 def test_a_word_before_a_measure_with_its_unit_or_a_count_in_words_is_a_fields_and_a_name_before_it_a_speakers(
@@ -115,6 +117,7 @@ def test_a_word_before_a_number_and_a_known_units_symbol_or_name_is_a_fields_a_s
     ("VITAMIN B12: 450 pg/ml", "MAN 2: 450 ml"),
     ("OMEGA 3: 2 g.", "NURSE B: 2 g."),
     ("TYPE A: 5 kg", "DR. WHO: 5 kg"),  # an abbreviation's stop
+    ("HBA1C: 5.6%", "MAN2: 5.6%"),  # digits in a word
 ])
 def test_a_things_name_with_a_letter_or_a_number_before_a_measure_with_its_unit_is_a_fields(field, speech):
     """Read as a speaker's, "VITAMIN D: 30 ng/ml" kept its name and the demo model wrote "30 ng/ml" as "Fünf findet

@@ -178,6 +178,9 @@ NAMES_IN_S = frozenset({
     "NUNES", "GOMES", "LOPES", "ALVES", "MENDES", "FERNANDES", "RODRIGUES", "MARQUES", "PIRES", "NIKOS", "GIORGOS",
     "DIMITRIOS", "ACHILLES", "SOCRATES", "HERMES", "PERICLES", "HERCULES",
 })
+# English's plurals without an "-S" that a form or a listing counts ("CHILDREN: Two.", "PEOPLE: 4"); not "MEN" nor
+# "WOMEN", a script's chorus.
+IRREGULAR = frozenset({"CHILDREN", "PEOPLE", "MICE", "GEESE", "TEETH", "FEET", "SHEEP", "CATTLE"})
 # The first words of a schedule's field before a time or a price ("LAST ENTRY: 16:30", "NEXT TRAIN: 9:15").
 SCHEDULES = frozenset({"FIRST", "LAST", "NEXT", "OPENING", "CLOSING", "DAILY", "WEEKLY", "EARLY", "LATE"})
 # Words that speech has and a field's value hardly ever: English pronouns, answers, greetings and a question's first
@@ -293,9 +296,10 @@ def scheduled(label: list[str]) -> bool:
 def plural(word: str) -> bool:
     """Whether ``word``, in capitals, reads as an English plural: "TIPS", "PRIZES", "ACCESSORIES"; not "GLASS",
     "MARCUS", "LEWIS", "LUCAS" (an English plural in "-AS" is rare, a name so common), nor a name whose "S" is no
-    plural's (``NAMES_IN_S``: "JAMES", "CHARLES", "HANS")."""
-    return (len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS", "AS"))
-            and word not in NAMES_IN_S)
+    plural's (``NAMES_IN_S``: "JAMES", "CHARLES", "HANS"); or one of English's plurals without it (``IRREGULAR``:
+    "CHILDREN: Two." read as a speaker's)."""
+    return word in IRREGULAR or (len(word) > 3 and word.endswith("S") and not word.endswith(("SS", "US", "IS", "AS"))
+                                 and word not in NAMES_IN_S)
 
 
 def items(said: str) -> list[str]:

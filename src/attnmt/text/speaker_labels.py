@@ -127,11 +127,12 @@ INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
 # as a form's or a listing's field of several words holds it ("PREP TIME: 15 min", "YEAR BUILT: 1995"): read as a
 # speaker saying a number, "PREP TIME:" kept its English words.
 QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?|°)?\s*\Z")
-# A thing's name before a measure's colon: words of two letters or more, the last of them a code or none, a letter,
-# a number or a letter and its number ("SPECIMEN:", "VITAMIN D:", "VITAMIN B12:", "OMEGA 3:"), as a lab's or a
-# label's line writes it; no abbreviation's stop, no extension ("DR. SMITH:", "NURSE (O.S.):").  Read as a speaker's,
-# "VITAMIN D: 30 ng/ml" kept its name and the demo model wrote "30 ng/ml" as "Fünf findet sich".
-THING = re.compile(r"[^\W\d_]{2,}(?:[ \t-][^\W\d_]{2,})*(?:[ \t-](?:[^\W\d_]\d*|\d+))?[ \t]*[:：]")
+# A thing's name before a measure's colon: words of two letters or more, digits after them too ("HBA1C"), the last
+# of them a code or none, a letter, a number or a letter and its number ("SPECIMEN:", "VITAMIN D:", "VITAMIN B12:",
+# "OMEGA 3:"), as a lab's or a label's line writes it; no abbreviation's stop, no extension ("DR. SMITH:", "NURSE
+# (O.S.):").  Read as a speaker's, "VITAMIN D: 30 ng/ml" kept its name and the demo model wrote "30 ng/ml" as "Fünf
+# findet sich".
+THING = re.compile(r"[^\W\d_]{2,}[^\W_]*(?:[ \t-][^\W\d_]{2,}[^\W_]*)*(?:[ \t-](?:[^\W\d_]\d*|\d+))?[ \t]*[:：]")
 # A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
 # a field's value hardly ever is.
 EXCLAIMED = re.compile(r"[?!][\W]*\Z")
