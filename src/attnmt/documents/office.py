@@ -74,6 +74,8 @@ from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
 from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
+from attnmt.documents.markup import TreeJob
+from attnmt.documents.markup_text import quotes_in_form, quotes_placed
 from attnmt.documents.office_labels import alone_blocks, office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
@@ -350,6 +352,10 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
+    pages = [isinstance(job, TreeJob) and not job.vocabulary.xml for part in parts for job in part.jobs]
+    # an EPUB page's She said "hi" -> Sie sagte „hallo“, as translate_trees writes an HTML file's
+    quotes_in_form([flat for page, group in zip(pages, groups, strict=True) if page for flat in group],
+                   options.target_lang)
     sentences = translator_sentences(flats, translator, options)  # as translate_flats splits them
     total, done = sum(map(len, sentences)), 0
     if progress is not None:
@@ -368,4 +374,5 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         if progress is not None:
             progress(done, total)
     keep_sources(blocks, labels.kept)  # a paragraph kept whole says the source's language
-    return parted(results, groups)
+    return [quotes_placed(group, result, options.target_lang) if page else result  # a quote is a page's text
+            for page, group, result in zip(pages, groups, parted(results, groups), strict=True)]
