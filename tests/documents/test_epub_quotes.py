@@ -11,6 +11,7 @@ from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 PAGE = "OEBPS/Text/chapter 1.xhtml"
+PACKAGE = "OEBPS/content.opf"
 BLOCK = "<p>A dog runs on the grass.</p>"
 
 
@@ -62,3 +63,13 @@ def test_a_quote_in_a_word_files_html_chunk_is_written_in_the_target_form(upper)
     out = translate_office(chunked_word_file(chunk, "text/html"), ".docx", upper, DocumentOptions(target_lang="de"))
     page = read_members(out)["word/chunk.htm"].decode()
     assert "<p>THE GIRL SAID „HELLO“ TO HIM.</p>" in page
+
+
+def test_a_quote_in_a_books_description_written_as_html_is_written_in_the_target_form(upper):
+    """Calibre's description, HTML escaped as text, is read as an HTML fragment, and stopped the same way."""
+    members = read_members(epub2_file())
+    members[PACKAGE] = members[PACKAGE].replace(b"<dc:language>", b'<dc:description>&lt;p&gt;A dog named "Max" runs.'
+                                                                  b"&lt;/p&gt;</dc:description><dc:language>")
+    out = translate_file_bytes(write_members(members), "book.epub", upper, DocumentOptions(target_lang="de"))
+    assert "<dc:description>&lt;p&gt;A DOG NAMED „MAX“ RUNS.&lt;/p&gt;</dc:description>" in read_members(out)[
+        PACKAGE].decode()
