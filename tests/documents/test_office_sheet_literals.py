@@ -7,6 +7,7 @@ import io
 
 import openpyxl
 import pytest
+from conftest import Judging
 from lxml import etree
 from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, write_members
 from openpyxl.formatting.rule import CellIsRule, Rule
@@ -154,6 +155,23 @@ def test_a_result_text_that_a_cell_holds_takes_the_cells_translation(known):
     formula = sheet_root(translate(docx_bytes(book), translator)).findtext(f".//{{{S}}}f")
     assert formula == 'IF(A2>0,"Erledigt","Wartet auf Prüfung")'
     assert translator.given.count("Done") == 1
+
+
+def test_a_result_text_or_a_list_item_the_model_garbled_keeps_its_source_as_a_cells_label_does(mirror):
+    """A cell shows "Cheap" or a drop-down's "Maybe" alone, as it shows a header: the demo model wrote them
+    "Ein Chemuner" and "In einem schrüt", where a cell's "Cheap" keeps its source.  A sentence is not judged."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = '=IF(B1>10,"Expensive","Cheap")'
+    book.active["A2"] = '=IF(B2>10,"Call the office today.","Low stock")'
+    validation = DataValidation(type="list", formula1='"Yes,Maybe"')
+    book.active.add_data_validation(validation)
+    validation.add("C1:C9")
+    judging = Judging(mirror, {"Cheap": 0.05, "Maybe": 0.1, "Low stock": 0.2, "Call the office today.": 0.0})
+    root = sheet_root(translate(docx_bytes(book), judging))
+    assert [f.text for f in root.iter(f"{{{S}}}f")] == ['IF(B1>10,"EXPENSIVE","Cheap")',
+                                                       'IF(B2>10,"TODAY. OFFICE THE CALL","Low stock")']
+    assert root.findtext(f".//{{{S}}}formula1") == '"YES,Maybe"'
+    assert sorted(source for source, _ in judging.judged) == ["Cheap", "Expensive", "Low stock", "Maybe", "Yes"]
 
 
 def test_a_text_pieced_together_or_read_as_a_reference_or_compared_is_kept(mirror):

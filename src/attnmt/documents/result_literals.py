@@ -41,6 +41,7 @@ from attnmt.documents.followed_texts import KEYWORDS, LITERAL, TOKEN, Followed, 
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.review import Review
+from attnmt.documents.short_labels import KeepingLabels, alone
 from attnmt.documents.translator_parts import translator_glossary
 from attnmt.documents.translators import ForXml, Translator
 
@@ -121,8 +122,10 @@ def translate_results(formulas: Iterable[tuple[str, str]], followed: Followed, t
             if not followed.holds(text) and needs_translation(text, glossary)]
     lines = [text.split("\n") for _, text in todo]
     places = review.places_after([member for member, _ in todo]) if review is not None else None
+    # a cell shows such a text alone, as it shows a header: one the model garbled keeps its source, as a cell's does
+    labels = KeepingLabels(translator, frozenset(line.strip() for each in lines for line in each if alone([line])))
     line_places = places and [place for place, each in zip(places, lines, strict=True) for _ in each]
-    outputs = translate_lines([line for each in lines for line in each], ForXml(translator), options, review,
+    outputs = translate_lines([line for each in lines for line in each], ForXml(labels), options, review,
                               empty_kept=True, places=line_places)
     if review is not None and line_places is not None:  # its row shows what the formula or list holds
         for place, line, output in zip(line_places, [line for each in lines for line in each], outputs, strict=True):
