@@ -127,6 +127,25 @@ def test_an_excel_notes_author_label_is_kept_and_its_text_translated(mirror):
     assert mirror.given == ["A red car", "The car is parked."]
 
 
+def test_a_notes_author_label_in_its_one_text_is_kept_and_its_lines_translated(mirror):
+    """openpyxl and other tools write a note as one text, its author's label its first line, as Excel shows it:
+    the label was translated as a sentence (the demo model wrote "Anna Smith:" as "Ein Krühner:")."""
+    workbook = openpyxl.Workbook()
+    workbook.active["A1"] = 42
+    note = "Anna Smith:\nThe car is parked.\nA dog runs."
+    workbook.active["A1"].comment = openpyxl.comments.Comment(note, "Anna Smith")
+    workbook.active["A2"] = 7
+    workbook.active["A2"].comment = openpyxl.comments.Comment("Tom:\nThe car is red.", "Anna Smith")  # no author's
+    out = io.BytesIO()
+    workbook.save(out)
+    translated = translate_office(out.getvalue(), ".xlsx", mirror, DocumentOptions())
+    sheet = openpyxl.load_workbook(io.BytesIO(translated)).active
+    notes = [(sheet[cell].comment.text, sheet[cell].comment.author) for cell in ("A1", "A2")]
+    assert notes == [("Anna Smith:\nPARKED. IS CAR THE\nRUNS. DOG A", "Anna Smith"),
+                     ("TOM:\nRED. IS CAR THE", "Anna Smith")]
+    assert "Anna Smith:" not in mirror.given
+
+
 def cell_annotations(out: bytes) -> list[tuple[str, str, str, str]]:
     """Each cell's (value type, shown text, annotation's creator, annotation's text), by odfpy."""
     from odf import teletype

@@ -184,6 +184,8 @@ class CellComments:
                 job: Job = ThreadNote(elements[0], author.removeprefix(THREAD_AUTHOR))
             elif label is not None:
                 job = LabelledNote(text, label)
+            elif plain_label(text, author):
+                job = LabelledText(text.find(s("t")))
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
             if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
@@ -240,6 +242,29 @@ def author_label(text: etree._Element, author: str) -> etree._Element | None:
     first = text.find(s("r"))
     shown = "" if first is None else "".join(unescape(text_in(t)) for t in first.iter(s("t")))
     return first if author and shown.strip() == f"{author}:" else None
+
+
+def plain_label(text: etree._Element, author: str) -> bool:
+    """Whether the note is one text with no runs (as openpyxl and other tools write a note) whose first line is its
+    author's name and a colon alone (``Anna Smith:``), the label Excel writes in a run of its own."""
+    only = text.find(s("t"))
+    return (bool(author) and only is not None and text.find(s("r")) is None
+            and unescape(text_in(only)).split("\n", 1)[0].strip() == f"{author}:")
+
+
+class LabelledText(TextJob):
+    """A note of one text whose first line is its author's label (``plain_label``): the label an atom kept as it
+    is, as LabelledNote's run is (the demo model wrote "Anna Smith:" as "Ein Krühner:"), the lines after it
+    translated as a note's are."""
+
+    def __init__(self, element: etree._Element) -> None:
+        super().__init__(element, escaped=True)
+        end = self.text.find("\n")
+        self.mentions = {element: (0, end if end >= 0 else len(self.text))}  # the label's line, an atom
+        self.lines = self.flat_lines()
+
+    def place_mentions(self, starts: dict[etree._Element, int]) -> None:
+        """Nothing: the label is no mention, and has no place to set."""
 
 
 class LabelledNote:
