@@ -5,6 +5,7 @@ import io
 
 import openpyxl
 import pytest
+from conftest import Judging
 from lxml import etree
 from office_files import docx_bytes, read_members, write_members
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -165,6 +166,17 @@ def test_print_headers_and_footers_are_translated_section_by_section_with_their_
         '&L&"Arial,Bold"CAR RED THE&R&12&K00FF00DOG THE ASK', "&C&P OF PAGE &N&RJERRY && TOM"]
     footer = openpyxl.load_workbook(io.BytesIO(out)).active.oddFooter
     assert (footer.center.text, footer.right.text) == ("&P OF PAGE &N", "JERRY && TOM")
+
+
+def test_a_headers_short_section_the_model_garbled_keeps_its_source_as_an_ods_does(mirror):
+    """Excel's own footer "Page &P of &N" came back "Viele &P Arbeiter &N" where an .ods's, a paragraph, kept its
+    source as a short label the model garbled; a section that reads as a sentence is not judged."""
+    judging = Judging(mirror, {"Page of": 0.1, "The red car": 0.05, "A dog runs in the park.": 0.0})
+    out = translate(headed_file("&amp;LThe red car&amp;RA dog runs in the park."), judging)
+    sheet = etree.fromstring(read_members(out)[SHEET])
+    assert [node.text for node in sheet.iter("{*}oddHeader", "{*}oddFooter")] == [
+        "&LThe red car&RPARK. THE IN RUNS DOG A", "&CPage &P of &N&RJERRY && TOM"]
+    assert sorted(source for source, _ in judging.judged) == ["Page of", "The red car", "Tom & Jerry"]
 
 
 def test_a_header_whose_translation_is_over_excels_limit_keeps_its_source(known):
