@@ -12,6 +12,7 @@ from lxml import etree
 from odf.opendocument import OpenDocumentText
 from odf.text import H, P
 from office_files import PNG, W, docx_bytes, odf_bytes, read_members, text_file, word_paragraph, write_members
+from openpyxl.worksheet.datavalidation import DataValidation
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
@@ -130,6 +131,26 @@ def test_a_sheets_short_cells_the_model_garbled_keep_their_source(mirror):
     assert [[cell.value for cell in row] for row in out.active.iter_rows()] == [["Price", "SHOES RED"],
                                                                                ["RUNS. DOG A", 12.5]]
     assert sorted(source for source, _ in judging.judged) == ["Price", "Red shoes"]
+
+
+def test_a_sheets_text_value_and_a_validations_title_alone_are_labels_as_a_cells_string_is(mirror):
+    """SheetJS writes every string as a text value (t="str"): its header "Price" was translated at any plausibility
+    where Excel's shared string kept its source; so was a drop-down's input title, "Choose" ("Ein Wachmann nimmt")."""
+    book = openpyxl.Workbook()
+    validation = DataValidation(type="list", formula1='"1,2"', promptTitle="Choose", prompt="Pick a number.")
+    book.active.add_data_validation(validation)
+    validation.add("B2")
+    members = read_members(docx_bytes(book))
+    cells = '<sheetData><row r="1"><c r="A1" t="str"><v>Price</v></c><c r="B1" t="str"><v>Red shoes</v></c></row>'
+    assert b"<sheetData></sheetData>" in members["xl/worksheets/sheet1.xml"]
+    members["xl/worksheets/sheet1.xml"] = members["xl/worksheets/sheet1.xml"].replace(b"<sheetData>", cells.encode())
+    judging = Judging(mirror, {"Price": 0.09, "Choose": 0.2, "Red shoes": FLOOR + 0.01, "Pick a number.": 0.0})
+    out = openpyxl.load_workbook(io.BytesIO(translate_office(write_members(members), ".xlsx", judging,
+                                                             DocumentOptions()))).active
+    assert (out["A1"].value, out["B1"].value) == ("Price", "SHOES RED")
+    kept = out.data_validations.dataValidation[0]
+    assert (kept.promptTitle, kept.prompt) == ("Choose", "NUMBER. A PICK")
+    assert sorted(source for source, _ in judging.judged) == ["Choose", "Price", "Red shoes"]
 
 
 def test_a_slides_table_cell_and_an_opendocument_heading_alone_are_labels(mirror):

@@ -2,10 +2,11 @@
 where the model garbled them: a line of an alt text (attnmt.documents.alt_texts: Word's, PowerPoint's, Excel's and a
 VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
-``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell, a slide's title or a section's line of a
-sheet's print header or footer that is one such sentence with no mark that ends it (short_labels.alone: a column's
-header, a heading, Excel's "Page &P of &N", which the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the
-source's language; and an EPUB page's labels as a web page's (attnmt.documents.short_attributes)."""
+``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell (a text value too), a slide's title, a line of
+a sheet's validation message or screen tip or a section's of its print header or footer (BLOCKS) that is one such
+sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page &P of &N", which
+the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB page's labels as a
+web page's (attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ from attnmt.documents.opendocument import OpenDocumentParagraph
 from attnmt.documents.sheet_headers import HeaderJob
 from attnmt.documents.short_attributes import job_labels, reaching
 from attnmt.documents.short_labels import SHORT, alone
+from attnmt.documents.validations import AttributeJob, ValueJob
 
+# A sheet's texts that stand alone as a cell's paragraph does: a cell's text value (t="str", as SheetJS writes every
+# string), a data validation's title or message and a link's screen tip (an attribute's line), a print header's section.
+BLOCKS = ValueJob | AttributeJob | HeaderJob
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]],
                   blocks: Sequence[tuple[FlatText, list[str]]]) -> frozenset[str]:
@@ -52,7 +57,7 @@ def alone_blocks(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, in
     for job in jobs:
         if isinstance(job, TreeJob):
             found += job_labels(job, spans_of)
-        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | HeaderJob):  # an .ods's header is a paragraph
+        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | BLOCKS):
             blocks = [(flat, reaching(flat, spans_of[id(flat)])) for flat in job.flats()]
             found += [(flat, sentences) for flat, sentences in blocks if alone(sentences)]
     return found
