@@ -211,6 +211,23 @@ def test_form_buttons_captions_are_translated_and_a_notes_shape_kept(mirror):
     assert mirror.given.count("See the dog.") == 1
 
 
+def test_a_buttons_short_caption_the_model_garbled_keeps_its_source_as_a_cells_label_does(mirror):
+    """A button's "Send the report" stands alone as a cell's header does; a caption the model finds plausible is
+    translated."""
+    import xlsxwriter
+
+    data = io.BytesIO()
+    book = xlsxwriter.Workbook(data)
+    sheet = book.add_worksheet()
+    sheet.insert_button("B3", {"caption": "Send the report", "macro": "send"})
+    sheet.insert_button("B6", {"caption": "Print it", "macro": "print"})
+    book.close()
+    judging = Judging(mirror, {"Send the report": 0.1, "Print it": 0.8})
+    drawing = read_members(translate(data.getvalue(), judging))["xl/drawings/vmlDrawing1.vml"]
+    assert b">Send the report<" in drawing and b">IT PRINT<" in drawing
+    assert sorted(source for source, _ in judging.judged) == ["Print it", "Send the report"]
+
+
 def captions(drawing: bytes, translator) -> bytes:
     """The legacy ``drawing``'s bytes with its form controls' captions translated by ``translator``."""
     from attnmt.documents.pipeline import translate_flats

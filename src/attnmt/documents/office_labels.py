@@ -3,10 +3,10 @@ where the model garbled them: a line of an alt text (attnmt.documents.alt_texts:
 VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
 ``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell (a text value too), a slide's title, a line of
-a sheet's validation message or screen tip or a section's of its print header or footer (BLOCKS) that is one such
-sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page &P of &N", which
-the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB page's labels as a
-web page's (attnmt.documents.short_attributes)."""
+a sheet's validation message or screen tip, a section's of its print header or footer or a button's caption (BLOCKS)
+that is one such sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page
+&P of &N", which the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB
+page's labels as a web page's (attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -23,14 +23,16 @@ from attnmt.documents.markup import TreeJob
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import WORD
 from attnmt.documents.opendocument import OpenDocumentParagraph
+from attnmt.documents.sheet_buttons import CaptionJob
 from attnmt.documents.sheet_headers import HeaderJob
 from attnmt.documents.short_attributes import job_labels, reaching
 from attnmt.documents.short_labels import SHORT, alone
 from attnmt.documents.validations import AttributeJob, ValueJob
 
 # A sheet's texts that stand alone as a cell's paragraph does: a cell's text value (t="str", as SheetJS writes every
-# string), a data validation's title or message and a link's screen tip (an attribute's line), a print header's section.
-BLOCKS = ValueJob | AttributeJob | HeaderJob
+# string), a data validation's title or message and a link's screen tip (an attribute's line), a print header's
+# section, a form control's caption (a button's "Send the report").
+BLOCKS = ValueJob | AttributeJob | HeaderJob | CaptionJob
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]],
                   blocks: Sequence[tuple[FlatText, list[str]]]) -> frozenset[str]:
