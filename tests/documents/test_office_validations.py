@@ -99,6 +99,27 @@ def test_a_hyperlinks_screen_tip_is_translated_and_its_target_kept(mirror):
 
 
 def test_an_opendocument_content_validations_messages_are_translated_with_their_titles(mirror):
+    content = etree.fromstring(read_members(translate_office(validated_sheet(), ".ods", mirror, DocumentOptions()))
+                               ["content.xml"])
+    table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+    translated = content.find(f".//{{{table}}}content-validation")
+    assert [("".join(m.itertext()), m.get(f"{{{table}}}title")) for m in translated] == [
+        ("NO. OR YES CHOOSE", "ANSWER YOUR"), ("LIST. THE IN NOT IS VALUE THE", "VALUE WRONG")]
+    assert translated.get(f"{{{table}}}condition") == 'of:cell-content-is-in-list("Yes";"No")'
+
+
+def test_an_opendocument_validations_short_title_the_model_garbled_keeps_its_source(mirror):
+    """As an .xlsx's promptTitle does, and as the message's paragraph alone does."""
+    judging = Judging(mirror, {"Your answer": 0.1, "Wrong value": 0.9})
+    content = etree.fromstring(read_members(translate_office(validated_sheet(), ".ods", judging, DocumentOptions()))
+                               ["content.xml"])
+    table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+    translated = content.find(f".//{{{table}}}content-validation")
+    assert [m.get(f"{{{table}}}title") for m in translated] == ["Your answer", "VALUE WRONG"]
+
+
+def validated_sheet() -> bytes:
+    """An .ods whose one validity rule has a help and an error message, each with its title."""
     from odf.opendocument import OpenDocumentSpreadsheet
     from odf.table import ContentValidation, ContentValidations, ErrorMessage, HelpMessage, Table
     from odf.text import P
@@ -116,13 +137,7 @@ def test_an_opendocument_content_validations_messages_are_translated_with_their_
     document.spreadsheet.addElement(Table(name="S"))
     out = io.BytesIO()
     document.write(out)
-    content = etree.fromstring(read_members(translate_office(out.getvalue(), ".ods", mirror, DocumentOptions()))
-                               ["content.xml"])
-    table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-    translated = content.find(f".//{{{table}}}content-validation")
-    assert [("".join(m.itertext()), m.get(f"{{{table}}}title")) for m in translated] == [
-        ("NO. OR YES CHOOSE", "ANSWER YOUR"), ("LIST. THE IN NOT IS VALUE THE", "VALUE WRONG")]
-    assert translated.get(f"{{{table}}}condition") == 'of:cell-content-is-in-list("Yes";"No")'
+    return out.getvalue()
 
 
 def test_a_hyperlinks_display_text_follows_its_translated_cell(mirror):

@@ -22,17 +22,21 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import WORD
-from attnmt.documents.opendocument import OpenDocumentParagraph
+from attnmt.documents.opendocument import LINK_TITLE, OpenDocumentParagraph
+from attnmt.documents.opendocument_forms import SHOWN
+from attnmt.documents.opendocument_validations import TITLE
 from attnmt.documents.sheet_buttons import CaptionJob
 from attnmt.documents.sheet_headers import HeaderJob
 from attnmt.documents.short_attributes import job_labels, reaching
 from attnmt.documents.short_labels import SHORT, alone
-from attnmt.documents.validations import AttributeJob, ValueJob
+from attnmt.documents.validations import MESSAGE_LIMITS, TOOLTIP, AttributeJob, ValueJob
 
-# A sheet's texts that stand alone as a cell's paragraph does: a cell's text value (t="str", as SheetJS writes every
-# string), a data validation's title or message and a link's screen tip (an attribute's line), a print header's
-# section, a form control's caption (a button's "Send the report").
-BLOCKS = ValueJob | AttributeJob | HeaderJob | CaptionJob
+# Texts that stand alone as a cell's paragraph does: a cell's text value (t="str", as SheetJS writes every string), a
+# print header's section, a form button's caption ("Send the report"), and a line of these attributes' texts: a
+# validation's title or message (an .xlsx's, an .ods's table:title), a link's screen tip, a form control's label or tip.
+BLOCKS = ValueJob | HeaderJob | CaptionJob
+ALONE_ATTRIBUTES = frozenset({*MESSAGE_LIMITS, TOOLTIP, TITLE, LINK_TITLE, *SHOWN})
+
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]],
                   blocks: Sequence[tuple[FlatText, list[str]]]) -> frozenset[str]:
@@ -59,7 +63,8 @@ def alone_blocks(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, in
     for job in jobs:
         if isinstance(job, TreeJob):
             found += job_labels(job, spans_of)
-        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | BLOCKS):
+        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | BLOCKS) or (
+                isinstance(job, AttributeJob) and job.name in ALONE_ATTRIBUTES):
             blocks = [(flat, reaching(flat, spans_of[id(flat)])) for flat in job.flats()]
             found += [(flat, sentences) for flat, sentences in blocks if alone(sentences)]
     return found
