@@ -335,3 +335,14 @@ def test_a_tables_autofilter_values_follow_their_translated_cells(mirror):
     book.active.add_table(table)
     table = etree.fromstring(read_members(translate(docx_bytes(book), mirror))["xl/tables/table1.xml"])
     assert [f.get("val") for f in table.iter(f"{{{S}}}filter")] == ["SIDE WEST"]
+
+
+def test_a_plain_cells_start_is_read_as_a_rich_text_cells_and_a_word_paragraphs(mirror):
+    """A plain string's text is no run: "Step 1: open the door." went to the model whole, where a rich-text cell's,
+    a Word paragraph's and an .ods cell's "Step 1" is a sentence of its own, and the demo model dropped it ("Auf einer
+    offenen Tür."); so did a speaker's label typed at its start, translated as a word."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"] = "Step 1: open the door.", "ANNA: The car is red."
+    out = openpyxl.load_workbook(io.BytesIO(translate_office(docx_bytes(book), ".xlsx", mirror, DocumentOptions())))
+    assert [out.active["A1"].value, out.active["A2"].value] == ["1 STEP: DOOR. THE OPEN", "ANNA: RED. IS CAR THE"]
+    assert {"Step 1", "open the door.", "The car is red."} <= set(mirror.given)

@@ -58,7 +58,7 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lxml import etree
 
@@ -176,8 +176,8 @@ class ParagraphJob(ParagraphWriter):
         for child in children:
             if child.tag in dialect.kept:
                 continue
-            if child.tag == dialect.text:
-                builder.add_text(dialect.text_of(child))
+            if child.tag == dialect.text:  # a plain cell's string: its start read as a run's ("Step 1:", "ANNA:")
+                self._add_run(builder, child, [child])
             elif child in formulas.scripts:  # H₂O, 25 m²: kept whole with its letters (run_scripts)
                 add_scripted(builder, child, formulas.scripts[child])
             elif child in formulas.texts:  # a base run some of whose letters a formula's script took
@@ -193,7 +193,7 @@ class ParagraphJob(ParagraphWriter):
                 # linked run keeps it whatever the look, as a Word hyperlink does: the link covers it.
                 if marked:
                     builder.open(child, keeps_edge_spaces=shows or dialect.is_link(child))
-                self._add_run(builder, child)
+                self._add_run(builder, child, child)
                 if marked:
                     builder.close()
             elif dialect.holds_runs(child):
@@ -316,8 +316,8 @@ class ParagraphJob(ParagraphWriter):
         """Whether ``node`` holds a speaker's label alone at its paragraph's start (ooxml_labels.label_alone)."""
         return not builder.text.strip() and label_alone(node, self.dialect, self.speakers)
 
-    def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
-        for part in run:
+    def _add_run(self, builder: FlatBuilder, run: etree._Element, parts: Iterable[etree._Element]) -> None:
+        for part in parts:
             if part.tag == self.dialect.properties:
                 continue
             if part.tag == w("fldChar"):
