@@ -325,3 +325,21 @@ def test_a_cues_wrap_keeps_a_number_on_the_line_of_the_word_it_counts(translatio
     out = translate_subtitle_text(cue("A man is walking his dog."), FoundTranslations({"A man is walking his dog.":
                                                                                       translation}))
     assert out == cue(written)
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("<v Anna>Where is the dog\n<v Anna>in the water?", "<v Anna>WATER? THE IN\n<v Anna>DOG THE IS WHERE",
+     ["Where is the dog in the water?"]),
+    ("<v Anna>- Where is the dog\n<v Anna>in the water?\n<v Ben>- Here.",
+     "<v Anna>- WATER? THE IN\n<v Anna>DOG THE IS WHERE\n<v Ben>- HERE.", ["Where is the dog in the water?", "Here."]),
+    ("<v Anna><i>Where is the dog</i>\n<v Anna><i>in the water?</i>",
+     "<v Anna><i>WATER? THE IN</i>\n<v Anna><i>DOG THE IS WHERE</i>", ["Where is the dog in the water?"]),
+    ("<c.yellow>Where is the dog\n<c.yellow>in the water?", "<c.yellow>WATER? THE IN\n<c.yellow>DOG THE IS WHERE",
+     ["Where is the dog in the water?"]),
+])
+def test_a_voice_each_line_opens_without_its_end_tag_stays_at_each_lines_start(mirror, lines, translated, given):
+    """WebVTT leaves out a voice's end tag, and captioners repeat it on every line; the second line's tag was read
+    with the words and went where its word went, inside the first line's voice: "<v Anna>WATER? THE IN DOG" /
+    "THE <v Anna>IS WHERE"."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == given

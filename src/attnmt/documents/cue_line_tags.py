@@ -81,6 +81,22 @@ def start_tags(text: str, tags: re.Pattern[str]) -> str:
     return text[:at]
 
 
+def unclosed_starts(text: str, lines: Sequence[str], tags: re.Pattern[str]) -> str:
+    """The start tags ``text`` (a turn's first line, after its ASS codes) opens with, up to the first that one of the
+    turn's ``lines`` closes, as WebVTT writes a speaker's voice on each line without its end tag (``<v Anna>Two
+    girls are playing`` / ``<v Anna>in the park.``, ``<v Anna><i>Two girls</i>`` / ``<v Anna><i>play.</i>``: the
+    ``<i>`` a line closes is ``per_line_tags``').  Read with the words, the second line's voice went where its word
+    went: ``<v Anna>Zwei Mädchen`` / ``spielen <v Anna>im Park.``."""
+    closed = {tag_name(match.group(1)) for line in lines for match in tags.finditer(line)
+              if (match.group(1) or "").startswith("/")}
+    at = 0
+    for match in tags.finditer(start_tags(text, tags)):
+        if tag_name(match.group(1)) in closed:
+            break
+        at = match.end()
+    return text[:at]
+
+
 def end_tags(text: str, tags: re.Pattern[str]) -> list[re.Match[str]]:
     """The end tags ``text`` ends with, one right after another, outermost first ("</b>", "</i>" of
     "Hello</i></b>"), or the one ASS code it ends with ("{\\i0}")."""

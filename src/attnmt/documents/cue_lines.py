@@ -21,7 +21,7 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
-from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags
+from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags, unclosed_starts
 from attnmt.documents.cue_wrap import MOST_LINES, fitted, sentence_counts, too_long
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
@@ -140,10 +140,11 @@ def one_turn(text_lines: Sequence[str], said: Sequence[int], tags: re.Pattern[st
     """A cue of one turn (``turns``), its lines with text ``said``: its lines joined, or where each, the last too, is
     in the same tags (``per_line_tags``: "<i>JOHN: The dog is</i>" / "<i>running.</i>"; not "{\\i1}A man{\\i0}" /
     "in the park.", italics over words), joined without them, its first line's start tags (and ASS codes) its start."""
-    codes = repeated_codes(text_lines)
+    codes = repeated_codes(text_lines, tags)
     texts = [line_parts(text_lines[k], codes, k != said[0])[1] for k in said]
     head = texts[0] if texts else ""  # none in a cue without text
     lead = found.group() if (found := LINE_CODES.match(head)) else ""  # "{\\an8}" before "<i>", or "{\\i1}" alone
+    lead += unclosed_starts(head[len(lead):], text_lines, tags)  # and a voice each line repeats: "<v Anna><i>"
     opening = lead + start_tags(head[len(lead):], tags)
     wrapped = per_line_tags([head[len(opening):], *texts[1:]], tags, opening)
     wrapped = wrapped if wrapped and wrapped.closed and lead + wrapped.opening == opening else None
@@ -171,12 +172,14 @@ def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Patter
             if is_name(split_label(line, tags)[0]) or (DESCRIPTION.match(text) and before) or after}
 
 
-def repeated_codes(lines: Sequence[str]) -> str:
-    """The ASS codes a turn's first line with text starts with (``{\\an8}``), "" for none: a line after
-    it that starts with them too repeats them (``{\\an8}Hello`` / ``{\\an8}there my friend.``, as
-    converters write a position on every line), and they stay at its start (``line_parts``)."""
+def repeated_codes(lines: Sequence[str], tags: re.Pattern[str]) -> str:
+    """The ASS codes a turn's first line with text starts with (``{\\an8}``), and the start tags after them that no
+    line closes (``unclosed_starts``: ``<v Anna>``), "" for none: a line after it that starts with them too repeats
+    them (``{\\an8}Hello`` / ``{\\an8}there my friend.``, as converters write a position on every line, and WebVTT a
+    voice), and they stay at its start (``line_parts``)."""
     first = next((line_parts(line, "", False)[1] for line in lines if has_text(line)), "")
-    return found.group().rstrip() if (found := LINE_CODES.match(first)) else ""
+    codes = found.group() if (found := LINE_CODES.match(first)) else ""
+    return (codes + unclosed_starts(first[len(codes):], lines, tags)).rstrip()
 
 
 def line_parts(line: str, codes: str, later: bool) -> tuple[str, str]:
@@ -220,7 +223,7 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str], tags: re.Pa
     A lyric's turn, its line beginning with notes or a dash and notes ("- ♪ La la ♪"), keeps them in its
     start and the notes it ends with, before any end tags, in its end: a model reads a note as a word
     and moves it ("♪ singen. ♪" for "♪ singing ♪")."""
-    codes = repeated_codes(lines)
+    codes = repeated_codes(lines, tags)
     shown = [line for line in lines if has_text(line)]
     said = [line_parts(line, codes, bool(k))[1] for k, line in enumerate(shown)]
     said[-1] += kept_end(shown[-1])
@@ -297,7 +300,7 @@ def rewrapped(turn: Turn, translation: str, tags: re.Pattern[str], spare: int = 
     and so does a description its last line held alone (``Who is there?`` / ``[door slams]``, cue_edges), where the
     translation still ends with one. The line breaks a translator wrote (``Hallo\n\nda.``) are spaces: its lines are
     the wrapping's to cut, and a blank line ended the cue, a lone CR was read back as a line."""
-    codes = repeated_codes(turn.lines)
+    codes = repeated_codes(turn.lines, tags)
     shown = [line for line in turn.lines if has_text(line)]
     indents = [line_parts(line, codes, bool(k))[0] for k, line in enumerate(shown)]  # and any repeated codes
     trails = [line[len(line.rstrip(" \t")):] for line in shown]  # the spaces and tabs each line ends with
