@@ -742,6 +742,21 @@ def test_the_dashes_a_sentence_runs_on_into_the_next_cue_with_stay_at_the_cues_e
     assert mirror.given == ["A man is walking down the street."]
 
 
+@pytest.mark.parametrize("cues, given, written", [
+    (["I was walking --", "- Stop!"], ["I was walking", "Stop!"], ["WALKING WAS I --", "- STOP!"]),
+    (["<i>And then she--</i>"], ["And then she"], ["<i>SHE THEN AND--</i>"]),
+    (["The dog runs. The cat —"], ["The dog runs.", "The cat"], ["RUNS. DOG THE CAT THE —"]),
+    (["Where are you –", "I am here."], ["Where are you", "I am here."], ["YOU ARE WHERE –", "HERE. AM I"]),
+    (["A man in a red", "coat is riding --"], ["A man in a red coat is riding"],
+     ["RIDING IS", "COAT RED A IN MAN A --"]),
+])
+def test_the_dash_a_speaker_breaks_off_with_stays_at_the_end_of_the_cue(mirror, cues, given, written):
+    """ "I was walking --" gave the model the dash, which it moved or dropped ("Die Frau geht spazieren"): the
+    cue no longer said that its speaker was cut off.  The dash is kept at the cue's end, out of the model's text."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("label, given, written", [
     ("<i>JOHN:</i>", [], "<i>JOHN:</i>"),  # a name kept as written
     ('<font color="#ffff00">JOHN:</font>', [], '<font color="#ffff00">JOHN:</font>'),

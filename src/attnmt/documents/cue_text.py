@@ -101,6 +101,10 @@ CONTINUED = re.compile(r"(?:(?:\.{3}|…)\s*|--)(?=[^\W\d_])")
 # so that it ends its cue.  Read as text in mid-sentence, the model dropped it ("fährt mit seinem Vater die
 # Straße" / "entlang.").
 RUNS_ON = re.compile(r"(?<=\w)(?:\.{3}|…|--|—)(?=\s*$)")
+# The dash a cue's last text ends with after a word, where its speaker is cut off or breaks off ("I was walking --",
+# "Wait—"): an atom at its end, kept there.  Read as text, the model dropped it ("Die Frau geht spazieren"), and the
+# viewer read a sentence that ended where it was broken off.
+BROKEN_OFF = re.compile(r"(?<=\w)(?:--|—)(?=\s*$)|(?<=\w )(?:--|—|–|-)(?=\s*$)")
 
 
 @dataclass
@@ -184,8 +188,11 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
                 text = text[continued.end():]
         ends = RUNS_ON.search(text) if k + 1 < len(texts) else None
         ending = ends.group() if ends else ""
-        add_cue(builder, text[:ends.start()] if ends else text, vtt, wheres[k] if wheres else "input",
-                primary(source_lang))
+        broken = BROKEN_OFF.search(text) if k + 1 == len(texts) else None
+        add_cue(builder, text[:(ends or broken).start()] if ends or broken else text, vtt,
+                wheres[k] if wheres else "input", primary(source_lang))
+        if broken:
+            builder.add_atom(node=CueTag(broken.group(), shown=broken.group()))
     builder.breaks += [found.end() for found in DESCRIBED_BEFORE.finditer(builder.text)]
     return builder.build()
 
