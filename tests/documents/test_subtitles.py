@@ -742,6 +742,20 @@ def test_the_dashes_a_sentence_runs_on_into_the_next_cue_with_stay_at_the_cues_e
     assert mirror.given == ["A man is walking down the street."]
 
 
+@pytest.mark.parametrize("cues, written", [
+    (["<i>I saw a man", "in the park.</i>"], ["<i>PARK. THE", "IN MAN A SAW I</i>"]),
+    (['<font color="#ffff00">I saw a man', "in the park.</font>"],
+     ['<font color="#ffff00">PARK. THE', "IN MAN A SAW I</font>"]),
+    (["<b>I saw a man", "in the", "park.</b>"], ["<b>PARK. THE IN", "MAN A", "SAW I</b>"]),
+    (["<i>I saw a man", "in the park."], ["<i>PARK. THE", "IN MAN A SAW I"]),
+])
+def test_a_tag_one_cue_opens_and_a_later_one_closes_keeps_its_sentence_whole(mirror, cues, written):
+    """Each cue had a tag, so none ran on: "in the park.</i>" went to the model alone, and the demo model wrote a
+    sentence of its own ("Ein Park im Park.").  Each cue keeps the half of the tag it had."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*written)
+    assert mirror.given == ["I saw a man in the park."]
+
+
 @pytest.mark.parametrize("cues, given, written", [
     (["I was walking --", "- Stop!"], ["I was walking", "Stop!"], ["WALKING WAS I --", "- STOP!"]),
     (["<i>And then she--</i>"], ["And then she"], ["<i>SHE THEN AND--</i>"]),

@@ -5,7 +5,9 @@ files set a narrator's or an off-screen voice in italics (``<i>A young woman in 
 cue, and the second, translated alone, came back with a subject the model made up ("Eine Frau geht
 über die Brücke."); kept around its text as a voice span is, its sentence runs on into the next cue
 wrapped alike (``alike``: its every line in the tag, cue_line_tags, or all of it), and each cue's
-part of the translation is wrapped in its own again.
+part of the translation is wrapped in its own again.  So is a tag one cue opens over the rest of its text and a
+later cue closes (``<i>A young woman`` / ``in a red coat.</i>``: ``open_ended``), as hand-made files set italics over
+a sentence: each cue's part keeps the half it had.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from attnmt.documents.cue_lines import LINE_CODES, SPEAKER, VOICE_START, Turn, s
 
 # One start tag (not a voice span's) or ASS code, the text, and the tag's end tag or an ASS code: fullmatched.
 WRAPPED = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>|\{\\[^{}]*\})(\S(?:.*\S)?)(</\2>|\{\\[^{}]*\})", re.DOTALL)
+
+# A start tag (not a voice span's) over all of a text that never closes it, or an end tag after all of a text that never
+# opens it: fullmatched, its group 2 or 4 the text.
+OPEN_ENDED = re.compile(r"(<(?!v[\s.>])[^\s/<>][^<>]*>)(\S(?:.*\S)?)|(?!<)(\S(?:.*\S)?)(</(?!v>)[^\s<>]+>)", re.DOTALL)
 
 TAGS_BEFORE = re.compile(r"(?:<[^/<>][^<>]*>)*")  # the start tags a turn's start opens with, before its dash
 
@@ -30,7 +36,7 @@ def outer(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     voice = SPEAKER.fullmatch(text)
     if voice and (inside := wrapped(voice.group(2), tags))[0]:
         return voice.group(1) + inside[0], inside[1], inside[2] + (voice.group(3) or "")
-    return wrapped(text, tags)
+    return found if (found := wrapped(text, tags))[0] else open_ended(text, tags)
 
 
 def wrapped(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
@@ -45,13 +51,24 @@ def wrapped(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     return match.group(1), match.group(3), match.group(4)
 
 
+def open_ended(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
+    """(start, text inside, end) of a ``text`` that opens a tag it never closes, or closes one it never opens, around
+    all of it (``OPEN_ENDED``: ``<i>A young woman``, ``in a red coat.</i>``), a whole tag of its format's ``tags``
+    with no other inside; ("", text, "") else."""
+    match = OPEN_ENDED.fullmatch(text)
+    edge = match and (match.group(1) or match.group(4))
+    if match is None or not tags.fullmatch(edge) or tags.search(match.group(2) or match.group(3)):
+        return "", text, ""
+    return match.group(1) or "", match.group(2) or match.group(3), match.group(4) or ""
+
+
 def alike(turn: Turn, following: Turn, tags: re.Pattern[str]) -> bool:
     """Whether a cue's last ``turn`` may run on into the next cue's first, ``following``: both in the
     same tag or code (``look``), or neither in any but a voice span (whose speakers
     cue_lines.another_speaker tells apart), or ``turn``'s dash in the tag ``following`` is in
     (``dash_tags``).  Those of other tags, or one in tags and the other not, are apart."""
-    wrapper, dashed = look(following, tags), dash_tags(turn)
-    return wrapper == look(turn, tags) or bool(dashed) and wrapper == dashed
+    wrapper, dashed, opened = look(following, tags), dash_tags(turn), look(turn, tags)
+    return wrapper == opened or bool(dashed) and wrapper == dashed or not wrapper and open_ended(turn.text, tags)[0]
 
 
 def dash_tags(turn: Turn) -> str:
