@@ -294,3 +294,15 @@ def test_a_karaoke_words_syllable_codes_become_one_code_of_the_whole_words_time(
 def test_a_karaoke_line_translated_as_it_was_keeps_its_syllables(same):
     line = "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\k20}Hel{\\k30}lo {\\k25}there"
     assert translate_ass_text(ass([line]), same) == ass([line])
+
+
+@pytest.mark.parametrize("text, line", [
+    ("Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,I saw a man.\n", 1),
+    ("[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi.\n"
+     "Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,Bye.\n", 5),
+])
+def test_dialogue_lines_outside_events_are_kept_with_a_warning_naming_the_first(same, text, line):
+    """A file cut off above its [Events] came back as it was, untranslated, without a word."""
+    with pytest.warns(LeftUntranslated, match=f"input, line {line}: a Dialogue line outside \\[Events\\]") as caught:
+        assert translate_ass_text(text, same) == text
+    assert len([w for w in caught if issubclass(w.category, LeftUntranslated)]) == 1

@@ -116,14 +116,21 @@ def is_ass(text: str) -> bool:
 
 def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
     """The Dialogue lines of the ``[Events]`` section, read by its ``Format:`` line; a line with
-    fewer fields than that names is kept as it was, with a warning naming it."""
+    fewer fields than that names is kept as it was, with a warning naming it, and so are Dialogue lines outside
+    ``[Events]`` (a file cut off above it, or without its head), the first named: no player shows them, and kept
+    without a word, the file came back untranslated as if translated."""
     section, fields = "", None  # the section's name, lower case; the Format: line's fields, lower case
-    events = []
+    events, outside = [], False
     for number, line in enumerate(lines):
         if heading := SECTION.fullmatch(line):
             section, fields = heading.group(1).strip().lower(), None
             continue
         if section != "events":
+            if DIALOGUE.match(line) and not outside:
+                outside = True
+                warn(f"{where}, line {number + 1}: a Dialogue line outside [Events], which players do not show, so "
+                     "it is kept as it was, untranslated; put it under [Events], after its Format: line",
+                     category=LeftUntranslated)
             continue
         if found := FORMAT.match(line):
             fields = [field.strip().lower() for field in found.group(1).split(",")]
