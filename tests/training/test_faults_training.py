@@ -10,6 +10,7 @@ import os
 import pickle
 import random
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -140,6 +141,35 @@ def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     step = int(ckpt.list_checkpoints(model_dir)[-1].name.split("_")[1])
     assert step >= 10  # the first training log line is written at step 10
     assert ckpt.load_trainer_state(ckpt.list_checkpoints(model_dir)[-1])["step"] == step
+
+
+def test_a_run_killed_in_its_first_checkpoint_save_is_started_again_by_resume(tmp_path, capsys):
+    # Its own train.yaml was the only config left to start it with, and train refuses one inside out_dir.
+    path, model_dir = write_config(tmp_path)
+    marker = tmp_path / "saving"
+    process = start(["train", path], {"ATTNMT_SLOW_SAVE_MARKER": str(marker)})
+    wait_for(marker.exists)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert ckpt.list_checkpoints(model_dir) == []
+    assert main(["train", "--resume", str(model_dir), "--max-steps", "3"]) == 0
+    said = capsys.readouterr().err
+    assert "no checkpoint to resume from (the run stopped before its first); starting it again" in said
+    assert latest_step(model_dir) == 3
+    last_weights(model_dir)
+    validated = [record["step"] for record in read_log(model_dir) if "valid_loss" in record]
+    assert validated == [1, 2, 3]  # the killed run's step 1 is not kept beside the new run's
+
+
+def test_resuming_weights_without_a_checkpoint_points_to_init_from_and_writes_nothing(tmp_path, capsys):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max-steps", "2"]) == 0
+    shutil.rmtree(model_dir / ckpt.CHECKPOINTS)
+    weights = (model_dir / ckpt.WEIGHTS).read_bytes()
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    assert f"no checkpoint to resume from, but it holds weights (model.safetensors): train on from them as a new " \
+           f"run, with init_from: {model_dir}" in capsys.readouterr().err
+    assert (model_dir / ckpt.WEIGHTS).read_bytes() == weights
 
 
 class Exploit:

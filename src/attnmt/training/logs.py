@@ -57,6 +57,10 @@ class RunLog:
         if resumed_at is not None and (dropped := drop_records_after(self.dir / "log.jsonl", resumed_at)):
             self.line(f"log.jsonl: dropped {dropped} record(s) after step {resumed_at}, written after the "
                       "checkpoint this run resumes from")
+        if resumed_at is None and (dropped := drop_records_after(self.dir / "log.jsonl", -1)):
+            # a run stopped before its first checkpoint, started again into its folder: its records were
+            # read as this run's, its step 2 beside this run's (plot training drew both)
+            self.line(f"log.jsonl: dropped {dropped} record(s) of the run this one starts again")
         if self.tensorboard:
             try:
                 from torch.utils.tensorboard import SummaryWriter

@@ -15,6 +15,7 @@ stops and ends (its result, quality's calibration) in attnmt.training.ending.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from contextlib import nullcontext
 from pathlib import Path
@@ -26,7 +27,7 @@ from torch.nn.parallel import DistributedDataParallel
 from attnmt import checkpoint as ckpt
 from attnmt.config_ranges import parse_duration, truth_value
 from attnmt.decoding import MAX_BEAM
-from attnmt.errors import ConfigError, NonFiniteLoss
+from attnmt.errors import ConfigError, ModelDirError, NonFiniteLoss
 from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, release_free_memory, resolve_precision
 from attnmt.model import Transformer
@@ -353,6 +354,8 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     keys it names) and are kept in its train.yaml for the next resume."""
     check_progress(progress)
     check_run_to_resume(Path(model_dir), key="model_dir")
+    if not ckpt.list_checkpoints(Path(model_dir)):
+        return started_again(Path(model_dir), overrides, progress)
     config, record = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides, merge=True), RunRecord(Path(model_dir))
     check_resume_overrides(config, record)
     config.out_dir = str(model_dir)
@@ -360,3 +363,17 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
         setattr(config, key, file)
     return Trainer(config, resume=True, progress=progress, record=record).train()
 
+
+def started_again(model_dir: Path, overrides: dict | None, progress: bool) -> TrainResult:
+    """A run stopped before its first checkpoint (killed while it prepared, trained or saved it) has
+    nothing to resume from, and the config that starts it again is its own train.yaml, which a new run
+    may not read from inside its out_dir: it starts again from step 0 with it.  Not where weights are
+    (a run whose checkpoints were deleted since): a new start would write over them."""
+    if (model_dir / ckpt.WEIGHTS).exists():
+        raise ModelDirError(f"{model_dir}: no checkpoint to resume from, but it holds weights ({ckpt.WEIGHTS}): "
+                            f"train on from them as a new run, with init_from: {model_dir} and another out_dir")
+    config = load_config(model_dir / ckpt.TRAIN_CONFIG, overrides, merge=True)
+    config.out_dir = str(model_dir)
+    print(f"{model_dir}: no checkpoint to resume from (the run stopped before its first); starting it "
+          f"again from its {ckpt.TRAIN_CONFIG}", file=sys.stderr, flush=True)
+    return Trainer(config, progress=progress).train()
