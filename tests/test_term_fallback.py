@@ -11,12 +11,24 @@ from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_after import CASE_ENDING, WORD
 from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
-from attnmt.decoding.term_fallback import LOOP_BAN, MARGIN, fallbacks, freed, garbled, with_fallbacks
+from attnmt.decoding.term_fallback import (
+    DOUBLE_BAN,
+    LOOP_BAN,
+    MARGIN,
+    doubled,
+    fallbacks,
+    freed,
+    garbled,
+    with_fallbacks,
+    words,
+)
 from attnmt.decoding.term_ids import Term, rules_of
 
 # Piece 4 is the term ("▁Kollege"), 5 its ending ("n"), a piece that carries a word on; 8 the model's way round it.
 CONTINUING = torch.tensor([False] * 5 + [True] + [False] * 4)
 SOURCES = [[1, 2, 3], [1, 2, 3]]  # two sentences' source ids, no loop in them
+# Pieces 5 and 6 carry a word on: 8 5 is "▁geparkt" "en", 8 6 "▁geparkt" "e"; 4 the term "▁Lastwagen".
+ENDINGS = torch.tensor([False] * 5 + [True, True] + [False] * 3)
 
 
 def kollege() -> Term:
@@ -161,3 +173,50 @@ def test_a_translation_no_other_could_beat_by_the_margin_is_not_searched_again()
     term = Term([4], [[4, 5]], False, [5], [WORD, WORD])
     with_fallbacks(search, [[term], [term]], SOURCES)
     assert asked == [[0, 1], [1], [1]]
+
+
+def test_a_translation_is_cut_into_words_at_the_pieces_that_carry_none_on():
+    assert words([9, 8, 5, 8, 6, 4], ENDINGS) == [(9,), (8, 5), (8, 6), (4,)]
+    assert words([8, 5, 4], None) == [(8,), (5,), (4,)]  # a tokenizer that names no pieces: each piece a word
+
+
+def test_a_word_twice_next_to_a_term_is_a_doubled_translation():
+    """"The drivers parked the trucks." came out "Der Fahrer geparkten geparkten Lastwagen.", and with no piece bigram
+    twice "Der Fahrer geparkten geparkte Lastwagen.": a word twice is no loop of three pieces."""
+    assert doubled([9, 8, 5, 8, 5, 4], [1, 2, 3], [[4]], ENDINGS) and not garbled([9, 8, 5, 8, 5, 4], [1, 2, 3], [[4]])
+    assert doubled([9, 8, 5, 8, 6, 4], [1, 2, 3], [[4]], ENDINGS)  # its ending changed
+    assert doubled([9, 4, 7, 7, 2], [1, 2, 3], [[4]], ENDINGS)  # right after the term
+    assert not doubled([9, 8, 5, 7, 4], [1, 2, 3], [[4]], ENDINGS)
+
+
+def test_a_word_twice_away_from_the_terms_or_as_the_source_writes_it_or_the_term_itself_is_not_doubled():
+    """German writes "Leute, die die Straße überqueren"; "boom boom" may be "bumm bumm"; a sentence may hold the term
+    twice ("Router, Router")."""
+    assert not doubled([7, 7, 9, 4, 2], [1, 2, 3], [[4]], ENDINGS)
+    assert not doubled([9, 8, 5, 8, 5, 4], [1, 1, 3], [[4]], ENDINGS)
+    assert not doubled([9, 4, 4, 2], [1, 2, 3], [[4]], ENDINGS)
+    assert not doubled([9, 8, 5, 8, 6, 4], [1, 2, 3], [[4]], None)  # words unknown: "▁geparkt" "en" "▁geparkt" "e"
+
+
+def doubling(first: list[int], again: list[int], log_prob: float):
+    """A search whose translation doubles a word, and whose search with a ban writes ``again`` at ``log_prob``."""
+    asked: list[int] = []
+
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
+        asked.append(banned)
+        return [[Hypothesis(again, log_prob, log_prob) if banned else Hypothesis(first, -8.7, -8.7)] for _ in rows]
+    return search, asked
+
+
+def test_a_doubled_translation_is_searched_again_with_no_piece_twice_and_taken_where_the_model_scores_it_as_high():
+    """The demo model's beam lost "Der Fahrer geparkten Lastwagen." (-8.3) for "… geparkten geparkten …" (-8.7)."""
+    search, asked = doubling([9, 8, 5, 8, 5, 4], [9, 8, 5, 4], -8.3)
+    [chosen] = with_fallbacks(search, [[[4]]], SOURCES, ENDINGS)
+    assert asked == [0, DOUBLE_BAN] and chosen[0].tokens == [9, 8, 5, 4]
+
+
+def test_a_doubled_translation_keeps_its_first_where_the_ban_costs_the_model_more():
+    """A ban of every piece twice may cost a sentence its second "die" ("Die Braut, die stellen das Koch Gast.")."""
+    search, asked = doubling([9, 8, 5, 8, 5, 4], [9, 8, 5, 4], -9.0)
+    [chosen] = with_fallbacks(search, [[[4]]], SOURCES, ENDINGS)
+    assert asked == [0, DOUBLE_BAN] and chosen[0].tokens == [9, 8, 5, 8, 5, 4]

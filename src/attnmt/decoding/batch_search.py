@@ -58,7 +58,7 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
             return search_with_terms(model, src[index], own, scored, [prefixes[k] for k in rows], own_terms,
                                      continuing, None if memory is None else memory[index], record, space, stops)
         sources = [[token for token in row if token != model.config.pad_id] for row in src.tolist()]
-        return with_fallbacks(rows_searched, terms, sources)
+        return with_fallbacks(rows_searched, terms, sources, continuing)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]

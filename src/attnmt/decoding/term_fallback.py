@@ -22,12 +22,18 @@ one glued to a quote alone: ``ruled``), searched once.
 Whatever its terms' rules, a translation may loop round a term the model cannot place: "Contributions arrived
 yesterday." with "contribution" -> "Beitrag" came out "Sechs Connnnnnnnnnnnnns Beitrag." in all three searches.  So
 a translation that is ``garbled`` is searched again with no piece bigram twice (``unlooped``: "Sechs Conner bessen
-sich auf die Beitrag."; the n-gram ban never bars a term's pieces), and keeps its first where that loops too.
+sich auf die Beitrag."; the n-gram ban never bars a term's pieces), and keeps its first where that loops too.  So is
+one that writes a word twice back to back right before or after a term's form (``doubled``: "The drivers parked the
+trucks." with "truck" -> "Lastwagen" came out "Der Fahrer geparkten geparkten Lastwagen.", the model stalling before
+the term), which is no loop of three, searched again with no piece twice (DOUBLE_BAN): "Der Fahrer geparkten
+Lastwagen.", which the model scores higher (-8.3, -8.7), a translation its beam had lost.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+from torch import Tensor
 
 from attnmt.decoding.quality_measures import LOOP_RUNS, repeats
 from attnmt.decoding.search import Hypothesis
@@ -47,6 +53,10 @@ Search = Callable[[list[int], list[Terms], int], list[list[Hypothesis]]]
 # The n-gram of pieces a garbled translation is searched again without repeating (penalties' no_repeat_ngram_size):
 # with 3, "Connner" came out, "n" "n" "n" a loop of pieces still.
 LOOP_BAN = 2
+# The n-gram of pieces a translation that doubles a word is searched again without repeating: with 2, "geparkten
+# geparkten" came out "geparkten geparkte"; a ban of every piece twice may cost a sentence its second "die" or "ein",
+# so its translation is taken only where the model scores it as high (``unlooped``).
+DOUBLE_BAN = 1
 
 
 def fallbacks(terms: Terms) -> list[Terms]:
@@ -100,11 +110,13 @@ def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
     return other[0].missed <= found[0].missed and other[0].log_prob > found[0].log_prob + MARGIN
 
 
-def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]]) -> list[list[Hypothesis]]:
+def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]],
+                   continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
     and whose translation is ``improvable`` searched again with them freed, and as given but where that is
     ``needless``, the best of those that are ``better`` than its own taken; then one whose translation is ``garbled``
-    (its ``sources``: token ids) searched again ``unlooped``."""
+    (its ``sources``: token ids) or ``doubled`` (its words cut at the pieces that do not carry one on: ``continuing``)
+    searched again ``unlooped``."""
     found = search(list(range(len(terms))), terms, 0)
     freer = [fallbacks(each) if improvable(hypotheses) else [] for each, hypotheses in zip(terms, found, strict=True)]
     chosen = list(found)
@@ -113,7 +125,7 @@ def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequenc
         for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows], 0) if rows else [], strict=True):
             if better(found[k], hypotheses) and hypotheses[0].log_prob > chosen[k][0].log_prob:
                 chosen[k] = hypotheses
-    return unlooped(search, terms, sources, chosen)
+    return unlooped(search, terms, sources, chosen, continuing)
 
 
 def improvable(found: list[Hypothesis]) -> bool:
@@ -142,14 +154,66 @@ def garbled(tokens: Sequence[int], source: Sequence[int], terms: Terms) -> bool:
     return runs >= LOOP_RUNS and runs > max(own)
 
 
+def doubled(tokens: Sequence[int], source: Sequence[int], terms: Terms, continuing: Tensor | None) -> bool:
+    """Whether the translation ``tokens`` writes a word twice back to back (its ``stem`` twice: "geparkten geparkte"
+    too) right before or right after one of ``terms``' forms, none of them that form, where its ``source`` (token
+    ids) writes no run of pieces twice so: the model stalling at the term ("Der Fahrer geparkten geparkten
+    Lastwagen.", "Lastwagen" the term), which ``garbled`` leaves out, a word twice being no loop of LOOP_RUNS.  Words
+    are cut at the pieces that do not carry one on (``continuing`` [V]: term_after.continuing_pieces; each piece a
+    word where it is None).  Not elsewhere in the sentence, where German writes a relative pronoun before its article
+    ("Leute, die die Straße überqueren")."""
+    if repeats([str(token) for token in source])[0] > 1:
+        return False
+    placed = [(tuple(form), i) for term in terms for form in forms(term)
+              for i in range(len(tokens) - len(form) + 1) if tuple(tokens[i: i + len(form)]) == tuple(form)]
+    edges = {edge for form, i in placed for edge in (i, i + len(form))}
+    own = {form for form, _ in placed}
+    cut = words(tokens, continuing)
+    starts = [sum(map(len, cut[:k])) for k in range(len(cut) + 1)]
+    return any(stem(cut[k]) == stem(cut[k + 1]) and cut[k] not in own and (starts[k] in edges or starts[k + 2] in edges)
+               for k in range(len(cut) - 1))
+
+
+def stem(word: tuple[int, ...]) -> tuple[int, ...]:
+    """``word``'s pieces but its last, an ending it may change ("geparkten geparkte": "▁geparkt" "en", "▁geparkt"
+    "e"), where it has more than one."""
+    return word[:-1] if len(word) > 1 else word
+
+
+def words(tokens: Sequence[int], continuing: Tensor | None) -> list[tuple[int, ...]]:
+    """``tokens`` cut into words, each starting at a piece that carries no word on (``continuing`` [V]), each piece a
+    word of its own where ``continuing`` is None (a tokenizer that names no pieces)."""
+    cut: list[list[int]] = []
+    for token in tokens:
+        if cut and continuing is not None and bool(continuing[token]):
+            cut[-1].append(token)
+        else:
+            cut.append([token])
+    return [tuple(word) for word in cut]
+
+
 def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]],
-             chosen: list[list[Hypothesis]]) -> list[list[Hypothesis]]:
+             chosen: list[list[Hypothesis]], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation, searched
     again with its terms and no piece bigram twice (LOOP_BAN: "Sechs Conner bessen sich auf die Beitrag."), which
-    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled."""
-    rows = [k for k, found in enumerate(chosen) if terms[k] and garbled(found[0].tokens, sources[k], terms[k])]
+    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled; where
+    it has a ``doubled`` one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten Lastwagen."), where that is
+    neither and the model gives it as much."""
+    def looping(k: int, found: list[Hypothesis]) -> bool:
+        return bool(terms[k]) and garbled(found[0].tokens, sources[k], terms[k])
+
+    def doubling(k: int, found: list[Hypothesis]) -> bool:
+        return bool(terms[k]) and doubled(found[0].tokens, sources[k], terms[k], continuing)
+
     chosen = list(chosen)
-    for k, hypotheses in zip(rows, search(rows, [terms[k] for k in rows], LOOP_BAN) if rows else [], strict=True):
-        if not garbled(hypotheses[0].tokens, sources[k], terms[k]):
+    looped = [k for k, found in enumerate(chosen) if looping(k, found)]
+    for k, hypotheses in zip(looped, search(looped, [terms[k] for k in looped], LOOP_BAN) if looped else [],
+                             strict=True):
+        if not looping(k, hypotheses):
+            chosen[k] = hypotheses
+    twice = [k for k, found in enumerate(chosen) if k not in looped and doubling(k, found)]
+    for k, hypotheses in zip(twice, search(twice, [terms[k] for k in twice], DOUBLE_BAN) if twice else [],
+                             strict=True):
+        if hypotheses[0].log_prob >= chosen[k][0].log_prob and not (looping(k, hypotheses) or doubling(k, hypotheses)):
             chosen[k] = hypotheses
     return chosen
