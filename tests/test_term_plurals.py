@@ -7,7 +7,7 @@ from support import EOS, NamedPieces, ScriptedModel
 from attnmt.decoding import Decoding
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.term_after import INFLECTED, WORD, continuing_pieces
-from attnmt.decoding.term_ids import forms, german_plural, rules_of, with_other_forms
+from attnmt.decoding.term_ids import declined_whole, forms, german_plural, rules_of, with_other_forms
 from attnmt.decoding.term_plurals import (
     acronym_singulars,
     plural_endings,
@@ -254,3 +254,21 @@ def test_the_search_writes_no_ending_that_is_no_plural_of_the_noun():
     [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
                            use_cache=False, terms=[terms], continuing=continuing_pieces(codec, 10))
     assert best.tokens == [vier, patent, e]
+
+
+class DeclinedPieces(NamedPieces):
+    """A vocabulary whose training text declined "Elite" and "Rose" as German nouns ("▁Eliten", "▁Rosen"), and knows
+    "Update" and "Date" only as they are."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Elite", "▁Eliten", "▁Update", "n", "s", "▁Rose", "▁Rosen", "▁Date"]
+
+
+def test_a_noun_in_e_whose_plural_in_n_the_vocabulary_holds_whole_is_declined_as_german_though_spelled_as_english():
+    """"elite" -> "Elite", named in no list, took the loanword's "-s": "Zwei Elites"."""
+    codec = DeclinedPieces()
+    assert declined_whole(codec, "Elite") and declined_whole(codec, "Die Rose")
+    assert not declined_whole(codec, "Update") and not declined_whole(codec, "Date")
+    [elite] = with_other_forms(codec, [[4]], "Two elites.", [(4, 10, "Elite")], {"Elite"}, german=True)
+    assert list(map(codec.id_to_piece, elite.endings)) == ["n"]
+    [update] = with_other_forms(codec, [[6]], "Two updates.", [(4, 11, "Update")], {"Update"}, german=True)
+    assert list(map(codec.id_to_piece, update.endings)) == ["s"]

@@ -195,12 +195,13 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     ``german``, a weak masculine noun its case form, agreeing with its article (term_weak, term_agreement): a French
     "Président" took German's "Présidenten" after "des", and its source's number where that tells the form
     (term_weak.numbered: the plural, a singular subject); a plural's dative ending only where the source may be in
-    the dative (term_cases.datives), and a consonant's "s" only for a loanword, its target spelled as its source."""
+    the dative (term_cases.datives), and a consonant's "s" only for a loanword, its target spelled as its source and
+    not declined as German's in the vocabulary (``declined_whole``)."""
     found = list(found)
     glued, first, compounded = set(), set(), as_written(modified(sentence, found))
     dative, subject = as_written(datives(sentence, found)), as_written(subjects(sentence, found))
     loanwords = as_written(target for start, end, target in found  # "Ticket" for "tickets", not "Katalog"
-                           if spelled_as_source(sentence[start:end], target))
+                           if spelled_as_source(sentence[start:end], target) and not declined_whole(tokenizer, target))
     modifiers = as_written(modifying(sentence, found))
     for start, _, target in found:
         if start and (sentence[start - 1] in OPENERS or unicodedata.category(sentence[start - 1]) in ("Ps", "Pi")):
@@ -237,6 +238,14 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         kept.append(as_first_part(tokenizer, term, text) if text in modifiers else term if others or term.inflects
                     else ids)
     return kept
+
+
+def declined_whole(tokenizer, target: str) -> bool:
+    """Whether the vocabulary writes the plural in "-n" of ``target``'s last word in "-e" as one piece ("▁Rosen",
+    "▁Noten", "▁Typen" in the demo model's): a noun its training text declines as German's, which is no loanword
+    taking "-s" though spelled as its English ("rose", "note"; "Zwei Roses"); a loanword's "Updaten" is no piece."""
+    word = target.rpartition(" ")[2].rpartition("-")[2]
+    return word.endswith("e") and any(len(form) == 1 for form in written_so(tokenizer, word + "n"))
 
 
 def as_first_part(tokenizer, term: Term, text: str) -> Term:
