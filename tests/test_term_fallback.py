@@ -14,11 +14,14 @@ from attnmt.decoding.term_agreement import BARE, CASED, WRONG_NUMBER
 from attnmt.decoding.term_fallback import (
     DOUBLE_BAN,
     LOOP_BAN,
+    MADE_UP_LOG_PROB,
     MARGIN,
+    better,
     doubled,
     fallbacks,
     freed,
     garbled,
+    made_up,
     with_fallbacks,
     words,
 )
@@ -183,19 +186,24 @@ def test_a_translation_is_cut_into_words_at_the_pieces_that_carry_none_on():
 def test_a_word_twice_next_to_a_term_is_a_doubled_translation():
     """"The drivers parked the trucks." came out "Der Fahrer geparkten geparkten Lastwagen.", and with no piece bigram
     twice "Der Fahrer geparkten geparkte Lastwagen.": a word twice is no loop of three pieces."""
-    assert doubled([9, 8, 5, 8, 5, 4], [1, 2, 3], [[4]], ENDINGS) and not garbled([9, 8, 5, 8, 5, 4], [1, 2, 3], [[4]])
-    assert doubled([9, 8, 5, 8, 6, 4], [1, 2, 3], [[4]], ENDINGS)  # its ending changed
-    assert doubled([9, 4, 7, 7, 2], [1, 2, 3], [[4]], ENDINGS)  # right after the term
-    assert not doubled([9, 8, 5, 7, 4], [1, 2, 3], [[4]], ENDINGS)
+    assert doubled([9, 8, 5, 8, 5, 4], [[4]], ENDINGS) and not garbled([9, 8, 5, 8, 5, 4], [1, 2, 3], [[4]])
+    assert doubled([9, 8, 5, 8, 6, 4], [[4]], ENDINGS)  # its ending changed
+    assert doubled([9, 4, 7, 7, 2], [[4]], ENDINGS)  # right after the term
+    assert not doubled([9, 8, 5, 7, 4], [[4]], ENDINGS)
 
 
-def test_a_word_twice_away_from_the_terms_or_as_the_source_writes_it_or_the_term_itself_is_not_doubled():
-    """German writes "Leute, die die Straße überqueren"; "boom boom" may be "bumm bumm"; a sentence may hold the term
-    twice ("Router, Router")."""
-    assert not doubled([7, 7, 9, 4, 2], [1, 2, 3], [[4]], ENDINGS)
-    assert not doubled([9, 8, 5, 8, 5, 4], [1, 1, 3], [[4]], ENDINGS)
-    assert not doubled([9, 4, 4, 2], [1, 2, 3], [[4]], ENDINGS)
-    assert not doubled([9, 8, 5, 8, 6, 4], [1, 2, 3], [[4]], None)  # words unknown: "▁geparkt" "en" "▁geparkt" "e"
+def test_a_word_twice_away_from_the_terms_or_the_term_itself_twice_is_not_doubled():
+    """German writes "Leute, die die Straße überqueren"; a sentence may hold the term twice ("Router, Router")."""
+    assert not doubled([7, 7, 9, 4, 2], [[4]], ENDINGS)
+    assert not doubled([9, 4, 4, 2], [[4]], ENDINGS)
+    assert not doubled([9, 8, 5, 8, 6, 4], [[4]], None)  # words unknown: "▁geparkt" "en" "▁geparkt" "e"
+
+
+def test_pieces_twice_within_a_source_word_leave_a_doubled_translation_doubled():
+    """"Six routes lead to the summit." ("▁su" "m" "m" "it") came out "Sechs Sechs Route führt die Gipfel zu."."""
+    search, asked = doubling([9, 8, 5, 8, 5, 4], [9, 8, 5, 4], -8.3)
+    [chosen] = with_fallbacks(search, [[[4]]], [[1, 2, 2, 3]], ENDINGS)
+    assert asked == [0, DOUBLE_BAN] and chosen[0].tokens == [9, 8, 5, 4]
 
 
 def doubling(first: list[int], again: list[int], log_prob: float):
@@ -220,3 +228,47 @@ def test_a_doubled_translation_keeps_its_first_where_the_ban_costs_the_model_mor
     search, asked = doubling([9, 8, 5, 8, 5, 4], [9, 8, 5, 4], -9.0)
     [chosen] = with_fallbacks(search, [[[4]]], SOURCES, ENDINGS)
     assert asked == [0, DOUBLE_BAN] and chosen[0].tokens == [9, 8, 5, 8, 5, 4]
+
+
+def spelled(log_prob: float, word: list[int] = [8, 5, 6]) -> Hypothesis:  # noqa: B006 (never changed)
+    """ "▁Ein" ``word`` "▁Vertrag" ".", ``word``'s pieces at ``log_prob`` all told, the rest at -1 each."""
+    tokens = [9, *word, 4, 7]
+    pieces = [-1.0, *[log_prob / len(word)] * len(word), -1.0, -1.0, -1.0]  # and EOS
+    return Hypothesis(tokens, sum(pieces), sum(pieces), 0, pieces)
+
+
+def test_a_word_of_three_pieces_or_more_the_model_finds_unlikely_round_a_term_is_made_up():
+    """"Der Skifahrer ist vor dem Rühns." ("▁R" "ü" "h" "n" "s", -11.3 to the demo model) for "The skiers are in front
+    of the lodge."; "Schrün" -8.2, "besieren" -6.8."""
+    assert made_up(spelled(MADE_UP_LOG_PROB - 1), [[4]], ENDINGS) == 1 - MADE_UP_LOG_PROB  # the nats spent on it
+    assert made_up(spelled(MADE_UP_LOG_PROB + 1), [[4]], ENDINGS) == 0  # a word the model finds likely enough
+    assert made_up(spelled(MADE_UP_LOG_PROB - 1, [8, 5]), [[4]], ENDINGS) == 0  # a stem and an ending: "geparkten"
+    assert made_up(spelled(MADE_UP_LOG_PROB - 1), [[8, 5, 6]], ENDINGS) == 0  # the term's own: forced, unlikely
+    assert made_up(spelled(MADE_UP_LOG_PROB - 1), [[4]], None) == 0  # words unknown
+    assert made_up(Hypothesis([9, 8, 5, 6, 4, 7], 0.0, 0.0), [[4]], ENDINGS) == 0  # no piece's log-prob
+
+
+def test_a_translation_that_makes_up_fewer_words_is_better_at_a_cost_of_at_most_the_margin():
+    """A wrong ending reads far better than junk: a freer search's translation with no word made up is taken at
+    up to MARGIN nats less; one with as many made up only at MARGIN nats more, as before."""
+    junk = spelled(MADE_UP_LOG_PROB - 1)
+    clean = spelled(-1.0)
+    for log_prob, taken in ((junk.log_prob - MARGIN + 0.5, True), (junk.log_prob - MARGIN - 0.5, False)):
+        assert better([junk], [Hypothesis(clean.tokens, log_prob, log_prob, 0, clean.token_log_probs)], [[4]],
+                      ENDINGS) is taken
+    assert not better([junk], [spelled(MADE_UP_LOG_PROB - 3)], [[4]], ENDINGS)
+    missing = Hypothesis(clean.tokens, clean.log_prob, clean.log_prob, 1, clean.token_log_probs)
+    assert not better([junk], [missing], [[4]], ENDINGS)  # a term fewer
+
+
+def test_the_freer_translation_that_makes_up_no_word_is_taken_though_the_model_scores_it_lower():
+    asked: list[list[int]] = []
+
+    def search(rows: list[int], terms: list, banned: int) -> list[list[Hypothesis]]:
+        asked.append(rows)
+        # rules' (a word made up), freed forms', as given: the model scores the first highest
+        made, log_prob = [(spelled(-12.0), -30.0), (spelled(-2.0), -35.0), (spelled(-2.0), -37.0)][len(asked) - 1]
+        return [[Hypothesis(made.tokens, 0.0, log_prob, 0, made.token_log_probs)] for _ in rows]
+
+    [chosen] = with_fallbacks(search, [[Term([4], [[4, 5]], False, [5], [WORD, WORD])]], SOURCES, ENDINGS)
+    assert len(asked) == 3 and made_up(chosen[0], [[4]], ENDINGS) == 0 and chosen[0].log_prob == -35.0

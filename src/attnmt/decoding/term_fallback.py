@@ -27,6 +27,11 @@ one that writes a word twice back to back right before or after a term's form (`
 trucks." with "truck" -> "Lastwagen" came out "Der Fahrer geparkten geparkten Lastwagen.", the model stalling before
 the term), which is no loop of three, searched again with no piece twice (DOUBLE_BAN): "Der Fahrer geparkten
 Lastwagen.", which the model scores higher (-8.3, -8.7), a translation its beam had lost.
+
+Round a term it cannot place, the model may make words up rather than loop ("Der Skifahrer ist vor dem Rühns.",
+"Holzsprüht", "besieren"): words of three pieces or more that it finds unlikely (``made_up``).  The nats spent on
+them count against a translation wherever one is chosen from others: a freer search's translation that spends fewer
+is taken at up to MARGIN below the first, and the search after a loop is taken only where it spends no more.
 """
 
 from __future__ import annotations
@@ -57,6 +62,9 @@ LOOP_BAN = 2
 # geparkten" came out "geparkten geparkte"; a ban of every piece twice may cost a sentence its second "die" or "ein",
 # so its translation is taken only where the model scores it as high (``unlooped``).
 DOUBLE_BAN = 1
+# A word the model made up round a term (``made_up``): MADE_UP_PIECES pieces or more, under MADE_UP_LOG_PROB nats
+MADE_UP_PIECES = 3
+MADE_UP_LOG_PROB = -6.0
 
 
 def fallbacks(terms: Terms) -> list[Terms]:
@@ -104,26 +112,50 @@ def inflected(tokens: Sequence[int], terms: Terms) -> bool:
     return False
 
 
-def better(found: list[Hypothesis], other: list[Hypothesis]) -> bool:
-    """Whether ``other``'s best translation is to be taken for ``found``'s: it holds as many of the terms, and the
-    model gives it more than MARGIN nats more."""
-    return other[0].missed <= found[0].missed and other[0].log_prob > found[0].log_prob + MARGIN
+def better(found: list[Hypothesis], other: list[Hypothesis], terms: Terms, continuing: Tensor | None) -> bool:
+    """Whether ``other``'s best translation may be taken for ``found``'s: it holds as many of the ``terms``, and the
+    model gives it more than MARGIN nats more, or it spends fewer on words made up (``made_up``) and costs at most
+    MARGIN."""
+    if other[0].missed > found[0].missed:
+        return False
+    cleaner = made_up(other[0], terms, continuing) < made_up(found[0], terms, continuing)
+    return other[0].log_prob > found[0].log_prob + (-MARGIN if cleaner else MARGIN)
+
+
+def made_up(found: Hypothesis, terms: Terms, continuing: Tensor | None) -> float:
+    """The nats the model spends on words of the translation ``found`` it made up round its ``terms``: words of
+    MADE_UP_PIECES pieces or more (the vocabulary holds them neither whole nor as a stem and an ending) that it gives
+    under MADE_UP_LOG_PROB all told, none of them in a term's form ("Rühns", -11.3, in "Der Skifahrer ist vor dem
+    Rühns."); 0.0 where it made up none, the search gave no piece's log-prob, or words are unknown (``continuing``
+    None)."""
+    if continuing is None or not found.token_log_probs:
+        return 0.0
+    placed = {at for term in terms for form in forms(term) for i in range(len(found.tokens) - len(form) + 1)
+              if tuple(found.tokens[i: i + len(form)]) == tuple(form) for at in range(i, i + len(form))}
+    spent, start = 0.0, 0
+    for word in words(found.tokens, continuing):
+        end, log_prob = start + len(word), sum(found.token_log_probs[start: start + len(word)])
+        if len(word) >= MADE_UP_PIECES and placed.isdisjoint(range(start, end)) and log_prob < MADE_UP_LOG_PROB:
+            spent -= log_prob
+        start = end
+    return spent
 
 
 def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]],
                    continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
     and whose translation is ``improvable`` searched again with them freed, and as given but where that is
-    ``needless``, the best of those that are ``better`` than its own taken; then one whose translation is ``garbled``
-    (its ``sources``: token ids) or ``doubled`` (its words cut at the pieces that do not carry one on: ``continuing``)
-    searched again ``unlooped``."""
+    ``needless``, the best of those that are ``better`` than its own taken (the least spent on words ``made_up``,
+    then the likeliest); then one whose translation is ``garbled`` (its ``sources``: token ids) or ``doubled`` (its
+    words cut at the pieces that do not carry one on: ``continuing``) searched again ``unlooped``."""
     found = search(list(range(len(terms))), terms, 0)
     freer = [fallbacks(each) if improvable(hypotheses) else [] for each, hypotheses in zip(terms, found, strict=True)]
     chosen = list(found)
     for tier in range(max(map(len, freer), default=0)):
         rows = [k for k, each in enumerate(freer) if len(each) > tier and not needless(each[tier], found[k], terms[k])]
         for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows], 0) if rows else [], strict=True):
-            if better(found[k], hypotheses) and hypotheses[0].log_prob > chosen[k][0].log_prob:
+            ranks = [(made_up(each[0], terms[k], continuing), -each[0].log_prob) for each in (hypotheses, chosen[k])]
+            if better(found[k], hypotheses, terms[k], continuing) and ranks[0] < ranks[1]:
                 chosen[k] = hypotheses
     return unlooped(search, terms, sources, chosen, continuing)
 
@@ -154,16 +186,15 @@ def garbled(tokens: Sequence[int], source: Sequence[int], terms: Terms) -> bool:
     return runs >= LOOP_RUNS and runs > max(own)
 
 
-def doubled(tokens: Sequence[int], source: Sequence[int], terms: Terms, continuing: Tensor | None) -> bool:
+def doubled(tokens: Sequence[int], terms: Terms, continuing: Tensor | None) -> bool:
     """Whether the translation ``tokens`` writes a word twice back to back (its ``stem`` twice: "geparkten geparkte"
-    too) right before or right after one of ``terms``' forms, none of them that form, where its ``source`` (token
-    ids) writes no run of pieces twice so: the model stalling at the term ("Der Fahrer geparkten geparkten
-    Lastwagen.", "Lastwagen" the term), which ``garbled`` leaves out, a word twice being no loop of LOOP_RUNS.  Words
-    are cut at the pieces that do not carry one on (``continuing`` [V]: term_after.continuing_pieces; each piece a
-    word where it is None).  Not elsewhere in the sentence, where German writes a relative pronoun before its article
-    ("Leute, die die Straße überqueren")."""
-    if repeats([str(token) for token in source])[0] > 1:
-        return False
+    too) right before or right after one of ``terms``' forms, none of them that form: the model stalling at the term
+    ("Der Fahrer geparkten geparkten Lastwagen.", "Lastwagen" the term), which ``garbled`` leaves out, a word twice
+    being no loop of LOOP_RUNS.  Words are cut at the pieces that do not carry one on (``continuing`` [V]:
+    term_after.continuing_pieces; each piece a word where it is None).  Not elsewhere in the sentence, where German
+    writes a relative pronoun before its article ("Leute, die die Straße überqueren").  The source is not read: its
+    pieces twice within a word ("▁su" "m" "m" "it") are no word twice, and a word it doubles on purpose ("very very")
+    keeps its translation where the model scores that one higher (``unlooped``)."""
     placed = [(tuple(form), i) for term in terms for form in forms(term)
               for i in range(len(tokens) - len(form) + 1) if tuple(tokens[i: i + len(form)]) == tuple(form)]
     edges = {edge for form, i in placed for edge in (i, i + len(form))}
@@ -196,20 +227,25 @@ def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]
              chosen: list[list[Hypothesis]], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation, searched
     again with its terms and no piece bigram twice (LOOP_BAN: "Sechs Conner bessen sich auf die Beitrag."), which
-    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled; where
+    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled and
+    spends no more on words made up (``made_up``: "Die Fans, die die Tomekiikkkränt haben, Vertrag." came out "…
+    Tomekiikkrüne verwemenent haben, bewint, oder Vertrag.", 36.9 nats on made-up words, then 60.7); where
     it has a ``doubled`` one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten Lastwagen."), where that is
     neither and the model gives it as much."""
     def looping(k: int, found: list[Hypothesis]) -> bool:
         return bool(terms[k]) and garbled(found[0].tokens, sources[k], terms[k])
 
     def doubling(k: int, found: list[Hypothesis]) -> bool:
-        return bool(terms[k]) and doubled(found[0].tokens, sources[k], terms[k], continuing)
+        return bool(terms[k]) and doubled(found[0].tokens, terms[k], continuing)
+
+    def made(found: list[Hypothesis], k: int) -> float:
+        return made_up(found[0], terms[k], continuing)
 
     chosen = list(chosen)
     looped = [k for k, found in enumerate(chosen) if looping(k, found)]
     for k, hypotheses in zip(looped, search(looped, [terms[k] for k in looped], LOOP_BAN) if looped else [],
                              strict=True):
-        if not looping(k, hypotheses):
+        if not looping(k, hypotheses) and made(hypotheses, k) <= made(chosen[k], k):
             chosen[k] = hypotheses
     twice = [k for k, found in enumerate(chosen) if k not in looped and doubling(k, found)]
     for k, hypotheses in zip(twice, search(twice, [terms[k] for k in twice], DOUBLE_BAN) if twice else [],
