@@ -31,11 +31,13 @@ Lastwagen.", which the model scores higher (-8.3, -8.7), a translation its beam 
 Round a term it cannot place, the model may make words up rather than loop ("Der Skifahrer ist vor dem Rühns.",
 "Holzsprüht", "besieren"): words of three pieces or more that it finds unlikely (``made_up``).  The nats spent on
 them count against a translation wherever one is chosen from others: a freer search's translation that spends fewer
-is taken at up to MARGIN below the first, and the search after a loop is taken only where it spends no more.
+is taken at up to MARGIN below the first, and the search after a loop is not taken where it spends more and is less
+likely ("Die Fans, die die Tomekiikkkränt haben, Vertrag." stays).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from torch import Tensor
@@ -112,14 +114,13 @@ def inflected(tokens: Sequence[int], terms: Terms) -> bool:
     return False
 
 
-def better(found: list[Hypothesis], other: list[Hypothesis], terms: Terms, continuing: Tensor | None) -> bool:
-    """Whether ``other``'s best translation may be taken for ``found``'s: it holds as many of the ``terms``, and the
-    model gives it more than MARGIN nats more, or it spends fewer on words made up (``made_up``) and costs at most
-    MARGIN."""
+def better(found: list[Hypothesis], other: list[Hypothesis], spent: tuple[float, float] = (0.0, 0.0)) -> bool:
+    """Whether ``other``'s best translation may be taken for ``found``'s: it holds as many of the terms, and the
+    model gives it more than MARGIN nats more, or, spending fewer on words made up (``spent``: found's and other's,
+    ``with_fallbacks``' ``spending``), at most MARGIN less."""
     if other[0].missed > found[0].missed:
         return False
-    cleaner = made_up(other[0], terms, continuing) < made_up(found[0], terms, continuing)
-    return other[0].log_prob > found[0].log_prob + (-MARGIN if cleaner else MARGIN)
+    return other[0].log_prob > found[0].log_prob + (-MARGIN if spent[1] < spent[0] else MARGIN)
 
 
 def made_up(found: Hypothesis, terms: Terms, continuing: Tensor | None) -> float:
@@ -145,17 +146,22 @@ def with_fallbacks(search: Search, terms: list[Terms], sources: Sequence[Sequenc
                    continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """Each sentence's hypotheses, by ``search`` with its ``terms``; a sentence whose terms have rules (``fallbacks``)
     and whose translation is ``improvable`` searched again with them freed, and as given but where that is
-    ``needless``, the best of those that are ``better`` than its own taken (the least spent on words ``made_up``,
-    then the likeliest); then one whose translation is ``garbled`` (its ``sources``: token ids) or ``doubled`` (its
-    words cut at the pieces that do not carry one on: ``continuing``) searched again ``unlooped``."""
+    ``needless``, the best of those that are ``better`` than its own taken (the least spent on words ``made_up``, a
+    ``garbled`` one spending all, then the likeliest); then one whose translation is ``garbled`` (its ``sources``:
+    token ids) or ``doubled`` (its words cut at the pieces that do not carry one on: ``continuing``) searched again
+    ``unlooped``."""
+    def spending(k: int, hypotheses: list[Hypothesis]) -> float:  # a loop spends all
+        tokens = hypotheses[0].tokens
+        return math.inf if garbled(tokens, sources[k], terms[k]) else made_up(hypotheses[0], terms[k], continuing)
+
     found = search(list(range(len(terms))), terms, 0)
     freer = [fallbacks(each) if improvable(hypotheses) else [] for each, hypotheses in zip(terms, found, strict=True)]
     chosen = list(found)
     for tier in range(max(map(len, freer), default=0)):
         rows = [k for k, each in enumerate(freer) if len(each) > tier and not needless(each[tier], found[k], terms[k])]
         for k, hypotheses in zip(rows, search(rows, [freer[k][tier] for k in rows], 0) if rows else [], strict=True):
-            ranks = [(made_up(each[0], terms[k], continuing), -each[0].log_prob) for each in (hypotheses, chosen[k])]
-            if better(found[k], hypotheses, terms[k], continuing) and ranks[0] < ranks[1]:
+            ranks = [(spending(k, each), -each[0].log_prob) for each in (hypotheses, chosen[k])]
+            if better(found[k], hypotheses, (spending(k, found[k]), ranks[0][0])) and ranks[0] < ranks[1]:
                 chosen[k] = hypotheses
     return unlooped(search, terms, sources, chosen, continuing)
 
@@ -227,11 +233,11 @@ def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]
              chosen: list[list[Hypothesis]], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation, searched
     again with its terms and no piece bigram twice (LOOP_BAN: "Sechs Conner bessen sich auf die Beitrag."), which
-    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled and
-    spends no more on words made up (``made_up``: "Die Fans, die die Tomekiikkkränt haben, Vertrag." came out "…
-    Tomekiikkrüne verwemenent haben, bewint, oder Vertrag.", 36.9 nats on made-up words, then 60.7); where
-    it has a ``doubled`` one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten Lastwagen."), where that is
-    neither and the model gives it as much."""
+    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled and is
+    likelier or spends no more on words made up (``made_up``: "Die Fans, die die Tomekiikkkränt haben, Vertrag.",
+    -74.4, came out "… Tomekiikkrüne verwemenent haben, bewint, oder Vertrag.", -109.8); where it has a ``doubled``
+    one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten Lastwagen."), where that is neither and the model
+    gives it as much."""
     def looping(k: int, found: list[Hypothesis]) -> bool:
         return bool(terms[k]) and garbled(found[0].tokens, sources[k], terms[k])
 
@@ -245,7 +251,8 @@ def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]
     looped = [k for k, found in enumerate(chosen) if looping(k, found)]
     for k, hypotheses in zip(looped, search(looped, [terms[k] for k in looped], LOOP_BAN) if looped else [],
                              strict=True):
-        if not looping(k, hypotheses) and made(hypotheses, k) <= made(chosen[k], k):
+        likelier = hypotheses[0].log_prob > chosen[k][0].log_prob
+        if not looping(k, hypotheses) and (likelier or made(hypotheses, k) <= made(chosen[k], k)):
             chosen[k] = hypotheses
     twice = [k for k, found in enumerate(chosen) if k not in looped and doubling(k, found)]
     for k, hypotheses in zip(twice, search(twice, [terms[k] for k in twice], DOUBLE_BAN) if twice else [],
