@@ -31,8 +31,8 @@ Lastwagen.", which the model scores higher (-8.3, -8.7), a translation its beam 
 Round a term it cannot place, the model may make words up rather than loop ("Der Skifahrer ist vor dem Rühns.",
 "Holzsprüht", "besieren"): words of three pieces or more that it finds unlikely (``made_up``).  The nats spent on
 them count against a translation wherever one is chosen from others: a freer search's translation that spends fewer
-is taken at up to MARGIN below the first, and the search after a loop is not taken where it spends more and is less
-likely ("Die Fans, die die Tomekiikkkränt haben, Vertrag." stays).
+is taken at up to MARGIN below the first, and the search after a loop is not taken where it spends more and is MARGIN
+less likely ("Die Fans, die die Tomekiikkkränt haben, Vertrag." stays).
 """
 
 from __future__ import annotations
@@ -233,11 +233,11 @@ def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]
              chosen: list[list[Hypothesis]], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """``chosen`` (each sentence's hypotheses), but where a sentence with terms has a ``garbled`` translation, searched
     again with its terms and no piece bigram twice (LOOP_BAN: "Sechs Conner bessen sich auf die Beitrag."), which
-    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled and is
-    likelier or spends no more on words made up (``made_up``: "Die Fans, die die Tomekiikkkränt haben, Vertrag.",
-    -74.4, came out "… Tomekiikkrüne verwemenent haben, bewint, oder Vertrag.", -109.8); where it has a ``doubled``
-    one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten Lastwagen."), where that is neither and the model
-    gives it as much."""
+    leaves no run of pieces three times but through a term's pieces the ban spares, where that is not garbled, but
+    for one that spends more on words made up (``made_up``) and that the model gives MARGIN nats less or fewer ("Die
+    Fans, die die Tomekiikkkränt haben, Vertrag.", -74.4, came out "… Tomekiikkrüne verwemenent haben, bewint, oder
+    Vertrag.", -109.8); where it has a ``doubled`` one, with no piece twice (DOUBLE_BAN: "Der Fahrer geparkten
+    Lastwagen."), where that is neither and the model gives it as much."""
     def looping(k: int, found: list[Hypothesis]) -> bool:
         return bool(terms[k]) and garbled(found[0].tokens, sources[k], terms[k])
 
@@ -251,8 +251,8 @@ def unlooped(search: Search, terms: list[Terms], sources: Sequence[Sequence[int]
     looped = [k for k, found in enumerate(chosen) if looping(k, found)]
     for k, hypotheses in zip(looped, search(looped, [terms[k] for k in looped], LOOP_BAN) if looped else [],
                              strict=True):
-        likelier = hypotheses[0].log_prob > chosen[k][0].log_prob
-        if not looping(k, hypotheses) and (likelier or made(hypotheses, k) <= made(chosen[k], k)):
+        likely = hypotheses[0].log_prob > chosen[k][0].log_prob - MARGIN
+        if not looping(k, hypotheses) and (likely or made(hypotheses, k) <= made(chosen[k], k)):
             chosen[k] = hypotheses
     twice = [k for k, found in enumerate(chosen) if k not in looped and doubling(k, found)]
     for k, hypotheses in zip(twice, search(twice, [terms[k] for k in twice], DOUBLE_BAN) if twice else [],
