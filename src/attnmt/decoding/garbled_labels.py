@@ -66,7 +66,7 @@ def article_added(name: str, translation: str) -> bool:
     "ZUTATEN", "INGRÉDIENTS"); an article before it is a caption's start, which a model trained on sentences writes
     for a word alone: the demo model wrote "SIGNAL" as "EIN SCHILD" and "CATS" as "EINE KATZEN", words it finds
     plausible enough.  A short label of another kind may take one ("Black dog" -> "Ein schwarzer Hund")."""
-    first = [re.match(r"[^\W\d_]*", each.strip())[0].lower() for each in (name, translation)]
+    first = [re.split(r"[\W\d_]", each.strip(), maxsplit=1)[0].lower() for each in (name, translation)]  # letters
     return first[1] in ANY_ARTICLE and first[0] not in ANY_ARTICLE
 
 

@@ -189,7 +189,8 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
         ends = RUNS_ON.search(text) if k + 1 < len(texts) else None
         ending = ends.group() if ends else ""
         broken = BROKEN_OFF.search(text) if k + 1 == len(texts) else None
-        add_cue(builder, text[:(ends or broken).start()] if ends or broken else text, vtt,
+        cut = ends or broken
+        add_cue(builder, text[:cut.start()] if cut else text, vtt,
                 wheres[k] if wheres else "input", primary(source_lang))
         if broken:
             builder.add_atom(node=CueTag(broken.group(), shown=broken.group()))

@@ -56,8 +56,8 @@ def open_ended(text: str, tags: re.Pattern[str]) -> tuple[str, str, str]:
     all of it (``OPEN_ENDED``: ``<i>A young woman``, ``in a red coat.</i>``), a whole tag of its format's ``tags``
     with no other inside; ("", text, "") else."""
     match = OPEN_ENDED.fullmatch(text)
-    edge = match and (match.group(1) or match.group(4))
-    if match is None or not tags.fullmatch(edge) or tags.search(match.group(2) or match.group(3)):
+    if match is None or not tags.fullmatch(match.group(1) or match.group(4) or "") \
+            or tags.search(match.group(2) or match.group(3)):
         return "", text, ""
     return match.group(1) or "", match.group(2) or match.group(3), match.group(4) or ""
 
@@ -68,7 +68,8 @@ def alike(turn: Turn, following: Turn, tags: re.Pattern[str]) -> bool:
     cue_lines.another_speaker tells apart), or ``turn``'s dash in the tag ``following`` is in
     (``dash_tags``).  Those of other tags, or one in tags and the other not, are apart."""
     wrapper, dashed, opened = look(following, tags), dash_tags(turn), look(turn, tags)
-    return wrapper == opened or bool(dashed) and wrapper == dashed or not wrapper and open_ended(turn.text, tags)[0]
+    return (wrapper == opened or bool(dashed) and wrapper == dashed
+            or not wrapper and bool(open_ended(turn.text, tags)[0]))
 
 
 def dash_tags(turn: Turn) -> str:
