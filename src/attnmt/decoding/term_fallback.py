@@ -131,8 +131,7 @@ def made_up(found: Hypothesis, terms: Terms, continuing: Tensor | None) -> float
     None)."""
     if continuing is None or not found.token_log_probs:
         return 0.0
-    placed = {at for term in terms for form in forms(term) for i in range(len(found.tokens) - len(form) + 1)
-              if tuple(found.tokens[i: i + len(form)]) == tuple(form) for at in range(i, i + len(form))}
+    placed = {at for form, i in placements(found.tokens, terms) for at in range(i, i + len(form))}
     spent, start = 0.0, 0
     for word in words(found.tokens, continuing):
         end, log_prob = start + len(word), sum(found.token_log_probs[start: start + len(word)])
@@ -201,14 +200,19 @@ def doubled(tokens: Sequence[int], terms: Terms, continuing: Tensor | None) -> b
     writes a relative pronoun before its article ("Leute, die die Straße überqueren").  The source is not read: its
     pieces twice within a word ("▁su" "m" "m" "it") are no word twice, and a word it doubles on purpose ("very very")
     keeps its translation where the model scores that one higher (``unlooped``)."""
-    placed = [(tuple(form), i) for term in terms for form in forms(term)
-              for i in range(len(tokens) - len(form) + 1) if tuple(tokens[i: i + len(form)]) == tuple(form)]
+    placed = placements(tokens, terms)
     edges = {edge for form, i in placed for edge in (i, i + len(form))}
     own = {form for form, _ in placed}
     cut = words(tokens, continuing)
     starts = [sum(map(len, cut[:k])) for k in range(len(cut) + 1)]
     return any(stem(cut[k]) == stem(cut[k + 1]) and cut[k] not in own and (starts[k] in edges or starts[k + 2] in edges)
                for k in range(len(cut) - 1))
+
+
+def placements(tokens: Sequence[int], terms: Terms) -> list[tuple[tuple[int, ...], int]]:
+    """Each of ``terms``' forms where ``tokens`` hold it, with the index of its first piece there."""
+    return [(tuple(form), i) for term in terms for form in forms(term)
+            for i in range(len(tokens) - len(form) + 1) if tuple(tokens[i: i + len(form)]) == tuple(form)]
 
 
 def stem(word: tuple[int, ...]) -> tuple[int, ...]:
