@@ -21,7 +21,7 @@ from office_files import (
 )
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents import ooxml
+from attnmt.documents import ooxml_paragraphs
 from attnmt.documents.office import translate_office
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.pipeline import DocumentOptions
@@ -605,7 +605,7 @@ def test_empty_paragraphs_make_no_job(upper, monkeypatch):
         made.append(paragraph)
         return ParagraphJob(paragraph, *rest)
 
-    monkeypatch.setattr(ooxml, "ParagraphJob", job)
+    monkeypatch.setattr(ooxml_paragraphs, "ParagraphJob", job)
     document = translated(write_members(members), upper)
     assert upper.given == ["The dog runs."]
     assert len(made) == 1  # the paragraph with words

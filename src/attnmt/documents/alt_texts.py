@@ -27,7 +27,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.comments import TextJob
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.ooxml import FALLBACK
+from attnmt.documents.ooxml_paragraphs import FALLBACK
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xstring import text_in

@@ -302,7 +302,7 @@ def shown_pieces(node: Iterable[etree._Element],
 def shown_branch(alternate: etree._Element) -> list[etree._Element]:
     """The branch of an ``mc:AlternateContent`` that Word shows: its first ``mc:Choice`` (Word understands each
     it writes; the paragraph reader, too, takes a Choice for what is seen, the Fallback for a copy no reader
-    sees: attnmt.documents.ooxml.FALLBACK), else its ``mc:Fallback``; [] where it has neither.  Both read, a
+    sees: attnmt.documents.ooxml_paragraphs.FALLBACK), else its ``mc:Fallback``; [] where it has neither.  Both read, a
     control's text was doubled ("AAB")."""
     branch = alternate.find(CHOICE)
     return [branch] if branch is not None else list(alternate.iterchildren(FALLBACK))[:1]
@@ -341,7 +341,7 @@ def set_text(control: etree._Element, text: str, hiding: Hiding = NO_HIDING) -> 
 def in_step(alternate: etree._Element, first: etree._Element, text: str, hiding: Hiding) -> None:
     """``alternate``'s ``mc:Fallback`` copies given what its shown ``mc:Choice`` is given by set_text: ``text``
     where the Choice holds the control's ``first`` text element, else none (its texts are taken out).  The
-    paragraph reader translates both branches (attnmt.documents.ooxml.FALLBACK); only the Choice written, the
+    paragraph reader translates both branches (attnmt.documents.ooxml_paragraphs.FALLBACK); only the Choice written, the
     Fallback kept the old text, which a reader of the copy showed."""
     if alternate.find(CHOICE) is None:  # the Fallback is the branch shown: set_text writes it
         return

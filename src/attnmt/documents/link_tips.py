@@ -31,8 +31,9 @@ from attnmt.documents.archive import Job
 from attnmt.documents.comments import TextJob
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.letterless import needs_translation
-from attnmt.documents.ooxml import FALLBACK, ParagraphJob
+from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, a
+from attnmt.documents.ooxml_paragraphs import FALLBACK
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.word_buttons import button_field_job
 from attnmt.documents.word_conditions import if_field_job

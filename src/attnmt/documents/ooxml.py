@@ -62,11 +62,9 @@ from collections.abc import Iterable, Sequence
 
 from lxml import etree
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
-from attnmt.documents.code_paragraphs import without_code_paragraphs
-from attnmt.documents.dropcaps import DropCap, join_drop_caps
+from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
 from attnmt.documents.formatting import (
     base_run,
@@ -74,7 +72,6 @@ from attnmt.documents.formatting import (
     is_hidden,
     is_raised,
     merge_runs,
-    reads_text,
     run_parts,
     script_kind,
     shows_on_spaces,
@@ -82,12 +79,10 @@ from attnmt.documents.formatting import (
     worded_runs,
 )
 from attnmt.documents.hyphens import hyphenated_words, in_word
-from attnmt.documents.index_pages import index_protection
 from attnmt.documents.language import written_against
-from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.list_marks import after_speaker_label, value_kept
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
-from attnmt.documents.ooxml_dialects import WORD, Dialect
+from attnmt.documents.ooxml_dialects import Dialect
 from attnmt.documents.ooxml_labels import label_alone, own_look
 from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.run_scripts import formula_runs
@@ -95,21 +90,12 @@ from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
 from attnmt.documents.word_alternates import unwrap_run_choices
-from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, range_edge, says_rtl, w
-from attnmt.text.speaker_labels import dialogue
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
 FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
-# Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
-# text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
-STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
-# The copy of a text box (or any content) for applications that cannot read the choice before it:
-# Word writes a text box twice, as DrawingML in mc:Choice and as VML in mc:Fallback.  The copy is
-# translated (an older reader shows it) but no reader sees both, so it is not seen (FlatText.seen).
-FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 class ParagraphJob(ParagraphWriter):
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
@@ -359,41 +345,4 @@ class ParagraphJob(ParagraphWriter):
     def _next_hyphen_in_word(self) -> bool:
         self.hyphens_seen += 1
         return self.hyphens_seen - 1 not in self.loose_hyphens
-
-
-def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
-                   styles: WordStyles | None = None, source_lang: str | None = None) -> list[ParagraphJob]:
-    """A job for each paragraph under ``root`` with words to translate, in document order (a text box's paragraphs
-    come after the paragraph whose run holds the text box; those of its fallback copy, FALLBACK, are not seen); one
-    that reads no text (formatting.reads_text) is passed over before a job is made.  A complex field open at a
-    paragraph's end is open at the start of the next paragraph of its story (STORIES), where the story ends its
-    fields.  A drop cap's letters are read with the paragraph they begin (attnmt.documents.dropcaps), and go back into
-    the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
-    date picker's: attnmt.documents.word_controls) is passed over.  An index's entry keeps its pages
-    (attnmt.documents.index_pages).  A Word paragraph of code typed in a monospaced font among words is
-    passed over (attnmt.documents.code_paragraphs).  ``styles``: a Word document's, and
-    ``source_lang`` its source's (ParagraphJob)."""
-    depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
-    closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
-    drop_caps = join_drop_caps(root) if dialect is WORD else {}
-    indexed = index_protection(root) if dialect is WORD else {}
-    jobs = []
-    speakers = dialogue("".join(map(dialect.text_of, p.iter(dialect.text))) for p in root.iter(dialect.paragraph))
-    for paragraph in (p for p in root.iter(dialect.paragraph)
-                      if (p in drop_caps or reads_text(p, dialect)) and not in_kept_control(p)):
-        story = next(paragraph.iterancestors(*STORIES), root)
-        if story not in closed:
-            kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
-            closed[story] = kinds.count("begin") <= kinds.count("end")
-        # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
-                           indexed.get(paragraph, TEMPLATE_PROTECTED), speakers)
-        job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
-        job.drop_cap = drop_caps.get(paragraph)
-        depths[story] = job.field_depth
-        if needs_translation(job.flat.text, glossary, Shown.of(job.flat)):
-            jobs.append(job)
-        elif job.drop_cap is not None:  # no job finishes it: its drop cap's letters go back now
-            job.drop_cap.put_back(paragraph)
-    return without_code_paragraphs(jobs) if dialect is WORD else jobs  # lines of code in Consolas
 

@@ -55,8 +55,9 @@ class Dialect:
     spaced_lines: bool = False
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ooxml.ParagraphJob]:
-        """A job for each of ``root``'s paragraphs with words, or a term of ``glossary`` (ooxml.paragraph_jobs)."""
-        from attnmt.documents.ooxml import paragraph_jobs  # ooxml reads paragraphs in these dialects: it is above
+        """A job for each of ``root``'s paragraphs with words, or a term of ``glossary``
+        (ooxml_paragraphs.paragraph_jobs)."""
+        from attnmt.documents.ooxml_paragraphs import paragraph_jobs  # it reads these dialects' paragraphs: it is above
 
         return paragraph_jobs(root, self, glossary)
 

@@ -17,7 +17,6 @@ from attnmt.documents.chart_workbooks import cache_jobs
 from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
 from attnmt.documents.link_tips import with_link_tips
-from attnmt.documents.ooxml import paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
 from attnmt.documents.ooxml_language import set_language
 from attnmt.documents.ooxml_package import (
@@ -30,6 +29,7 @@ from attnmt.documents.ooxml_package import (
     check_transitional,
     content_types,
 )
+from attnmt.documents.ooxml_paragraphs import paragraph_jobs
 from attnmt.documents.package_properties import binds_core_properties, core_properties, property_parts
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.sheet_buttons import button_parts

@@ -18,9 +18,9 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.alt_texts import alt_text_jobs
 from attnmt.documents.archive import Job
 from attnmt.documents.comments import P
-from attnmt.documents.ooxml import paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING
 from attnmt.documents.ooxml_language import set_language
+from attnmt.documents.ooxml_paragraphs import paragraph_jobs
 
 
 def drawn_shapes(root: etree._Element) -> list[etree._Element]:
