@@ -9,14 +9,17 @@ its article and the label say: "A small cat" -> "Eine kleine Katzen" (0.64), "Th
 red house" -> "Das rote Hauses", "Old books" -> "Ein älterer Bücher".  German shows both in its letters: a noun has
 a capital, so a word in small letters right after one that is no function word is a predicate (``added_verb``),
 and a noun's plural is its singular with an ending (attnmt.decoding.term_plurals.plural_endings: "Katze" + "n"),
-which a feminine singular's article ("eine") never stands before (``disagrees``).  A noun's gender is not known
-here ("Ein großer Haus" is taken), nor a verb in capitals ("HUNDE SCHWIMMEN"), whose letters show no noun.
+which a feminine singular's article ("eine") never stands before (``disagrees``); its article and adjectives are a
+nominative's of one gender, the noun's where its ending or a person's sex shows it (attnmt.decoding.label_gender:
+"Ein kleine Hund", "Der Frau" are taken for no label's).  A noun whose form shows no gender is taken with any ("Ein
+großer Haus"), and a verb in capitals is not read ("HUNDE SCHWIMMEN"), whose letters show no noun.
 """
 
 from __future__ import annotations
 
 import re
 
+from attnmt.decoding.label_gender import no_label_phrase
 from attnmt.decoding.term_agreement import QUANTIFIERS
 from attnmt.decoding.term_compounds import HELPERS, NO_NOUNS, NOUN_S, PLURAL, SINGULAR, verb_after
 from attnmt.decoding.term_plurals import NO_PLURALS, SINGULARS, plural_endings, singular_forms, spelled_as_source
@@ -127,10 +130,14 @@ def disagrees(label: str, translation: str) -> bool:
     -> "Das Gemüse" is right; a singular after a number, after "die" and an adjective in "-en" or before a plural:
     "The empty room" -> "Die leeren Raum", "The kitchen" -> "Die Küchen"), or than its own article: a plural noun
     after a feminine singular's ("Eine kleine Katzen"; "die" and an adjective in "-e": "Die weiße Katzen"), a
-    genitive's ending after another's ("Das rote Hauses")."""
+    genitive's ending after another's ("Das rote Hauses"); or declined as no label's noun is, in another case than
+    the nominative or another gender than its noun's (attnmt.decoding.label_gender: "Den Hund", "Ein kleine Hund",
+    "Der Frau")."""
     words = words_of(translation)
     if not words:
         return False
+    if no_label_phrase(words):
+        return True
     said, article, (adjectives, noun) = number(label), words[0].casefold(), noun_phrase(words)
     plural = bool(noun) and plural_form(noun, spelled_as_source(label, noun))
     if said == PLURAL_NUMBER and article in ONE and not noun.casefold().endswith(COLLECTIVES):
