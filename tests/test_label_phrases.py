@@ -4,7 +4,7 @@ cat" "Eine kleine Katzen", words it finds likely."""
 
 import pytest
 
-from attnmt.decoding.label_phrases import added_verb, disagrees, misread, number, repeated
+from attnmt.decoding.label_phrases import added_verb, disagrees, known_words, misread, number, parts, repeated
 
 
 @pytest.mark.parametrize(("label", "translation"), [
@@ -97,3 +97,44 @@ def test_a_captions_verb_after_an_article_is_added_where_the_label_has_none(labe
 ])
 def test_a_captions_verb_translates_the_labels_own(label, translation):
     assert not added_verb(label, translation)
+
+
+KNOWN = frozenset(("fußball", "spieler", "straße", "musiker", "bau", "arbeiter", "hoch", "laden"))  # a vocabulary's
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Soccer players", "Fußballspieler kämpfen"),  # a plural's verb in "-en", a compound for the label's two words
+    ("Street musician", "Straßenmusiker spielt"),  # a linking "n"
+    ("Construction workers", "Bauarbeiter arbeiten"),
+])
+def test_a_verb_after_a_compound_of_the_labels_words_is_added(label, translation):
+    assert added_verb(label, translation, KNOWN) and misread(label, translation, KNOWN)
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Save changes", "Änderungen speichern"),  # a button's infinitive, its object no compound
+    ("Upload photos", "Fotos hochladen"),  # a verb in small letters is read whole
+    ("Soccer players", "Fußballspieler"),
+])
+def test_a_compound_of_known_words_adds_no_verb_where_the_label_has_one_or_none_is_written(label, translation):
+    assert not added_verb(label, translation, KNOWN)
+
+
+def test_a_compound_of_two_known_words_writes_two():
+    assert parts("Fußballspieler", KNOWN) == 2 and parts("Straßenmusiker", KNOWN) == 2
+    assert parts("Fußball", KNOWN) == 1 and parts("Änderungen", KNOWN) == 1 and parts("hochladen", KNOWN) == 1
+
+
+class Vocabulary:
+    """A tokenizer's pieces, named by id."""
+
+    pieces = ("<unk>", "▁Fußball", "▁Spieler", "▁der", "▁Ei", "spieler", "▁Bau", "▁3D")
+    vocab_size = len(pieces)
+
+    def id_to_piece(self, i: int) -> str:
+        return self.pieces[i]
+
+
+def test_the_known_words_are_the_vocabularys_whole_words_with_a_capital():
+    assert known_words(Vocabulary()) == {"fußball", "spieler", "bau"}
+    assert known_words(object()) == frozenset()

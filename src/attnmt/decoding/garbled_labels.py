@@ -98,11 +98,12 @@ def plausibility_of(assessment: Assessment | None) -> float | None:
     return 0.0 if min(found) == 0.0 else math.exp(math.fsum(map(math.log, found)) / len(found))
 
 
-def label_plausibility(label: str, translation: str, assessment: Assessment | None,
-                       language: str | None) -> float | None:
+def label_plausibility(label: str, translation: str, assessment: Assessment | None, language: str | None,
+                       known: frozenset[str]) -> float | None:
     """How plausible ``translation`` of ``label`` is as a label's, into the model's target ``language``: its words'
     plausibility (``plausibility_of``), but 0.0 where it is German and no translation of a label, however likely its
-    words (attnmt.decoding.label_phrases.misread: a caption's model added a verb, "Dog" -> "Ein Hund schwimmt",
-    0.50; its article and noun disagree, "A small cat" -> "Eine kleine Katzen", 0.64)."""
+    words (attnmt.decoding.label_phrases.misread, reading a compound of the vocabulary's ``known`` words as two: a
+    caption's model added a verb, "Dog" -> "Ein Hund schwimmt", 0.50, "Soccer players" -> "Fußballspieler kämpfen",
+    0.32; its article and noun disagree, "A small cat" -> "Eine kleine Katzen", 0.64, "Ein kleine Hund")."""
     found = plausibility_of(assessment)
-    return 0.0 if found is not None and german(language) and misread(label, translation) else found
+    return 0.0 if found is not None and german(language) and misread(label, translation, known) else found

@@ -17,11 +17,21 @@ großer Haus"), and a verb in capitals is not read ("HUNDE SCHWIMMEN"), whose le
 
 from __future__ import annotations
 
+import functools
 import re
 
 from attnmt.decoding.label_gender import no_label_phrase
 from attnmt.decoding.term_agreement import QUANTIFIERS
-from attnmt.decoding.term_compounds import HELPERS, NO_NOUNS, NOUN_S, PLURAL, SINGULAR, verb_after
+from attnmt.decoding.term_compounds import (
+    FIRST_PART,
+    HELPERS,
+    NO_NOUNS,
+    NOUN_S,
+    PLURAL,
+    SINGULAR,
+    named_pieces,
+    verb_after,
+)
 from attnmt.decoding.term_plurals import NO_PLURALS, SINGULARS, plural_endings, singular_forms, spelled_as_source
 from attnmt.text.articles import ARTICLES
 from attnmt.text.function_words import FUNCTION_WORDS, PREPOSITIONS, PUNCTUATION
@@ -58,14 +68,15 @@ COLLECTIVES = ("obst", "gemüse", "spielzeug", "geschirr", "besteck", "werkzeug"
                "schmuck", "personal", "publikum", "vieh", "geflügel")
 LETTERS = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W\d_])?")
 SINGULAR_NUMBER, PLURAL_NUMBER = "singular", "plural"
+PART = 4  # a compound's head the vocabulary knows is this long at least: "Fußball" + "spieler"
 VERB_LETTERS = 5  # an English past or participle is this long at least: "closed", "going"; not "red", "bed", "king"
 
 
-def misread(label: str, translation: str) -> bool:
+def misread(label: str, translation: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether ``translation``, German, is no translation of the English ``label`` as a label: it adds a verb
-    (``added_verb``), its article and noun disagree (``disagrees``) or it says a word twice that the label says
-    once (``repeated``)."""
-    return added_verb(label, translation) or disagrees(label, translation) or repeated(label, translation)
+    (``added_verb``, a compound of ``known`` words read as its parts), its article and noun disagree
+    (``disagrees``) or it says a word twice that the label says once (``repeated``)."""
+    return added_verb(label, translation, known) or disagrees(label, translation) or repeated(label, translation)
 
 
 def repeated(label: str, translation: str) -> bool:
@@ -80,9 +91,10 @@ def twice(words: list[str]) -> bool:
     return len(set(folded)) < len(folded)
 
 
-def added_verb(label: str, translation: str) -> bool:
+def added_verb(label: str, translation: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether ``translation`` makes a sentence of ``label``: it has a finite verb (``predicate``) and more words of
-    meaning than the label, so that the label has no word the verb translates ("Dog" -> "Ein Hund schwimmt"; "Shop
+    meaning than the label, a compound of two ``known`` words counted as two (``parts``), so that the label has no
+    word the verb translates ("Dog" -> "Ein Hund schwimmt", "Soccer players" -> "Fußballspieler kämpfen"; "Shop
     closed" -> "Geschäft geschlossen" and "View cart" -> "Warenkorb anzeigen" translate theirs), or it opens with
     an article, as a caption's subject does, where the label has no verb (``english_verb``): "Tall man" -> "Ein
     Mann angelt" dropped the adjective for the verb.  Not judged in capitals, which show no noun."""
@@ -91,7 +103,7 @@ def added_verb(label: str, translation: str) -> bool:
     words = words_of(translation)
     if not predicate(words, number(label) == PLURAL_NUMBER):
         return False
-    return len(meaning(translation)) > len(meaning(label)) or (
+    return sum(parts(word, known) for word in meaning(translation)) > len(meaning(label)) or (
         words[0].casefold() in ARTICLES["de"] and not english_verb(label))
 
 
@@ -191,6 +203,33 @@ def number(label: str) -> str | None:
         return None
     plural = head in SINGULARS or (not head.endswith(NOUN_S) and bool(singular_forms(head)))
     return PLURAL_NUMBER if plural else SINGULAR_NUMBER
+
+
+def parts(word: str, known: frozenset[str]) -> int:
+    """How many words a German noun ``word`` writes: 2 for a compound of two ``known`` words, its head of PART
+    letters or more (``known_words``: "Fußballspieler", "Fußball" and "Spieler", for the two English words of "Soccer
+    players"; "Bauarbeiter"; a linking "s", "n" or "en" between them: "Straßenmusiker"), else 1, and 1 for a word in
+    small letters, no noun ("hochladen" is no "Hoch" and "Laden")."""
+    folded = word.lower()  # not casefold's "ss" for "ß", which the vocabulary keeps
+    if not word[:1].isupper():
+        return 1
+    for cut in range(FIRST_PART, len(folded) - PART + 1):
+        first, head = folded[:cut], folded[cut:]
+        if head in known and any(first.removesuffix(link) in known for link in ("", "s", "n", "en")):
+            return 2
+    return 1
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
+def known_words(tokenizer) -> frozenset[str]:
+    """The words ``tokenizer``'s vocabulary writes in one piece with a capital (a German noun's form: "▁Fußball",
+    "▁Spieler", "▁Bau"), of FIRST_PART letters or more, in small letters: what a compound of the model's is read into
+    (``parts``); none for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return frozenset()
+    return frozenset(word.lower() for piece in named_pieces(tokenizer)
+                     if (word := piece.removeprefix("▁")) != piece and word[:1].isupper() and len(word) >= FIRST_PART
+                     and word.isalpha())
 
 
 def meaning(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, TypeVar
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.garbled_labels import garbled_fields, label_plausibility, value_lost
 from attnmt.decoding.inputs import Guides, TextCodec
+from attnmt.decoding.label_phrases import known_words
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.decoding.unread import copy_assessment
 from attnmt.text.field_names import kept_value
@@ -197,7 +198,7 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
     def plausibility(sources: Sequence[str], found: Sequence[str]) -> list[float | None]:
-        return [label_plausibility(source, text, each, model.target_lang)
+        return [label_plausibility(source, text, each, model.target_lang, known_words(tokenizer))
                 for source, text, each in zip(sources, found, assess(model, tokenizer, sources, found), strict=True)]
 
     marks = [found[0] if (found := LIST_MARK.match(name)) else "" for name in names]  # kept around the translation

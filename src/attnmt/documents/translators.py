@@ -17,6 +17,7 @@ from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.garbled_labels import label_plausibility
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
+from attnmt.decoding.label_phrases import known_words
 from attnmt.decoding.translate import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
@@ -166,7 +167,8 @@ class ModelTranslator(ModelFitsWrites):
         calibration); None where either side is blank."""
         found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
                                                max_tokens=self.max_tokens)
-        return [label_plausibility(sentence, translation, each, self.model.target_lang)
+        known = known_words(self.tokenizer)
+        return [label_plausibility(sentence, translation, each, self.model.target_lang, known)
                 for sentence, translation, each in zip(sentences, translations, found, strict=True)]
 
     def rewritten(self, sentences: Sequence[str], translations: Sequence[str]) -> None:
