@@ -149,3 +149,52 @@ def test_a_plurals_list_after_a_scripts_last_turn_is_a_fields_where_its_word_nam
     lines = ["ANNA: Where is the bread?", "TOM: In the kitchen.", "BREADS: Rye, spelt, sourdough."]
     speakers = dialogue(lines)
     assert speaker_label(lines[2], speakers) is None and field_name(lines[2], speakers) == (6, 7)
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("PREP TIME: Twenty minutes", "JACK: Twenty minutes."),
+    ("INCUBATION TIME: Twelve hours", "OLD MAN: Twelve hours."),  # a person's noun
+    ("SAMPLE VOLUME: Ten millilitres", "MALCOLM X: Ten millilitres"),  # an initial
+    ("WEIGHT: Three kilos.", "ROSA: Three kilos."),
+    ("COOK TIME: Forty-five minutes", "SERGEANT MILLER: Forty-five minutes."),  # a title before a name
+])
+def test_a_measure_in_words_after_a_fields_word_or_a_label_of_several_words_is_a_fields(field, speech):
+    """Read as a speaker saying it, "PREP TIME: Twenty minutes" kept its English "PREP TIME", as the same measure in
+    digits ("PREP TIME: 20 min") did not; a name, a person's noun, an initial or a title before it still says it."""
+    assert speaker_label(field) is None and field_name(field) == (field.index(":"), field.index(":") + 1)
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("WORKERS: Two men.", "LUCY: Two men."),
+    ("Guests: Two adults.", "DANA: Two adults."),
+    ("Bags: One suitcase", "NICK: One suitcase"),
+    ("PASSENGERS: Three children", "PASSENGERS: Three children ran off with my hat."),  # a sentence, not a count
+])
+def test_things_counted_in_words_after_a_plural_are_a_fields_value(field, speech):
+    """"Workers: Two men." was translated whole ("Zwei Arbeiter arbeiten." from the demo model) and "WORKERS: Two
+    men." kept "WORKERS" as a speaker's name; after a name the same words are said."""
+    assert speaker_label(field) is None and field_name(field) == (field.index(":"), field.index(":") + 1)
+    assert field_name(speech) is None
+
+
+@pytest.mark.parametrize("field, speech", [
+    ("PM2.5: 12 µg/m3", "ANNA: 12 days"),  # a decimal in the code, a unit's power as a digit
+    ("PM10: 40 µg/m3", "TOM: 40 dollars"),
+    ("FLOOR AREA: 80 m2", "MAN 2: 80 m2"),
+])
+def test_a_code_with_a_decimal_or_a_unit_with_its_power_as_a_digit_is_a_fields(field, speech):
+    """"PM2.5: 12 µg/m3" read as a speaker's: "PM2.5" was no thing's name and "µg/m3" no unit, its "3" no "³"."""
+    assert speaker_label(field) is None and field_name(field) == (field.index(":"), field.index(":") + 1)
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+
+
+@pytest.mark.parametrize("speech, field", [
+    ("SERGEANT MILLER: 2 men.", "PATIENT WEIGHT: 70 kg"),
+    ("AUNT MAY: 3 kg.", "DRIVER AGE: 42"),
+    ("CAPTAIN REYES: 6 km", "OWNER ID: 12345"),
+])
+def test_a_persons_noun_as_a_title_before_a_name_is_a_speakers_and_before_a_fields_word_a_fields(speech, field):
+    """Read as a field of two words before a quantity, "SERGEANT MILLER: 2 men." had its name translated alone."""
+    assert speaker_label(speech)["label"] == speech[:speech.index(":") + 1]
+    assert speaker_label(field) is None

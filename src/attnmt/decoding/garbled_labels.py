@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from attnmt.decoding.label_phrases import misread
 from attnmt.decoding.term_weak import german
 from attnmt.text.articles import ANY_ARTICLE
-from attnmt.text.field_names import counted
+from attnmt.text.count_values import counted
 from attnmt.text.measure_values import named_measure
 from attnmt.text.sentence_ends import ended_as_source
 

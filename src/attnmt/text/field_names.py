@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from attnmt.text.count_values import counted, counted_measure, counted_things
 from attnmt.text.measure_values import TIME_OR_PRICE, measure_alone, named_measure
 
 # Each in the singular, or as the field is written where it has no singular; a plural (``FEATURES``, ``HOURS``) is
@@ -40,6 +41,7 @@ FIELDS = frozenset({
     "INGREDIENT", "METHOD", "DIRECTION", "PREPARATION", "PREP", "COOKING", "SERVES", "SERVING", "YIELD", "MAKES",
     "NUTRITION", "CALORIE", "ALLERGEN", "DIFFICULTY", "EQUIPMENT", "TOPPING", "FILLING", "SAUCE", "GARNISH",
     "DRESSING", "MARINADE", "DOUGH", "GLAZE", "FROSTING", "BAKE", "CHILL",
+    "TIME",  # last of several words ("PREP TIME", "COOK TIME", "RUNNING TIME"): "COOK" alone is a person's title
     # a medical note or a medicine's leaflet
     "SYMPTOM", "DIAGNOSIS", "TREATMENT", "DOSAGE", "DOSE", "EFFECT", "MEDICATION", "ALLERGY", "HISTORY",
     "PROGNOSIS", "COMPLAINT", "VITALS", "PULSE", "TEMPERATURE", "PRESSURE", "PLAN", "ASSESSMENT", "USAGE",
@@ -133,10 +135,21 @@ def names_field(words: list[str]) -> bool:
 def names_person(words: list[str]) -> bool:
     """Whether a label's ``words``, in capitals, end with a noun that names a person (``PEOPLE``: "OLD MAN",
     "DELIVERY MAN", "POLICE OFFICER", "HEAD CHEF"; or by its ending: "LEAD GUITARIST", "LAB TECHNICIAN", "FOREMAN":
-    ``PERSON_ENDING``), or hold one before what it is of (``OF_ROLE``: "CHEF DE PARTIE", "CAPTAIN OF THE GUARD")."""
+    ``PERSON_ENDING``), or hold one before what it is of (``OF_ROLE``: "CHEF DE PARTIE", "CAPTAIN OF THE GUARD"), or
+    open with one as a title before a name (``titled_name``: "SERGEANT MILLER", "AUNT MAY")."""
     nouns = [word for word, after in zip(words, [*words[1:], ""], strict=True) if after in OF_ROLE] + words[-1:]
-    return any(noun in PEOPLE or (len(noun) >= 7 and noun not in NO_ONE and PERSON_ENDING.search(noun) is not None)
-               for noun in nouns)
+    return titled_name(words) or any(
+        noun in PEOPLE or (len(noun) >= 7 and noun not in NO_ONE and PERSON_ENDING.search(noun) is not None)
+        for noun in nouns)
+
+
+def titled_name(words: list[str]) -> bool:
+    """Whether a label's ``words``, in capitals, are a person's noun as a title (``PEOPLE``) and a name after it, a
+    word of three letters or more that names no field (``names_field``): "SERGEANT MILLER", "NURSE KELLY", "AUNT MAY",
+    "CAPTAIN REYES"; not "PATIENT WEIGHT", "DRIVER AGE", "OWNER ID".  Read as a field's, "SERGEANT MILLER: 2 men."
+    had its name translated alone."""
+    return (len(words) == 2 and words[0] in PEOPLE and len(words[1]) >= 3 and not names_field(words[1:])
+            and words[1] not in NAMED_FIELDS)
 
 
 def field_word(word: str) -> bool:
@@ -213,11 +226,6 @@ ITEM_BREAK = re.compile(r"\s*[,;]\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+")
 # The little words inside a person's name, in lower case ("Vincent van Gogh", "Leonardo da Vinci").
 PARTICLES = frozenset({"de", "da", "di", "del", "della", "der", "den", "van", "von", "le", "la", "du", "dos", "bin",
                        "ibn", "y"})
-# A number in English words, and what joins two ("Three.", "Two to four", "A dozen"), as a count's value is written.
-NUMBER_WORDS = frozenset({"ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN",
-                          "ELEVEN", "TWELVE", "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN",
-                          "NINETEEN", "TWENTY", "THIRTY", "FORTY", "FIFTY", "SIXTY", "SEVENTY", "EIGHTY", "NINETY",
-                          "HUNDRED", "THOUSAND", "MILLION", "DOZEN", "HALF", "NONE", "A", "OR", "TO", "AND"})
 # A credit's year after a person's name ("Ann Goldstein (2012)", "Tom Hanks (b. 1956)").
 DATED = re.compile(r"\s*\((?:b\.\s*|c\.\s*)?\d{4}(?:\s*[-–]\s*\d{2,4})?\)\s*\Z")
 LIST_ITEMS = 3  # a list has this many items or more: "Case, charger, cable."; "Yes, sir." is speech
@@ -248,13 +256,19 @@ def valued(label: list[str], said: str) -> bool:
     repeat.") or a time or a price after a plural or a schedule's word (``timed``, ``scheduled``: "OPENING TIMES:
     Mon-Fri 9am-5pm", "LAST ENTRY: 16:30"; not "MARGARET: Tuesday at 10:30."), or a number in words after a field's
     label (``counted``: "DOGS: Three.", which the demo model wrote "DOGS: Drei Kerle.", the name kept as a speaker's;
-    not "ANNA: Three."); each ``unspoken``.  The value's
-    shape alone said it once, and a speaker's name before a name or a time was translated alone ("HERMIONE: Ron
-    Weasley")."""
+    not "ANNA: Three."), or a measure in words after it or after a label of several words that names no person
+    (``counted_measure``: "WEIGHT: Twelve kilos", "PREP TIME: Twenty minutes", read as a speaker's once, its English
+    kept; not "JACK: Twenty minutes.", "OLD MAN: Ten minutes.", "MALCOLM X: Twenty years.", an initial's), or
+    things counted in words after a plural (``counted_things``: "WORKERS: Two men.", "GUESTS: Two adults."); each
+    ``unspoken``.  The value's shape alone said it once, and a speaker's name before a name or a time was
+    translated alone ("HERMIONE: Ron Weasley")."""
     return bool(label) and unspoken(said) and ((credits(label) and credited(said, capitals=True))
                                                or (plural(label[-1]) and listed(said))
                                                or (scheduled(label) and timed(said))
-                                               or (field_label(label) and counted(said)))
+                                               or (field_label(label) and (counted(said) or counted_measure(said)))
+                                               or (len(label) >= 2 and min(map(len, label)) >= 2
+                                                   and not names_person(label) and counted_measure(said))
+                                               or (plural(label[-1]) and counted_things(said)))
 
 
 def field_value(said: str) -> bool:
@@ -315,14 +329,6 @@ def credited(said: str, capitals: bool = False) -> bool:
     label words in capitals are what a speaker shouts ("TOM: GET OUT")."""
     found = [DATED.sub("", item) for item in items(said.title() if capitals and said.isupper() else said)]
     return bool(found) and all(map(person, found))
-
-
-def counted(said: str) -> bool:
-    """Whether ``said`` is a number in English words alone (``NUMBER_WORDS``): "Three.", "Two to four", "A dozen";
-    not "Three dogs.", "A lot"."""
-    words = re.findall(r"[^\W\d_]+", said.upper())
-    return bool(words) and NUMBER_WORDS.issuperset(words) and not NUMBER_WORDS.isdisjoint(set(words) - {"A", "OR",
-                                                                                                      "TO", "AND"})
 
 
 def unit_measure(label: list[str], said: str) -> bool:

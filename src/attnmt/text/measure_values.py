@@ -20,8 +20,13 @@ UNIT_SYMBOLS = frozenset(symbol.casefold() for unit in UNITS for symbol in unit.
 # slices", "2 tablets": no unit).
 UNIT_NAMES = frozenset(name for unit in UNITS if unit.kind not in (Kind.TIME, Kind.MONEY, Kind.TEMPERATURE)
                        for name in unit.english)
-# A number and what follows it, then a stop or none: "5.4 mmol/L", "250 kcal", "3 bars.".
-NUMBERED = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?P<unit>[^\W\d_]*(?:/[^\W\d_]+)?)[²³]?\.?\s*\Z")
+# The names of units in words of every kind but money's, a time's too ("minute", "hour", "millilitre"), which after a
+# count in words make a measure ("Twenty minutes", "Ten millilitres": attnmt.text.field_names.counted_measure).
+MEASURE_NAMES = frozenset(name for unit in UNITS if unit.kind is not Kind.MONEY for name in unit.english)
+# A number and what follows it, then a stop or none: "5.4 mmol/L", "250 kcal", "3 bars.", a unit's power as a
+# digit too, as a keyboard writes it ("12 µg/m3", "40 cm2": ``POWER``).
+NUMBERED = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?P<unit>[^\W\d_]*[²³23]?(?:/[^\W\d_]+[²³23]?)?)\.?\s*\Z")
+POWER = "²³23"  # what follows a unit's symbol to square or cube it: "m²", "m3"
 # A measure with an unknown unit's abbreviation of three letters at most or a sign, as before the units were known
 # ("15 min", "1.2 kg", "120 m²", "200 km/h", "180 °C", "5%", "1995").
 SHORT_MEASURE = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]{1,3}(?:/[^\W\d_]{1,2})?[²³]?\.?|°)?\s*\Z")
@@ -37,7 +42,7 @@ def measure_alone(value: str) -> bool:
     translates."""
     found = NUMBERED.match(value)
     return SHORT_MEASURE.match(value) is not None or (
-        found is not None and all(part.casefold() in UNIT_SYMBOLS for part in found["unit"].split("/")))
+        found is not None and all(part.rstrip(POWER).casefold() in UNIT_SYMBOLS for part in found["unit"].split("/")))
 
 
 def named_measure(value: str) -> bool:
@@ -46,3 +51,10 @@ def named_measure(value: str) -> bool:
     found = NUMBERED.match(value)
     unit = found["unit"].casefold() if found else ""
     return any(unit.removesuffix(ending) in UNIT_NAMES for ending in ("s", "es", "")) and "/" not in unit
+
+
+def unit_name(word: str) -> bool:
+    """Whether ``word``, in any case, is a unit's name in words (``MEASURE_NAMES``), singular or plural: "minutes",
+    "Hour", "millilitres", "inches"; not "dogs", "dollars"."""
+    folded = word.casefold()
+    return any(folded.removesuffix(ending) in MEASURE_NAMES for ending in ("s", "es", ""))

@@ -129,10 +129,11 @@ INNER_FIELD = re.compile(r"[^\W\d_][\w.]*[ \t]?:(?!\S)")
 QUANTITY = re.compile(r"\s*[$€£¥]?\d[\d.,:/-]*\s*(?:%|°?[^\W\d_]+(?:/[^\W\d_]+)?[²³]?\.?|°)?\s*\Z")
 # A thing's name before a measure's colon: words of two letters or more, digits after them too ("HBA1C"), the last
 # of them a code or none, a letter, a number or a letter and its number ("SPECIMEN:", "VITAMIN D:", "VITAMIN B12:",
-# "OMEGA 3:"), as a lab's or a label's line writes it; no abbreviation's stop, no extension ("DR. SMITH:", "NURSE
-# (O.S.):").  Read as a speaker's, "VITAMIN D: 30 ng/ml" kept its name and the demo model wrote "30 ng/ml" as "Fünf
-# findet sich".
-THING = re.compile(r"[^\W\d_]{2,}[^\W_]*(?:[ \t-][^\W\d_]{2,}[^\W_]*)*(?:[ \t-](?:[^\W\d_]\d*|\d+))?[ \t]*[:：]")
+# "OMEGA 3:"), a decimal's point in the first ("PM2.5:", an air quality's), as a lab's or a label's line writes it;
+# no abbreviation's stop, no extension ("DR. SMITH:", "NURSE (O.S.):").  Read as a speaker's, "VITAMIN D: 30 ng/ml"
+# kept its name and the demo model wrote "30 ng/ml" as "Fünf findet sich".
+THING = re.compile(r"[^\W\d_]{2,}(?:[^\W_]|\.(?=\d))*(?:[ \t-][^\W\d_]{2,}[^\W_]*)*(?:[ \t-](?:[^\W\d_]\d*|\d+))?"
+                   r"[ \t]*[:：]")
 # A question or an exclamation, which a speaker's words in lower case may be ("ANNA: and then?", "TOM: no way!") and
 # a field's value hardly ever is.
 EXCLAIMED = re.compile(r"[?!][\W]*\Z")
