@@ -21,7 +21,8 @@ recipe, a plant's status) was written after the rules for a thing's name with a 
 who had not seen it before.  ``unseen_8.tsv`` (recipes and spec sheets with measures and counts in words, air
 quality's codes, scripts and transcripts saying counts and measures, titles before names, forms, lab results, memos):
 its first 67 lines were written and judged by a helper before the rules for a measure in words, things counted after
-a plural, a code with a decimal and a title before a name; its last 7 after them, not tuned for.  Each line read wrongly is printed.
+a plural, a code with a decimal and a title before a name; its last 7 after them, not tuned for.  Each line read
+wrongly is printed.
 
     .venv/bin/python benchmarks/experiments/label_kinds_labelled.py [FILE.tsv ...]
 """
