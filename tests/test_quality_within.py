@@ -19,6 +19,7 @@ from attnmt.decoding.quality_within import (
     SHORT_UNSUPPORTED,
     WITHIN_UNLIKELY,
     short_runs,
+    translation_words,
     with_source_unread,
     within_runs,
 )
@@ -45,7 +46,7 @@ def features(run_reads: list[int], log_probs: list[float], unconditioned: list[f
         for s in ([read] if read is not None else run_reads):
             cross[k, s] = 1.0 if read is not None else 1.0 / len(run_reads)
     forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(READS))), log_probs, cross)
-    runs = within_runs(forced.log_probs, forced.cross, source_end(source_pieces), TEXT, spans(TEXT))
+    runs = within_runs(translation_words(forced.log_probs, TEXT, spans(TEXT)), forced.cross, source_end(source_pieces))
     if runs and unconditioned is not None:
         forced = replace(forced, without_source=WithoutSource(runs, unconditioned))
     return features_of(forced, SOURCE.replace(" .", "."), TEXT, source_pieces, 0,
@@ -101,7 +102,7 @@ def one_word_added(unsupported_by: float, left_out: dict[tuple[int, ...], float]
     log_probs = [UNLIKELY if k == 1 else -0.1 for k in range(len(ONE_READS) + 1)]
     unconditioned = [lp - unsupported_by if k == 1 else lp for k, lp in enumerate(log_probs)]
     forced = ForcedPass(list(range(3, 3 + len(source_pieces))), list(range(3, 3 + len(ONE_READS))), log_probs, cross)
-    short = short_runs(log_probs, ONE_TEXT, spans(ONE_TEXT))
+    short = short_runs(translation_words(log_probs, ONE_TEXT, spans(ONE_TEXT)))
     if left_out is not None:
         forced = replace(forced, without_source=WithoutSource([], unconditioned, short, left_out))
     return features_of(forced, ONE_SOURCE.replace(" .", "."), ONE_TEXT, source_pieces, 0,
@@ -160,14 +161,30 @@ def test_the_runs_within_are_found_once_a_translation(model_and_tokenizer, monke
     model, tokenizer = model_and_tokenizer
     calls = []
 
-    def one_run(log_probs, cross, words_end, translation, spans):
-        calls.append(translation)
+    def one_run(words, cross, words_end):
+        calls.append(len(words.pieces))
         return [[[1], [2], [3]]]
 
     monkeypatch.setattr(quality_within, "within_runs", one_run)
     translations = ["ein hund rennt schnell über die wiese", "eine frau liest ein buch im park"]
     assess(model, tokenizer, ["a dog runs fast over the meadow", "a woman reads a book in the park"], translations)
-    assert sorted(calls) == sorted(translations)
+    assert sorted(calls) == [7, 7]  # each translation's words, once
+
+
+def test_a_translation_is_cut_into_words_once_for_both_kinds_of_run(model_and_tokenizer, monkeypatch):
+    """The runs within and the short runs are read from one cutting of each translation into words and one sum of
+    each word's log-probs: within_runs and short_runs each cut it again."""
+    model, tokenizer = model_and_tokenizer
+    cut_texts = []
+
+    def counted(translation, spans):
+        cut_texts.append(translation)
+        return word_pieces(translation, spans)
+
+    monkeypatch.setattr(quality_within, "word_pieces", counted)
+    translations = ["ein hund rennt schnell über die wiese", "eine frau liest ein buch im park"]
+    assess(model, tokenizer, ["a dog runs fast over the meadow", "a woman reads a book in the park"], translations)
+    assert sorted(cut_texts) == sorted(translations)
 
 
 def test_a_short_run_its_source_makes_unlikely_is_read_again_without_it(model_and_tokenizer):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from torch import Tensor
@@ -79,37 +79,46 @@ class PieceReader(TextCodec, Protocol):
     def target_spans(self, text: str) -> list[tuple[int, int]]: ...
 
 
-def within_runs(log_probs: Sequence[float], cross: Tensor, words_end: int, translation: str,
-                spans: Sequence[tuple[int, int]]) -> list[list[list[int]]]:
-    """Each run of WITHIN_RUN words of ``translation``, a word before and after it, that the model did not expect
+@dataclass(frozen=True)
+class Words:
+    """A translation cut into its words once, for ``within_runs`` and ``short_runs`` alike: each word's pieces
+    (indices into the translation's pieces) and its log-prob (its pieces' summed)."""
+
+    pieces: list[list[int]]
+    log_probs: list[float]
+
+
+def translation_words(log_probs: Sequence[float], translation: str, spans: Sequence[tuple[int, int]]) -> Words:
+    """The Words of ``translation``; ``log_probs``: each piece's, ``spans``: each piece's characters in it."""
+    pieces = word_pieces(translation, spans)
+    return Words(pieces, [sum(log_probs[k] for k in word) for word in pieces])
+
+
+def within_runs(words: Words, cross: Tensor, words_end: int) -> list[list[list[int]]]:
+    """Each run of WITHIN_RUN ``words``, a word before and after it, that the model did not expect
     (``unlikely_runs``) and whose attention goes to source pieces the other words read (WITHIN_READ_ELSEWHERE): its
-    words' pieces (indices).  ``log_probs``: each piece's; ``cross``: [T, S], the source's pieces before
-    ``words_end`` its words'; ``spans``: each piece's characters in ``translation``."""
+    words' pieces (indices).  ``cross``: [T, S], the source's pieces before ``words_end`` its words'."""
     reads = cross[:, :words_end]  # [T, S']: what each piece reads of the source's words
-    return [run for run in unlikely_runs(log_probs, translation, spans, WITHIN_RUN)
+    return [run for run in unlikely_runs(words, WITHIN_RUN)
             if read_elsewhere(reads, [k for pieces in run for k in pieces]) >= WITHIN_READ_ELSEWHERE]
 
 
-def short_runs(log_probs: Sequence[float], translation: str, spans: Sequence[tuple[int, int]]) -> list[list[list[int]]]:
-    """Each run of SHORT_RUN words of ``translation``, a word before and after it, that the model did not expect
+def short_runs(words: Words) -> list[list[list[int]]]:
+    """Each run of SHORT_RUN ``words``, a word before and after it, that the model did not expect
     (``unlikely_runs``): its words' pieces (indices)."""
-    return unlikely_runs(log_probs, translation, spans, SHORT_RUN)
+    return unlikely_runs(words, SHORT_RUN)
 
 
-def unlikely_runs(log_probs: Sequence[float], translation: str, spans: Sequence[tuple[int, int]],
-                  sizes: tuple[int, int]) -> list[list[list[int]]]:
-    """Each run of ``sizes`` (fewest, most) words of ``translation``, a word before and after it, whose words
-    average WITHIN_UNLIKELY or less (a word's log-prob: its pieces' summed) and WITHIN_CONTRAST under the median of
-    the other words: its words' pieces (indices into ``spans``, each piece's characters)."""
-    words = word_pieces(translation, spans)
-    word_lps = [sum(log_probs[k] for k in pieces) for pieces in words]
+def unlikely_runs(words: Words, sizes: tuple[int, int]) -> list[list[list[int]]]:
+    """Each run of ``sizes`` (fewest, most) ``words``, a word before and after it, whose words average
+    WITHIN_UNLIKELY or less and WITHIN_CONTRAST under the median of the other words: its words' pieces."""
+    lps = words.log_probs
     found = []
     for size in range(sizes[0], sizes[1] + 1):
-        for first in range(1, len(words) - size):
-            mean = sum(word_lps[first:first + size]) / size
-            others = word_lps[:first] + word_lps[first + size:]
+        for first in range(1, len(lps) - size):
+            mean, others = sum(lps[first:first + size]) / size, lps[:first] + lps[first + size:]
             if mean <= WITHIN_UNLIKELY and mean <= statistics.median(others) - WITHIN_CONTRAST:
-                found.append(words[first:first + size])
+                found.append(words.pieces[first:first + size])
     return found
 
 
@@ -165,8 +174,8 @@ def with_source_unread(model: Transformer, tokenizer: PieceReader, passes: Mappi
         spans = tokenizer.target_spans(translations[i])[: len(forced.target)]
         told = dictated[i] if dictated else NOTHING
         lps = counted_log_probs(forced.log_probs, dictated_pieces(spans, told.spans(translations[i]), translations[i]))
-        within = within_runs(lps, forced.cross, source_end(pieces), translations[i], spans)
-        few = short_runs(lps, translations[i], spans)
+        words = translation_words(lps, translations[i], spans)
+        within, few = within_runs(words, forced.cross, source_end(pieces)), short_runs(words)
         if within or few:
             counted[i], runs[i], short[i] = lps, within, few
     rows = list(runs)
