@@ -13,6 +13,7 @@ from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import elsewhere as elsewhere_module
+from attnmt.decoding import noising
 from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
 from attnmt.decoding.elsewhere import (
     DAMAGED_BELOW,
@@ -23,7 +24,7 @@ from attnmt.decoding.elsewhere import (
     elsewhere_labels,
     reordering,
 )
-from attnmt.decoding.noising import EDITS, noised
+from attnmt.decoding.noising import EDITS, front_phrase, noised
 from attnmt.decoding.quality import assess
 from attnmt.decoding.quality_features import Features
 from attnmt.errors import ConfigError, ModelDirError
@@ -33,14 +34,26 @@ TARGETS = [t for _, t in PAIRS]
 
 
 def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_same_seed():
+    """Every edit but front_phrase, which finds no German sentence to reorder in these words."""
     sources, translations = ["a b c", "d", "e f g h"], ["x y z w", "v", "p q r s t"]
     made = noised(sources, translations)
-    assert [i for i, _, _ in made] == [0] * len(EDITS) + [2] * len(EDITS)  # "v" has one word: left alone
-    assert [edit for _, _, edit in made] == [edit.__name__ for edit in EDITS] * 2
+    random_edits = [edit.__name__ for edit in EDITS if edit is not front_phrase]
+    assert [i for i, _, _ in made] == [0] * len(random_edits) + [2] * len(random_edits)  # "v": one word, left alone
+    assert [edit for _, _, edit in made] == random_edits * 2
     assert made == noised(sources, translations) and made != noised(sources, translations, seed=1)
     assert all(text != translations[i] for i, text, _ in made)  # distinct words: every edit changes the text
     cut = made[3][1].split()  # truncate: a proper prefix of the words
     assert 1 <= len(cut) < 4 and cut == "x y z w".split()[: len(cut)]
+
+
+def test_a_german_translation_also_gets_a_phrase_put_first_and_the_random_edits_draw_as_without_it(monkeypatch):
+    sources = ["A woman reads a book in the park .", "Two dogs run through the snow ."]
+    translations = ["Eine Frau liest ein Buch im Park.", "Zwei Hunde rennen durch den Schnee."]
+    made = noised(sources, translations)
+    assert [text for _, text, edit in made if edit == "front_phrase"] == [
+        "Im Park liest eine Frau ein Buch.", "Durch den Schnee rennen zwei Hunde."]
+    monkeypatch.setattr(noising, "EDITS", tuple(edit for edit in EDITS if edit is not front_phrase))
+    assert noised(sources, translations) == [item for item in made if item[2] != "front_phrase"]
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +245,16 @@ def test_a_broken_text_that_keeps_too_little_of_the_models_translation_is_labell
              "noised transpose_adjacent", "reference"]
     to_reference = [80.0, 40.0, 80.0, 80.0, 30.0, 90.0, 80.0]
     to_own = [30.0, 30.0, DAMAGED_BELOW - 1, DAMAGED_BELOW, 95.0, 95.0, 99.0]  # a reference: by chrF alone
-    assert elsewhere_labels(kinds, to_reference, to_own, 50.0) == [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+    made_from = [60.0] * len(kinds)
+    assert elsewhere_labels(kinds, to_reference, to_own, made_from, 50.0) == [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+
+
+def test_a_phrase_put_first_is_labelled_as_the_translation_it_was_made_from():
+    """However little chrF it keeps of that translation or of the reference (its words at other joins): 'Im Park
+    liest eine Frau ein Buch.' is as right as 'Eine Frau liest ein Buch im Park.', and as wrong as a wrong one."""
+    kinds = ["noised front_phrase"] * 3
+    assert elsewhere_labels(kinds, [45.0, 45.0, 70.0], [DAMAGED_BELOW - 10] * 3, [55.0, 80.0, 40.0], 50.0) == \
+        [1.0, 1.0, 0.0]
     assert all(kind.split()[-1] in {e.__name__ for e in EDITS} for kind in kinds if kind.startswith("noised"))
 
 

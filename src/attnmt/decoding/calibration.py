@@ -353,9 +353,11 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     readings = elsewhere.read_against_own([a.features for _, _, a, _ in todo],
                                           [own[i].features for i, _, _, _ in todo], texts,
                                           [translations[i] for i, _, _, _ in todo])
+    own_to_reference = chrf_scores(translations, references)
     labels = elsewhere.elsewhere_labels([kind for _, _, _, kind in todo],
                                         chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
-                                        [r.chrf_to_own for r in readings], calibration.chrf_threshold)
+                                        [r.chrf_to_own for r in readings],
+                                        [own_to_reference[i] for i, _, _, _ in todo], calibration.chrf_threshold)
     acceptable = int(sum(labels))
     if min(acceptable, len(labels) - acceptable) < MIN_EACH:
         return None, None

@@ -74,6 +74,11 @@ DAMAGED_BELOW = 78.0
 # ... and so is one made by these edits (attnmt.decoding.noising), however much it keeps: its words
 # in a wrong order, which chrF hardly sees.
 UNACCEPTABLE_EDITS = ("transpose_adjacent",)
+# An edit that puts the words in another right order (a phrase put first, German's verb second): its text is
+# labelled as the translation it was made from, whatever it keeps of it.  Without it, the only other orders the
+# fit saw were broken ones, and it rated "Im Park liest eine Frau ein Buch." 0.07 beside the model's "Eine Frau
+# liest ein Buch im Park.".
+ACCEPTABLE_EDITS = ("front_phrase",)
 ENVELOPE_PERCENTILE = 0.5
 ENVELOPE_SIGNALS = ("log_prob_gap", "chrf_to_own", "eos_log_prob", "min_log_prob")
 AGAINST_OWN = ("log_prob_gap", "chrf_to_own")  # the envelope's signals read only where the own translation is trusted
@@ -190,17 +195,25 @@ def fit_elsewhere(readings: Sequence[Reading], labels: Sequence[float], weights:
 
 
 def elsewhere_labels(kinds: Sequence[str], chrf_to_reference: Sequence[float], chrf_to_own: Sequence[float],
-                     threshold: float) -> list[float]:
+                     own_to_reference: Sequence[float], threshold: float) -> list[float]:
     """The label (1.0: acceptable) of each text the fit for texts written elsewhere is fitted on:
     its sentence chrF against the reference at least ``threshold``, except that a text of kind
-    "noised EDIT" (the model's own translation broken by attnmt.decoding.noising's EDIT) is
+    "noised EDIT" (the model's own translation edited by attnmt.decoding.noising's EDIT) is
     unacceptable where it keeps less than DAMAGED_BELOW chrF of that translation, or where EDIT is
-    one of UNACCEPTABLE_EDITS.  chrF forgives a dropped clause or a swapped pair of words: most
-    such texts still reach 50 against the reference, and labelled by it alone, the fit learnt to
-    rate them acceptable."""
-    return [0.0 if kind.startswith("noised") and (own < DAMAGED_BELOW or kind.split()[-1] in UNACCEPTABLE_EDITS)
-            else float(reference >= threshold)
-            for kind, reference, own in zip(kinds, chrf_to_reference, chrf_to_own, strict=True)]
+    one of UNACCEPTABLE_EDITS; and one of ACCEPTABLE_EDITS is labelled by that translation's chrF
+    against the reference (``own_to_reference``), which its new order should not change.  chrF
+    forgives a dropped clause or a swapped pair of words: most such texts still reach 50 against
+    the reference, and labelled by it alone, the fit learnt to rate them acceptable."""
+    labels = []
+    for kind, reference, own, made_from in zip(kinds, chrf_to_reference, chrf_to_own, own_to_reference, strict=True):
+        edit = kind.split()[-1] if kind.startswith("noised") else None
+        if edit in ACCEPTABLE_EDITS:
+            labels.append(float(made_from >= threshold))
+        elif edit is not None and (own < DAMAGED_BELOW or edit in UNACCEPTABLE_EDITS):
+            labels.append(0.0)
+        else:
+            labels.append(float(reference >= threshold))
+    return labels
 
 
 def reordering(text: str, own: str) -> float:

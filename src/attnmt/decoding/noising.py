@@ -1,7 +1,9 @@
 """Good translations made worse by random edits: the broken texts that ``attnmt calibrate`` shows the
 fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelled by its sentence
 chrF against the reference, or unacceptable where it keeps too little of the translation it was
-made from or has its words in another order (attnmt.decoding.elsewhere.elsewhere_labels).
+made from or has its words in another order (attnmt.decoding.elsewhere.elsewhere_labels); and one
+edit that makes them no worse, a phrase put first in the order German allows, labelled as the
+translation it was made from.
 
     drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
     replace_span        a span of any length, up to all the words, replaced by as many words of
@@ -10,6 +12,10 @@ made from or has its words in another order (attnmt.decoding.elsewhere.elsewhere
     truncate            the words after a random point cut off
     duplicate_span      a span of one to three words written once more right after itself
     transpose_adjacent  two neighbouring words swapped
+    front_phrase        the last prepositional phrase after the finite verb put first, the verb second
+                        and the subject after it (attnmt.decoding.fronting: "Im Park liest eine Frau ein
+                        Buch." from "Eine Frau liest ein Buch im Park."); none where the sentence does not
+                        read so (another language, a clause before the verb)
 
 Other edits than benchmarks/quality.py's broken kinds (a fixed half, a fixed loop, a fixed middle
 third, two words across the sentence), so that the benchmark does not measure the edits the fit saw.
@@ -20,6 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from attnmt.decoding.fronting import fronted
 
 SEED = 0
 
@@ -69,14 +77,21 @@ def transpose_adjacent(words: list[str], donors: Donors, rng: random.Random) -> 
     return [*words[:i], words[i + 1], words[i], *words[i + 2:]]
 
 
+def front_phrase(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    """A right order, not a broken one; deterministic, so that the random edits before it draw as they did
+    without it."""
+    return fronted(words) or words
+
+
 Edit = Callable[[list[str], Donors, random.Random], list[str]]
-EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate, duplicate_span, transpose_adjacent)
+EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate, duplicate_span, transpose_adjacent,
+                           front_phrase)
 
 
 def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str, str]]:
     """(index, edited text, the edit's name) for every edit of every translation of at least two
-    words; the other sentence an edit may borrow from is the next one.  Deterministic for a given
-    ``seed``."""
+    words that changes its words; the other sentence an edit may borrow from is the next one.
+    Deterministic for a given ``seed``."""
     rng = random.Random(seed)
     made = []
     for i, text in enumerate(translations):
@@ -84,5 +99,6 @@ def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED
         if len(words) < 2:
             continue
         donors = Donors(translations[(i + 1) % len(translations)].split() or words, sources[i].split() or words)
-        made += [(i, " ".join(edit(words, donors, rng)), edit.__name__) for edit in EDITS]
+        edited = [(edit(words, donors, rng), edit.__name__) for edit in EDITS]
+        made += [(i, " ".join(new), name) for new, name in edited if new != words]
     return made
