@@ -68,11 +68,12 @@ def test_quotes_inside_a_sentence_are_written_in_the_target_languages_form(mirro
 
 
 def test_only_quotes_around_prose_take_the_target_form(mirror):
-    """A call's quotes (the call kept whole), quotes around a URL alone and CJK's corner brackets stay as written;
-    so does every quote where the target language is not known, or of no known form."""
+    """A call's quotes (the call kept whole), quotes around a URL alone (kept with it, as written, where its words
+    went: attnmt.documents.closing_marks.bracketed) and CJK's corner brackets stay as written; so does every quote
+    where the target language is not known, or of no known form."""
     lines = ['type print("hi") to say "hello there"', 'open "https://x.org/a" and "see this"', "他说「你好」了"]
     assert translate_lines(lines, mirror, DocumentOptions(target_lang="de")) == [
-        '„THERE HELLO“ SAY print("hi") TO TYPE', '„THIS SEE“ AND "https://x.org/a" OPEN', "他说「你好」了"]
+        '„THERE HELLO“ SAY print("hi") TO TYPE', '„THIS SEE“ "https://x.org/a" AND OPEN', "他说「你好」了"]
     for options in DocumentOptions(), DocumentOptions(target_lang="xx"):
         assert translate_lines(lines[:1], mirror, options) == ['"THERE HELLO" SAY print("hi") TO TYPE']
 

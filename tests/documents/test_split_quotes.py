@@ -104,6 +104,29 @@ def test_a_quote_around_kept_code_alone_stays_as_written(upper):
         '<p>"<code>pip install attnmt</code>"</p>']
 
 
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>Use "<code>npm install</code>" now.</p>', "Use now.", '<p>USE "<code>npm install</code>" NOW.</p>'),
+    ('<li>Open “<a href="/r">report.pdf</a>”, then save.</li>', "Open, then save.",
+     '<li>OPEN “<a href="/r">report.pdf</a>”, THEN SAVE.</li>'),
+    ("<td>Lancez « <code>make test</code> » ici.</td>", "Lancez ici.",
+     "<td>LANCEZ « <code>make test</code> » ICI.</td>"),
+    ('<p>"<samp>x.py</samp>" is broken.</p>', "is broken.", '<p>"<samp>x.py</samp>" IS BROKEN.</p>'),
+    ('<p>Read „<a href="https://x.org">https://x.org</a>“.</p>', "Read.",
+     '<p>READ „<a href="https://x.org">https://x.org</a>“.</p>'),
+    ("<p>Open 'report.pdf' in the browser.</p>", "Open in the browser.", "<p>OPEN 'report.pdf' IN THE BROWSER.</p>"),
+])
+def test_a_quote_around_kept_code_alone_among_words_goes_with_it_as_written(upper, page, given, written):
+    """The model read the quotes around nothing, 'Use " " now.' (the demo model dropped them: Ein Mann mit freiem
+    <code>npm install</code> Oberkörper.); they go with the code, as written, as a text line's go with a file's name."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == [given]
+
+
+def test_a_quote_around_kept_code_alone_goes_where_the_code_goes(mirror):
+    assert translate_markup(['<p>Use "<code>npm install</code>" now.</p>'], mirror, GERMAN) == [
+        '<p>"<code>npm install</code>" NOW. USE</p>']
+
+
 @pytest.mark.parametrize("line, given, written", [
     ('"Hello x.py"', ["Hello"], "„HELLO x.py“"),
     ('"Open report.pdf now."', ["Open now."], "„OPEN report.pdf NOW.“"),

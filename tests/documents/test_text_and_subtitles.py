@@ -93,12 +93,25 @@ def test_urls_in_plain_text_pass_through_in_their_place(same):
     assert translate_lines(["See https://example.org/x for more."], same) == ["See https://example.org/x for more."]
 
 
-@pytest.mark.parametrize("line", ["Siehe „https://example.org“ heute.", "Siehe »https://example.org« heute.",
-                                  'See "https://example.org" today.', "Voir «https://example.org» aujourd'hui."])
-def test_a_url_in_quotes_passes_through_between_them_without_them(same, line):
-    """The quotes are the sentence's, which the model reads ("Siehe „“ heute."), not the URL's."""
+@pytest.mark.parametrize("line, given", [
+    ("Siehe „https://example.org“ heute.", "Siehe heute."),
+    ("Siehe »https://example.org« heute.", "Siehe heute."),
+    ('See "https://example.org" today.', "See today."),
+    ("Voir «https://example.org» aujourd'hui.", "Voir aujourd'hui."),
+    ("Open 'report.pdf' in the browser.", "Open in the browser."),
+    ('Save it as "notes.txt", then close it.', "Save it as, then close it."),
+    ("Mail “support@example.com” for help.", "Mail for help."),
+])
+def test_quotes_around_a_kept_piece_alone_go_with_it(same, line, given):
+    """The model read the quotes around nothing ('Open "" in the browser.'), and the demo model dropped them; they go
+    with what they quote, kept as written, as brackets do."""
     assert translate_lines([line], same) == [line]
-    assert "https" not in same.given[0] and len(same.given[0]) == len(line) - len("https://example.org")
+    assert same.given == [given]
+
+
+def test_quotes_around_a_kept_piece_alone_go_where_it_goes(mirror):
+    assert translate_lines(['Open "report.pdf" in the browser.'], mirror, DocumentOptions(target_lang="de")) == [
+        'BROWSER. THE "report.pdf" IN OPEN']
 
 
 @pytest.mark.parametrize("line, given", [

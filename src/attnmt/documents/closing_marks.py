@@ -102,16 +102,23 @@ def closed_up_to_label(builder: FlatBuilder, text: str, match: re.Match[str]) ->
     builder.pending_atoms[-1].closed_up = True
 
 
-# The brackets that hold a protected span alone, each opening one and its closing one: "(support@example.com)",
-# "<john@example.com>", "[https://example.org]".
+# The brackets and quotes that hold a protected span alone, each opening one and its closing one:
+# "(support@example.com)", "<john@example.com>", "[https://example.org]", '"report.pdf"', "„notes.txt“".
 BRACKETS = {"(": ")", "[": "]", "<": ">", "（": "）"}
+QUOTED = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c\u201d",
+          "\u201a": "\u2018\u2019", "\u00ab": "\u00bb", "\u00bb": "\u00ab", "\u2039": "\u203a", "\u203a": "\u2039"}
 
 
 def bracketed(text: str, start: int, end: int, position: int) -> tuple[int, int]:
     """[start, end) of a protected span of ``text`` (none of it before ``position``, where the last one ended),
-    widened over the brackets around it where they hold it alone: they go with it, kept as written.  Left to the
-    model, "Contact us (support@example.com) for help." read "Contact us () for help.", and the demo model
-    dropped the brackets."""
-    if position < start and end < len(text) and BRACKETS.get(text[start - 1]) == text[end]:
+    widened over the brackets or quotes around it where they hold it alone: they go with it, kept as written.  Left
+    to the model, "Contact us (support@example.com) for help." read "Contact us () for help.", and the demo model
+    dropped the brackets; 'Open "report.pdf" now.' read 'Open "" now.', quotes around nothing, which it dropped too.
+    Quotes glued to a word outside them are none (``x"a.py"y``)."""
+    if not position < start or end >= len(text):
+        return start, end
+    opening, closing = text[start - 1], text[end]
+    apart = not text[start - 2:start - 1].isalnum() and not text[end + 1:end + 2].isalnum()
+    if BRACKETS.get(opening) == closing or closing in QUOTED.get(opening, "") and apart:
         return start - 1, end + 1
     return start, end

@@ -14,18 +14,23 @@ guillemets' closing one).  So is one whose words hold an atom that shows words, 
 (``"Hello <code>x.py</code>"``, ``"Run <code>x.py</code> now."``), which its sentence's edges cannot take where it
 stands last or first (the model read ``"Hello "``, quotes as words, and the demo model's garbled translation kept
 its English).  A pair an element crosses (``<b>"hello</b> there"``) stays as written, and so does one whose words
-hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops) and one around
-an atom alone (``"<code>pip install attnmt</code>"``: no quote of words)."""
+hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops).  One around
+atoms alone among other words (``Use "<code>npm install</code>" now.``) quotes no words: it goes with them as written
+(``kept_quote``), where the model read ``Use " " now.`` and dropped the quotes; one that is all its block shows
+(``"<code>pip install attnmt</code>"``) is no sentence and stays as written."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from itertools import accumulate
 
+from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import FlatText, Mark, atom_text, has_words
+from attnmt.documents.terminal_codes import Style
 from attnmt.documents.text_emphasis import QUOTE, Quote, marked_parts, quotes_inside
 
 # What stands for an atom that shows words where the quotes are looked for (``shown_atoms``): a quote's words may end
@@ -38,7 +43,7 @@ class Pair:
     """A pair of quotes read as one: its marks' [start, end) in the text, the [start, end) of the words they quote
     (``inner``), and the marks among those words, ``flat.marks[first:stop]``."""
 
-    quote: Quote
+    quote: Style
     start: int
     end: int
     inner: tuple[int, int]
@@ -82,9 +87,21 @@ def split_pairs(flat: FlatText, protected: re.Pattern[str]) -> list[Pair]:
         stop = first
         while stop < k and flat.marks[stop].start <= inner[1]:
             stop += 1
-        if nests and parts_words(flat, first, stop) and quotes_inside("", found, protected):
-            pairs.append(Pair(Quote(opening, closing), start, end, inner, first, stop))
+        alone = inner[0] == inner[1]  # atoms alone, no words of prose
+        if nests and parts_words(flat, first, stop) and (alone or quotes_inside("", found, protected)):
+            quote = kept_quote(flat.marks[first:stop], opening, closing) if alone else Quote(opening, closing)
+            pairs.append(Pair(quote, start, end, inner, first, stop))
     return pairs
+
+
+def kept_quote(marks: Sequence[Mark], opening: str, closing: str) -> Style:
+    """The marks of a pair of quotes around atoms alone (``"<code>report.pdf</code>"``, ``marks``), which go with
+    them as written, as a text line's go with a file's name (closing_marks.bracketed): a ``Style``, not a ``Quote``
+    of prose's words, which takes the target language's form.  A closing guillemet gets the space its opening one
+    has inside (``« <code>make test</code> »``), which the text left out after the atom, spaced already."""
+    atoms = [mark for mark in marks if mark.atom]
+    spaced = opening[-1:].isspace() and not closing[:1].isspace() and atoms[-1].space_after
+    return Style(opening, opening[-1] + closing if spaced else closing)
 
 
 def shown_atoms(flat: FlatText) -> tuple[str, list[int]]:
@@ -121,7 +138,8 @@ def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
     cuts = sorted(cut for pair_cuts in taken_out for cut in pair_cuts)
     # an atom at the quoted words' edge is spaced on the side where a space was taken out with the mark
     spaced_before = {pair.inner[0] for pair, (opening, _) in zip(pairs, taken_out, strict=True)
-                     if opening[1] > pair.inner[0]}
+                     if opening[1] > pair.inner[0] or opening[0] < pair.start}
+    closed_up = {pair.inner[0] for pair, (opening, _) in zip(pairs, taken_out, strict=True) if opening[0] < pair.start}
     spaced_after = {pair.inner[1] for pair, (_, closing) in zip(pairs, taken_out, strict=True) if closing[1] > pair.end}
     starts, taken = [start for start, _ in cuts], [0, *accumulate(end - start for start, end in cuts)]
 
@@ -141,6 +159,7 @@ def quoted(flat: FlatText, pairs: list[Pair]) -> FlatText:
     for mark, given in zip(marks, flat.marks, strict=True):
         mark.space_before = mark.space_before or given.atom and given.start in spaced_before
         mark.space_after = mark.space_after or given.atom and given.start in spaced_after
+        mark.closed_up = mark.closed_up or given.atom and given.start in closed_up
     for number, pair in enumerate(pairs):
         parent = flat.marks[pair.first].parent
         for mark in marks[pair.first + number:pair.stop + number]:  # after the Quotes put before them
@@ -160,6 +179,10 @@ def marks_cuts(flat: FlatText, pair: Pair) -> tuple[tuple[int, int], tuple[int, 
     (start, end), (first, last) = (pair.start, pair.end), pair.inner
     text = flat.text
     atom_at = {mark.start for mark in flat.marks[pair.first:pair.stop] if mark.atom}
+    spaced = start == 0 or text[start - 1].isspace()
+    if first == last:  # atoms alone: the space after the pair, or before it where a stop or a comma follows
+        closed_up = spaced and start > 0 and closes(text[end:end + 1])
+        return (start - closed_up, first), (last, end + (spaced and text[end:end + 1].isspace()))
     leading = first in atom_at and text[first:first + 1].isspace() and start > 0 and text[start - 1].isspace()
     trailing = last in atom_at and text[last - 1:last].isspace() and text[end:end + 1].isspace()
     return (start, first + leading), (last, end + trailing)

@@ -10,6 +10,7 @@ block's rules are not read: which elements its selectors pick is the browser's t
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -82,7 +83,10 @@ def spaced_after_break(builder: FlatBuilder, text: str) -> str:
     """``text`` after an atom that parts words (a line break, kept spacing), with the space that keeps the words
     either side two, and each element opened since the atom (``&nbsp;&nbsp;<b>12 €</b>``, ``<br><b>Note</b>``)
     starting after that space: inside it, the space was the element's, and a run it fills (a price) no longer
-    filled it, so the model read both the space and the one after the element ("Total:  today.")."""
+    filled it, so the model read both the space and the one after the element ("Total:  today.").  None where the
+    atom stands between two marks (``between_marks``): no word is there to part."""
+    if between_marks(builder, text):
+        return text
     at = len(builder.text)
     for k in reversed(builder.open_marks):
         mark = builder.marks[k]
@@ -90,3 +94,18 @@ def spaced_after_break(builder: FlatBuilder, text: str) -> str:
             break
         mark.start += 1
     return " " + text
+
+
+def between_marks(builder: FlatBuilder, text: str) -> bool:
+    """Whether ``text`` follows an atom that shows text (inline code, a link's URL) which stands between two marks,
+    glued to both, no word beside it (``"<code>report.pdf</code>"``, ``(<code>x</code>)``): read ``Use " " now.``,
+    the space parted the quotes from the code they hold, so that they were read as two words, not as the code's
+    (attnmt.documents.split_quotes).  Not a line break, which ends a line whatever stands beside it."""
+    last = builder.marks[-1] if builder.marks else None
+    return (last is not None and last.atom and last.shows_text and not last.line_break
+            and last.start == len(builder.text) and marks(builder.text[-1:]) and marks(text[:1]))
+
+
+def marks(character: str) -> bool:
+    """Whether ``character`` is punctuation (a quote, a bracket, a stop): a Unicode category P."""
+    return unicodedata.category(character).startswith("P") if character else False
