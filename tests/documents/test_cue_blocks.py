@@ -107,3 +107,33 @@ def test_a_webvtt_headers_language_is_the_target_language_once_translated(upper)
     out = translate_subtitle_text(source, upper, DocumentOptions(target_lang="de"))
     assert out == "WEBVTT\nKind: captions\nLanguage: de\n\n00:01.000 --> 00:02.000\nLANGUAGE: EN IS A CODE.\n"
     assert translate_subtitle_text(source, upper).startswith("WEBVTT\nKind: captions\nLanguage: en\n")
+
+
+@pytest.mark.parametrize("timing, past, readers", [
+    ("00:00:61,000 --> 00:01:02,000", "61 seconds", "srt and pysubs2 carry them into the next unit"),
+    ("00:75:01,000 --> 00:75:03,000", "75 minutes", "srt and pysubs2 carry them into the next unit"),
+    ("01:00:00,000 --> 01:00:60,500", "60 seconds", "srt and pysubs2 carry them into the next unit"),
+    ("WEBVTT:00:01:99.000 --> 00:02:00.000", "99 seconds", "browsers and webvtt-py skip such a cue"),
+    ("WEBVTT:75:01.000 --> 75:03.000 line:0", "75 minutes", "browsers and webvtt-py skip such a cue"),
+])
+def test_a_time_past_59_minutes_or_seconds_is_kept_with_a_warning_naming_its_line(mirror, timing, past, readers):
+    """It was translated without a word, while browsers and webvtt-py drop such a cue, and srt and pysubs2 read
+    00:00:61,000 as 00:01:01,000: a typo only the file's author can set right."""
+    vtt = timing.startswith("WEBVTT:")
+    timing = timing.removeprefix("WEBVTT:")
+    source = (f"WEBVTT\n\nNOTE x\n\nintro\n{timing}\nA dog runs.\n" if vtt
+              else f"1\n00:00:01,000 --> 00:00:02,000\nA cat.\n\n2\n{timing}\nA dog runs.\n")
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in.sub")
+    unit = past.split()[1]
+    assert [str(warning.message) for warning in caught] == [
+        f"in.sub, line 6: timings {timing!r} count {past}, where a time's {unit} run to 59 ({readers}); the cue's "
+        "text is translated and the line kept as it was"]
+    assert out == source.replace("A dog runs.", "RUNS. DOG A").replace("A cat.", "CAT. A")
+
+
+def test_times_of_59_minutes_and_seconds_or_of_many_hours_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_subtitle_text("1\n00:59:59,999 --> 123:00:00,000\nHi.\n", mirror)
+        translate_subtitle_text("WEBVTT\n\n59:59.999 --> 100:00:00.000\nHi.\n", mirror)

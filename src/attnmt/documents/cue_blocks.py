@@ -4,7 +4,8 @@ SRT and WebVTT files are blocks separated by empty lines; in a cue, the line wit
 the timings (and WebVTT's cue settings), the lines before it the cue's number or identifier, the
 lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE``, ``STYLE``,
 ``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
-line: a timing line without its arrow, one without two whole times or ending before it starts,
+line: a timing line without its arrow, one without two whole times, counting minutes or seconds
+past 59 or ending before it starts,
 cues run together without a blank line between them (not where a line of spaces parts them), and
 any other block (left untranslated).  A WebVTT cue's karaoke timestamps are put back in time order
 (``in_time_order``).
@@ -115,20 +116,34 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
 
 def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
     """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
-    ``00:00:09;000 --> 00:00:10;000``), is WebVTT's with SRT's commas (``00:00:01,000 -->
-    00:00:02,000``: browsers and webvtt-py drop the cue) or ends before it starts: players skip such
+    ``00:00:09;000 --> 00:00:10;000``), counts minutes or seconds past 59 (``00:00:61,000``, ``past_59``),
+    is WebVTT's with SRT's commas (``00:00:01,000 --> 00:00:02,000``: browsers and webvtt-py drop the
+    cue) or ends before it starts: players skip such
     a cue or show it wrongly, and it is the file's author who can tell the times meant (``number``:
     the line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
     match = TIMING.match(line)
     if "-->" not in line:
         return
-    if match and vtt and "," in match.group(1) + match.group(2):
+    past = next((unit for unit in map(past_59, match.groups() if match else ()) if unit), "")
+    if past:
+        readers = "browsers and webvtt-py skip such a cue" if vtt else "srt and pysubs2 carry them into the next unit"
+        warn_timing(f"{line.strip()!r} count {past}, where a time's {past.split()[1]} run to 59 ({readers})", where,
+                    number)
+    elif match and vtt and "," in match.group(1) + match.group(2):
         warn_timing(f"written as {line.strip()!r}, with SRT's commas, not as {timing_example(vtt)} (players skip "
                     "such a cue)", where, number)
     elif match and seconds(match.group(1)) > seconds(match.group(2)):
         warn_timing(f"{line.strip()!r} end before they start", where, number)
     elif not match:
         warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
+
+
+def past_59(time: str) -> str:
+    """The minutes or seconds of a time that go past 59, in words ("61 seconds" of "00:00:61,000", "75
+    minutes" of "00:75:01,000" or WebVTT's "75:01.000"): no player's time, a typo for another; "" where
+    none do.  Of "hh:mm:ss" the hours may be any number; of WebVTT's short "mm:ss" none of the two."""
+    *_, minute, second = ["0", *time.replace(",", ".").split(":")]
+    return f"{int(float(second))} seconds" if float(second) >= 60 else f"{minute} minutes" if int(minute) >= 60 else ""
 
 
 def warn_timing(problem: str, where: str, number: int) -> None:
