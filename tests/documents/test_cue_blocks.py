@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.subtitles import translate_subtitle_text
 
@@ -137,3 +138,38 @@ def test_times_of_59_minutes_and_seconds_or_of_many_hours_give_no_warning(mirror
         warnings.simplefilter("error")
         translate_subtitle_text("1\n00:59:59,999 --> 123:00:00,000\nHi.\n", mirror)
         translate_subtitle_text("WEBVTT\n\n59:59.999 --> 100:00:00.000\nHi.\n", mirror)
+
+
+CUES = ("00:01.000 --> 00:02.000 line:0\n<v Anna>A dog <00:01.500>runs fast.\n\nNOTE kept\n\n"
+        "00:03.000 --> 00:04.000\nA cat.\n")
+
+
+@pytest.mark.parametrize("first", ["", "1\n", "webvtt\n\n", "WEBVTT-en\n\n", "\nWEBVTT\n\n"])
+def test_a_webvtt_file_without_its_header_is_translated_as_webvtt_with_a_warning_naming_line_1(mirror, first):
+    """It was translated without a word, as SRT: its timestamp read as words, its NOTE left with a warning
+    that it was no cue; browsers and webvtt-py refuse such a file whole."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        whole = translate_subtitle_text("WEBVTT\n\n" + CUES, mirror).removeprefix("WEBVTT\n\n")
+    source = first + CUES
+    with pytest.warns(UserWarning) as caught:
+        sent = translate_file_bytes(source.encode(), "film.vtt", mirror, DocumentOptions()).decode()
+    assert sent == first + whole  # as the same cues under their header, the file's lines kept
+    shown = source.split("\n")[0]
+    assert [str(warning.message) for warning in caught] == [
+        f"film.vtt, line 1: a WebVTT file starts with the line WEBVTT, not {shown!r}; browsers and webvtt-py refuse "
+        "a file without it, so it is translated as WebVTT and written as it was (add WEBVTT and a blank line before "
+        "its first line)"]
+
+
+@pytest.mark.parametrize("name, source", [
+    ("film.vtt", "WEBVTT - English\n\n" + CUES),
+    ("film.webvtt", "\ufeffWEBVTT\tx\n\n" + CUES),
+    ("film.vtt", "WEBVTT"),
+    ("film.vtt", "\n\n"),
+    ("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n"),
+])
+def test_a_webvtt_header_an_empty_file_or_an_srt_file_gives_no_warning(mirror, name, source):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_file_bytes(source.encode(), name, mirror, DocumentOptions())

@@ -193,7 +193,8 @@ def translate_texts(texts: Sequence[str], lines: Sequence[int], apart: Sequence[
     counted = Counter(review.counted) if review else Counter()
     first_segment = len(review.segments) if review else 0
     with collected_warnings() as heard, ass_text():
-        translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review)
+        translated = translate_lf_subtitles(srt, ["\n"] * srt.count("\n"), translator, options, where, review,
+                                            vtt=False)
     for warning in heard:
         said = str(warning)
         # ASS has no tags: its every "<" is text, which is nothing to warn about

@@ -27,6 +27,8 @@ TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
 CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
 LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
+# A WebVTT file's first line: its signature, after a byte order mark, then a space, a tab or the line's end.
+HEADER = re.compile(r"\ufeff?WEBVTT(?=[ \t\n]|$)")
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A WebVTT header's line naming a metadata track: "Kind: metadata", as YouTube and HLS tools write the
 # kind of an HTML <track> (whose kind keywords are read in any case) below the WEBVTT line.
@@ -39,6 +41,23 @@ LANGUAGE = re.compile(r"([ \t]*language[ \t]*:[ \t]*)(\S+)", re.IGNORECASE)
 def seconds(time: str) -> float:
     """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
     return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
+
+
+def is_webvtt(text: str, named: bool, where: str) -> bool:
+    """Whether a subtitle file's ``text`` (in LF lines) is read as WebVTT: its first line is the WEBVTT
+    header (``HEADER``), or its name or --input-format says it is (``named``: .vtt, .webvtt).  A file named
+    so without the header is warned about, naming its first line: browsers and webvtt-py refuse such a
+    file whole (the WebVTT parser stops at a first line that is not the header), where pysubs2 reads on;
+    so it is translated as the WebVTT it says it is (its timestamps, voices and notes read as WebVTT's),
+    and written as it was, its lines kept: the fix is one line, which its author adds."""
+    if HEADER.match(text):
+        return True
+    if named and text.strip("\ufeff \t\n"):
+        first = text.split("\n", 1)[0]
+        warn(f"{where}, line 1: a WebVTT file starts with the line WEBVTT, not {first[:40]!r}; browsers and "
+             "webvtt-py refuse a file without it, so it is translated as WebVTT and written as it was (add WEBVTT "
+             "and a blank line before its first line)", stacklevel=3)
+    return named
 
 
 def metadata_line(text: str) -> int | None:
@@ -100,11 +119,15 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     timings written wrongly (two times, e.g. ``00:00:01,000 -> 00:00:02,000``: its cue is
     translated, the line kept as it was, with a warning); None for a block that is no cue (WebVTT's
     header, notes, styles and regions; any other block with a warning, as it is left untranslated).
-    ``first_line``: the block's first line in the file ``where``."""
+    A WebVTT file's first block without timings is its header, whatever it says (``webvtt``, a
+    blank line before ``WEBVTT``: is_webvtt warned of it).  ``first_line``: the block's first line in
+    the file ``where``."""
     found = next((k for k, line in enumerate(lines) if "-->" in line), None)
     if found is not None or (vtt and NOT_CUES.match(lines[0])):
         return found
     guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
+    if guessed is None and vtt and first_line == 1:
+        return None
     if guessed is None:
         warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
              "cue, so it is left untranslated (if it goes on with the cue before it, take out the blank line)",

@@ -324,7 +324,7 @@ def translate_text(kind: str, text: str, translator: Translator, options: Docume
     if kind in ("srt", "vtt"):
         from attnmt.documents.subtitles import translate_subtitle_text  # loaded for subtitles only (issue 44)
 
-        return translate_subtitle_text(text, translator, options, where, review)
+        return translate_subtitle_text(text, translator, options, where, review, webvtt=kind == "vtt")
     if kind == "ass":
         from attnmt.documents.ass_subtitles import translate_ass_text
 

@@ -60,9 +60,17 @@ from types import MappingProxyType
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.term_forms import cased
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, in_time_order, metadata_line, said_language
+from attnmt.documents.cue_blocks import (
+    BLOCK_GAP,
+    block_cues,
+    in_time_order,
+    is_webvtt,
+    metadata_line,
+    said_language,
+)
 from attnmt.documents.cue_cuts import split_cues
 from attnmt.documents.cue_edges import ENDED, SUNG_START, apart, cue_edges
+from attnmt.documents.cue_endings import cue_endings, rejoined
 from attnmt.documents.cue_labels import DESCRIPTION, cue_field, is_name, shown_places
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker_name, turns, written
 from attnmt.documents.cue_rolls import repeated_line, rolled
@@ -101,7 +109,7 @@ PLACING = re.compile(r"(?:\{(?=[^{}]*\\(?:an?[1-9]|pos\(|move\(|org\(|fade?\(|i?
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                            where: str = "input", review: Review | None = None) -> str:
+                            where: str = "input", review: Review | None = None, webvtt: bool = False) -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
     (``review``: attnmt.documents.review, a cue's place the line its text starts on).  Its lines
     end at each CRLF, LF and lone CR (``LINE_END``), as WebVTT's parsing rules and Python's text
@@ -114,24 +122,26 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     had, or where they mixed them, in its first line's (``cue_endings``).  A WebVTT metadata track
     (its header says ``Kind: metadata``) holds data for scripts in its cues (JSON, say), not text
     shown, so it comes back as it was, with a warning naming the line that says so (``metadata_line``).
+    A file is WebVTT where its first line says so, or ``webvtt`` (its name, .vtt or .webvtt, or
+    --input-format vtt): without that line, with a warning naming it (``is_webvtt``).
     ConfigError, before the text is read, for the arguments pipeline.check_inputs refuses."""
     check_inputs(translator, options, review)
     endings = [*LINE_END.findall(text), ""]  # line k's ending (counted from 0): the last line's none
     lf_text = LINE_END.sub("\n", text)
-    kind_line = metadata_line(lf_text) if lf_text.lstrip("\ufeff").startswith("WEBVTT") else None
+    vtt = is_webvtt(lf_text, webvtt, where)
+    kind_line = metadata_line(lf_text) if vtt else None
     if kind_line is not None:
         warn(f"{where}, line {kind_line}: a WebVTT metadata track (Kind: metadata) holds data, not text to show, "
              "so it is kept as it was, untranslated", category=LeftUntranslated)
         return text
-    return translate_lf_subtitles(lf_text, endings, translator, options, where, review)
+    return translate_lf_subtitles(lf_text, endings, translator, options, where, review, vtt)
 
 
 def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Translator, options: DocumentOptions,
-                           where: str, review: Review | None) -> str:
+                           where: str, review: Review | None, vtt: bool) -> str:
     """``translate_subtitle_text`` of a file's text in LF lines, written back with the file's
-    ``endings`` (``endings[k]``: line k's, counted from 0)."""
+    ``endings`` (``endings[k]``: line k's, counted from 0); ``vtt``: it is WebVTT, not SRT."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
-    vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     pieces[0] = said_language(pieces[0], options.target_lang) if vtt else pieces[0]  # the header's Language:
     cues = []  # (piece index, lines kept: number and timing, text lines)
     lines = []  # the line each cue's text starts on
@@ -190,23 +200,6 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
         out.append(rejoined([*new, *old[replaced:]], [*ended, *endings[at + replaced:at + len(old)]]))
         at += len(old) - 1
     return "".join(out)
-
-
-def cue_endings(own: Sequence[str], count: int, first: str) -> list[str]:
-    """The endings of a cue's ``count`` lines of translated text, ``own`` those of its lines of
-    source text: the one ending these have, or where they mix them (a stray CR in a CRLF file), that
-    of the cue's first line (``first``: its number's, or its timing line's).  Wrapped anew, its lines
-    are not the source's, so no line's ending is its own.  The file's last line, without one, mixes
-    nothing."""
-    kinds = {ending for ending in own if ending}
-    return [kinds.pop() if len(kinds) == 1 else first] * count
-
-
-def rejoined(lines: Sequence[str], endings: Sequence[str]) -> str:
-    """A piece of the file (a block, or the blank lines between two: ``BLOCK_GAP``) written back,
-    each of its ``lines`` but the last with its ending, ``endings[k]`` line k's: the last line's
-    is the next piece's first character."""
-    return "".join(line + ending for line, ending in zip(lines[:-1], endings, strict=False)) + lines[-1]
 
 
 def joinable(cue_turns: Sequence[Turn]) -> bool:
