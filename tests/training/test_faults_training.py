@@ -153,7 +153,7 @@ def test_a_run_killed_in_its_first_checkpoint_save_is_started_again_by_resume(tm
     process.wait()
     assert ckpt.list_checkpoints(model_dir) == []
     assert main(["train", "--resume", str(model_dir), "--max-steps", "3"]) == 0
-    said = capsys.readouterr().err
+    said = capsys.readouterr().out  # with the run's other lines, and in its train.log
     assert "no checkpoint to resume from (the run stopped before its first); starting it again" in said
     assert latest_step(model_dir) == 3
     last_weights(model_dir)

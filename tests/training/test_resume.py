@@ -455,3 +455,25 @@ def test_a_finished_run_whose_calibration_was_refused_is_not_calibrated_again_by
     assert len(calls) == 1
     assert "nothing to do" in capsys.readouterr().out
 
+
+
+def killed_in_its_first_save(folder: Path, monkeypatch, **changes) -> Path:
+    """The model directory of a tiny run in ``folder`` killed while it saved its first checkpoint (its train.yaml
+    and corpora.json written, no checkpoint), as a SIGKILL there leaves it."""
+    config = tiny_config(folder, **SMALL, max_steps=2, eval_every=1, **changes)
+    killed_once(monkeypatch, "save_checkpoint", lambda *args: True)
+    with pytest.raises(SystemExit):
+        Trainer(config, progress=False).train()
+    assert ckpt.list_checkpoints(Path(config.out_dir)) == []
+    return Path(config.out_dir)
+
+
+def test_a_run_started_again_says_so_in_its_train_log_too(tmp_path, monkeypatch, capsys):
+    """The line went to the console alone: train.log read as if the run had been started anew by hand."""
+    model_dir = killed_in_its_first_save(tmp_path, monkeypatch)
+    assert resume(model_dir, progress=True).step == 2
+    said = (f"{model_dir}: no checkpoint to resume from (the run stopped before its first); starting it again from "
+            "its train.yaml")
+    logged = (model_dir / "train.log").read_text().splitlines()
+    assert [line.split(" ", 2)[2] for line in logged].count(said) == 1
+    assert said in capsys.readouterr().out

@@ -15,8 +15,8 @@ stops and ends (its result, quality's calibration) in attnmt.training.ending.
 from __future__ import annotations
 
 import math
-import sys
 import time
+from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -64,10 +64,11 @@ class Trainer(Schedule, ValidateAndSave, Ending):
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
     def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True, held: bool = False,
-                 record: RunRecord | None = None) -> None:
+                 record: RunRecord | None = None, said: Sequence[str] = ()) -> None:
         """``held``: the caller holds out_dir (RunLock) for longer than the run, and lets go of it.
         ``record``: the run's RunRecord that resume() checked it with, which the Trainer's own resume checks
-        share (each file read and hashed once a resume); None: a record of its own."""
+        share (each file read and hashed once a resume); None: a record of its own.  ``said``: lines of the
+        caller's about the run, its first on the console and in train.log (that it starts again)."""
         check_arguments(config, progress)
         if config.eval_beam > MAX_BEAM:  # before any work (the config's own checks cannot know decoding's limit)
             raise ConfigError(f"eval_beam={config.eval_beam}: use a whole number from 1 to {MAX_BEAM}")
@@ -78,14 +79,17 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         try:
             if not resume and self.group.is_main:  # before any work too: a model there it would write over
                 check_new_run_dir(config)
-            self._set_up(config, resume, progress, record)
+            self._set_up(config, resume, progress, record, said)
         except BaseException:
             self.lock.release()
             raise
 
-    def _set_up(self, config: TrainConfig, resume: bool, progress: bool, record: RunRecord | None) -> None:
+    def _set_up(self, config: TrainConfig, resume: bool, progress: bool, record: RunRecord | None,
+                said: Sequence[str]) -> None:
         self.progress = progress and self.group.is_main
         self.log = RunLog(self.dir, self.group.is_main, progress, config.tensorboard)
+        for line in said:
+            self.log.line(line)
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
         bound_kernel_caches()
         use_threads(config.threads, f"threads: {config.threads} in the config")  # 0: follow the free cores
@@ -374,6 +378,6 @@ def started_again(model_dir: Path, overrides: dict | None, progress: bool) -> Tr
                             f"train on from them as a new run, with init_from: {model_dir} and another out_dir")
     config = load_config(model_dir / ckpt.TRAIN_CONFIG, overrides, merge=True)
     config.out_dir = str(model_dir)
-    print(f"{model_dir}: no checkpoint to resume from (the run stopped before its first); starting it "
-          f"again from its {ckpt.TRAIN_CONFIG}", file=sys.stderr, flush=True)
-    return Trainer(config, progress=progress).train()
+    said = (f"{model_dir}: no checkpoint to resume from (the run stopped before its first); starting it again from "
+            f"its {ckpt.TRAIN_CONFIG}")
+    return Trainer(config, progress=progress, said=[said]).train()
