@@ -272,3 +272,26 @@ def test_a_noun_in_e_whose_plural_in_n_the_vocabulary_holds_whole_is_declined_as
     assert list(map(codec.id_to_piece, elite.endings)) == ["n"]
     [update] = with_other_forms(codec, [[6]], "Two updates.", [(4, 11, "Update")], {"Update"}, german=True)
     assert list(map(codec.id_to_piece, update.endings)) == ["s"]
+
+
+class UmlautPieces(NamedPieces):
+    """Whole words, and the plurals with an umlaut the vocabulary writes in pieces (``SPELLED``): "Hände" is one
+    piece, as German text writes it; "Manäger" and "Verträge" are several."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Manager", "▁Man", "ä", "ger", "n", "▁Hand", "▁Hände", "▁Vertrag",
+              "▁Vertr", "ge", "e", "s"]
+    SPELLED = {"Manäger": [5, 6, 7], "Manägern": [5, 6, 7, 8], "Verträge": [12, 6, 13], "Verträgen": [12, 6, 13, 8]}
+
+    def encode_target(self, text: str) -> list[int]:
+        return [i for word in text.split(" ") for i in self.SPELLED.get(word) or NamedPieces.encode_target(self, word)]
+
+
+def test_a_loanword_takes_an_umlaut_only_where_the_vocabulary_holds_the_plural_whole():
+    """"Two budget managers are here." came out "Zwei Budget Manäger": German's umlaut on an English loanword."""
+    codec = UmlautPieces()
+    [manager] = with_other_forms(codec, [[4]], "Two managers.", [(4, 12, "Manager")], {"Manager"}, german=True)
+    [hand] = with_other_forms(codec, [[9]], "Two hands.", [(4, 9, "Hand")], {"Hand"}, german=True)
+    [vertrag] = with_other_forms(codec, [[11]], "Two contracts.", [(4, 13, "Vertrag")], {"Vertrag"}, german=True)
+    assert [5, 6, 7] not in forms(manager) and [5, 6, 7, 8] not in forms(manager)
+    assert [10] in forms(hand)  # "hand" is spelled as "Hand", but its training text declined it: "▁Hände"
+    assert [12, 6, 13] in forms(vertrag)  # no loanword: "Vertrag" for "contract"

@@ -222,7 +222,8 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
             others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each, own)]
             others += [form for each in written for form in ending_forms(tokenizer, each, own)]
         if plural and not weak:
-            others += [*umlaut_forms(tokenizer, text, text in dative or not german), *head_forms(tokenizer, text)]
+            umlauts = umlaut_forms(tokenizer, text, text in dative or not german, text in loanwords)
+            others += [*umlauts, *head_forms(tokenizer, text)]
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
         case = weak_case(text)
@@ -305,16 +306,26 @@ def ending_forms(tokenizer, target: str, endings: Sequence[str] = ENDINGS) -> li
     return [form for ending in endings for form in written_so(tokenizer, target + ending) if form[:len(ids)] != ids]
 
 
-def umlaut_forms(tokenizer, target: str, dative: bool = True) -> list[list[int]]:
+def umlaut_forms(tokenizer, target: str, dative: bool = True, loanword: bool = False) -> list[list[int]]:
     """The token ids of a German target noun with its last vowel in its umlaut (``term_plurals.umlauted``) and each
     ending such a plural takes (``term_plurals.umlaut_endings``: "Männer" for "Mann", "Häuser" for "Haus", "Stühle"
     for "Stuhl"), where the vocabulary writes it so: the search required "Mann" for "Two men", and "Drei Mann
     sitzen auf Stuhl" came out; the dative's endings only where its source may be in the ``dative`` (``german_plural``:
-    "Viele Verträgen" came out)."""
+    "Viele Verträgen" came out).  A ``loanword``, spelled as its English source, takes German's umlaut only where the
+    vocabulary holds that plural's last word whole (``umlaut_declined``)."""
     if not (stem := umlauted(target)):
         return []
     endings = umlaut_endings(stem) if dative else without_dative(stem, umlaut_endings(stem))
-    return [form for ending in endings for form in written_so(tokenizer, stem + ending)]
+    return [form for ending in endings if not loanword or umlaut_declined(tokenizer, stem + ending)
+            for form in written_so(tokenizer, stem + ending)]
+
+
+def umlaut_declined(tokenizer, plural: str) -> bool:
+    """Whether the vocabulary writes the last word of ``plural``, a noun with an umlaut, as one piece ("▁Hände",
+    "▁Bälle" in the demo model's): a German noun spelled as English ("hand", "ball") that its training text declines,
+    where an English loanword's umlaut is a German rule applied to English ("Budget Manäger", "Chatböte", "Product
+    Öwner" came out, "▁Man" "ä" "g" "er" in four pieces)."""
+    return any(len(form) == 1 for form in written_so(tokenizer, plural.rpartition(" ")[2].rpartition("-")[2]))
 
 
 def head_forms(tokenizer, target: str) -> list[list[int]]:
