@@ -23,6 +23,7 @@ from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.sentence_edges import sentence_edges
 from attnmt.decoding.term_ids import fitting, prefix_ids, target_ids, term_tokens, with_other_forms
+from attnmt.decoding.term_numbers import with_numbers
 from attnmt.decoding.term_warnings import warn_left_out
 from attnmt.decoding.term_weak import german
 from attnmt.errors import AttnmtWarning, ConfigError
@@ -88,11 +89,13 @@ class Guides:
         with one warning (``term_ids.fitting``, ``term_warnings.warn_left_out``), as the docs promise, not
         written in part; a term the sentence glues to a bracket or quote, or starts with, may be written so
         (``term_ids.with_other_forms``), and one it holds in another number than given inflected; German's
-        rules for a term only where the model's ``target_lang`` is German (term_weak.german)."""
+        rules for a term only where the model's ``target_lang`` is German (term_weak.german).  A sentence with terms
+        keeps its numbers in digits as terms too (term_numbers.with_numbers: "Route 66" came out "Sechs Sechs")."""
         glossary = self.glossaries[i]
         if not glossary:
             return []
-        kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
+        targets = with_numbers(tokenizer, glossary.matches(sentences[i]), sentences[i], unk_id)
+        kept, left_out = fitting(term_tokens(tokenizer, targets, unk_id), room)
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room, glossary)
         return with_other_forms(tokenizer, kept, sentences[i], glossary.found_in(sentences[i]),
