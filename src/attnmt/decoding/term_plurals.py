@@ -190,8 +190,9 @@ def spelled_as_source(source: str, target: str) -> bool:
 def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     """The endings a German noun ``target`` (its last word) takes in the plural, the dative's too, by how it ends:
     "n" after "-e" ("Flaschen", "Kunden"), "s" after a ``loanword``'s "-e" but for OWN_E_NOUNS' ("Updates"; "Routen");
-    "n" or "s" after "-el" and "-er" ("Lehrern", "Hotels"); none after "-en";
-    "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL) and for
+    "n" or "s" after "-el" ("Tafeln", "Hotels"); the dative's "n" alone after "-er", a loanword's too, whose plural is
+    the word as it is ("Lehrer", "Computer", "Manager": "Zwei Budget Managers" came out, the genitive); none after
+    "-en"; "nen" after "-in" ("Kundinnen"; "e", "en": "Termine"); "en" after a feminine ending (EN_PLURAL) and for
     the few of EN_NOUNS ("Hemden", "Zeiten"); "en" or "s"
     after "-au" and "-eu" ("Frauen": "Sechs Frau" came out where "s" alone was offered); "s" after another vowel
     (S_AFTER: "Autos") and after a loanword's "-et" (LOAN_ET: "Tickets"); none after "-ag", "-and", "-ang", whose
@@ -204,8 +205,10 @@ def plural_endings(target: str, loanword: bool = True) -> tuple[str, ...]:
     word = target.rpartition(" ")[2]
     if word.endswith("e"):  # "Flaschen"; a loanword's "Updates"
         return ("s",) if loanword and not own_e_noun(word) else ("n",)
-    if word.endswith(("el", "er")):
+    if word.endswith("el"):  # "Hotels", "Labels"; "Tafeln"
         return ("n", "s") if loanword else ("n",)
+    if word.endswith("er"):  # "Lehrer", "Computer", "Manager" as they are, "Lehrern" in the dative
+        return ("n",)
     if word.endswith("en"):
         return ()
     if word.endswith("in"):
