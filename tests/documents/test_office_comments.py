@@ -146,6 +146,31 @@ def test_a_notes_author_label_in_its_one_text_is_kept_and_its_lines_translated(m
     assert "Anna Smith:" not in mirror.given
 
 
+def test_a_notes_author_label_in_a_run_that_goes_on_is_kept_and_its_lines_translated(mirror):
+    """LibreOffice writes a note's lines in one run ("Peter Brown:\nThe car is parked."), or its label's run with the
+    line break after it: the label was translated as a sentence (the demo model wrote "Ein braunhaariger Mann:")."""
+    workbook = openpyxl.Workbook()
+    for cell in ("A1", "A2", "A3"):
+        workbook.active[cell] = 42
+        workbook.active[cell].comment = openpyxl.comments.Comment(cell, "Peter Brown")
+    out = io.BytesIO()
+    workbook.save(out)
+    members = read_members(out.getvalue())
+    [name] = [member for member in members if member.startswith("xl/comments")]
+    look = '<rPr><sz val="12"/><rFont val="DejaVu Serif"/></rPr>'
+    runs = {"A1": f'<r>{look}<t xml:space="preserve">Peter Brown:&#10;The car is parked.&#10;A dog runs.</t></r>',
+            "A2": f'<r>{look}<t xml:space="preserve">Peter Brown:&#10;</t></r><r>{look}<t>The car is red.</t></r>',
+            "A3": f'<r>{look}<t xml:space="preserve">Tom:&#10;The car is red.</t></r>'}  # no author's label
+    for cell, text in runs.items():
+        members[name] = members[name].replace(f"<text><t>{cell}</t></text>".encode(), f"<text>{text}</text>".encode())
+    translated = translate_office(write_members(members), ".xlsx", mirror, DocumentOptions())
+    sheet = openpyxl.load_workbook(io.BytesIO(translated)).active
+    assert [sheet[cell].comment.text for cell in ("A1", "A2", "A3")] == [
+        "Peter Brown:\nPARKED. IS CAR THE\nRUNS. DOG A", "Peter Brown:\nRED. IS CAR THE", "TOM:\nRED. IS CAR THE"]
+    assert "Peter Brown:" not in mirror.given
+    assert f'<r>{look}<t xml:space="preserve">Peter Brown:</t></r>'.encode() in read_members(translated)[name]
+
+
 def cell_annotations(out: bytes) -> list[tuple[str, str, str, str]]:
     """Each cell's (value type, shown text, annotation's creator, annotation's text), by odfpy."""
     from odf import teletype

@@ -11,7 +11,8 @@ Excel counts) is kept as it is, placed as a tag is (attnmt.documents.spans), and
 
 Excel's own note begins with its author's name, a label in a run of its own (bold, "Anna
 Smith:"), then the note on the next line: the label, a name and not words, is kept as it is
-(``LabelledNote``), as ``authors`` are.
+(``LabelledNote``), as ``authors`` are; LibreOffice's run that goes on after the label and a line
+break is cut in two there first (``split_label``).
 
 Excel's note beside a thread (its author ``tc={the thread's id}``) is a fixed preamble, then
 ``Comment:`` and the thread's text and ``Reply:`` and each reply's, indented.  Translated line
@@ -23,6 +24,7 @@ as the thread's, translated once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import deepcopy
 from dataclasses import dataclass
 
 from lxml import etree
@@ -179,6 +181,7 @@ class CellComments:
             number = written_whole_number(comment.get("authorId", ""))
             author = authors[number] if number is not None and number < len(authors) else ""
             elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
+            split_label(text, author)
             label = author_label(text, author)
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
                 job: Job = ThreadNote(elements[0], author.removeprefix(THREAD_AUTHOR))
@@ -242,6 +245,24 @@ def author_label(text: etree._Element, author: str) -> etree._Element | None:
     first = text.find(s("r"))
     shown = "" if first is None else "".join(unescape(text_in(t)) for t in first.iter(s("t")))
     return first if author and shown.strip() == f"{author}:" else None
+
+
+def split_label(text: etree._Element, author: str) -> None:
+    """The note's first run cut in two where it goes on after its author's label and a line break, the label's run
+    first and both in its look, so the label is a run of its own as Excel writes it (``author_label``): LibreOffice
+    writes a note's lines in one run, "Peter Brown:\nThe customer called.", or the label's run with the break,
+    "Anna Smith:\n", and the demo model wrote the label "Ein braunhaariger Mann:"."""
+    first = text.find(s("r"))
+    shown = None if first is None else first.find(s("t"))
+    if not author or shown is None or len(first.findall(s("t"))) != 1:
+        return
+    label, newline, rest = text_in(shown).partition("\n")
+    if not newline or unescape(label).strip() != f"{author}:":
+        return
+    label_run = deepcopy(first)
+    replace_text(label_run.find(s("t")), label)
+    replace_text(shown, newline + rest)
+    first.addprevious(label_run)
 
 
 def plain_label(text: etree._Element, author: str) -> bool:
