@@ -5,6 +5,7 @@ import io
 
 import docx
 import openpyxl
+import openpyxl.comments
 import pptx
 import pytest
 from conftest import Judging
@@ -131,6 +132,24 @@ def test_a_sheets_short_cells_the_model_garbled_keep_their_source(mirror):
     assert [[cell.value for cell in row] for row in out.active.iter_rows()] == [["Price", "SHOES RED"],
                                                                                ["RUNS. DOG A", 12.5]]
     assert sorted(source for source, _ in judging.judged) == ["Price", "Red shoes"]
+
+
+def test_a_sheets_line_alone_in_a_cell_or_a_note_is_a_label_as_an_ods_paragraph_is(mirror):
+    """A line of a cell or a note is what LibreOffice makes an .ods cell's or note's paragraph: "Anna Smith:" above a
+    note LibreOffice saved with no author was translated at any plausibility ("Ein Krühner:"), where the .ods's kept
+    it.  A short line running on into the next, or beside another sentence of its line, is running text."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"] = "Unit price\nThe price is in euros."
+    sheet["A2"] = "Two dogs\nrun on the beach."
+    sheet["A3"] = 42
+    sheet["A3"].comment = openpyxl.comments.Comment("Anna Smith:\nCheck it. Blue hat\nRed shoes", " ")
+    judging = Judging(mirror, dict.fromkeys(["Unit price", "Anna Smith:", "Red shoes", "Two dogs", "Blue hat"], 0.1))
+    out = openpyxl.load_workbook(io.BytesIO(translate_office(docx_bytes(book), ".xlsx", judging,
+                                                             DocumentOptions()))).active
+    assert out["A1"].value == "Unit price\nEUROS. IN IS PRICE THE"
+    assert out["A2"].value == "DOGS TWO\nBEACH. THE ON RUN"
+    assert out["A3"].comment.text == "Anna Smith:\nIT. CHECK HAT BLUE\nRed shoes"
 
 
 def test_a_sheets_text_value_and_a_validations_title_alone_are_labels_as_a_cells_string_is(mirror):

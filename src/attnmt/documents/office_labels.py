@@ -3,10 +3,11 @@ where the model garbled them: a line of an alt text (attnmt.documents.alt_texts:
 VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
 ``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell (a text value too), a slide's title, a line of
-a sheet's validation message or screen tip, a section's of its print header or footer or a button's caption (BLOCKS)
-that is one such sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page
-&P of &N", which the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB
-page's labels as a web page's (attnmt.documents.short_attributes)."""
+a sheet's validation message or screen tip, a section's of its print header or footer or a button's caption (BLOCKS),
+or a line of a cell or a note of several lines (LINED), that is one such sentence with no mark that ends it
+(short_labels.alone: a column's header, a heading, Excel's "Page &P of &N", which the demo model wrote "Viele &P
+Arbeiter &N"), which, kept, says the source's language; and an EPUB page's labels as a web page's
+(attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ from attnmt.documents import opendocument_vocabulary
 from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
 from attnmt.documents.archive import Job
 from attnmt.documents.fields import numbers_caption
-from attnmt.documents.flat import FlatText
+from attnmt.documents.flat import FlatText, first_letters_after
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.ooxml import ParagraphJob
-from attnmt.documents.ooxml_dialects import WORD
+from attnmt.documents.ooxml_dialects import CELL_COMMENT, INLINE_STRING, SHARED_STRING, WORD
 from attnmt.documents.opendocument import LINK_TITLE, OpenDocumentParagraph
 from attnmt.documents.opendocument_forms import SHOWN
 from attnmt.documents.opendocument_validations import TITLE
@@ -36,6 +37,9 @@ from attnmt.documents.validations import MESSAGE_LIMITS, TOOLTIP, AttributeJob, 
 # validation's title or message (an .xlsx's, an .ods's table:title), a link's screen tip, a form control's label or tip.
 BLOCKS = ValueJob | HeaderJob | CaptionJob
 ALONE_ATTRIBUTES = frozenset({*MESSAGE_LIMITS, TOOLTIP, TITLE, LINK_TITLE, *SHOWN})
+# A cell's and a note's strings, whose lines LibreOffice makes an .ods's paragraphs: a line alone stands as one
+# ("Anna Smith:" above a note whose author LibreOffice left blank, which the demo model wrote "Ein Krühner:").
+LINED = (SHARED_STRING, INLINE_STRING, CELL_COMMENT)
 
 
 def office_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]],
@@ -76,7 +80,20 @@ def job_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> lis
         return [span for span in spans if is_short(flat, span)]
     if (isinstance(job, ParagraphJob) and job.dialect is WORD) or isinstance(job, OpenDocumentParagraph):
         return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
+    if isinstance(job, ParagraphJob) and job.dialect in LINED:
+        return [span for span in spans if line_alone(flat.text, span)]
     return []
+
+
+def line_alone(text: str, span: tuple[int, int]) -> bool:
+    """Whether the sentence ``span`` of a spreadsheet's ``text`` of several lines is a line of it alone, and a short
+    label alone (short_labels.alone): what an .ods cell's or note's paragraph is, where a .xlsx's has a line.  A line
+    the next goes on from with a lower-case letter is a sentence wrapped by hand (flat.ended_lines), no label."""
+    start, end = span
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    whole = text[line_start:len(text) if line_end < 0 else line_end].strip()
+    goes_on = line_end >= 0 and first_letters_after(text, [line_end])[0].islower()
+    return "\n" in text and whole == text[start:end].strip() and not goes_on and alone([whole])
 
 
 def is_short(flat: FlatText, span: tuple[int, int]) -> bool:
