@@ -352,7 +352,9 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
-    pages = [isinstance(job, TreeJob) and not job.vocabulary.xml for part in parts for job in part.jobs]
+    # a page's and a Word paragraph's quotes read (word_quotes): none in the other jobs, for which it does nothing
+    pages = [isinstance(job, ParagraphJob) or isinstance(job, TreeJob) and not job.vocabulary.xml
+             for part in parts for job in part.jobs]
     # an EPUB page's She said "hi" -> Sie sagte „hallo“, as translate_trees writes an HTML file's
     quotes_in_form([flat for page, group in zip(pages, groups, strict=True) if page for flat in group],
                    options.target_lang)

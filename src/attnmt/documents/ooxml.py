@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import takewhile
 
 from lxml import etree
 
@@ -103,13 +104,15 @@ class ParagraphJob(ParagraphWriter):
     document's, which give its runs their look as their own properties do.  ``source_lang``: the
     language the paragraph is translated from, where a direction override or embedding around
     letters written against its direction is a passage kept whole (None: not known, none is).  ``speakers``: the
-    names in title case its document's dialogue takes turns in (attnmt.text.speaker_labels.dialogue: "Anna:")."""
+    names in title case its document's dialogue takes turns in (attnmt.text.speaker_labels.dialogue: "Anna:").
+    ``reader``: the builder its text is read by (a Word paragraph's reads its quotes: word_quotes.QuoteBuilder)."""
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
                  styles: WordStyles | None = None, source_lang: str | None = None,
-                 protected: re.Pattern[str] = TEMPLATE_PROTECTED, speakers: frozenset[str] = frozenset()) -> None:
+                 protected: re.Pattern[str] = TEMPLATE_PROTECTED, speakers: frozenset[str] = frozenset(),
+                 reader: type[FlatBuilder] = FlatBuilder) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
-        self.speakers = speakers
+        self.speakers, self.reader = speakers, reader
         self.protected = protected  # what passes through untranslated (an index's pages: index_pages)
         # What the styles say of hiding a run (word_styles.WordStyles.hiding), as its own w:vanish does
         self.hiding: Hiding = NO_HIDING if styles is None else styles.hiding
@@ -143,7 +146,7 @@ class ParagraphJob(ParagraphWriter):
         self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
-        builder = FlatBuilder(collapse=False, fields=True, protected=self.protected)
+        builder = self.reader(collapse=False, fields=True, protected=self.protected)
         self._add(builder, self.paragraph)
         return builder.build()
 
@@ -303,13 +306,14 @@ class ParagraphJob(ParagraphWriter):
         return not builder.text.strip() and label_alone(node, self.dialect, self.speakers)
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element, parts: Iterable[etree._Element]) -> None:
-        for part in parts:
-            if part.tag == self.dialect.properties:
-                continue
+        parts = [part for part in parts if part.tag != self.dialect.properties]
+        for k, part in enumerate(parts):
             if part.tag == w("fldChar"):
                 self.field_depth = fields.read_depth_after([part], self.field_depth)
             if part.tag == self.dialect.text and not self.field_depth:
-                text = fields.after_caption_separator(builder, self.dialect.text_of(part))  # "1: A dog": ": " apart
+                if k and parts[k - 1].tag == self.dialect.text:
+                    continue  # read with the text element before it (_joined_text)
+                text = fields.after_caption_separator(builder, self._joined_text(parts[k:]))  # "1: A dog": ": " apart
                 if self.value_kept:
                     builder.add_atom(literal=text)
                 elif builder.text.strip():
@@ -329,6 +333,12 @@ class ParagraphJob(ParagraphWriter):
                                  shown="" if part.tag == self.dialect.text and fields.in_field_code(part)
                                  else shown_text(part, self.hiding))  # a nested field's result in a code: none
                 self.run_atoms.add(part)
+
+    def _joined_text(self, parts: Sequence[etree._Element]) -> str:
+        """The text of ``parts``' first, a text element, and of those right after it, as one text: runs of one look
+        merged hold one each (a LibreOffice file's ``“`` and ``A dog runs,” she said.``), whose quote, read a text at a
+        time, went to the model as words (word_quotes)."""
+        return "".join(map(self.dialect.text_of, takewhile(lambda part: part.tag == self.dialect.text, parts)))
 
     def _add_ruby(self, builder: FlatBuilder, ruby: etree._Element) -> None:
         """A ruby: a mark over its base's runs (``w:rubyBase``, read as a container's), written again inside the
