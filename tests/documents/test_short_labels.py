@@ -206,6 +206,47 @@ def test_a_caption_label_that_is_a_glossary_term_is_written_as_its_target_term(m
     assert [source for source, _ in judging.judged] == ["Figure"]
 
 
+def test_words_own_caption_labels_are_written_as_the_target_languages_word_writes_them(mirror):
+    """The demo model wrote "Figure" alone "Auf einem Arzt", and the caption kept it in English; Insert Caption's three
+    labels are Word's words, "Abbildung", "Tabelle", "Gleichung" in German Word.  A glossary's term for one is the
+    user's word, and a label the author chose is judged as ever."""
+    judging = Judging(mirror, {"Figure": 0.0, "Table": 0.0, "Equation": 0.0, "Plate": 0.0},
+                      Glossary.of({"Equation": "Formel"}))
+    document = word_paragraph(caption("Figure"), caption("Table", " SEQ Table \\* ARABIC "),
+                              caption("Equation", " SEQ Equation \\* ARABIC "), caption("Plate"))
+    out = translate_office(document, ".docx", judging, DocumentOptions(target_lang="de"))
+    assert paragraphs(out)[:4] == ["Abbildung 1: JUMPS. DOG BLACK A", "Tabelle 1: JUMPS. DOG BLACK A",
+                                   "Formel 1: JUMPS. DOG BLACK A", "Plate 1: JUMPS. DOG BLACK A"]
+    assert [source for source, _ in judging.judged] == ["Plate"]
+
+
+def test_a_caption_label_is_words_own_only_from_english_into_a_language_of_known_labels(mirror):
+    """Into French and Spanish, Word's own; from French, or into Swedish (no labels known), the label is judged as
+    ever, and this one, garbled, keeps its source."""
+    written = {}
+    for source_lang, target_lang in [("en", "fr"), ("en", "es-ES"), ("fr", "de"), ("en", "sv")]:
+        judging = Judging(mirror, {"Figure": 0.0, "Table": 0.0})
+        document = word_paragraph(caption("Table", " SEQ Table \\* ARABIC "), caption("Figure"))
+        out = translate_office(document, ".docx", judging, DocumentOptions(source_lang=source_lang,
+                                                                           target_lang=target_lang))
+        written[target_lang] = [paragraph.split(" 1:")[0] for paragraph in paragraphs(out)[:2]]
+    assert written == {"fr": ["Tableau", "Figure"], "es-ES": ["Tabla", "Ilustración"], "de": ["Table", "Figure"],
+                       "sv": ["Table", "Figure"]}
+
+
+def test_a_libreoffice_captions_english_label_is_written_as_the_target_languages_word_writes_it(mirror):
+    judging = Judging(mirror, {"Table": 0.0})
+    document = OpenDocumentText()
+    document.text.addElement(P(text="@"))
+    members = read_members(odf_bytes(document))
+    caption_xml = ('Table <text:sequence text:ref-name="refTable0" text:name="Table" text:formula="ooow:Table+1">1'
+                   "</text:sequence>: A black dog jumps.")
+    members["content.xml"] = members["content.xml"].replace(b">@<", f">{caption_xml}<".encode())
+    out = translate_office(write_members(members), ".odt", judging, DocumentOptions(target_lang="de"))
+    paragraph = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{TEXT}}}p")
+    assert "".join(paragraph.itertext()) == "Tabelle 1: JUMPS. DOG BLACK A"
+
+
 def test_an_epub_pages_heading_and_alt_text_are_labels_as_a_web_pages(mirror):
     """An EPUB's pages go through the office files' pipeline: their short labels had no guard there."""
     from ebooklib import epub

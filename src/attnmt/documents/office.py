@@ -66,6 +66,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
 from attnmt.documents.bound_controls import write_stores
+from attnmt.documents.caption_labels import own_labels
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
@@ -76,7 +77,7 @@ from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.markup_text import quotes_in_form, quotes_placed
-from attnmt.documents.office_labels import alone_blocks, office_labels
+from attnmt.documents.office_labels import alone_blocks, caption_labels, office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -368,7 +369,8 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     # a short alt text or caption label the model garbled keeps its source (attnmt.documents.short_labels)
     jobs = [job for part in parts for job in part.jobs]
     blocks = alone_blocks(jobs, sentences)
-    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks), field_sentences(flats, sentences))
+    labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks), field_sentences(flats, sentences),
+                           own_labels(caption_labels(jobs, sentences), options.source_lang, options.target_lang))
     keeping = ForXml(labels)
     for call, chunk in calls:
         results += translate_flats(call, keeping, options, review, chunk, repeats, where=name)

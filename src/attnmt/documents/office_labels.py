@@ -78,6 +78,19 @@ def job_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> lis
     """The spans of ``flat`` (one of ``job``'s) that are short labels (the module docstring)."""
     if isinstance(job, AltTextJob | SvgAltTextJob):
         return [span for span in spans if is_short(flat, span)]
+    return caption_spans(job, flat, spans)
+
+
+def caption_labels(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
+    """The short labels of the captions among ``jobs``' flat texts (``caption_spans``), stripped (``sentences``: each
+    flat's spans, in the jobs' order)."""
+    spans = iter(sentences)
+    return frozenset(flat.text[start:end].strip() for job in jobs for flat in job.flats()
+                     for start, end in caption_spans(job, flat, next(spans)))
+
+
+def caption_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of ``flat`` (one of ``job``'s) that are a Word or LibreOffice caption's short label."""
     if (isinstance(job, ParagraphJob) and job.dialect is WORD) or isinstance(job, OpenDocumentParagraph):
         return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
     if isinstance(job, ParagraphJob) and job.dialect in LINED:

@@ -20,9 +20,9 @@ glossary's terms: the user's word.  A label that is one term and nothing else is
 term ("Figure" -> "Abbildung": the demo model wrote "Ein Arzt in einem Abbildung", the term inside the sentence it
 made of the label).
 
-Word's own names for its labels per language (Abbildung, Tabelle, Gleichung for German) are not looked up: a user
-who wants them gives them in a glossary (``--glossary``), and the label a document's author typed ("Plate", "Chart",
-"Exhibit") is as common as Word's three.
+A caption's label that is one of Word's three English ones (Figure, Table, Equation) is written as the target
+language's Word writes it (``captions``: attnmt.documents.caption_labels, Abbildung, Tabelle, Gleichung for German),
+a glossary's term for it first; a label a document's author typed ("Plate", "Chart", "Exhibit") is judged as any.
 
 ``FLOOR`` was set at 0.3 on exp(mean log-prob) of a translation's pieces and its end, measured with the demo model
 on 81 labels of web pages and captions and on 90 of office files (1 and 2 good ones lost, 55 of 61 and 50 of 63 bad
@@ -42,7 +42,7 @@ adjective dropped ("A busy market" -> "Ein Markt").  Still lost: "Red shoes" -> 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from attnmt.decoding.garbled_labels import article_added, garbled, value_lost
@@ -72,10 +72,13 @@ class KeepingLabels(Wrapper):
     name (``names``: a text line's, a cue's, a page's or a paragraph's) too where its translation opens with an
     article the name lacks (garbled_labels.article_added: "SIGNAL" -> "EIN SCHILD"); and any sentence that is a
     count or a measure in words alone whose translation lost it (garbled_labels.value_lost: a field's value or a
-    cell, "Three." -> "Drei Kerle."), whatever its translator."""
+    cell, "Three." -> "Drei Kerle."), whatever its translator.  Each of ``captions`` (a caption's label -> the target
+    language's Word's own: caption_labels.own_labels) is answered with its own label, where no term of the glossary
+    is the label alone."""
 
     labels: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
+    captions: Mapping[str, str] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)  # the labels answered with themselves
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
@@ -84,11 +87,13 @@ class KeepingLabels(Wrapper):
         rewritten = []  # the labels given the glossary's term or their source: not the model's translation
         for i, sentence in enumerate(sentences):
             term = whole_term(sentence, glossary) if sentence.strip() in self.labels else None
+            term = term or self.captions.get(sentence.strip())  # Word's own "Abbildung" for "Figure"
             if term is not None:  # the user's word for the label, not the model's sentence around it
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
         judged = [i for i, sentence in enumerate(sentences) if plausibility is not None
-                  and sentence.strip() in self.labels | self.names and not (glossary and glossary.matches(sentence))]
+                  and sentence.strip() in self.labels | self.names and not (glossary and glossary.matches(sentence))
+                  and i not in rewritten]
         kept = [] if plausibility is None or not judged else garbled(
             plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
         kept = [keep or (sentences[i].strip() in self.names and article_added(sentences[i], texts[i]))
