@@ -115,6 +115,18 @@ def test_a_fields_names_translation_that_opens_with_an_article_its_name_lacks_is
     assert garbled_fields(lambda names, _: [FLOOR + 0.1] * len(names), [name], [translation]) == [added]
 
 
+def test_a_name_that_describes_its_noun_may_take_an_article():
+    """An adjective and its noun name a role or a thing as a noun phrase does, its article German's own: the demo
+    model's "OLD MAN" -> "EIN ALTER MANN", a speaker's role.  One word for two ("SCREEN SIZE" -> "EIN SCHRÜHT"), more
+    words than the name, an adjective of another gender than its article, or no adjective is no such phrase."""
+    described = [("OLD MAN", "EIN ALTER MANN"), ("YOUNG WOMAN", "EINE JUNGE FRAU"), ("Big dog", "Ein großer Hund"),
+                 ("BIG DOG", "EIN GROSSER HUND")]  # capitals' "SS" for "ß"
+    assert not any(article_added(name, translation) for name, translation in described)
+    assert garbled_fields(lambda names, _: [FLOOR + 0.1] * len(names), *zip(*described, strict=True)) == [False] * 4
+    assert article_added("SCREEN SIZE", "EIN SCHRÜHT") and article_added("TOP SPEED", "EIN BLICK DURCH DIE BLÄTTER")
+    assert article_added("OLD MAN", "EIN ALTE MANN") and article_added("RED WINE", "EIN ROTWEIN")
+
+
 def test_a_short_label_of_another_kind_may_take_an_article_and_a_fields_name_under_floor_is_garbled_either_way():
     def plausibility(labels, _):
         return [{"Black dog": 0.8, "BENEFITS": 0.05}[label] for label in labels]

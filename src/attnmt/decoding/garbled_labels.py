@@ -23,7 +23,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.label_phrases import misread
+from attnmt.decoding.label_gender import phrase, readings
+from attnmt.decoding.label_phrases import misread, words_of
 from attnmt.decoding.term_weak import german
 from attnmt.text.articles import ANY_ARTICLE
 from attnmt.text.count_values import counted
@@ -65,9 +66,23 @@ def article_added(name: str, translation: str) -> bool:
     where ``name`` opens with none.  A field's name is a bare noun in the languages attnmt reads ("INGREDIENTS",
     "ZUTATEN", "INGRÉDIENTS"); an article before it is a caption's start, which a model trained on sentences writes
     for a word alone: the demo model wrote "SIGNAL" as "EIN SCHILD" and "CATS" as "EINE KATZEN", words it finds
-    plausible enough.  A short label of another kind may take one ("Black dog" -> "Ein schwarzer Hund")."""
+    plausible enough.  A short label of another kind may take one ("Black dog" -> "Ein schwarzer Hund"), and so may a
+    name that describes its noun (``described``: "OLD MAN" -> "EIN ALTER MANN", a role's)."""
     first = [re.split(r"[\W\d_]", each.strip(), maxsplit=1)[0].lower() for each in (name, translation)]  # letters
-    return first[1] in ANY_ARTICLE and first[0] not in ANY_ARTICLE
+    return first[1] in ANY_ARTICLE and first[0] not in ANY_ARTICLE and not described(name, translation)
+
+
+def described(name: str, translation: str) -> bool:
+    """Whether ``translation`` of a field's ``name`` of several words is a German noun phrase of as many words, its
+    article aside, with an adjective that agrees (attnmt.decoding.label_gender: "OLD MAN" -> "EIN ALTER MANN"): a
+    name that describes its noun is a role's or a thing's, not a field's bare noun, and its article is a noun
+    phrase's; "SCREEN SIZE" -> "EIN SCHRÜHT" and "TOP SPEED" -> "EIN BLICK DURCH DIE BLÄTTER" are no such phrase."""
+    words = words_of(translation)
+    found = phrase(words)
+    if found is None or found[0] is None or not found[1]:
+        return False
+    determiner, adjectives, _ = found
+    return len(words) == len(name.split()) + 1 == len(adjectives) + 2 and bool(readings(determiner, adjectives))
 
 
 def value_lost(value: str, translation: str) -> bool:

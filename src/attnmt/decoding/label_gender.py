@@ -88,11 +88,12 @@ def determiner_word(word: str) -> bool:
 
 def adjective(word: str) -> bool:
     """Whether ``word``, in small letters, is a German adjective with an ending: its stem (without "-e", "-er", "-es",
-    "-en", "-em", and a comparative's "-er" and umlaut: "ältere") is a known adjective (german_words)."""
+    "-en", "-em", and a comparative's "-er" and umlaut: "ältere"; capitals' "SS" read as "ß": "GROSSE") is a known
+    adjective (german_words)."""
     for ending in ("e", "er", "es", "en", "em"):
         stem = word.removesuffix(ending)
         if stem != word and any(form in ADJECTIVES or is_no_noun(form)
-                                for form in (stem, stem.removesuffix("er").translate(PLAIN))):
+                                for form in (stem, stem.removesuffix("er").translate(PLAIN), stem.replace("ss", "ß"))):
             return True
     return False
 
