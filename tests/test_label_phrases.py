@@ -4,7 +4,16 @@ cat" "Eine kleine Katzen", words it finds likely."""
 
 import pytest
 
-from attnmt.decoding.label_phrases import added_verb, disagrees, known_words, misread, number, parts, repeated
+from attnmt.decoding.label_phrases import (
+    added_verb,
+    dative_plural,
+    disagrees,
+    known_words,
+    misread,
+    number,
+    parts,
+    repeated,
+)
 
 
 @pytest.mark.parametrize(("label", "translation"), [
@@ -138,3 +147,20 @@ class Vocabulary:
 def test_the_known_words_are_the_vocabularys_whole_words_with_a_capital():
     assert known_words(Vocabulary()) == {"fußball", "spieler", "bau"}
     assert known_words(object()) == frozenset()
+
+
+PLURALS = frozenset(("schuh", "schuhe", "kind", "kinder", "pferd", "pferde", "katze", "junge"))  # a vocabulary's
+
+
+@pytest.mark.parametrize("translation", ["Schwarze Schuhen", "PFERDEN", "Kindern", "Die Kindern"])
+def test_a_plural_with_the_datives_n_is_no_labels_noun(translation):
+    assert dative_plural(translation, PLURALS) and misread("Black shoes", translation, PLURALS)
+
+
+@pytest.mark.parametrize("translation", [
+    "Schuhe", "Kinder", "Katzen",  # "-n" of a feminine's plural: no "Katz"
+    "Jungen",  # a weak noun's plural: no "Jung"
+    "Mit Schuhen",  # after a preposition: no label's noun
+])
+def test_a_plurals_own_n_or_a_preposition_is_no_dative_plural(translation):
+    assert not dative_plural(translation, PLURALS)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 
-from attnmt.decoding.label_gender import no_label_phrase
+from attnmt.decoding.label_gender import no_label_phrase, phrase
 from attnmt.decoding.term_agreement import QUANTIFIERS
 from attnmt.decoding.term_compounds import (
     FIRST_PART,
@@ -75,14 +75,29 @@ VERB_LETTERS = 5  # an English past or participle is this long at least: "closed
 def misread(label: str, translation: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether ``translation``, German, is no translation of the English ``label`` as a label: it adds a verb
     (``added_verb``, a compound of ``known`` words read as its parts), its article and noun disagree
-    (``disagrees``) or it says a word twice that the label says once (``repeated``)."""
-    return added_verb(label, translation, known) or disagrees(label, translation) or repeated(label, translation)
+    (``disagrees``), it says a word twice that the label says once (``repeated``) or its noun is a dative plural
+    (``dative_plural``)."""
+    return added_verb(label, translation, known) or disagrees(label, translation) or repeated(label, translation) \
+        or dative_plural(translation, known)
 
 
 def repeated(label: str, translation: str) -> bool:
     """Whether ``translation`` has a word of meaning twice (case-folded) where ``label`` has none twice: "Girl" ->
     "Mädchen Mädchen Mädchen", "Family" -> "Eine Familie ist im Familie"; "Bora Bora" is its label's."""
     return twice(meaning(translation)) and not twice(meaning(label))
+
+
+def dative_plural(translation: str, known: frozenset[str]) -> bool:
+    """Whether the noun a German ``translation``'s noun phrase ends in (label_gender.phrase) is a dative plural: a
+    plural in "-e" or "-er" with the dative's "n" ("Schuhe" + "n", "Kinder" + "n"), both that plural and its
+    singular words of the vocabulary (``known``: "schuhe", "schuh"), so that the "-n" is no plural's own
+    ("Katzen": "katz" is none; "Jungen": "jung" none).  A label names its noun in the nominative: the demo model
+    wrote "Black shoes" as "Schwarze Schuhen", a caption's "in schwarzen Schuhen"."""
+    found = phrase(words_of(translation))
+    if found is None or not found[2].endswith(("en", "ern")):
+        return False
+    plural = found[2][:-1]
+    return plural in known and plural.removesuffix("e" if plural.endswith("e") else "er") in known
 
 
 def twice(words: list[str]) -> bool:
