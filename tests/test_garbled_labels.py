@@ -9,10 +9,12 @@ import pytest
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.garbled_labels import (
     FLOOR,
+    after_number,
     article_added,
     garbled,
     garbled_fields,
     label_plausibility,
+    labels_plausibility,
     plausibility_of,
     value_lost,
 )
@@ -150,3 +152,36 @@ def test_a_count_or_a_measure_in_words_alone_is_lost_where_its_translation_adds_
         value, translation, lost):
     """Given alone, the demo model made a caption of "Three." and of "4 bars" and lost the number."""
     assert value_lost(value, translation) is lost
+
+
+@pytest.mark.parametrize(("label", "translation", "read"), [
+    ("Red shoes", "Rote Schuhe", ("Two red shoes", "Zwei rote Schuhe")),  # the adjective in small letters
+    ("RED SHOES", "ROTE SCHUHE", ("TWO RED SHOES", "ZWEI ROTE SCHUHE")),
+    ("Boats", "Boote", ("Two boats", "Zwei Boote")),
+    ("Boats", "Die Boote", None),  # an article: read as written
+    ("Boats", "Zwei Boote", None),
+    ("Two boats", "Boote", None),  # a number in the label
+    ("The boats", "Boote", None),
+    ("Boat", "Boot", None),  # no plural
+])
+def test_a_plurals_translation_alone_is_read_after_a_number(label, translation, read):
+    assert after_number(label, translation) == read
+
+
+def demo_words(sources, translations):
+    """The demo model's word probabilities of "Rote Schuhe" for "Red shoes", alone and after "Zwei"."""
+    words = {"Rote Schuhe": [("Rote", 0.07), ("Schuhe", 0.04)],
+             "Zwei rote Schuhe": [("Zwei", 0.9), ("rote", 0.7), ("Schuhe", 0.3)],
+             "Schwarze Schuhen": [("Schwarze", 0.1), ("Schuhen", 0.31)],
+             "Zwei schwarze Schuhen": [("Zwei", 0.9), ("schwarze", 0.6), ("Schuhen", 0.3)]}
+    return [assessed(0.1, words[text]) for text in translations]
+
+
+def test_a_german_plural_alone_is_as_plausible_as_its_words_after_a_number():
+    """A caption's model opens a plural with a number: "Rote Schuhe" 0.06 alone, its words 0.46 after "Zwei"; into
+    another language the words alone; a translation that is no label's stays 0.0 (a dative plural: "Schuhen")."""
+    labels, texts = ["Red shoes", "Black shoes"], ["Rote Schuhe", "Schwarze Schuhen"]
+    known = frozenset(("schuh", "schuhe"))
+    alone, read = labels_plausibility(demo_words, labels, texts, "de", known)
+    assert alone == pytest.approx((0.7 * 0.3) ** 0.5) and read == 0.0
+    assert labels_plausibility(demo_words, labels[:1], texts[:1], None, known) == [pytest.approx((0.07 * 0.04) ** 0.5)]

@@ -23,8 +23,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.label_gender import phrase, readings
-from attnmt.decoding.label_phrases import misread, words_of
+from attnmt.decoding.label_gender import adjective, determiner_word, phrase, readings
+from attnmt.decoding.label_phrases import PLURAL_NUMBER, misread, number, words_of
+from attnmt.decoding.term_agreement import QUANTIFIERS
+from attnmt.decoding.term_compounds import DETERMINERS
 from attnmt.decoding.term_weak import german
 from attnmt.text.articles import ANY_ARTICLE
 from attnmt.text.count_values import counted
@@ -37,6 +39,9 @@ if TYPE_CHECKING:
 FLOOR = 0.3  # plausibility under which a label keeps its source (attnmt.documents.short_labels: measured)
 # sources, their translations -> how plausible the model finds each (ModelTranslator.plausibility; None: not judged)
 Plausibility = Callable[[Sequence[str], Sequence[str]], Sequence[float | None]]
+# sources, their translations -> each pair's Assessment from one forced pass (attnmt.decoding.quality.assess)
+Assess = Callable[[Sequence[str], Sequence[str]], Sequence["Assessment | None"]]
+NUMBERS = ("Two", "Zwei")  # the number a plural label and its German translation are read after (``after_number``)
 
 
 def garbled(plausibility: Plausibility, labels: Sequence[str], translations: Sequence[str]) -> list[bool]:
@@ -107,9 +112,14 @@ def plausibility_of(assessment: Assessment | None) -> float | None:
     None (a blank side)."""
     if assessment is None:
         return None
-    found = [p for _, p in assessment.words if p is not None]
+    return words_plausibility(assessment.words, assessment.quality)
+
+
+def words_plausibility(words: Sequence[tuple[str, float | None]], otherwise: float) -> float:
+    """The geometric mean of ``words``' probabilities (0.0 where one is 0.0), ``otherwise`` where none has one."""
+    found = [p for _, p in words if p is not None]
     if not found:
-        return assessment.quality
+        return otherwise
     return 0.0 if min(found) == 0.0 else math.exp(math.fsum(map(math.log, found)) / len(found))
 
 
@@ -122,3 +132,40 @@ def label_plausibility(label: str, translation: str, assessment: Assessment | No
     0.32; its article and noun disagree, "A small cat" -> "Eine kleine Katzen", 0.64, "Ein kleine Hund")."""
     found = plausibility_of(assessment)
     return 0.0 if found is not None and german(language) and misread(label, translation, known) else found
+
+
+def labels_plausibility(assess: Assess, labels: Sequence[str], translations: Sequence[str], language: str | None,
+                        known: frozenset[str]) -> list[float | None]:
+    """``label_plausibility`` of each translation of each of ``labels``, from ``assess``'s forced passes, and for a
+    German plural's translation with no article or number, the better of it and its words' read after a number
+    (``after_number``, the number itself left out): a caption's model opens a plural with one ("Zwei Hunde rennen") and
+    finds a plural alone at a sentence's start unlikely, "Red shoes" -> "Rote Schuhe" 0.06, "Zwei rote Schuhe" 0.46
+    for "Two red shoes"."""
+    found = [label_plausibility(label, text, each, language, known)
+             for label, text, each in zip(labels, translations, assess(labels, translations), strict=True)]
+    todo = [k for k, p in enumerate(found) if p and german(language) and after_number(labels[k], translations[k])]
+    pairs = [after_number(labels[k], translations[k]) or ("", "") for k in todo]
+    for k, each in zip(todo, assess([s for s, _ in pairs], [t for _, t in pairs]) if todo else [], strict=True):
+        if each is not None:
+            found[k] = max(found[k] or 0.0, words_plausibility(each.words[1:], 0.0))
+    return found
+
+
+def after_number(label: str, translation: str) -> tuple[str, str] | None:
+    """``label`` and its German ``translation`` after a number (NUMBERS: "Two red shoes", "Zwei rote Schuhe"; in
+    capitals where the label is: "TWO BOATS", "ZWEI BOOTE"), an adjective first in small letters as after a number;
+    None where the label is no plural or opens with a determiner ("the", "two"), or the translation opens with an
+    article, a determiner or a number, after which a caption's model reads a plural as it is written."""
+    words = words_of(translation)
+    first = label.split()[0].lower() if label.split() else ""
+    if number(label) != PLURAL_NUMBER or first in DETERMINERS or not words:
+        return None
+    opening = words[0].lower()
+    if determiner_word(opening) or opening in QUANTIFIERS:
+        return None
+    if label.isupper():
+        return f"{NUMBERS[0].upper()} {label}", f"{NUMBERS[1].upper()} {translation}"
+    written = translation.lstrip()
+    if adjective(opening):
+        written = written[:1].lower() + written[1:]
+    return f"{NUMBERS[0]} {label[:1].lower()}{label[1:]}", f"{NUMBERS[1]} {written}"

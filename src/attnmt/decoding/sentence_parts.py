@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled_fields, label_plausibility, value_lost
+from attnmt.decoding.garbled_labels import garbled_fields, labels_plausibility, value_lost
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.label_phrases import known_words
 from attnmt.decoding.quality_language import UNKNOWN
@@ -198,8 +198,8 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
     from attnmt.decoding.quality import assess  # quality imports translate, which imports this module
 
     def plausibility(sources: Sequence[str], found: Sequence[str]) -> list[float | None]:
-        return [label_plausibility(source, text, each, model.target_lang, known_words(tokenizer))
-                for source, text, each in zip(sources, found, assess(model, tokenizer, sources, found), strict=True)]
+        return labels_plausibility(lambda s, t: assess(model, tokenizer, s, t), sources, found, model.target_lang,
+                                   known_words(tokenizer))
 
     marks = [found[0] if (found := LIST_MARK.match(name)) else "" for name in names]  # kept around the translation
     return garbled_fields(plausibility, [name[len(mark):].lstrip() for name, mark in zip(names, marks, strict=True)],

@@ -14,7 +14,7 @@ from torch import Tensor
 from attnmt.config_ranges import check_function
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import label_plausibility
+from attnmt.decoding.garbled_labels import labels_plausibility
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
 from attnmt.decoding.label_phrases import known_words
@@ -161,15 +161,16 @@ class ModelTranslator(ModelFitsWrites):
 
     def plausibility(self, sentences: Sequence[str], translations: Sequence[str]) -> list[float | None]:
         """How plausible each translation of each sentence is to the model, as a short label's guard reads it
-        (attnmt.decoding.garbled_labels.label_plausibility: its words' probabilities, its end left out, and 0 for a
-        German one that is no label's translation, in the model's ``target_lang``) from one teacher-forced pass
-        (attnmt.decoding.quality.assess, uncalibrated, so that it means the same with or without a model's
-        calibration); None where either side is blank."""
-        found = attnmt.decoding.quality.assess(self.model, self.tokenizer, sentences, translations,
-                                               max_tokens=self.max_tokens)
-        known = known_words(self.tokenizer)
-        return [label_plausibility(sentence, translation, each, self.model.target_lang, known)
-                for sentence, translation, each in zip(sentences, translations, found, strict=True)]
+        (attnmt.decoding.garbled_labels.labels_plausibility: its words' probabilities, its end left out, a German
+        plural alone's read after a number too, and 0 for a German one that is no label's translation, in the model's
+        ``target_lang``) from teacher-forced passes (attnmt.decoding.quality.assess, uncalibrated, so that it means
+        the same with or without a model's calibration); None where either side is blank."""
+        def assess(sources: Sequence[str], found: Sequence[str]) -> list[attnmt.decoding.quality.Assessment | None]:
+            return attnmt.decoding.quality.assess(self.model, self.tokenizer, sources, found,
+                                                  max_tokens=self.max_tokens)
+
+        return labels_plausibility(assess, sentences, translations, self.model.target_lang,
+                                   known_words(self.tokenizer))
 
     def rewritten(self, sentences: Sequence[str], translations: Sequence[str]) -> None:
         """``translations`` are written in place of what the model wrote for ``sentences`` (a garbled label's source
