@@ -13,6 +13,7 @@ from attnmt.decoding.label_phrases import (
     number,
     parts,
     repeated,
+    unnamed,
 )
 
 
@@ -164,3 +165,10 @@ def test_a_plural_with_the_datives_n_is_no_labels_noun(translation):
 ])
 def test_a_plurals_own_n_or_a_preposition_is_no_dative_plural(translation):
     assert not dative_plural(translation, PLURALS)
+
+
+def test_a_plurals_translation_of_adjectives_alone_names_nothing():
+    """The demo model wrote "Black dogs" as "Schwarz", 0.47 likely; a label that names no things may be one."""
+    assert unnamed("Black dogs", "Schwarz") and unnamed("BLACK DOGS", "SCHWARZ") and misread("Black dogs", "Schwarz")
+    assert not unnamed("Black dogs", "Schwarze Hunde") and not unnamed("Closed", "Geschlossen")
+    assert not unnamed("Black dogs", "")

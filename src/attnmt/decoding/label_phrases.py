@@ -35,6 +35,7 @@ from attnmt.decoding.term_compounds import (
 from attnmt.decoding.term_plurals import NO_PLURALS, SINGULARS, plural_endings, singular_forms, spelled_as_source
 from attnmt.text.articles import ARTICLES
 from attnmt.text.function_words import FUNCTION_WORDS, PREPOSITIONS, PUNCTUATION
+from attnmt.text.german_words import is_no_noun
 
 # Words that carry no noun's, verb's or adjective's meaning of their own, besides FUNCTION_WORDS' articles,
 # prepositions and conjunctions: persons' pronouns and possessives (English and German: "Contact us" ->
@@ -75,10 +76,10 @@ VERB_LETTERS = 5  # an English past or participle is this long at least: "closed
 def misread(label: str, translation: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether ``translation``, German, is no translation of the English ``label`` as a label: it adds a verb
     (``added_verb``, a compound of ``known`` words read as its parts), its article and noun disagree
-    (``disagrees``), it says a word twice that the label says once (``repeated``) or its noun is a dative plural
-    (``dative_plural``)."""
+    (``disagrees``), it says a word twice that the label says once (``repeated``), its noun is a dative plural
+    (``dative_plural``) or it has no noun for the label's plural (``unnamed``)."""
     return added_verb(label, translation, known) or disagrees(label, translation) or repeated(label, translation) \
-        or dative_plural(translation, known)
+        or dative_plural(translation, known) or unnamed(label, translation)
 
 
 def repeated(label: str, translation: str) -> bool:
@@ -98,6 +99,14 @@ def dative_plural(translation: str, known: frozenset[str]) -> bool:
         return False
     plural = found[2][:-1]
     return plural in known and plural.removesuffix("e" if plural.endswith("e") else "er") in known
+
+
+def unnamed(label: str, translation: str) -> bool:
+    """Whether ``translation`` of a plural ``label``, which names things (``number``: "Black dogs"), has words of
+    meaning and each is surely no noun (german_words.is_no_noun: an adjective or an adverb): the demo model wrote
+    "Black dogs" as "Schwarz", 0.47 likely."""
+    words = meaning(translation)
+    return number(label) == PLURAL_NUMBER and bool(words) and all(is_no_noun(word) for word in words)
 
 
 def twice(words: list[str]) -> bool:
