@@ -166,3 +166,24 @@ def test_a_text_lines_quote_around_all_of_it_whose_words_hold_marks_is_read_as_a
 def test_a_pages_quote_around_a_quote_is_read_as_two(upper):
     assert translate_markup(["<p>\"He said 'hello' to me.\"</p>"], upper, GERMAN) == ["<p>„HE SAID ‚HELLO‘ TO ME.“</p>"]
     assert upper.given == ["He said hello to me."]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>"A dog runs.<sup>1</sup>"</p>', ["A dog runs."], "<p>„A DOG RUNS.<sup>1</sup>“</p>"),
+    ('<li>“A man sleeps.<sup><a href="#fn2">2</a></sup>” A dog runs.</li>', ["A man sleeps.", "A dog runs."],
+     '<li>„A MAN SLEEPS.<sup><a href="#fn2">2</a></sup>“ A DOG RUNS.</li>'),
+    ('<td>«Deux chiens jouent.<a href="#n3">[3]</a>»</td>', ["Deux chiens jouent."],
+     '<td>„DEUX CHIENS JOUENT.<a href="#n3">[3]</a>“</td>'),
+    ('<p>"A dog runs,<sup>4</sup>" he said.</p>', ["A dog runs, he said."],
+     "<p>„A DOG RUNS,<sup>4</sup>“ HE SAID.</p>"),
+])
+def test_a_quote_whose_words_end_in_a_notes_reference_is_read_as_one_quote(upper, page, given, written):
+    """The reference parted the stop from the closing quote: the model read '"A dog runs. "', and the demo model wrote
+    Ein großer Hund rennt <sup>1</sup> mit der Aufschrift „E“., a space before the note's mark."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == given
+
+
+def test_a_notes_reference_between_a_stop_and_a_bracket_parts_nothing(upper):
+    assert translate_markup(["<p>(A dog runs.<sup>1</sup>)</p>"], upper, GERMAN) == ["<p>(A DOG RUNS.<sup>1</sup>)</p>"]
+    assert upper.given == ["(A dog runs.)"]

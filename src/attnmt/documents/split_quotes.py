@@ -124,10 +124,11 @@ def shows_words(mark: Mark) -> bool:
 
 
 def parts_words(flat: FlatText, first: int, stop: int) -> bool:
-    """Whether an element around words or an atom that shows words stands among a pair's words,
-    ``flat.marks[first:stop]``; not a kept stop's atom alone (``"A dog runs<b>.</b>"``, whose stop the sentence's own
-    rules keep: attnmt.documents.kept_stops)."""
-    return any(shows_words(mark) if mark.atom else has_words(flat.text[mark.start:mark.end])
+    """Whether an element around words, an atom that shows words or a note's reference stands among a pair's words,
+    ``flat.marks[first:stop]`` (``"A dog runs.<sup>1</sup>"``: its pieces of text, ``"A dog runs.`` and ``"``, held
+    no pair, and the model read the quotes as words); not a kept stop's atom alone (``"A dog runs<b>.</b>"``, whose
+    stop the sentence's own rules keep: attnmt.documents.kept_stops)."""
+    return any((shows_words(mark) or mark.reference) if mark.atom else has_words(flat.text[mark.start:mark.end])
                for mark in flat.marks[first:stop])
 
 
