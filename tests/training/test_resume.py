@@ -11,12 +11,12 @@ import pytest
 import torch
 import yaml
 from safetensors.torch import load_file
-from support import tiny_config, write_calibration
+from support import PAIRS, tiny_config, write_calibration, write_pairs
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.decoding.calibration import CALIBRATION, load_calibration
-from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError
 from attnmt.training import ending
 from attnmt.training.averaging import average_checkpoints
 from attnmt.training.trainer import Trainer, resume
@@ -477,3 +477,49 @@ def test_a_run_started_again_says_so_in_its_train_log_too(tmp_path, monkeypatch,
     logged = (model_dir / "train.log").read_text().splitlines()
     assert [line.split(" ", 2)[2] for line in logged].count(said) == 1
     assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("copied, key", [((), "train_src"), (("train.src", "train.tgt"), "valid_src")])
+def test_a_run_started_again_from_another_folder_names_the_one_its_relative_paths_are_in(tmp_path, monkeypatch,
+                                                                                        copied, key):
+    """Its relative paths were read from the current folder: "valid_src: cannot read proj/train.src: no such file
+    or directory", naming neither that folder nor the one the run started in.  A copy of the training files
+    alone (the validation files elsewhere) is named by the first file missing."""
+    started, elsewhere = tmp_path / "started", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    started.mkdir()
+    monkeypatch.chdir(started)
+    (started / "proj").mkdir()
+    write_pairs(started / "proj", "val", PAIRS[:5])
+    model_dir = started / killed_in_its_first_save(Path("proj"), monkeypatch, valid_src="proj/val.src",
+                                                   valid_tgt="proj/val.tgt")
+    (elsewhere / "proj").mkdir()
+    for name in copied:
+        shutil.copy(started / "proj" / name, elsewhere / "proj" / name)
+    before = sorted(path.name for path in model_dir.iterdir())
+    monkeypatch.chdir(elsewhere)
+    path = f"proj/{'val' if key.startswith('valid') else 'train'}.src"
+    with pytest.raises(ConfigError) as refused:
+        resume(model_dir, progress=False)
+    assert str(refused.value) == (
+        f"{key}: {path} is not in the current folder, {elsewhere}, but in {started}, where the run started: its "
+        f"train.yaml's relative paths are read from the current folder, so start it again from there (cd {started})")
+    assert sorted(path.name for path in model_dir.iterdir()) == before and not ckpt.list_checkpoints(model_dir)
+
+
+def test_a_run_started_again_without_a_file_names_the_folders_looked_in(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "proj").mkdir()
+    write_pairs(tmp_path / "proj", "val", PAIRS[:5])
+    model_dir = tmp_path / killed_in_its_first_save(Path("proj"), monkeypatch, valid_src="proj/val.src",
+                                                    valid_tgt="proj/val.tgt")
+    (tmp_path / "proj" / "val.tgt").unlink()  # the validation references deleted since
+    with pytest.raises(DataError, match=rf"^valid_tgt: cannot read proj/val.tgt: it is not in the current folder, "
+                                        rf"{tmp_path}, where the run started; put it back"):
+        resume(model_dir, progress=False)
+    (tmp_path / "proj" / "train.src").unlink()
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with pytest.raises(DataError, match=rf"^train_src: cannot read proj/train.src: it is not in the current folder, "
+                                        rf"{tmp_path / 'elsewhere'}, nor in {tmp_path}, where the run started; "):
+        resume(model_dir, progress=False)

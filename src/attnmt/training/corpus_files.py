@@ -14,11 +14,12 @@ import re
 import stat
 from pathlib import Path
 
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import BROKEN_STREAM, OLE_SIGNATURE, ZIP_START, check_readable, open_bytes
 from attnmt.text.encodings import utf16_without_bom
 from attnmt.text.parallel_text import check_parallel_files, check_utf8
 from attnmt.train_config import CorpusSpec, TrainConfig
+from attnmt.training.run_dir import VALIDATION_KEYS
 
 AS_TEXT = ("give UTF-8 text of one sentence a line, or of 'source<TAB>target' a line for a tsv (from a "
            "spreadsheet, its two columns saved as tab-separated UTF-8 text)")
@@ -162,3 +163,34 @@ def corpus_prefixes(config: TrainConfig) -> list[tuple[str, CorpusSpec]]:
     if config.train is None:
         return [("train_", config.corpora()[0])]
     return [(f"train[{i}].", spec) for i, spec in enumerate(config.corpora())]
+
+
+def check_found_here(config: TrainConfig, started: Path) -> None:
+    """Refuses, in one line naming the key, the file and the folders, a run started again from its train.yaml
+    (trainer.started_again) whose relative path to a file it reads is not found from the current folder:
+    train.yaml keeps the paths as typed, relative to the folder the run started in (``started``, as
+    corpora.json recorded it), and started again from another, the run said "valid_src: cannot read
+    ok/val.en: no such file or directory", naming neither."""
+    here, there = Path.cwd().resolve(), started.resolve()
+    for key, path in relative_inputs(config):
+        if Path(path).exists():
+            continue
+        if there != here and (there / path).exists():
+            raise ConfigError(f"{key}: {path} is not in the current folder, {here}, but in {there}, where the run "
+                              "started: its train.yaml's relative paths are read from the current folder, so start "
+                              f"it again from there (cd {there})")
+        nor = f", nor in {there}, where the run started" if there != here else ", where the run started"
+        raise DataError(f"{key}: cannot read {path}: it is not in the current folder, {here}{nor}; put it back, or "
+                        "start the run again from the folder that holds it")
+
+
+def relative_inputs(config: TrainConfig) -> list[tuple[str, str]]:
+    """The files and folders a run of ``config`` reads by a relative path, with the keys that name them: its
+    corpora (not where it trains from prepared_dir), validation sets, tokenizers, prepared_dir and init_from."""
+    named = [] if config.prepared_dir else corpus_keys(config)
+    named += [(key, getattr(config, key))
+              for key in (*VALIDATION_KEYS, "tokenizer", "target_tokenizer", "prepared_dir", "init_from")]
+    if config.train is not None:
+        named += [(prefix + key, getattr(spec, key)) for prefix, spec in corpus_prefixes(config)
+                  for key in VALIDATION_KEYS]
+    return [(key, path) for key, path in named if path and not os.path.isabs(os.path.expanduser(path))]

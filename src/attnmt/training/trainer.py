@@ -37,6 +37,7 @@ from attnmt.threads import use_threads
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.trained_lengths import write_longest_source
 from attnmt.training.batching import restore_position
+from attnmt.training.corpus_files import check_found_here
 from attnmt.training.distributed import Group, setup
 from attnmt.training.ending import Ending
 from attnmt.training.logs import Progress, RunLog, log_runtime, new_window, recheck_threads
@@ -378,6 +379,7 @@ def started_again(model_dir: Path, overrides: dict | None, progress: bool) -> Tr
                             f"train on from them as a new run, with init_from: {model_dir} and another out_dir")
     config = load_config(model_dir / ckpt.TRAIN_CONFIG, overrides, merge=True)
     config.out_dir = str(model_dir)
+    check_found_here(config, RunRecord(model_dir).started)
     said = (f"{model_dir}: no checkpoint to resume from (the run stopped before its first); starting it again from "
             f"its {ckpt.TRAIN_CONFIG}")
     return Trainer(config, progress=progress, said=[said]).train()
