@@ -6,10 +6,12 @@ import errno
 import io
 import json
 import os
+import pickle
 import re
 import resource
 import shutil
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -514,3 +516,51 @@ def test_opening_a_model_directory_imports_no_compiler(trained_model):
     done = subprocess.run([sys.executable, "-c", code, str(trained_model)], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+class RunsCode:
+    def __reduce__(self):
+        return (os.system, ("touch ran",))
+
+
+@pytest.mark.parametrize("damaged", [b"", "half", "its end", b"not a torch file at all"],
+                         ids=["empty", "cut in half", "its last 22 bytes gone", "another file"])
+def test_a_damaged_trainer_state_is_one_line_saying_so(tmp_path, damaged):
+    """It was "cannot read trainer state (EOFError: )" for an empty file, PyTorch's advice on its zip archive's
+    "internal miniz error" for one cut short, and lines of advice to load another file with weights_only=False."""
+    step = tmp_path / "step_00000002"
+    step.mkdir()
+    torch.save({"step": 2, "optimizer": {"state": {0: torch.zeros(500)}}}, step / checkpoint.TRAINER_STATE)
+    whole = (step / checkpoint.TRAINER_STATE).read_bytes()
+    cut = {"half": whole[:len(whole) // 2], "its end": whole[:-22]}
+    (step / checkpoint.TRAINER_STATE).write_bytes(cut.get(damaged, damaged))
+    with pytest.raises(ModelDirError) as refused:
+        checkpoint.load_trainer_state(step)
+    said = str(refused.value)
+    assert said.startswith(f"{step / checkpoint.TRAINER_STATE}: cannot read trainer state: the file is damaged, "
+                           "cut short or none torch.save wrote (")
+    assert "\n" not in said and len(said) < len(str(step)) + 250 and "miniz" not in said
+
+
+@pytest.mark.parametrize("protocol, name", [(2, "posix.system"), ("torch", "posix.system"),
+                                            ("class", "test_checkpoint.RunsCode")])
+def test_a_trainer_state_holding_code_is_one_line_that_never_advises_running_it(tmp_path, monkeypatch, protocol,
+                                                                                 name):
+    """PyTorch's error was five lines or more, advising to load the file again with weights_only=False, which
+    runs its code, and a UserWarning of the pickle's protocol came before it."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / checkpoint.TRAINER_STATE
+    if protocol == "torch":
+        torch.save({"step": RunsCode()}, path)
+    elif protocol == "class":
+        torch.save({"step": RunsCode}, path)
+    else:
+        path.write_bytes(pickle.dumps({"step": RunsCode()}, protocol=protocol))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ModelDirError) as refused:
+            checkpoint.load_trainer_state(tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path / checkpoint.TRAINER_STATE}: cannot read trainer state: it names {name}, an object besides "
+        "tensors and plain values, which attnmt never unpickles (it could run code)")
+    assert not (tmp_path / "ran").exists()

@@ -28,13 +28,15 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Iterable
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_model
 
+from attnmt.checkpoint_errors import unreadable_state, weights_mismatch
 from attnmt.errors import ConfigError, ModelDirError, json_value
 from attnmt.files import atomic_folder, atomic_write, finish_file, save_state, write_text
 from attnmt.hardware import physical_memory
@@ -151,13 +153,6 @@ def unreadable_weights(path: Path, error: Exception) -> ModelDirError:
                 else "give a weights file (.safetensors), e.g. a checkpoint's model.safetensors")
         return ModelDirError(f"{path}: is a folder, not a weights file; {hint}")
     return ModelDirError(f"{path}: cannot load weights ({error})")
-
-
-def weights_mismatch(path: Path, missing: Iterable[str], unexpected: Iterable[str]) -> ModelDirError:
-    """The error for a weights file whose tensor names differ from the model's: the first five
-    names the model has and the file lacks, and the first five the file has and the model lacks."""
-    return ModelDirError(f"{path}: weights do not match the model config "
-                         f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})")
 
 
 def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
@@ -312,11 +307,13 @@ def load_trainer_state(checkpoint: Path) -> dict:
     ModelDirError, one line naming the file, for one missing or unreadable."""
     path = checkpoint / TRAINER_STATE
     try:
-        state = torch.load(path, map_location="cpu", weights_only=True)
+        with warnings.catch_warnings():  # torch's on a pickle it will not read: the error says it in one line
+            warnings.simplefilter("ignore", UserWarning)
+            state = torch.load(path, map_location="cpu", weights_only=True)
     except FileNotFoundError:
         raise ModelDirError(f"{path}: not found") from None
     except Exception as error:  # noqa: BLE001 - any unpickling failure is a bad file for the user
-        raise ModelDirError(f"{path}: cannot read trainer state ({type(error).__name__}: {error})") from None
+        raise unreadable_state(path, error) from None
     # Any tensors and plain values load: another program's file was a KeyError on resume, a traceback.
     missing = [key for key in STATE_KEYS if not isinstance(state, dict) or key not in state]
     if isinstance(state, dict) and not {"best_score", "best_bleu"} & state.keys():
