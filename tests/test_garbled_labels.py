@@ -17,6 +17,7 @@ from attnmt.decoding.garbled_labels import (
     labels_plausibility,
     plausibility_of,
     value_lost,
+    value_written,
 )
 from attnmt.decoding.quality import Assessment, assess
 from attnmt.documents.translators import ModelTranslator
@@ -185,3 +186,15 @@ def test_a_german_plural_alone_is_as_plausible_as_its_words_after_a_number():
     alone, read = labels_plausibility(demo_words, labels, texts, "de", known)
     assert alone == pytest.approx((0.7 * 0.3) ** 0.5) and read == 0.0
     assert labels_plausibility(demo_words, labels[:1], texts[:1], None, known) == [pytest.approx((0.07 * 0.04) ** 0.5)]
+
+
+@pytest.mark.parametrize("value, translation, language, written", [
+    ("Twelve", "Es", "de", "Zwölf"),  # the demo model's, its number lost in one word
+    ("Three.", "Three.", "de", "Drei."),  # the demo model gave it back in English
+    ("Three.", "Drei Kerle.", None, "Three."),  # no target language: the source where the count was lost
+    ("Three.", "Drei.", None, "Drei."),
+    ("Forty-five", "Fünfundvierzig", "de", "Fünfundvierzig"),  # no count of one word: the model's, as before
+    ("Three dogs.", "Drei Hunde.", "de", "Drei Hunde."),  # no count alone
+])
+def test_a_count_alone_in_one_word_is_written_in_the_target_languages_word(value, translation, language, written):
+    assert value_written(value, translation, language) == written

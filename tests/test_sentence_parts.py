@@ -255,3 +255,18 @@ def test_translate_keeps_a_count_or_a_measure_whose_translation_lost_it_in_the_b
     assert all(h.text.endswith((": Three.", ": 4 bars")) for each in found for h in each)
     prefixed, = translate(model, tokenizer, ["Three."], prefix="ein")
     assert prefixed.startswith("ein")
+
+
+def test_translate_writes_a_count_alone_in_one_word_in_the_target_languages_word_in_every_hypothesis(
+        loaded, monkeypatch):
+    """The demo model wrote "SEATS: Twelve" as "SEATS: Es" and gave "ANNA: Three." back in English; into German the
+    count is "Zwölf", "Drei.", as a text line writes it; a count the prefix starts is the user's."""
+    model, tokenizer = loaded
+    monkeypatch.setattr(model, "target_lang", "de")
+    lines = ["SEATS: Twelve", "ANNA: Three."]
+    translated = translate(model, tokenizer, lines)
+    assert translated[0].endswith(": Zwölf") and translated[1] == "ANNA: Drei."
+    found = translate_n_best(model, tokenizer, lines, Decoding(beam_size=3, n_best=3))
+    assert all(h.text.endswith((": Zwölf", ": Drei.")) for each in found for h in each)
+    prefixed, = translate(model, tokenizer, ["Three."], prefix="ein")
+    assert prefixed.startswith("ein")

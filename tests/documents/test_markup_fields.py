@@ -7,6 +7,7 @@ import re
 from conftest import Judging, Mirror
 
 from attnmt.decoding.garbled_labels import FLOOR
+from attnmt.documents import DocumentOptions
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import translate_lines
 
@@ -110,3 +111,16 @@ def test_a_count_or_a_measure_in_words_whose_translation_lost_it_keeps_its_sourc
         "EIN DOGS: Three.", "EIN BATTERY: 4 bars", "Seventy.", "EIN PLAYERS: FOUR TO TWO", "KM. DREI RUNS DOG A"]
     assert translate_markup(["<p><b>Eggs:</b> Three.</p><table><tr><td>3 cups</td></tr></table>"], Spelling()) == [
         "<p><b>EIN EGGS:</b> Three.</p><table><tr><td>3 cups</td></tr></table>"]
+
+
+def test_a_count_alone_in_one_word_is_written_in_the_target_languages_word_in_a_line_and_on_a_page(mirror):
+    """The demo model wrote "SEATS: Twelve" as "SEATS: Es" and "ANNA: Three." as "ANNA: Three.", the count lost or
+    left in English; the Mirror's "TWELVE" stands for either.  Without a target language the model's stays."""
+    lines = ["SEATS: Twelve", "ANNA: Three.", "- Two", "Three dogs."]
+    assert translate_lines(lines, mirror, DocumentOptions(target_lang="de")) == [
+        "SEATS: Zwölf", "ANNA: Drei.", "- Zwei", "DOGS. THREE"]
+    assert translate_lines(lines[:1], mirror, DocumentOptions(target_lang="fr")) == ["SEATS: Douze"]
+    assert translate_lines(lines[:1], mirror) == ["SEATS: TWELVE"]
+    assert translate_markup(["<p>SEATS: Twelve</p>", "<td>Three</td>"], mirror, DocumentOptions(target_lang="de")) == [
+        "<p>SEATS: Zwölf</p>", "<td>Drei</td>"]
+

@@ -29,9 +29,10 @@ from attnmt.decoding.term_agreement import QUANTIFIERS
 from attnmt.decoding.term_compounds import DETERMINERS
 from attnmt.decoding.term_weak import german
 from attnmt.text.articles import ANY_ARTICLE
-from attnmt.text.count_values import counted
+from attnmt.text.count_values import count_in, counted
 from attnmt.text.measure_values import named_measure
 from attnmt.text.sentence_ends import ended_as_source
+from attnmt.text.speaker_labels import speaker_label
 
 if TYPE_CHECKING:
     from attnmt.decoding.quality import Assessment
@@ -102,6 +103,20 @@ def value_lost(value: str, translation: str) -> bool:
         return len(translation.split()) > len(value.split())
     digits = "".join(re.findall(r"\d", value))
     return named_measure(value) and digits not in "".join(re.findall(r"\d", translation))
+
+
+def value_written(value: str, translation: str, language: str | None) -> str:
+    """What a sentence that is ``value`` is written as where the model wrote ``translation`` into ``language``: a
+    count alone in one word as that language's word (attnmt.text.count_values.count_in: "Three." -> "Drei."; the
+    demo model wrote "Twelve" as "Es" and gave "Three." back in English), after a speaker's label too, which
+    ``translate`` reads with its words ("ANNA: Three." -> "ANNA: Drei.": speaker_labels.speaker_label); else
+    ``value`` where the translation lost the count or the measure (``value_lost``); else ``translation``."""
+    label = speaker_label(value)
+    said = value[label.end("label"):].lstrip() if label else value
+    count = count_in(said, language)
+    if count is not None:
+        return value[:len(value) - len(said)] + count
+    return value if value_lost(value, translation) else translation
 
 
 def plausibility_of(assessment: Assessment | None) -> float | None:

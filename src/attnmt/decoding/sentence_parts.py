@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
-from attnmt.decoding.garbled_labels import garbled_fields, labels_plausibility, value_lost
+from attnmt.decoding.garbled_labels import garbled_fields, labels_plausibility, value_written
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.label_phrases import known_words
 from attnmt.decoding.quality_language import UNKNOWN
@@ -211,10 +211,11 @@ def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], 
     """``outputs``, one per part of ``texts``, each field's name's (``named``: ``named_parts``) the model finds
     garbled (``garbled_names``) given its source instead, as a text line's is (attnmt.documents.short_labels): alone,
     the demo model wrote "BENEFITS" as "EIN DEMA"; and so is each count's or measure's of the parts the model wrote
-    unguided (``free``: ``free_parts``) that lost it (garbled_labels.value_lost)."""
+    unguided (``free``: ``free_parts``) that lost it, a count alone in one word written in the target language's
+    word (garbled_labels.value_written: "Three." -> "Drei.")."""
     kept = garbled_names(model, tokenizer, [texts[k] for k in named], [outputs[k] for k in named])
-    sources = {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
-    sources |= {k: texts[k] for k in free if value_lost(texts[k], outputs[k])}
+    written = {k: value_written(texts[k], outputs[k], model.target_lang) for k in free}
+    sources = written | {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
     return [sources.get(k, output) for k, output in enumerate(outputs)]
 
 
@@ -223,20 +224,22 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
                     free: Sequence[int] = ()) -> list[list[Translation]]:
     """``outputs``, the hypotheses of each of ``texts``, each of a field's name's (``named``) that the model finds
     garbled (``garbled_names``), and each of a count's or a measure's that lost it (of the ``free`` parts), given its
-    source instead, as ``labels_kept`` gives the best translation: an n-best
+    source instead (a count alone in one word its target word: garbled_labels.value_written), as ``labels_kept``
+    gives the best translation: an n-best
     list's rank 1 is what the text output writes, and the demo model's "EIN DEMA", "AUF DIESEM DE" for "BENEFITS"
     were no better as alternatives.  Its score stays the search's; with ``quality``, its assessment is a copy's
     (attnmt.decoding.unread.copy_assessment: quality 1, no flags), as a part passed through untranslated gets: the
     model wrote none of it, and assessed as its own translation, "PREP TIME" gave its line 0.0 and ``copied``."""
     judged = [(k, j) for k in named for j in range(len(outputs[k]))]  # (part, rank) of every name's hypothesis
     found = garbled_names(model, tokenizer, [texts[k] for k, _ in judged], [outputs[k][j].text for k, j in judged])
-    kept = [at for at, keep in zip(judged, found, strict=True) if keep]
-    kept += [(k, j) for k in free for j, each in enumerate(outputs[k]) if value_lost(texts[k], each.text)]
-    sources = [texts[k] for k, _ in kept]
-    assessed = quality.assess(model, tokenizer, sources, sources) if quality and kept else [None] * len(kept)
+    kept = [(k, j, text) for k in free for j, each in enumerate(outputs[k])
+            if (text := value_written(texts[k], each.text, model.target_lang)) != each.text]
+    kept += [(k, j, texts[k]) for (k, j), keep in zip(judged, found, strict=True) if keep]  # a name's last: its own
+    sources, written = [texts[k] for k, _, _ in kept], [text for _, _, text in kept]
+    assessed = quality.assess(model, tokenizer, sources, written) if quality and kept else [None] * len(kept)
     out = [list(each) for each in outputs]
-    for (k, j), source, assessment in zip(kept, sources, assessed, strict=True):
-        out[k][j] = replace(outputs[k][j], text=source, assessment=copy_assessment(assessment))
+    for (k, j, text), assessment in zip(kept, assessed, strict=True):
+        out[k][j] = replace(outputs[k][j], text=text, assessment=copy_assessment(assessment))
     return out
 
 

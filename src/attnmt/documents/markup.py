@@ -317,7 +317,8 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     # a short label the model garbled keeps its source (attnmt.documents.short_labels)
     labels = label_sentences(jobs, sentences)
     names = field_sentences(every, sentences)  # "<b>Benefits:</b>" garbled keeps its source, as a text line's
-    keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each), names)
+    keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each), names,
+                            options.target_lang)
     results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)
     results = [quotes_placed(group, result, options.target_lang) for group, result in zip(flats, results, strict=True)]
     keep_sources(labels, keeping.kept)

@@ -370,6 +370,7 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     jobs = [job for part in parts for job in part.jobs]
     blocks = alone_blocks(jobs, sentences)
     labels = KeepingLabels(translator, office_labels(jobs, sentences, blocks), field_sentences(flats, sentences),
+                           options.target_lang,
                            own_labels(caption_labels(jobs, sentences), options.source_lang, options.target_lang))
     keeping = ForXml(labels)
     for call, chunk in calls:

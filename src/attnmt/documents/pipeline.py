@@ -347,7 +347,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
-    translator = KeepingLabels(translator, names=field_labels(lines, speakers))  # "PREP TIME" garbled keeps its source
+    translator = KeepingLabels(translator, names=field_labels(lines, speakers), language=options.target_lang)
     flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:

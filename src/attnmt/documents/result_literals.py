@@ -123,7 +123,8 @@ def translate_results(formulas: Iterable[tuple[str, str]], followed: Followed, t
     lines = [text.split("\n") for _, text in todo]
     places = review.places_after([member for member, _ in todo]) if review is not None else None
     # a cell shows such a text alone, as it shows a header: one the model garbled keeps its source, as a cell's does
-    labels = KeepingLabels(translator, frozenset(line.strip() for each in lines for line in each if alone([line])))
+    labels = KeepingLabels(translator, frozenset(line.strip() for each in lines for line in each if alone([line])),
+                           language=options.target_lang)
     line_places = places and [place for place, each in zip(places, lines, strict=True) for _ in each]
     outputs = translate_lines([line for each in lines for line in each], ForXml(labels), options, review,
                               empty_kept=True, places=line_places)

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from attnmt.decoding.garbled_labels import article_added, garbled, value_lost
+from attnmt.decoding.garbled_labels import article_added, garbled, value_written
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.documents.flat import FlatText
@@ -71,13 +71,15 @@ class KeepingLabels(Wrapper):
     its wrapped translator finds implausible (under FLOOR) with the label itself, and notes it in ``kept``; a field's
     name (``names``: a text line's, a cue's, a page's or a paragraph's) too where its translation opens with an
     article the name lacks (garbled_labels.article_added: "SIGNAL" -> "EIN SCHILD"); and any sentence that is a
-    count or a measure in words alone whose translation lost it (garbled_labels.value_lost: a field's value or a
-    cell, "Three." -> "Drei Kerle."), whatever its translator.  Each of ``captions`` (a caption's label -> the target
+    count or a measure in words alone whose translation lost it (garbled_labels.value_written: a field's value or a
+    cell, "Three." -> "Drei Kerle."), whatever its translator; a count alone in one word is answered with its word in
+    ``language``, the target's where known ("Drei.").  Each of ``captions`` (a caption's label -> the target
     language's Word's own: caption_labels.own_labels) is answered with its own label, where no term of the glossary
     is the label alone."""
 
     labels: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
+    language: str | None = None  # the target language, a count alone is written in (count_values.count_in)
     captions: Mapping[str, str] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)  # the labels answered with themselves
 
@@ -98,10 +100,12 @@ class KeepingLabels(Wrapper):
             plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
         kept = [keep or (sentences[i].strip() in self.names and article_added(sentences[i], texts[i]))
                 for i, keep in zip(judged, kept, strict=True)]
-        lost = {i for i, keep in zip(judged, kept, strict=True) if keep} | lost_values(sentences, texts, glossary)
-        for i in sorted(lost):
-            texts[i], weights[i] = sentences[i], None  # None: aligned in order (translator_parts.translated_by)
-            self.kept.add(sentences[i].strip())
+        lost = written_values(sentences, texts, glossary, self.language) | {
+            i: sentences[i] for i, keep in zip(judged, kept, strict=True) if keep}
+        for i, text in sorted(lost.items()):
+            texts[i], weights[i] = text, None  # None: aligned in order (translator_parts.translated_by)
+            if text == sentences[i]:
+                self.kept.add(sentences[i].strip())
             rewritten.append(i)
         assessing = translator_rewritten(self.translator)
         if assessing is not None and rewritten:  # a review shows the quality of what the document holds
@@ -109,11 +113,18 @@ class KeepingLabels(Wrapper):
         return texts, weights
 
 
-def lost_values(sentences: Sequence[str], texts: Sequence[str], glossary: Glossary | None) -> set[int]:
-    """Which of ``sentences``, each a count or a measure in words alone, lost it in their ``texts``
-    (garbled_labels.value_lost: "Three." -> "Drei Kerle."), none holding a term of ``glossary``: the user's word."""
-    return {i for i, (sentence, text) in enumerate(zip(sentences, texts, strict=True))
-            if value_lost(sentence.strip(), text.strip()) and not (glossary and glossary.matches(sentence))}
+def written_values(sentences: Sequence[str], texts: Sequence[str], glossary: Glossary | None,
+                   language: str | None) -> dict[int, str]:
+    """Each of ``sentences`` that is a count or a measure in words alone whose translation in ``texts`` lost it,
+    with its source, and each that is a count alone in one word, with its word in ``language``
+    (garbled_labels.value_written: "Three." came back "Drei Kerle.", "Twelve" "Es"; now "Drei.", "Zwölf"), none
+    holding a term of ``glossary``: the user's word."""
+    found = {}
+    for i, (sentence, text) in enumerate(zip(sentences, texts, strict=True)):
+        written = value_written(sentence.strip(), text.strip(), language)
+        if written != text.strip() and not (glossary and glossary.matches(sentence)):
+            found[i] = written
+    return found
 
 
 def whole_term(label: str, glossary: Glossary | None) -> str | None:

@@ -221,7 +221,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
     names = dialogue(shown)  # "Anna:" and "Tom:" taking turns
     fields = [cue_field(text, names) for text in shown]  # the name of the field each cue opens with, or ""
-    translator = KeepingLabels(translator, names=frozenset(fields) - {""})  # a field's name garbled keeps its source
+    translator = KeepingLabels(translator, names=frozenset(fields) - {""}, language=options.target_lang)
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
     placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
