@@ -4,6 +4,7 @@ once, and the languages it states.  Mirror: words upper-cased in reverse order."
 from xml.sax.saxutils import escape
 
 import pytest
+from conftest import Judging, Sentencing
 from lxml import etree, html
 from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
 
@@ -592,3 +593,15 @@ def test_a_formula_that_libreoffice_writes_in_spans_keeps_its_letters_and_script
     assert mirror.given == ["One", "A man drinks in the park."]
     assert ('<p class="para1"><span class="span1">PARK. THE IN</span> <span class="span1">H</span><span class="span2">2'
             '</span><span class="span1">O</span> <span class="span1">DRINKS MAN A</span></p>') in out[PAGE].decode()
+
+
+def test_a_pages_block_whose_every_sentence_kept_its_source_says_the_sources_language(mirror):
+    """"<p>SIGNAL: 3 bars</p>" came back from the demo model as "EIN SCHILD: Drei weiblichen", so both kept their
+    source, and the page that now says German held it with no xml:lang="en" on it."""
+    members = read_members(epub2_file())
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>",
+                                          b"<p>SIGNAL: 3 bars</p><p>A dog runs.</p>")
+    translator = Judging(Sentencing({"SIGNAL": "EIN SCHILD", "3 bars": "Drei weiblichen", "A dog runs.": "Ein Hund.",
+                                     "One": "Eins"}), {})
+    page = read_members(translate_file_bytes(write_members(members), "book.epub", translator, GERMAN))[PAGE]
+    assert b'<p xml:lang="en">SIGNAL: 3 bars</p><p>Ein Hund.</p>' in page

@@ -4,7 +4,7 @@ kept as written, and a bold name in sentence case is a field's too."""
 
 import re
 
-from conftest import Judging, Mirror
+from conftest import Judging, Mirror, Sentencing
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.documents import DocumentOptions
@@ -124,3 +124,15 @@ def test_a_count_alone_in_one_word_is_written_in_the_target_languages_word_in_a_
     assert translate_markup(["<p>SEATS: Twelve</p>", "<td>Three</td>"], mirror, DocumentOptions(target_lang="de")) == [
         "<p>SEATS: Zwölf</p>", "<td>Drei</td>"]
 
+
+def test_a_block_all_of_whose_sentences_kept_their_source_says_the_sources_language_on_a_translated_page():
+    """The demo model wrote "SIGNAL" as "EIN SCHILD" and "3 bars" as "Drei weiblichen", so both kept their source and
+    "<p>SIGNAL: 3 bars</p>" stayed English on a page that now says German, with no lang="en" on it; a block with one
+    sentence translated says the target's language with the page."""
+    translator = Judging(Sentencing({"SIGNAL": "EIN SCHILD", "3 bars": "Drei weiblichen", "BENEFITS": "EIN DEMA",
+                                     "Free parking.": "Freies Parken.", "A dog runs.": "Ein Hund rennt."}), {})
+    page = ('<html lang="en"><body><p>SIGNAL: 3 bars</p><p>BENEFITS: Free parking.</p><p>A dog runs.</p>'
+            "</body></html>")
+    out, = translate_markup([page], translator, DocumentOptions(target_lang="de"))
+    assert '<html lang="de">' in out and '<p lang="en">SIGNAL: 3 bars</p>' in out
+    assert "<p>BENEFITS: Freies Parken.</p><p>Ein Hund rennt.</p>" in out

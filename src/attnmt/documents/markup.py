@@ -59,7 +59,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.short_attributes import label_sentences
-from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources
+from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources, keep_whole_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
@@ -322,6 +322,7 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)
     results = [quotes_placed(group, result, options.target_lang) for group, result in zip(flats, results, strict=True)]
     keep_sources(labels, keeping.kept)
+    keep_whole_sources(every, sentences, keeping.kept)  # "<p>SIGNAL: 3 bars</p>" kept whole says it is English
     for job, run in zip(jobs, results, strict=True):
         job.finish(run)
 

@@ -102,7 +102,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
 from attnmt.documents.sheet_headers import over_header_limit
 from attnmt.documents.sheet_literals import follow_sheet_literals
-from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources
+from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources, keep_whole_sources
 from attnmt.documents.spans import Nested
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.tables import keep_tables_whole
@@ -379,5 +379,6 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         if progress is not None:
             progress(done, total)
     keep_sources(blocks, labels.kept)  # a paragraph kept whole says the source's language
+    keep_whole_sources(flats, sentences, labels.kept)  # and one whose garbled name and lost measure were kept
     return [quotes_placed(group, result, options.target_lang) if page else result  # a quote is a page's text
             for page, group, result in zip(pages, groups, parted(results, groups), strict=True)]

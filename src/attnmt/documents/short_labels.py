@@ -152,6 +152,16 @@ def keep_sources(labels: Sequence[tuple[FlatText, list[str]]], kept: set[str]) -
             flat.source_kept = True
 
 
+def keep_whole_sources(flats: Sequence[FlatText], sentences: Sequence[Sequence[tuple[int, int]]],
+                       kept: set[str]) -> None:
+    """Each of ``flats`` (its sentences' spans in ``sentences``) whose every sentence was ``kept`` (KeepingLabels.
+    kept) marked as keeping its source (``keep_sources``): "<p>SIGNAL: 3 bars</p>", a field's name the model garbled
+    ("EIN SCHILD") and a measure it lost ("Drei weiblichen"), is still in the source's language, and says so where its
+    page or document now says the target's, as a block --below-quality source kept does."""
+    keep_sources([(flat, [flat.text[start:end].strip() for start, end in spans])
+                  for flat, spans in zip(flats, sentences, strict=True)], kept)
+
+
 def field_sentences(flats: Sequence[FlatText], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
     """The names of fields that ``flats`` open with, each a sentence of its own before its colon (an atom), stripped
     (``sentences``: each flat's spans): a page's ``<p><b>Benefits:</b> Free parking.</p>``, a Word paragraph's bold
