@@ -43,6 +43,9 @@ translate it:
    ``2``) is kept whole with those letters (attnmt.documents.run_scripts); one holding an ordinal's ending after its
    number (``21`` ``st``, French's ``XIX`` ``e``) is a mark over those letters of its word, which goes on the ending
    of the translation's ordinal, or on none (attnmt.documents.ordinal_marks).
+   In a Word paragraph, a pair of quotes around words inside a sentence is a mark over its words, its marks out of
+   the text, written around their translation in the target language's form, as a page's (attnmt.documents.word_quotes);
+   a run's text elements are read as one text, so that a quote over two of them is one.
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
    the spaces it had at its edges, where the base's look shows on a space: nesting.keep_edge_spaces);
