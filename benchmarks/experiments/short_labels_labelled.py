@@ -7,7 +7,10 @@ nouns, adjective and noun) before the words' plausibility was measured, ``set_4.
 for, ``set_5.tsv`` (menus, forms, table headers, buttons, headings) after German's label grammar was written
 (attnmt.decoding.label_phrases); ``fields.tsv`` holds field names in capitals, as a text line's guard judges them
 (garbled_fields: an article its name lacks garbles it too), and so does ``fields_2.tsv`` (44 names of listings,
-labs, recipes and remarks, judged after that rule was written).  Each label goes through
+labs, recipes and remarks, judged after that rule was written); ``set_6.tsv`` (113 menus, form fields, table
+headers, buttons, headings, capitals and title case, plurals, adjectives and nouns) was translated and judged after
+gender, case, compounds and a plural read after a number (attnmt.decoding.label_gender and
+garbled_labels.labels_plausibility) were written.  Each label goes through
 ModelTranslator.translate, as a document's label does, and the guard's verdict on it; a translation that is no
 longer the one judged is printed and left out.  Each label judged wrongly is printed with its plausibility.
 

@@ -13,6 +13,11 @@ which a feminine singular's article ("eine") never stands before (``disagrees``)
 nominative's of one gender, the noun's where its ending or a person's sex shows it (attnmt.decoding.label_gender:
 "Ein kleine Hund", "Der Frau" are taken for no label's).  A noun whose form shows no gender is taken with any ("Ein
 großer Haus"), and a verb in capitals is not read ("HUNDE SCHWIMMEN"), whose letters show no noun.
+
+What the model's vocabulary knows as words (``known_words``) reads two more: a compound of two of them writes two
+English words (``parts``: "Soccer players" -> "Fußballspieler kämpfen" adds a verb, as many words of meaning
+otherwise), and a plural in "-e" or "-er" with an "n" more, both known, is a dative ("Black shoes" -> "Schwarze
+Schuhen": ``dative_plural``).
 """
 
 from __future__ import annotations
