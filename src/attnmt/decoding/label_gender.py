@@ -47,11 +47,14 @@ def no_label_phrase(words: list[str]) -> bool:
     """Whether the noun phrase German ``words`` open with (``phrase``) is declined as no label's noun: in no
     nominative of one gender (``readings``: "Einen Hund", "Ein kleine Hund", "Alten Mann"), or in one whose gender
     is not its noun's (``noun_gender``: "Der Frau", "Das Zeitung"); a noun phrase a word of meaning follows (a verb's
-    object: "Neuen Ordner erstellen") is not judged, nor a text with no such phrase."""
+    object: "Neuen Ordner erstellen"), one a time's accusative may be ("Jeden Tag", "Diesen Monat"), and a text with
+    no such phrase are not judged."""
     found = phrase(words)
     if found is None:
         return False
     determiner, adjectives, noun = found
+    if determiner is not None and determiner.endswith("en") and determiner.startswith(DER_WORDS):
+        return False  # a time's accusative, a label's adverb: "Jeden Tag" (every day), "Diesen Monat" (this month)
     possible = readings(determiner, adjectives)
     gender = noun_gender(noun)
     plural = PLURAL in possible and noun.endswith(SAME_PLURAL)  # "Die Mädchen": the girls
