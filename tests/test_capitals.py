@@ -253,6 +253,19 @@ def test_a_translation_in_capitals_is_read_in_the_case_the_vocabulary_knows_best
     assert read_pair("A dog runs.", "EIN HUND RENNT.", None, ids) == ("A dog runs.", "EIN HUND RENNT.")
 
 
+def test_a_translations_ss_in_capitals_is_read_as_the_eszett_the_vocabulary_writes():
+    """German's capitals write "ß" as "SS": "GROSSE HUNDE" read "Grosse Hunde" was a word the demo model gives 0.0
+    ("Große Hunde" 0.90); "KLASSE" is "Klasse", the vocabulary's own "ss"."""
+    vocabulary = {"▁große": 3, "▁Hunde": 4, "▁Straße": 6, "▁Klasse": 7}
+
+    def ids(text: str) -> list[int]:  # one id a word the vocabulary holds, else one a letter
+        return [vocabulary["▁" + text]] if "▁" + text in vocabulary else [100] * len(text)
+
+    assert recased("GROSSE HUNDE", ids) == "Große Hunde"
+    assert recased("STRASSE", ids) == "Straße" and recased("KLASSE", ids) == "Klasse"
+    assert read_pair("BIG DOGS", "GROSSE HUNDE", None, ids) == ("Big dogs", "Große Hunde")
+
+
 def test_a_pair_with_a_stressed_word_reads_the_translation_s_copy_of_it_as_the_model_wrote_it():
     """translate read "I met JOHN in the PARK." as "I met John in the park.", and wrote the model's "John" and
     "Park" back in capitals; ``attnmt score`` read those in capitals, a piece a letter, and scored the model's

@@ -199,13 +199,15 @@ def recased(translation: str, ids: Callable[[str], list[int]]) -> str:
     """``translation``, written in capitals, in the case the model writes: each word in lower case, or with its
     first letter a capital where the model reads it so in fewer pieces (``ids``), or as many of which the
     rarest is more frequent (a lower id: SentencePiece numbers its pieces by score, the most frequent first):
-    German's nouns, "HUND" is "Hund" and "PARK" "Park", but "RENNT" "rennt".  The first word of each sentence
-    has a capital.  Sentence case alone lowered every noun."""
+    German's nouns, "HUND" is "Hund" and "PARK" "Park", but "RENNT" "rennt".  A word's "SS" is read as "ß" where
+    the vocabulary writes that so, as German's capitals write "ß" ("GROSSE" is "große", "STRASSE" "Straße", but
+    "KLASSE" "Klasse"): read as "ss" the demo model gave "GROSSE HUNDE" for "BIG DOGS" 0.0, "Große Hunde" 0.90.
+    The first word of each sentence has a capital.  Sentence case alone lowered every noun."""
     def cased(match: re.Match[str]) -> str:
         word = match[0].lower()
-        capital = word[:1].upper() + word[1:]
+        forms = [word, word.replace("ss", "ß")] if "ss" in word else [word]
         weight = lambda text: (len(read := ids(text)), max(read, default=0))  # noqa: E731
-        return capital if weight(capital) < weight(word) else word
+        return min((each for form in forms for each in (form, form[:1].upper() + form[1:])), key=weight)
 
     return SENTENCE_START.sub(lambda m: m[1] + m[2] + m[3].upper(), _LETTERS.sub(cased, translation))
 
