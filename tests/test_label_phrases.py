@@ -6,6 +6,7 @@ import pytest
 
 from attnmt.decoding.label_phrases import (
     added_verb,
+    cased,
     dative_plural,
     disagrees,
     known_words,
@@ -172,3 +173,14 @@ def test_a_plurals_translation_of_adjectives_alone_names_nothing():
     assert unnamed("Black dogs", "Schwarz") and unnamed("BLACK DOGS", "SCHWARZ") and misread("Black dogs", "Schwarz")
     assert not unnamed("Black dogs", "Schwarze Hunde") and not unnamed("Closed", "Geschlossen")
     assert not unnamed("Black dogs", "")
+
+
+def test_a_translation_in_capitals_is_read_in_germans_case_for_its_verbs():
+    """In capitals no noun shows; the words the vocabulary knows with a capital show them ("Fußballspieler", its "SS"
+    read as "ß"), and a verb after one is added as in small letters."""
+    known = frozenset(("fußballspieler", "pferd"))
+    assert cased("FUSSBALLSPIELER KÄMPFEN", known) == "Fußballspieler kämpfen"
+    assert cased("EIN PFERD GALOPPIERT", known) == "Ein Pferd galoppiert"
+    assert cased("Ein Pferd", known) == "Ein Pferd"  # in small letters: as it is
+    assert misread("SOCCER PLAYERS", "FUSSBALLSPIELER KÄMPFEN", known | KNOWN)
+    assert misread("HORSE", "EIN PFERD GALOPPIERT", known) and not misread("HORSE", "EIN PFERD", known)

@@ -82,15 +82,31 @@ def misread(label: str, translation: str, known: frozenset[str] = frozenset()) -
     """Whether ``translation``, German, is no translation of the English ``label`` as a label: it adds a verb
     (``added_verb``, a compound of ``known`` words read as its parts), its article and noun disagree
     (``disagrees``), it says a word twice that the label says once (``repeated``), its noun is a dative plural
-    (``dative_plural``) or it has no noun for the label's plural (``unnamed``)."""
-    return added_verb(label, translation, known) or disagrees(label, translation) or repeated(label, translation) \
-        or dative_plural(translation, known) or unnamed(label, translation)
+    (``dative_plural``) or it has no noun for the label's plural (``unnamed``).  A translation in capitals is read in
+    German's case for its verbs (``cased``), so that its nouns show."""
+    return added_verb(label, cased(translation, known), known) or disagrees(label, translation) \
+        or repeated(label, translation) or dative_plural(translation, known) or unnamed(label, translation)
 
 
 def repeated(label: str, translation: str) -> bool:
     """Whether ``translation`` has a word of meaning twice (case-folded) where ``label`` has none twice: "Girl" ->
     "Mädchen Mädchen Mädchen", "Family" -> "Eine Familie ist im Familie"; "Bora Bora" is its label's."""
     return twice(meaning(translation)) and not twice(meaning(label))
+
+
+def cased(translation: str, known: frozenset[str]) -> str:
+    """``translation``, where it is in capitals, in German's case: a word ``known`` with a capital (its "SS" read as
+    "ß" where that is known: "FUSSBALLSPIELER" is "Fußballspieler") with one, the first word with one, every other in
+    small letters ("FUSSBALLSPIELER KÄMPFEN" is "Fußballspieler kämpfen"); a translation with small letters as it is."""
+    if any(character.islower() for character in translation):
+        return translation
+    words = []
+    for k, word in enumerate(translation.split(" ")):
+        lower = word.lower()
+        found = next((form for form in (lower, lower.replace("ss", "ß")) if form.strip(PUNCTUATION) in known), None)
+        written = found or lower
+        words.append(written[:1].upper() + written[1:] if found or k == 0 else written)
+    return " ".join(words)
 
 
 def dative_plural(translation: str, known: frozenset[str]) -> bool:
