@@ -12,7 +12,8 @@ and a noun's plural is its singular with an ending (attnmt.decoding.term_plurals
 which a feminine singular's article ("eine") never stands before (``disagrees``); its article and adjectives are a
 nominative's of one gender, the noun's where its ending or a person's sex shows it (attnmt.decoding.label_gender:
 "Ein kleine Hund", "Der Frau" are taken for no label's).  A noun whose form shows no gender is taken with any ("Ein
-großer Haus"), and a verb in capitals is not read ("HUNDE SCHWIMMEN"), whose letters show no noun.
+großer Haus"), and in capitals a verb is read only after a noun the vocabulary knows with a capital (``cased``:
+"FUSSBALLSPIELER KÄMPFEN"), whose letters show no noun.
 
 What the model's vocabulary knows as words (``known_words``) reads two more: a compound of two of them writes two
 English words (``parts``: "Soccer players" -> "Fußballspieler kämpfen" adds a verb, as many words of meaning
