@@ -7,7 +7,7 @@ import zipfile
 
 import docx
 import pptx
-from conftest import Judging
+from conftest import Judging, Sentencing
 from office_files import docx_bytes, odt_span
 from pptx.util import Inches
 
@@ -125,3 +125,19 @@ def test_a_remarks_name_in_a_word_run_of_its_own_look_is_translated_alone(mirror
         "Tip: SALT. ADD", "CAUTION: WATER. HOT", "SALT. ADD TIP:"]
     assert [run.bold for run in out.paragraphs[0].runs] == [True, None]
     assert [source for source, _ in judge.judged] == ["Tip", "Caution"]
+
+
+def test_a_word_paragraph_whose_every_sentence_kept_its_source_says_the_sources_language():
+    """"SIGNAL: 3 bars" came back from the demo model as "EIN SCHILD: Drei weiblichen", so both kept their source; the
+    paragraph held English with no w:lang, read as the document's target language."""
+    document = docx.Document()
+    for text in ("SIGNAL: 3 bars", "A dog runs."):
+        document.add_paragraph(text)
+    translator = Judging(Sentencing({"SIGNAL": "EIN SCHILD", "3 bars": "Drei weiblichen", "A dog runs.": "Ein Hund."}),
+                         {})
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", translator,
+                                                    DocumentOptions(target_lang="de"))))
+    kept, translated = out.paragraphs[:2]
+    assert (kept.text, translated.text) == ("SIGNAL: 3 bars", "Ein Hund.")
+    assert kept.runs[0]._r.rPr.find(docx.oxml.ns.qn("w:lang")).get(docx.oxml.ns.qn("w:val")) == "en"
+    assert translated.runs[0]._r.rPr is None
