@@ -148,6 +148,10 @@ def test_a_short_label_of_another_kind_may_take_an_article_and_a_fields_name_und
     ("3 bars", "3 Balken", False),
     ("Three dogs.", "Drei Hunde.", False),  # no count alone
     ("2 days", "Zwei Tage", False),  # a time, as a speaker says it: no measure's unit
+    ("Twenty minutes", "Wäner bewänt", True),  # the demo model's: a measure in words, its number lost
+    ("Forty-five minutes", "Hier bewänt sich", True),
+    ("Twelve hours", "Zwölf Stunden.", False),
+    ("Forty-five minutes", "45 Minuten", False),  # in digits
 ])
 def test_a_count_or_a_measure_in_words_alone_is_lost_where_its_translation_adds_words_or_drops_its_digits(
         value, translation, lost):

@@ -28,8 +28,9 @@ from attnmt.decoding.label_phrases import PLURAL_NUMBER, misread, number, words_
 from attnmt.decoding.term_agreement import QUANTIFIERS
 from attnmt.decoding.term_compounds import DETERMINERS
 from attnmt.decoding.term_weak import german
+from attnmt.decoding.verbatim import numbers_in
 from attnmt.text.articles import ANY_ARTICLE
-from attnmt.text.count_values import count_in, counted
+from attnmt.text.count_values import count_in, counted, counted_measure
 from attnmt.text.measure_values import named_measure
 from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import speaker_label
@@ -98,9 +99,13 @@ def value_lost(value: str, translation: str) -> bool:
     watts") given without the number's digits.  A model trained on sentences makes a caption of either: the demo
     model wrote "Three." as "Drei Kerle.", "4 bars" as "Drei weiblichen", "60 watts" as "Ein Krankenschwestern"; the
     count's words and the digits are the model's to keep ("Drei.", "3 Balken"), so a translation that has them is
-    taken."""
+    taken.  A measure in words (attnmt.text.count_values.counted_measure: "Twenty minutes") is lost where the
+    translation says its number in no language the verbatim rule reads (verbatim.numbers_in): the demo model wrote
+    "Twenty minutes" as "Wäner bewänt"; "Zwanzig Minuten" is taken."""
     if counted(value):
         return len(translation.split()) > len(value.split())
+    if counted_measure(value):
+        return not {n.value for n in numbers_in(value, "en")} <= {n.value for n in numbers_in(translation)}
     digits = "".join(re.findall(r"\d", value))
     return named_measure(value) and digits not in "".join(re.findall(r"\d", translation))
 
