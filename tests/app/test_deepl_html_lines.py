@@ -47,3 +47,11 @@ def test_a_text_without_tags_is_html_its_line_break_inside_a_sentence_a_space(cl
     answer = html(client, sent, **split)
     assert SENTENCE in reached and not {"a man walks in the park and a", "woman reads."} & set(reached)
     assert "\n" not in answer and answer == html(client, SENTENCE)
+
+
+@pytest.mark.parametrize("split", [{}, {"split_sentences": "1"}])
+def test_a_comparison_in_an_html_text_stays_whole_where_it_stood(client, reached, split):
+    """The model read "a b and a dog runs", and the sign came back alone before the translation of all: the demo
+    model's "&lt; Ein Är und ein Pren"."""
+    answer = html(client, "a < b\nand a dog runs", **split)
+    assert answer.startswith("a &lt; b") and not any(sentence.startswith("a b") for sentence in reached)

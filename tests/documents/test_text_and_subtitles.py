@@ -109,6 +109,15 @@ def test_quotes_around_a_kept_piece_alone_go_with_it(same, line, given):
     assert same.given == [given]
 
 
+@pytest.mark.parametrize("line, given", [("a < b and c", "and c"), ("If x <= 5, stop.", "If, stop."),
+                                         ("The dog runs when 0 < t < 1 holds.", "The dog runs when holds.")])
+def test_a_comparison_passes_through_whole_where_it_stood(same, line, given):
+    """The model read "a b and c" (an article and a letter), and the demo model's translation got the sign alone at its
+    start: "< Ein Är und ein Pren"."""
+    assert translate_lines([line], same) == [line]
+    assert same.given == [given]
+
+
 def test_quotes_around_a_kept_piece_alone_go_where_it_goes(mirror):
     assert translate_lines(['Open "report.pdf" in the browser.'], mirror, DocumentOptions(target_lang="de")) == [
         'BROWSER. THE "report.pdf" IN OPEN']

@@ -156,10 +156,19 @@ VERBATIM = re.compile(
 # keys as its readers' keyboards do ("Strg+Umschalt+P").  Not a plus between words ("C++", "Disney+").
 _MODIFIER = r"(?:Ctrl|Strg|Shift|Alt|AltGr|Cmd|Command|Option|Opt|Win|Meta|Fn|Super)"
 KEY_COMBO = rf"(?<![\w+]){_MODIFIER}(?:\+(?:{_MODIFIER}|F\d{{1,2}}|[A-Za-z0-9]\w*))+(?![\w+])"
+# A comparison of numbers or one-letter variables (``a < b``, ``x <= 5``, ``0 < t < 1``, ``n ≠ 0``, ``x=y``), its
+# sign spaced on both sides or on neither: math, whose letters are no words.  Read apart, "a < b" gave the model
+# "a b" (an article, and its sign, a symbol it cannot write, went before the translation of all, "< Ein Är").  Not
+# a word compared ("Home > Shop", a breadcrumb), nor a heart ("I <3 you"), nor an arrow ("x => y").
+_OPERAND = r"(?:\d+(?:[.,]\d+)?|[^\W\d_])"
+_COMPARES = r"(?:<=|>=|==|!=|[<>=\u2264\u2265\u2260])"
+COMPARISON = (rf"(?<![\w.,<>=!\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPARES} |{_COMPARES}){_OPERAND})+"
+              r"(?![\w<>=!\u2264\u2265\u2260]|[.,]\d)")
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
-# text comes from (attnmt.decoding.verbatim), and a short code after its label, which a translation names with its
-# own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label.
-PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}")
+# text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
+# own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
+# comparison, which a translation may write with its own spacing.
+PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}|{COMPARISON}")
 # A program's call written in a line of text, its name glued to its brackets, with nothing in them or a string in
 # quotes (``print("hi")``, ``console.log('done')``, ``os.getcwd()``): the model read its quotes as prose's and wrote
 # the call as words (``print("hi")`` came back ``Auf diesem Baue``).  Not a word's bracket in prose ("word(s)").
