@@ -345,6 +345,22 @@ def test_a_batch_key_edited_in_train_yaml_is_refused_on_resume_naming_the_runs_o
         resume(config.out_dir, {"max_steps": "2"}, progress=False)
 
 
+@pytest.mark.parametrize(("started", "edited"), [("loss", "bleu"), ("loss", "chrf"), ("bleu", "loss")])
+def test_an_eval_metric_edited_in_train_yaml_is_refused_on_resume_naming_the_runs_own(tmp_path, started, edited):
+    """--eval-metric is refused; the same change written into train.yaml was followed without a word, the first
+    BLEU compared with a best score counted in loss (-4.3), so that every step "improved"."""
+    config = tiny_config(tmp_path, **{**SMALL, "eval_metric": started}, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    saved = Path(config.out_dir) / ckpt.TRAIN_CONFIG
+    saved.write_text(yaml.safe_dump({**yaml.safe_load(saved.read_text()), "eval_metric": edited}), encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        resume(config.out_dir, {"max_steps": "2"}, progress=False)
+    assert str(refused.value) == (
+        f"{saved}: eval_metric is {edited}, but the run started with {started}, which its best step and patience are "
+        f"counted in; put back eval_metric: {started}, or start a new run with init_from: {config.out_dir}")
+    assert [path.name for path in ckpt.list_checkpoints(Path(config.out_dir))] == ["step_00000001"]
+
+
 def test_another_validation_set_or_beam_is_refused_on_resume_and_a_moved_copy_is_not(tmp_path):
     """The new set's score (an easier set, a wider beam) was compared with the old set's best, and
     model.safetensors replaced by weights chosen on another set.  The same bytes elsewhere are no change."""

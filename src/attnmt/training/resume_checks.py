@@ -233,3 +233,16 @@ def check_same_batches(config: TrainConfig, record: RunRecord) -> None:
                               f"started with {started[key]}, and its checkpoint's data position counts the batches "
                               f"cut and ordered so; put back {key}: {started[key]}, or start a new run with "
                               f"init_from: {record.folder}")
+
+
+def check_same_metric(config: TrainConfig, record: RunRecord) -> None:
+    """Refuses a resume whose train.yaml names another eval_metric than the run started with (as corpora.json
+    recorded it; a run of an earlier release recorded none): an override is refused before
+    (check_resume_overrides), but one edited in train.yaml was followed without a word, and the first BLEU was
+    compared with a best score counted in loss (-4.3): every step "improved", the best weights and patience
+    counted anew."""
+    started = (record.corpora or {}).get("eval_metric")
+    if started and config.eval_metric != started:
+        raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: eval_metric is {config.eval_metric}, but the run "
+                          f"started with {started}, which its best step and patience are counted in; put back "
+                          f"eval_metric: {started}, or start a new run with init_from: {record.folder}")

@@ -245,7 +245,8 @@ BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "keep_untranslated", 
 
 def record_corpora(config: TrainConfig, folder: Path) -> None:
     """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
-    the directory it started in, and what cuts them into batches (BATCH_KEYS)."""
+    the directory it started in, what cuts them into batches (BATCH_KEYS) and the metric its best step
+    and patience are counted in (eval_metric: a resume checks it, resume_checks.check_same_metric)."""
     from attnmt.training.tokenize_corpora import file_identity
 
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
@@ -255,7 +256,7 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
             validation[key] = {"given": getattr(config, key), **file_identity(getattr(config, key))}
     batches = {key: getattr(config, key) for key in BATCH_KEYS}
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files, "validation": validation,
-                                             "batches": batches}, indent=1))
+                                             "batches": batches, "eval_metric": config.eval_metric}, indent=1))
 
 
 def read_corpora(folder: Path) -> dict[str, Any] | None:

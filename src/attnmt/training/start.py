@@ -37,6 +37,7 @@ from attnmt.training.resume_checks import (
     RunRecord,
     check_same_batches,
     check_same_corpora,
+    check_same_metric,
     check_same_validation,
     found_or_refused,
 )
@@ -112,6 +113,7 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
     check_same_batches(config, record)
+    check_same_metric(config, record)
     check_same_corpora(config, record)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(config, record, new_run)
 
