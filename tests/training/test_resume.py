@@ -310,10 +310,30 @@ def test_a_shape_key_in_a_whole_model_section_is_refused_on_resume_as_its_dotted
     capsys.readouterr()
     for override in (["--model.d-model", "64"], ["--model", "{dropout: 0.1, d_model: 64}"]):
         assert main(["train", "--resume", config.out_dir, "--max-steps", "2", *override]) == 2
-        assert capsys.readouterr().err == ("attnmt: error: model.d_model: 64 differs from the model's 32; a run that "
-                                           "starts from a trained model keeps its shape: remove model.d_model (only "
-                                           "dropout, attention_dropout and activation_dropout may change)\n")
+        assert capsys.readouterr().err == (
+            f"attnmt: error: --model.d-model: a resumed run keeps the shape of its model "
+            f"({Path(config.out_dir) / ckpt.MODEL_CONFIG}: d_model 32); drop --model.d-model\n")
     assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
+
+
+@pytest.mark.parametrize(("key", "value", "kept"), [("d_model", 64, 32), ("n_heads", 2, 4), ("encoder_layers", 2, 1),
+                                                    ("positional", "learned", "'sinusoidal'")])
+def test_a_shape_key_edited_in_train_yaml_is_refused_on_resume_naming_the_file_and_the_models_value(tmp_path, key,
+                                                                                                  value, kept):
+    """It was "model.d_model: 64 differs from the model's 32; a run that starts from a trained model keeps its
+    shape: remove model.d_model", naming neither train.yaml nor config.json, and what it said to do left the
+    run's train.yaml without its shape."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    saved, model_dir = Path(config.out_dir) / ckpt.TRAIN_CONFIG, Path(config.out_dir)
+    written = yaml.safe_load(saved.read_text())
+    saved.write_text(yaml.safe_dump({**written, "model": {**written["model"], key: value}}), encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+    assert str(refused.value) == (
+        f"{saved}: model.{key} is {value!r}, but a resumed run keeps the shape of its model "
+        f"({model_dir / ckpt.MODEL_CONFIG}: {key} {kept}); put back {key}: {kept} under model:")
+    assert [path.name for path in ckpt.list_checkpoints(model_dir)] == ["step_00000001"]
 
 
 @pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),

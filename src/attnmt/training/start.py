@@ -112,10 +112,31 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
         if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
+    check_same_shape(config, record)
     check_same_batches(config, record)
     check_same_metric(config, record)
     check_same_corpora(config, record)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(config, record, new_run)
+
+
+def check_same_shape(config: TrainConfig, record: RunRecord) -> None:
+    """Refuses a resume whose model section gives another shape than the run's model (its config.json), naming
+    where it came from: an override (``--model.d-model 64``: drop it) or train.yaml edited since (put back the
+    model's value).  training_settings, which the resume reached later, spoke of a run that "starts from a
+    trained model" and said to remove the key from a config the user never gave."""
+    model_config = ckpt.load_model_config(record.folder)
+    given = checked_fields(TransformerConfig, config.model, "model")
+    saved = checked_fields(TransformerConfig, record.saved.model, "model")
+    for key, value in given.items():
+        kept = getattr(model_config, key)
+        if key in TRAINING_ONLY_KEYS + VOCABULARY_SIZES or value == kept:
+            continue
+        shape = f"a resumed run keeps the shape of its model ({record.folder / ckpt.MODEL_CONFIG}: {key} {kept!r})"
+        if key in saved and saved[key] == value:
+            raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: model.{key} is {value!r}, but {shape}; put "
+                              f"back {key}: {kept!r} under model:")
+        flag = f"--model.{key.replace('_', '-')}"
+        raise ConfigError(f"{flag}: {shape}; drop {flag}")
 
 
 def corpus_validation_files(specs: list[CorpusSpec], record: RunRecord) -> dict[str, tuple[str, str]]:
