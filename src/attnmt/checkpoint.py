@@ -336,8 +336,8 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
 
 
 def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
-    """The newest checkpoint that loads; each damaged one newer than it is moved aside (renamed
-    ``damaged_step_…``, kept for a look), so that it no longer counts among the newest that
+    """The newest checkpoint that loads (none: a ModelDirError saying so); each damaged one newer than it is
+    moved aside (renamed ``damaged_step_…``, kept for a look), so that it no longer counts among the newest that
     pruning keeps: a run that saves once more would otherwise keep the damaged ones and delete
     the sound one it resumed from."""
     for checkpoint in reversed(checkpoints[1:]):
@@ -352,8 +352,12 @@ def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[
             except OSError:
                 where = f"delete {checkpoint} to be rid of it"
             say(f"warning: {error}; resuming from the checkpoint before it ({where})")
-    load_weights(model, checkpoints[0] / WEIGHTS)
-    return checkpoints[0], load_trainer_state(checkpoints[0])
+    try:
+        load_weights(model, checkpoints[0] / WEIGHTS)
+        return checkpoints[0], load_trainer_state(checkpoints[0])
+    except ModelDirError as error:  # the last one: nothing to resume from (it named only the file)
+        raise ModelDirError(f"{error}; no checkpoint of the run loads, so it cannot resume: start it again, or train "
+                            f"on from its {WEIGHTS} (where it loads) with init_from into another out_dir") from None
 
 
 def free_name(path: Path) -> Path:

@@ -326,6 +326,24 @@ def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path,
         assert torch.equal(value, resumed.model.state_dict()[name]), name
 
 
+@pytest.mark.parametrize("damaged", [ckpt.WEIGHTS, ckpt.TRAINER_STATE])
+def test_a_run_whose_every_checkpoint_is_damaged_says_it_cannot_resume_and_what_to_do(tmp_path, capsys, damaged):
+    """The line named the oldest checkpoint's file alone ("…/step_00000002/model.safetensors: cannot load
+    weights (…)"), as if another, not the run, could not be resumed."""
+    config = tiny_config(tmp_path, **{**FAST, "max_steps": 4, "eval_every": 2})
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    for checkpoint in ckpt.list_checkpoints(model_dir):
+        (checkpoint / damaged).write_bytes((checkpoint / damaged).read_bytes()[:1000])
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"attnmt: error: {model_dir}/checkpoints/step_00000002/{damaged}: cannot ")
+    assert err.endswith("; no checkpoint of the run loads, so it cannot resume: start it again, or train on from "
+                        "its model.safetensors (where it loads) with init_from into another out_dir\n")
+    assert err.count("\n") == 1 and "step_00000004" in out  # the newer one named, and moved aside, as before
+
+
 def test_resuming_from_non_finite_weights_stops_naming_the_checkpoint_and_the_one_before(tmp_path):
     config = tiny_config(tmp_path, **{**FAST, "max_steps": 6, "eval_every": 3})
     Trainer(config, progress=False).train()
