@@ -173,3 +173,25 @@ def test_a_webvtt_header_an_empty_file_or_an_srt_file_gives_no_warning(mirror, n
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         translate_file_bytes(source.encode(), name, mirror, DocumentOptions())
+
+
+@pytest.mark.parametrize("timing", ["00:01.5 --> 00:02.000", "00:03 --> 00:04.000", "00:05.000 --> 00:06.0000",
+                                    "0:01.000 --> 0:02.000", "00:00:07.000 --> 00:00:08.50 align:start"])
+def test_a_webvtt_time_with_other_digits_is_kept_with_a_warning_naming_its_line(mirror, timing):
+    """Browsers skip such a cue (three digits after the point, two of minutes and seconds: WebVTT's parsing rules),
+    as webvtt-py does all but 00:01.5; it was translated without a word."""
+    source = f"WEBVTT\n\n{timing}\nA dog runs.\n\n00:09.000 --> 00:10.000\nA cat.\n"
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in.vtt")
+    assert [str(warning.message) for warning in caught] == [
+        f"in.vtt, line 3: timings written as {timing!r}, not as 00:01.000 --> 00:02.500 (browsers skip such a cue: a "
+        "WebVTT time has two digits of minutes and of seconds and three after its point); the cue's text is "
+        "translated and the line kept as it was"]
+    assert out == source.replace("A dog runs.", "RUNS. DOG A").replace("A cat.", "CAT. A")
+
+
+def test_srt_times_of_other_digits_than_webvtts_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_subtitle_text("1\n0:00:01,5 --> 0:00:02,25\nHi.\n", mirror)
+        translate_subtitle_text("WEBVTT\n\n1:00:01.500 --> 100:00:02.250\nHi.\n", mirror)

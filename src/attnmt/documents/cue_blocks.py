@@ -25,6 +25,8 @@ BLOCK_GAP = re.compile(r"(\n\n+)")
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 # A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
 TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
+# A time as WebVTT's parser reads one, hours optional: "01:02.500", "1:01:02.500" ("00:01.5", "00:03" are skipped).
+VTT_TIME = re.compile(r"(?:\d+:)?\d{2}:\d{2}\.\d{3}")
 CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
 LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 # A WebVTT file's first line: its signature, after a byte order mark, then a space, a tab or the line's end.
@@ -141,9 +143,10 @@ def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
     """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
     ``00:00:09;000 --> 00:00:10;000``), counts minutes or seconds past 59 (``00:00:61,000``, ``past_59``),
     is WebVTT's with SRT's commas (``00:00:01,000 --> 00:00:02,000``: browsers and webvtt-py drop the
-    cue) or ends before it starts: players skip such
-    a cue or show it wrongly, and it is the file's author who can tell the times meant (``number``:
-    the line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
+    cue) or with other digits than WebVTT's (``00:01.5``, ``00:03``: ``VTT_TIME``), or ends before it
+    starts: players skip such a cue or show it wrongly, and it is the file's author who can tell the
+    times meant (``number``: the line's in the file ``where``).  A line without its arrow was warned
+    about by ``timing_line``."""
     match = TIMING.match(line)
     if "-->" not in line:
         return
@@ -155,6 +158,9 @@ def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
     elif match and vtt and "," in match.group(1) + match.group(2):
         warn_timing(f"written as {line.strip()!r}, with SRT's commas, not as {timing_example(vtt)} (players skip "
                     "such a cue)", where, number)
+    elif match and vtt and not all(VTT_TIME.fullmatch(time) for time in match.groups()):
+        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)} (browsers skip such a cue: a WebVTT "
+                    "time has two digits of minutes and of seconds and three after its point)", where, number)
     elif match and seconds(match.group(1)) > seconds(match.group(2)):
         warn_timing(f"{line.strip()!r} end before they start", where, number)
     elif not match:
