@@ -173,6 +173,12 @@ def test_a_flat_files_title_and_subject_are_translated_as_an_odts_are(mirror):
             for name in ("title", "subject", "description")] == ["DOG BROWN THE", "PARK THE IN DOGS", "A draft."]
 
 
+def test_a_flat_files_stated_language_says_the_target_language_as_an_odts_does(mirror):
+    meta = '<office:meta><dc:language>en-US</dc:language></office:meta>'
+    out = etree.fromstring(translate_office(flat_file(meta=meta), ".fodt", mirror, DocumentOptions(target_lang="de")))
+    assert out.findtext(f"{{{NAMESPACES['office']}}}meta/{{{NAMESPACES['dc']}}}language") == "de"
+
+
 def test_a_flat_texts_embedded_spreadsheet_is_translated_as_a_sheet_is(mirror):
     """A sheet put into a text as an object (an ``office:document`` of a spreadsheet in its ``draw:object``)
     stayed in the source's language: only charts were read.  Its words are translated, its number kept."""

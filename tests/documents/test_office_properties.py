@@ -62,3 +62,33 @@ def test_an_opendocuments_title_and_subject_are_translated_and_its_keywords_kept
     assert [out.findtext(f".//{{{DC}}}{name}") for name in ("title", "subject", "description")] == [
         "DOG BROWN THE", "PARK THE IN DOGS", "A draft."]
     assert out.findtext(".//{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}keyword") == "dog"
+
+
+def test_an_office_files_stated_language_says_the_target_language(mirror):
+    """LibreOffice writes ``dc:language`` (``en-US``) into every .docx, .pptx and .xlsx it saves, and it stayed
+    ``en-US`` over German text; a file without a title to translate had its properties left as they were."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = "The cat sleeps."
+    book.properties.language = "en-US"
+    deck = pptx.Presentation()
+    deck.core_properties.language = "en-US"
+    document = docx.Document()
+    document.add_paragraph("The dog runs.")
+    document.core_properties.language = "und"  # names no language: kept
+    stated = {}
+    for suffix, data in ((".xlsx", docx_bytes(book)), (".pptx", docx_bytes(deck)), (".docx", docx_bytes(document))):
+        for options in (DocumentOptions(), DocumentOptions(target_lang="de")):
+            out = read_members(translate_office(data, suffix, mirror, options))["docProps/core.xml"]
+            stated[suffix, options.target_lang] = etree.fromstring(out).findtext(f"{{{DC}}}language")
+    assert stated == {(".xlsx", None): "en-US", (".xlsx", "de"): "de", (".pptx", None): "en-US",
+                      (".pptx", "de"): "de", (".docx", None): "und", (".docx", "de"): "und"}
+
+
+def test_an_opendocuments_stated_language_says_the_target_language(mirror):
+    members = read_members(text_file())
+    meta = etree.fromstring(members["meta.xml"])
+    holder = meta.find("{urn:oasis:names:tc:opendocument:xmlns:office:1.0}meta")
+    etree.SubElement(holder, f"{{{DC}}}language").text = "en-US"
+    members["meta.xml"] = etree.tostring(meta, xml_declaration=True, encoding="UTF-8")
+    out = read_members(translate_office(write_members(members), ".odt", mirror, DocumentOptions(target_lang="fr")))
+    assert etree.fromstring(out["meta.xml"]).findtext(f".//{{{DC}}}language") == "fr"

@@ -94,7 +94,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         parts.append(Part(member, tree, list(jobs)))
     parts += chunk_parts(archive, chunks, options, glossary)  # what Word parts import: HTML, XHTML, text
     if not binds_core_properties(parts):  # the document's title and subject, but where a control shows them
-        parts += property_parts(archive, core_properties(kinds), glossary)
+        parts += property_parts(archive, core_properties(kinds), glossary, options.target_lang)
     if suffix == ".xlsx":  # its form controls' captions, in legacy drawings that are not parsed
         parts += button_parts(archive, kinds, glossary)
     follow_threads(parts)  # a workbook's notes beside threads keep the threads' mentions

@@ -267,7 +267,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if not chart and forget_cell_results(tree.getroot()):  # computed again from the translated cells
             part.changed = True
         parts.append(part)
-    return parts + property_parts(archive, "meta.xml", glossary)  # the document's title and subject
+    return parts + property_parts(archive, "meta.xml", glossary, options.target_lang)  # its title, subject, language
 
 
 def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool, options: DocumentOptions,

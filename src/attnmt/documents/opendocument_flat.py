@@ -23,7 +23,7 @@ from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, docum
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, EMBEDDED, MEDIA_TYPES, check_media
-from attnmt.documents.package_properties import property_jobs
+from attnmt.documents.package_properties import property_jobs, set_document_language
 from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
@@ -79,7 +79,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     if meta is not None and (properties := property_jobs(meta, glossary)):
         parts.append(Part("office:meta", tree, properties))
     if options.target_lang:
-        parts[0].changed = set_language(root, options.target_lang)
+        parts[0].changed = set_language(root, options.target_lang) | set_document_language(root, options.target_lang)
     if forget_cell_results(root):  # computed again from the translated cells
         parts[0].changed = True
     return parts
