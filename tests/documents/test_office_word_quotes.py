@@ -87,3 +87,21 @@ def test_a_quote_is_written_with_french_guillemets_and_their_spaces(upper):
 def test_a_quote_with_no_target_language_known_keeps_its_marks_around_its_words(upper):
     assert translated_runs(run('She said "hello" to him.'), upper, None) == [('SHE SAID "HELLO" TO HIM.', False, False)]
     assert upper.given == ["She said hello to him."]
+
+
+HINT, LANGUAGE = '<w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr>', '<w:rPr><w:lang w:val="en-GB"/></w:rPr>'
+
+
+@pytest.mark.parametrize("runs, written", [
+    (run("He said ") + run("\u201c", look=HINT) + run("hello\u201d to him."),
+     [("HE SAID „HELLO“ TO HIM.", False, False)]),
+    (run("He said ") + run("\u201c", look=LANGUAGE) + run("hello") + run("\u201d", look=LANGUAGE) + run(" to him."),
+     [("HE SAID „HELLO“ TO HIM.", False, False)]),
+    (run("He said ") + run("\u201c", look=HINT) + run("hello", look=BOLD) + run("\u201d", look=HINT) + run(" to him."),
+     [("HE SAID „", False, False), ("HELLO", True, False), ("“ TO HIM.", False, False)]),
+])
+def test_a_quote_mark_set_apart_by_its_font_hint_or_language_alone_is_read_with_its_quote(upper, runs, written):
+    """Word writes a curly quote in a run of its own with East Asian languages on (w:hint="eastAsia") or typed on
+    another keyboard (w:lang): as a run of its own look, the quote went to the model as words."""
+    assert translated_runs(runs, upper) == written
+    assert upper.given == ["He said hello to him."]
