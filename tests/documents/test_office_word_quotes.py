@@ -6,7 +6,7 @@ import io
 
 import docx
 import pytest
-from office_files import word_paragraph
+from office_files import read_members, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -105,3 +105,14 @@ def test_a_quote_mark_set_apart_by_its_font_hint_or_language_alone_is_read_with_
     another keyboard (w:lang): as a run of its own look, the quote went to the model as words."""
     assert translated_runs(runs, upper) == written
     assert upper.given == ["He said hello to him."]
+
+
+def test_a_non_breaking_hyphen_after_a_quote_around_a_bold_word_stays_non_breaking(same):
+    """The quote's marks, taken out of the text once it was read, moved the words after them two places: the hyphen
+    of "555‑0100" was looked for two places off, and came back a plain "-"."""
+    runs = (run('She said "') + run("hello", look=BOLD) + run('" to the office at 555')
+            + "<w:r><w:noBreakHyphen/></w:r>" + run("0100 today."))
+    out = translate_office(word_paragraph(runs), ".docx", same, DocumentOptions(target_lang="de"))
+    body = read_members(out)["word/document.xml"].decode()
+    assert "555</w:t><w:noBreakHyphen/><w:t" in body and "555-0100" not in body
+    assert same.given == ["She said hello to the office at 555-0100 today."]

@@ -94,6 +94,7 @@ from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
 from attnmt.documents.word_alternates import unwrap_run_choices
+from attnmt.documents.word_quotes import QuoteBuilder
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, range_edge, says_rtl, w
 
@@ -151,7 +152,10 @@ class ParagraphJob(ParagraphWriter):
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
         builder = self.reader(collapse=False, fields=True, protected=self.protected)
         self._add(builder, self.paragraph)
-        return builder.build()
+        flat = builder.build()
+        if isinstance(builder, QuoteBuilder):  # the hyphens after a quote whose marks building took out
+            self.hyphens = [builder.place(at) for at in self.hyphens]
+        return flat
 
     def flats(self) -> list[FlatText]:
         return [self.flat]

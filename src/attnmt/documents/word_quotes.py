@@ -27,7 +27,7 @@ from lxml import etree
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.formatting import is_plain
 from attnmt.documents.ooxml_dialects import WORD
-from attnmt.documents.split_quotes import with_split_quotes
+from attnmt.documents.split_quotes import marks_cuts, quoted, split_pairs
 from attnmt.documents.text_emphasis import QUOTE, QUOTES, add_emphasized
 from attnmt.documents.wordml import w
 
@@ -43,8 +43,18 @@ class QuoteBuilder(FlatBuilder):
         # a quote around all of a piece after words or inside a run of its own look is no sentence's edges
         add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
 
+    cuts: tuple[tuple[int, int], ...] = ()  # the [start, end) of the text read that building took out (``place``)
+
     def build(self) -> FlatText:
-        return with_split_quotes(super().build(), self.protected)
+        flat = super().build()
+        pairs = split_pairs(flat, self.protected)
+        self.cuts = tuple(sorted(cut for pair in pairs for cut in marks_cuts(flat, pair)))
+        return quoted(flat, pairs) if pairs else flat
+
+    def place(self, at: int) -> int:
+        """Where place ``at`` of the text read (``self.text``) is in the text built, the marks of the quotes read as
+        one taken out before it (a non-breaking hyphen's after ``"`` ``hello`` in bold ``"``: ooxml.ParagraphJob)."""
+        return at - sum(min(at, end) - start for start, end in self.cuts if start < at)
 
 
 def unseen_quote_looks(paragraph: etree._Element) -> None:
