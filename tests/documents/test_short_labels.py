@@ -8,6 +8,7 @@ import openpyxl
 import openpyxl.comments
 import pptx
 import pytest
+from chart_files import SLIDE_CHART, linked_chart_slides_file
 from conftest import Judging
 from lxml import etree
 from odf.opendocument import OpenDocumentText
@@ -25,6 +26,7 @@ WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
 
 def run(text: str) -> str:
@@ -150,6 +152,18 @@ def test_a_sheets_line_alone_in_a_cell_or_a_note_is_a_label_as_an_ods_paragraph_
     assert out["A1"].value == "Unit price\nEUROS. IN IS PRICE THE"
     assert out["A2"].value == "DOGS TWO\nBEACH. THE ON RUN"
     assert out["A3"].comment.text == "Anna Smith:\nIT. CHECK HAT BLUE\nRed shoes"
+
+
+def test_a_charts_labels_without_its_workbook_are_labels_as_its_workbooks_cells_are(mirror):
+    """A chart that reads no workbook in the file (LibreOffice's .pptx embeds none; a linked one) shows its cached
+    categories and series name alone on its axis and in its legend: taken at any plausibility, the demo model made
+    "January" "Ein Allem Homma", where a chart reading its workbook follows the cells, judged as labels."""
+    judging = Judging(mirror, {"East": 0.1, "Dogs": 0.1, "West": FLOOR + 0.01})
+    out = read_members(translate_office(linked_chart_slides_file(), ".pptx", judging, DocumentOptions()))
+    chart = etree.fromstring(out[SLIDE_CHART])
+    caches = [[v.text for v in cache.iter(f"{{{CHART}}}v")] for cache in chart.iter(f"{{{CHART}}}strCache")]
+    assert caches == [["Dogs"], ["East", "WEST"]]
+    assert sorted(source for source, _ in judging.judged) == ["Dogs", "East", "West"]
 
 
 def test_a_sheets_text_value_and_a_validations_title_alone_are_labels_as_a_cells_string_is(mirror):

@@ -4,10 +4,10 @@ VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
 ``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell (a text value too), a slide's title, a line of
 a sheet's validation message or screen tip, a section's of its print header or footer or a button's caption (BLOCKS),
-or a line of a cell or a note of several lines (LINED), that is one such sentence with no mark that ends it
-(short_labels.alone: a column's header, a heading, Excel's "Page &P of &N", which the demo model wrote "Viele &P
-Arbeiter &N"), which, kept, says the source's language; and an EPUB page's labels as a web page's
-(attnmt.documents.short_attributes)."""
+a chart's label of plain text (is_chart_label), or a line of a cell or a note of several lines (LINED), that is one
+such sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page &P of &N",
+which the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB page's
+labels as a web page's (attnmt.documents.short_attributes)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from lxml import etree
 from attnmt.documents import opendocument_vocabulary
 from attnmt.documents.alt_texts import AltTextJob, SvgAltTextJob
 from attnmt.documents.archive import Job
+from attnmt.documents.chart_workbooks import CHARTS
+from attnmt.documents.comments import TextJob
 from attnmt.documents.fields import numbers_caption
 from attnmt.documents.flat import FlatText, first_letters_after
 from attnmt.documents.markup import TreeJob
@@ -67,11 +69,20 @@ def alone_blocks(jobs: Sequence[Job], sentences: Sequence[Sequence[tuple[int, in
     for job in jobs:
         if isinstance(job, TreeJob):
             found += job_labels(job, spans_of)
-        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | BLOCKS) or (
+        elif isinstance(job, ParagraphJob | OpenDocumentParagraph | BLOCKS) or is_chart_label(job) or (
                 isinstance(job, AttributeJob) and job.name in ALONE_ATTRIBUTES):
             blocks = [(flat, reaching(flat, spans_of[id(flat)])) for flat in job.flats()]
             found += [(flat, sentences) for flat, sentences in blocks if alone(sentences)]
     return found
+
+
+def is_chart_label(job: Job) -> bool:
+    """Whether ``job`` is a chart's label of plain text: a category or series name a chart without its workbook
+    caches (chart_workbooks.cache_jobs: LibreOffice's .pptx writes none), or one typed as text (chart_literals).
+    The chart shows it alone on its axis or in its legend, as a sheet shows a header: where the chart reads its
+    workbook's cells, or an .odp's chart its table's, those were judged as labels, and these were taken at any
+    plausibility ("January" came back "Ein Allem Homma")."""
+    return isinstance(job, TextJob) and job.element.getroottree().getroot().tag in CHARTS
 
 
 def job_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
