@@ -128,14 +128,14 @@ def determiner_readings(word: str) -> tuple[set[str], bool]:
     for stem in DER_WORDS:
         if word.startswith(stem):
             return set(STRONG.get(word[len(stem):], set())), True
-    stem = next((stem for stem in EIN_WORDS if word.startswith(stem)), None)
-    if stem is None:
+    found = next((each for each in EIN_WORDS if word.startswith(each)), None)
+    if found is None:
         return set(), True  # "den", "dem", "des"
-    ending = word[len(stem):]
+    ending = word[len(found):]
     if ending == "":
         return {MASCULINE, NEUTER}, False  # "ein kleiner", "ein kleines": its adjective says which
     if ending == "e":
-        return ({FEMININE} if stem == "ein" else {FEMININE, PLURAL}), True
+        return ({FEMININE} if found == "ein" else {FEMININE, PLURAL}), True
     return set(), True
 
 

@@ -266,14 +266,17 @@ def parts(word: str, known: frozenset[str]) -> int:
     return 1
 
 
-@functools.lru_cache(maxsize=4)  # per tokenizer: a look at each of its pieces
-def known_words(tokenizer) -> frozenset[str]:
+def known_words(tokenizer: object) -> frozenset[str]:
     """The words ``tokenizer``'s vocabulary writes in one piece with a capital (a German noun's form: "▁Fußball",
     "▁Spieler", "▁Bau"), of FIRST_PART letters or more, in small letters: what a compound of the model's is read into
     (``parts``); none for a tokenizer that does not name its pieces."""
-    if not hasattr(tokenizer, "id_to_piece"):
-        return frozenset()
-    return frozenset(word.lower() for piece in named_pieces(tokenizer)
+    return capitalised_words(named_pieces(tokenizer)) if hasattr(tokenizer, "id_to_piece") else frozenset()
+
+
+@functools.lru_cache(maxsize=4)  # per vocabulary: a look at each of its pieces
+def capitalised_words(pieces: tuple[str, ...]) -> frozenset[str]:
+    """``known_words`` of a vocabulary's ``pieces``."""
+    return frozenset(word.lower() for piece in pieces
                      if (word := piece.removeprefix("▁")) != piece and word[:1].isupper() and len(word) >= FIRST_PART
                      and word.isalpha())
 
