@@ -28,8 +28,8 @@ EIN_WORDS = ("ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer")  # "
 DECLINED = ("e", "en", "em", "er", "es")  # a determiner's endings after its stem ("dies" + "er", "ein" + "em")
 STRONG = {"er": {MASCULINE}, "e": {FEMININE, PLURAL}, "es": {NEUTER}}  # an adjective's ending with no article
 # The endings a German noun's gender shows in, of its last part, and what sex names a person by.  Each is a rule of
-# German with the few common nouns it misses left out: "-ment" is neuter but "Moment", "-ei" feminine but "Papagei"
-# and "Brei" (its "-erei", "-elei", "-tei", "-zei" kept), "-ion" feminine but no word of four letters.
+# German with the few common nouns it misses left out (NOT_GENDERED): "-ment" is neuter but "Moment", "-ei" feminine
+# but "Papagei" and "Brei" (its "-erei", "-elei", "-tei", "-zei" kept), "-ion" feminine but no word of four letters.
 ENDINGS = (
     (FEMININE, ("ung", "heit", "keit", "schaft", "tät", "erei", "elei", "tei", "zei", "enz", "tur", "gur", "sur",
                 "erin", "istin", "entin", "antin", "orin", "eurin", "ärztin", "köchin", "frau", "mutter", "tochter",
@@ -39,7 +39,10 @@ ENDINGS = (
 )
 LONG_ENDINGS = ((FEMININE, ("ion", "ik", "ie")),)  # only on a noun of LONG letters or more: not "Ion", "Knie"
 LONG = 5
-NOT_NEUTER = ("moment", "zement")  # masculine, though in "-ment"
+# Endings that look like a rule's and are not: masculine nouns in "-ment", in "-chen" after a vowel, no diminutive's
+# ("Kuchen", "Knochen", "Drachen"), in "-ion" after "p", a person's ("Champion", "Spion", "Skorpion"), and in "-ung"
+# of a verb's stem, no noun made of a verb ("Sprung", "Schwung")
+NOT_GENDERED = ("moment", "zement", "uchen", "ochen", "achen", "pion", "sprung", "schwung")
 SAME_PLURAL = ("chen", "lein")  # the endings a plural keeps; every other of ENDINGS is a singular's
 
 
@@ -142,7 +145,7 @@ def determiner_readings(word: str) -> tuple[set[str], bool]:
 def noun_gender(noun: str) -> str | None:
     """The gender a German ``noun`` (in small letters) shows in its ending (ENDINGS, LONG_ENDINGS on a noun of LONG
     letters or more), None where it shows none."""
-    if noun.endswith(NOT_NEUTER):
+    if noun.endswith(NOT_GENDERED):
         return None
     for gender, endings in ENDINGS + (LONG_ENDINGS if len(noun) >= LONG else ()):
         if noun.endswith(endings):
