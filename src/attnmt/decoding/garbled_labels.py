@@ -9,7 +9,8 @@ The model's doubt that the translation ends there is left out: a caption's model
 (its end 0.07 likely), and that doubt, not its words, put "Children" -> "Kinder" under FLOOR.  Into German, a
 translation that is no label's is kept out however likely its words (``label_plausibility``: a verb added, "Dog" ->
 "Ein Hund schwimmt", 0.50; an article and a noun of two numbers, "A small cat" -> "Eine kleine Katzen", 0.64;
-attnmt.decoding.label_phrases).  Its callers: a
+attnmt.decoding.label_phrases), and a plural alone, which a caption's model writes after a number, is read after one
+too (``labels_plausibility``: "Red shoes" -> "Rote Schuhe" 0.06, in "Zwei rote Schuhe" 0.46).  Its callers: a
 document's short labels (attnmt.documents.short_labels.KeepingLabels: alt texts, captions, a text line's and a cue's
 field names) and a field's name that attnmt.decoding.translate cuts from a sentence
 (attnmt.decoding.sentence_parts.garbled_names), which ``attnmt.translate`` and the JSONL input of ``attnmt translate``
