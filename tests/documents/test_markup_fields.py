@@ -4,7 +4,7 @@ kept as written, and a bold name in sentence case is a field's too."""
 
 import re
 
-from conftest import Judging, Mirror, Sentencing
+from conftest import Judging, Mirror, Same, Sentencing
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.documents import DocumentOptions
@@ -136,3 +136,15 @@ def test_a_block_all_of_whose_sentences_kept_their_source_says_the_sources_langu
     out, = translate_markup([page], translator, DocumentOptions(target_lang="de"))
     assert '<html lang="de">' in out and '<p lang="en">SIGNAL: 3 bars</p>' in out
     assert "<p>BENEFITS: Freies Parken.</p><p>Ein Hund rennt.</p>" in out
+
+
+def test_a_links_whole_title_with_a_colon_is_one_sentence_and_a_name_set_apart_before_it_a_fields():
+    """An EPUB's contents link "Part One: The storm" was cut into "Part One", read as a field's name before a person's
+    ("The Storm" in title case), and "The storm": the demo model wrote "Ein Demel: Die Eis".  A look that ends at the
+    colon still sets a name apart."""
+    translator = Same()
+    pages = ['<li><a href="one.xhtml">Part One: The storm</a></li>', "<p><b>Prep time:</b> 15 min</p>",
+             "<p><i>Side effects</i>: nausea</p>", '<h2><a href="#b">Book Two: The Return of the King</a></h2>']
+    assert translate_markup(pages, translator) == pages
+    assert translator.given == ["Part One: The storm", "Prep time", "Side effects", "nausea",
+                                "Book Two: The Return of the King"]

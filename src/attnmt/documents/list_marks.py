@@ -141,11 +141,16 @@ def set_apart_field(text: str, end: int, speakers: frozenset[str] = frozenset())
     sentence case too, each word's first letter read as a capital ("<strong>Prep time:</strong> 15 min", "Side
     effects:"), as a look that sets the name apart says what title case says in a text line.  Read whole, the demo
     model wrote "Prep time: 15 min" as "Müner haben Spaß".  So set apart, a remark's name is a field's too
-    (``remark_name``: "<b>Tip:</b> Add salt.")."""
+    (``remark_name``: "<b>Tip:</b> Add salt.").  A look that goes on past the colon sets no name apart: a link's or
+    a heading's whole title, "<a>Part One: The storm</a>" in an EPUB's contents, is one title, where its words read
+    in title case had made "Part One" a field's name before a person's ("The Storm"), translated alone."""
+    found = field_name(text, speakers)
+    if found is not None:
+        return found
     capitalised = re.sub(r"(?<![^\W\d_])[^\W\d_]", lambda letter: letter[0].upper()
                          if len(letter[0].upper()) == 1 else letter[0], text[:end])
-    return (field_name(text, speakers) or field_name(capitalised + text[end:], speakers)
-            or remark_name(capitalised + text[end:]))
+    found = field_name(capitalised + text[end:], speakers) or remark_name(capitalised + text[end:])
+    return found if found is not None and found[1] >= len(text[:end].rstrip()) else None
 
 
 def remark_name(line: str) -> tuple[int, int] | None:
