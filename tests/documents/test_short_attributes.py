@@ -113,6 +113,22 @@ def test_a_block_that_is_a_short_label_alone_keeps_its_source_and_says_its_langu
     assert '<th lang="en">Name</th></tr><tr><td>DOG BLACK</td></tr></table><button>Buy now</button>' in out
 
 
+@pytest.mark.parametrize("page, kept", [
+    ("<!DOCTYPE html><html><head><title>Dogs</title></head><body><p>a dog runs</p></body></html>",
+     "<title>Dogs</title>"),
+    ('<html><body><table><tr><th>Name</th></tr><tr><td>black dog</td></tr></table><img alt="logo"></body></html>',
+     '<th>Name</th></tr><tr><td>DOG BLACK</td></tr></table><img alt="logo">'),
+])
+def test_a_page_given_back_as_sent_that_states_no_language_gets_none_on_its_kept_labels(mirror, page, kept):
+    """A page sent to DeepL's or LibreTranslate's API comes back as it was sent but for its text: its <html> states
+    the target only where it stated a language, and its garbled <title>Dogs</title> kept in English came back
+    <title lang="en">, the only language the page stated.  (One whose <html lang="en"> says "de" now states "en" on
+    what kept its source, as a file does.)"""
+    options = DocumentOptions(source_lang="en", target_lang="de")
+    out = translate_markup([page], Judging(mirror, {"Dogs": 0.1, "Name": 0.1, "logo": 0.1}), options, as_sent=True)[0]
+    assert kept in out and "lang=" not in out
+
+
 def test_a_short_sentence_with_its_stop_or_beside_another_is_running_text(mirror):
     judging = Judging(mirror, {"A cat sleeps.": 0.0, "Welcome home.": 0.0, "The dog runs.": 0.0})
     out = one("<p>A cat sleeps.</p><p>Welcome home. The dog runs.</p><td>4 €</td>", judging)

@@ -122,7 +122,7 @@ class TreeJob:
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
-                 glossary: Glossary | None) -> None:
+                 glossary: Glossary | None, as_sent: bool = False) -> None:
         found = [run for run in runs(root, vocabulary) if run.children or needs_translation(run.lead, glossary)]
         # the names in title case a page's dialogue takes turns in ("Anna:" / "Tom:")
         speakers = dialogue(block_start(run).lstrip() for run in found if run.owner is run.parent)
@@ -145,6 +145,7 @@ class TreeJob:
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
         self.language = options.target_lang if self.states_language and not vocabulary.xml else None
         self.vocabulary, self.root, self.source_lang = vocabulary, root, options.source_lang
+        self.as_sent = as_sent  # a page given back as it came: its root states the target only where it stated one
         vocabulary.forget()  # what it kept of this tree: finish changes the tree, and the next job walks another
 
     def flats(self) -> list[FlatText]:
@@ -192,7 +193,7 @@ class TreeJob:
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             say_translated_inline(self.translated_marks(), self.language)
-            page_says = page_language(self.root, self.language, self.translated()) is not None
+            page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
             say_kept(before, self.language, self.source_lang, page_says)
 
     def translated_marks(self) -> Iterator[etree._Element]:
@@ -357,7 +358,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
             read.fields = read.fields or options.lines_split  # a line break ends its sentence
             inner = embedded_jobs(p.root, options, where, glossary, html, read.holds_markup) if vocabulary.xml else []
-            jobs += [*inner, TreeJob(p.root, read, options, glossary)]
+            jobs += [*inner, TreeJob(p.root, read, options, glossary, as_sent)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
     pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order
