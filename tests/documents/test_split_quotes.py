@@ -187,3 +187,15 @@ def test_a_quote_whose_words_end_in_a_notes_reference_is_read_as_one_quote(upper
 def test_a_notes_reference_between_a_stop_and_a_bracket_parts_nothing(upper):
     assert translate_markup(["<p>(A dog runs.<sup>1</sup>)</p>"], upper, GERMAN) == ["<p>(A DOG RUNS.<sup>1</sup>)</p>"]
     assert upper.given == ["(A dog runs.)"]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ("<p>The file (<code>config.yml</code>) holds the settings.</p>", "The file holds the settings.",
+     "<p>THE FILE (<code>config.yml</code>) HOLDS THE SETTINGS.</p>"),
+    ('<li>See [<a href="https://x.org">https://x.org</a>] now.</li>', "See now.",
+     '<li>SEE [<a href="https://x.org">https://x.org</a>] NOW.</li>'),
+])
+def test_brackets_around_kept_code_alone_go_with_it_as_written(upper, page, given, written):
+    """The model read "The file ( ) holds the settings.", as a text line's "(report.pdf)" is read without them."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == [given]

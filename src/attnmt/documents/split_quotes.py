@@ -17,7 +17,8 @@ its English).  A pair an element crosses (``<b>"hello</b> there"``) stays as wri
 hold no element around words but a kept stop's atom (``"A dog runs<b>.</b>"``: documents.kept_stops).  One around
 atoms alone among other words (``Use "<code>npm install</code>" now.``) quotes no words: it goes with them as written
 (``kept_quote``), where the model read ``Use " " now.`` and dropped the quotes; one that is all its block shows
-(``"<code>pip install attnmt</code>"``) is no sentence and stays as written."""
+(``"<code>pip install attnmt</code>"``) is no sentence and stays as written.  So do brackets around atoms alone
+(``(<code>config.yml</code>)``: ``BRACKETED``)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ from attnmt.documents.text_emphasis import QUOTE, Quote, marked_parts, quotes_in
 # What stands for an atom that shows words where the quotes are looked for (``shown_atoms``): a quote's words may end
 # or start with one, and, no word's character, it glues no quote to a word.
 SHOWN_ATOM = "\ue000"
+# Brackets around such atoms alone (``(<code>config.yml</code>)``), which go with them as a text line's go with a
+# file's name (closing_marks.bracketed): the model read ``The file () holds the settings.``
+BRACKETED = re.compile(f"(?P<bracket>\\({SHOWN_ATOM}+\\)|\\[{SHOWN_ATOM}+\\]|\uff08{SHOWN_ATOM}+\uff09)")
+PAIRED = re.compile(f"{BRACKETED.pattern}|{QUOTE.pattern}")
 
 
 @dataclass(frozen=True)
@@ -59,16 +64,17 @@ def with_split_quotes(flat: FlatText, protected: re.Pattern[str]) -> FlatText:
 
 
 def split_pairs(flat: FlatText, protected: re.Pattern[str]) -> list[Pair]:
-    """The pairs of quotes of ``flat``'s text with a mark among their words, every element there wholly inside those
-    words or wholly around the pair (a quote mark of a word of code read with its sentence, ``<code>"a</code>``, is
-    the code's, which its element crosses).  One pass over the marks, in order, beside the pairs, in order: the ends
-    of the elements opened so far on a heap, those still open at a pair's start each around it or crossing it."""
+    """The pairs of quotes of ``flat``'s text with a mark among their words, and of brackets around atoms alone
+    (``BRACKETED``), every element there wholly inside those words or wholly around the pair (a quote mark of a word
+    of code read with its sentence, ``<code>"a</code>``, is the code's, which its element crosses).  One pass over
+    the marks, in order, beside the pairs, in order: the ends of the elements opened so far on a heap, those still
+    open at a pair's start each around it or crossing it."""
     pairs: list[Pair] = []
     open_ends: list[int] = []
     k = 0
     shown, placed = shown_atoms(flat)
-    for found in QUOTE.finditer(shown):
-        opening, _, closing = marked_parts(found)
+    for found in PAIRED.finditer(shown):
+        opening, _, closing = (found[0][0], "", found[0][-1]) if found["bracket"] else marked_parts(found)
         start, end = (at - bisect_left(placed, at) for at in found.span())  # where they are in flat.text
         inner = (start + len(opening), end - len(closing))
         while k < len(flat.marks) and flat.marks[k].start <= start:
