@@ -158,8 +158,21 @@ def test_a_webvtt_file_without_its_header_is_translated_as_webvtt_with_a_warning
     shown = source.split("\n")[0]
     assert [str(warning.message) for warning in caught] == [
         f"film.vtt, line 1: a WebVTT file starts with the line WEBVTT, not {shown!r}; browsers and webvtt-py refuse "
-        "a file without it, so it is translated as WebVTT and written as it was (add WEBVTT and a blank line before "
-        "its first line)"]
+        "a file without it, and so it is translated as WebVTT and written as it was (add WEBVTT and a blank line "
+        "before its first line)"]
+
+
+def test_an_srt_file_named_vtt_is_translated_as_srt_with_one_warning(mirror):
+    """Read as WebVTT, each of its cues was warned about for SRT's commas."""
+    source = "1\n00:00:01,000 --> 00:00:02,000\n<i>A dog</i> runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nA cat.\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        as_srt = translate_file_bytes(source.encode(), "film.srt", mirror, DocumentOptions())
+    with pytest.warns(UserWarning) as caught:
+        assert translate_file_bytes(source.encode(), "film.vtt", mirror, DocumentOptions()) == as_srt
+    assert [str(warning.message) for warning in caught] == [
+        "film.vtt, line 1: a WebVTT file starts with the line WEBVTT, not '1'; browsers and webvtt-py refuse a file "
+        "without it, and its timings are SRT's, so it is translated as SRT (name it .srt)"]
 
 
 @pytest.mark.parametrize("name, source", [

@@ -51,15 +51,21 @@ def is_webvtt(text: str, named: bool, where: str) -> bool:
     so without the header is warned about, naming its first line: browsers and webvtt-py refuse such a
     file whole (the WebVTT parser stops at a first line that is not the header), where pysubs2 reads on;
     so it is translated as the WebVTT it says it is (its timestamps, voices and notes read as WebVTT's),
-    and written as it was, its lines kept: the fix is one line, which its author adds."""
+    and written as it was, its lines kept: the fix is one line, which its author adds.  One whose first
+    timing line has SRT's commas is an SRT file named .vtt: it is read as SRT, with one warning, not one
+    a cue for commas WebVTT does not take."""
     if HEADER.match(text):
         return True
-    if named and text.strip("\ufeff \t\n"):
-        first = text.split("\n", 1)[0]
-        warn(f"{where}, line 1: a WebVTT file starts with the line WEBVTT, not {first[:40]!r}; browsers and "
-             "webvtt-py refuse a file without it, so it is translated as WebVTT and written as it was (add WEBVTT "
-             "and a blank line before its first line)", stacklevel=3)
-    return named
+    if not named or not text.strip("\ufeff \t\n"):
+        return named
+    first = text.split("\n", 1)[0]
+    timing = next((match for line in text.split("\n") if (match := TIMING.match(line))), None)
+    srt = timing is not None and "," in timing.group(1) + timing.group(2)
+    read = "its timings are SRT's, so it is translated as SRT (name it .srt)" if srt else (
+        "so it is translated as WebVTT and written as it was (add WEBVTT and a blank line before its first line)")
+    warn(f"{where}, line 1: a WebVTT file starts with the line WEBVTT, not {first[:40]!r}; browsers and webvtt-py "
+         f"refuse a file without it, and {read}", stacklevel=3)
+    return not srt
 
 
 def metadata_line(text: str) -> int | None:
