@@ -4,11 +4,10 @@ SRT and WebVTT files are blocks separated by empty lines; in a cue, the line wit
 the timings (and WebVTT's cue settings), the lines before it the cue's number or identifier, the
 lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE``, ``STYLE``,
 ``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
-line: a timing line without its arrow, one without two whole times, counting minutes or seconds
-past 59 or ending before it starts,
-cues run together without a blank line between them (not where a line of spaces parts them), and
-any other block (left untranslated).  A WebVTT cue's karaoke timestamps are put back in time order
-(``in_time_order``).
+line: a WebVTT file without its header, a timing line without its arrow, one without two whole
+times, counting minutes or seconds past 59 or ending before it starts, cues run together without a
+blank line between them (not where a line of spaces parts them), and any other block (left
+untranslated).  A WebVTT cue's karaoke timestamps are put back in time order (``in_time_order``).
 """
 
 from __future__ import annotations
