@@ -306,3 +306,28 @@ def test_dialogue_lines_outside_events_are_kept_with_a_warning_naming_the_first(
     with pytest.warns(LeftUntranslated, match=f"input, line {line}: a Dialogue line outside \\[Events\\]") as caught:
         assert translate_ass_text(text, same) == text
     assert len([w for w in caught if issubclass(w.category, LeftUntranslated)]) == 1
+
+
+@pytest.mark.parametrize("start, end, problem", [
+    ("0:00:61.00", "0:01:02.00", "count 61 seconds, where a time's seconds run to 59"),
+    ("0:75:01.00", "0:75:02.50", "count 75 minutes, where a time's minutes run to 59"),
+    ("1:00:01.00", "1:00:60.00", "count 60 seconds, where a time's seconds run to 59"),
+    ("0:00:05.00", "0:00:04.99", "end before they start"),
+])
+def test_a_dialogue_with_impossible_times_is_translated_with_a_warning_naming_its_line(mirror, start, end, problem):
+    """It was translated without a word, as an SRT cue's were (pysubs2 reads 0:00:61.00 as 0:01:01.00)."""
+    source = HEAD + (f"Comment: 0,0:00:99.00,0:00:01.00,Default,,0,0,0,,kept\n"
+                     f"Dialogue: 0,{start},{end},Default,,0,0,0,,A dog runs.\n")
+    with pytest.warns(UserWarning) as caught:
+        out = translate_ass_text(source, mirror, where="in.ass")
+    line = source.count("\n")  # the Dialogue's, the last
+    assert [str(warning.message) for warning in caught] == [
+        f"in.ass, line {line}: a Dialogue's Start and End ({start}, {end}) {problem}; its Text is translated and its "
+        "times kept as they were"]
+    assert out == source.replace("A dog runs.", "RUNS. DOG A")
+
+
+def test_dialogues_of_many_hours_or_ending_as_they_start_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_ass_text(HEAD + "Dialogue: 0,10:59:59.99,10:59:59.99,Default,,0,0,0,,A dog runs.\n", mirror)

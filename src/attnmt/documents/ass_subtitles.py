@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.ass_karaoke import joined_syllables
+from attnmt.documents.cue_blocks import TIME, past_59, seconds
 from attnmt.documents.cue_text import ass_text, shown_text
 from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, check_inputs
@@ -45,6 +46,7 @@ NOTE_CODE = re.compile(r"\{\\attnmt-note(\d+)\}")  # one standing for a comment 
 SECTION = re.compile(r"\ufeff?\s*\[([^\]]*)\]\s*")
 DIALOGUE = re.compile(r"\ufeff?\s*Dialogue:[ \t]*")
 FORMAT = re.compile(r"\ufeff?\s*Format:[ \t]*(.*)")
+ASS_TIME = re.compile(TIME)  # a Dialogue's Start or End: "0:00:01.50"
 LINE_BREAK = "\\N"  # ASS's hard line break in Text
 # The number and timing line of a cue of translate_texts' SRT text, as it wrote them (no cue text reads so).
 NO_TAG = "a '<' that opens no tag"  # what attnmt.documents.cue_text warns of a "<" in SRT text
@@ -153,11 +155,26 @@ def dialogue_events(lines: Sequence[str], where: str) -> list[Event]:
                  f"{len(fields)} (Text last), so it is kept as it was, untranslated", category=LeftUntranslated)
             continue
         named: dict[str, str] = dict(zip(fields, values, strict=True))
+        check_times(named.get("start", "").strip(), named.get("end", "").strip(), where, number + 1)
         start = len(line) - len(values[-1])
         group = (named.get("layer", named.get("marked", "")).strip(), named.get("style", "").strip())
         end = start + len(values[-1].rstrip(" \t"))
         events.append(Event(number, start, end, group, named.get("name", "").strip()))
     return events
+
+
+def check_times(start: str, end: str, where: str, number: int) -> None:
+    """Warns where a Dialogue's Start or End counts minutes or seconds past 59 (``0:00:61.00``: cue_blocks.past_59)
+    or its End comes before its Start, as an SRT cue's timing line is warned about: its Text is translated and
+    its times kept, for only the file's author can tell the times meant (``number``: its line in ``where``)."""
+    if not (ASS_TIME.fullmatch(start) and ASS_TIME.fullmatch(end)):
+        return
+    past = next((unit for unit in map(past_59, (start, end)) if unit), "")
+    problem = (f"count {past}, where a time's {past.split()[1]} run to 59" if past
+               else "end before they start" if seconds(start) > seconds(end) else "")
+    if problem:
+        warn(f"{where}, line {number}: a Dialogue's Start and End ({start}, {end}) {problem}; its Text is translated "
+             "and its times kept as they were")
 
 
 def text_lines(text: str) -> list[str]:
