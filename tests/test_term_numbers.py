@@ -14,16 +14,17 @@ from attnmt.decoding.term_numbers import source_numbers
 @pytest.mark.parametrize(("sentence", "numbers"), [
     ("Take Route 66 to the city.", ["66"]), ("In 2019 the shop opened.", ["2019"]),
     ("A woman buys 3 bottles and 3 cans.", ["3"]), ("Gate 7.", ["7"]), ("Bus 42 leaves at 9 or 10!", ["42", "9", "10"]),
-    ("He said \"12\" twice (or 13).", ["12", "13"]), ("Room ６ is free.", ["6"]), ("12 dogs run.", ["12"])])
+    ("He said “12” twice (or 13).", ["12", "13"]), ("Room ６ is free.", ["6"]), ("12 dogs run.", ["12"])])
 def test_a_whole_number_standing_as_a_word_is_kept(sentence, numbers):
     assert source_numbers(sentence) == numbers
 
 
 @pytest.mark.parametrize("sentence", [
     "1,000 people came.", "A 3.5 m wall.", "COVID-19 tests.", "A4 paper.", "The 3D model.", "Item #7 is here.",
-    "Version v2 is out.", "Two routes lead there."])
-def test_a_number_german_writes_otherwise_or_one_inside_a_word_is_not(sentence):
-    """German writes "1.000" and "3,5"; "COVID-19", "A4" and "3D" are words the model copies whole."""
+    "Version v2 is out.", "Two routes lead there.", "A globe, about 4' in diameter.", 'A 27" screen.'])
+def test_a_number_german_writes_otherwise_or_one_inside_a_word_or_of_feet_and_inches_is_not(sentence):
+    """German writes "1.000" and "3,5"; "COVID-19", "A4" and "3D" are words the model copies whole; "4'" is four feet,
+    whose 4 the search placed alone ("… in der Nähe 4 ist.")."""
     assert source_numbers(sentence) == []
 
 

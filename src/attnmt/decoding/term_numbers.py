@@ -8,9 +8,9 @@ term is: each such number is required in the translation as written, as one more
 it where the model finds it likely ("Route 66", "250 Laptops") and never spells it out.
 
 Only a whole number standing as a word of its own is required: after a space, the sentence's start or an opening
-bracket or quote, before a space, the end or a closing mark ("66", "2019", "3" in "3 bottles"); not one German
-writes otherwise ("1,000" is "1.000", "3.5" "3,5"), nor one inside a word or a code ("COVID-19", "A4", "3D", "#7",
-"v2"), which the model copies or the documents' rules carry (attnmt.decoding.protected).
+bracket or quote, before a space, the end or a closing mark ("66", "2019", "3" in "3 bottles"; not "4'", feet); not
+one German writes otherwise ("1,000" is "1.000", "3.5" "3,5"), nor one inside a word or a code ("COVID-19", "A4",
+"3D", "#7", "v2"), which the model copies or the documents' rules carry (attnmt.decoding.protected).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ import re
 import unicodedata
 
 # A whole number of digits after a space, the start or an opening mark, before a space or the end, closing marks
-# between
-NUMBER = re.compile(r"(?<![^\s(\[{\"'“‘„«¿¡])\d+(?=[.,;:!?)\]}\"'”’»]*(?:\s|$))")
+# between, but for the straight quotes and the apostrophe, which are feet and inches after a number ("4' in
+# diameter", '12" screen': the foot's 4 was placed as "in der Nähe 4")
+NUMBER = re.compile(r"(?<![^\s(\[{\"'“‘„«¿¡])\d+(?=[.,;:!?)\]}”»]*(?:\s|$))")
 
 
 def source_numbers(sentence: str) -> list[str]:
