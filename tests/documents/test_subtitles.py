@@ -70,8 +70,10 @@ def test_timestamps_and_end_tags_with_nothing_open_are_kept_in_place(same):
 
 
 def test_a_lone_less_than_sign_is_text_and_warned_about(same):
+    """Written back escaped where the cue is translated; a comparison alone (``a < b``, kept whole:
+    attnmt.decoding.protected.COMPARISON) leaves no word to translate, and passes through as it was, as ``2 < 3``."""
     with pytest.warns(UserWarning, match="^input, line 5: a '<' that opens no tag is kept as text"):
-        assert translate_subtitle_text(vtt("a < b"), same) == vtt("a &lt; b")
+        assert translate_subtitle_text(vtt("a < b is true"), same) == vtt("a &lt; b is true")
 
 
 def test_srt_tags_and_ass_codes_come_back_byte_for_byte(mirror):

@@ -159,11 +159,12 @@ KEY_COMBO = rf"(?<![\w+]){_MODIFIER}(?:\+(?:{_MODIFIER}|F\d{{1,2}}|[A-Za-z0-9]\w
 # A comparison of numbers or one-letter variables (``a < b``, ``x <= 5``, ``0 < t < 1``, ``n ≠ 0``, ``x=y``), its
 # sign spaced on both sides or on neither: math, whose letters are no words.  Read apart, "a < b" gave the model
 # "a b" (an article, and its sign, a symbol it cannot write, went before the translation of all, "< Ein Är").  Not
-# a word compared ("Home > Shop", a breadcrumb), nor a heart ("I <3 you"), nor an arrow ("x => y").
+# a word compared ("Home > Shop", a breadcrumb), nor a heart ("I <3 you"), nor an arrow ("x => y"), nor a tag's
+# end typed in a line of text ("</b>e", "</s>=2").
 _OPERAND = r"(?:\d+(?:[.,]\d+)?|[^\W\d_])"
 _COMPARES = r"(?:<=|>=|==|!=|[<>=\u2264\u2265\u2260])"
-COMPARISON = (rf"(?<![\w.,<>=!\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPARES} |{_COMPARES}){_OPERAND})+"
-              r"(?![\w<>=!\u2264\u2265\u2260]|[.,]\d)")
+COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPARES} |{_COMPARES}){_OPERAND})+"
+              r"(?![\w<>=!/\u2264\u2265\u2260]|[.,]\d)")
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
