@@ -175,6 +175,7 @@ def test_a_missing_or_wrong_key_is_403_in_deepls_shape(client, headers, status):
 @pytest.mark.parametrize(("option", "message"), [
     ({"formality": "more"}, "'formality' 'more' is not supported for given 'target_lang'"),
     ({"glossary_id": "def3a26b-3e84-45b3-84ae-0c0aaf3525f7"}, "Parameter 'glossary_id' is not supported"),
+    ({"glossary_ids": ["def3a26b-3e84-45b3-84ae-0c0aaf3525f7"]}, "Parameter 'glossary_ids' is not supported"),
     ({"text": ["a dog <b>runs"], "tag_handling": "xml"}, "text[0] is not well-formed XML"),
     ({"tag_handling": "markdown"}, "Value for 'tag_handling' not supported"),
     ({"target_lang": None}, "Parameter 'target_lang' not specified."),

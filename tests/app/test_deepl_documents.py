@@ -103,6 +103,7 @@ def test_a_wrong_document_key_is_404_and_gives_nothing_away(client):
 @pytest.mark.parametrize(("fields", "name", "status", "message"), [
     ({"output_format": "docx"}, "letter.txt", 400, "Value for 'output_format' not supported: 'docx'"),
     ({"formality": "more"}, "letter.txt", 400, "'formality' 'more' is not supported"),
+    ({"glossary_ids": "def3a26b-3e84,9c1b-7e3f"}, "letter.txt", 400, "Parameter 'glossary_ids' is not supported"),
     ({"target_lang": "FR"}, "letter.txt", 400, "Value for 'target_lang' not supported: 'FR'"),
     ({}, "letter.exe", 400, "letter.exe"),
 ])

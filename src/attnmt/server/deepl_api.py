@@ -20,7 +20,7 @@ Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 
 unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
-``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id``,
+``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id`` or ``glossary_ids``,
 ``custom_instructions``, a ``style_id`` or a ``translation_memory_id``.
 An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).
 ``split_sentences`` and ``preserve_formatting`` are read as DeepL reads them (attnmt.server.deepl_text);
@@ -74,8 +74,11 @@ NO_LIMIT = 1_000_000_000_000
 FORMALITY = ("default", "prefer_more", "prefer_less")  # tuples: JSON may send a list, unhashable
 TAG_HANDLING = ("html", "xml")
 SHOWN = (True, "1", "true")  # show_billed_characters as deepl-python sends it in JSON and in a form
-# DeepL's options that would change a translation in a way no model here can; what a client may do instead
-UNSUPPORTED = {"glossary_id": "it keeps no glossaries (attnmt's /v1/translate takes one with each request)",
+GLOSSARIES = "it keeps no glossaries (attnmt's /v1/translate takes one with each request)"
+# DeepL's options that would change a translation in a way no model here can; what a client may do instead.
+# glossary_ids is deepl-python's several glossaries at once: a JSON list for a text, one comma-separated field
+# for a document
+UNSUPPORTED = {"glossary_id": GLOSSARIES, "glossary_ids": GLOSSARIES,
                "custom_instructions": "no model here takes instructions: each translates as it was trained",
                "style_id": "it keeps no style rules", "translation_memory_id": "it keeps no translation memories"}
 # What DeepL's API v3 keeps for an account (deepl-python's DeepLClient lists each under its own name) and the
