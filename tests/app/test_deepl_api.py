@@ -356,4 +356,14 @@ def test_a_multilingual_glossary_asked_for_by_its_id_is_404_saying_none_is_kept(
 def test_a_v3_path_none_of_the_routes_takes_is_404_in_deepls_shape(client):
     """DeepLClient's style rule by its id was {"detail": "Not Found"}, which deepl-python shows as a detail."""
     answer = client.get("/v3/style_rules/5c1a", headers=AUTH)
-    assert answer.status_code == 404 and answer.json() == {"message": "Not Found"}
+    assert answer.status_code == 404 and list(answer.json()) == ["message"]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("POST", "/v2/write/rephrase"), ("POST", "/v2/write/correct"), ("GET", "/v3/style_rules/5c1a"),
+    ("GET", "/v3/translation_memories/b2c1/export"), ("GET", "/v2/admin/developer-keys")])
+def test_a_deepl_path_none_of_the_routes_takes_says_what_this_server_answers(client, method, path):
+    """deepl-python's rephrase_text raised "Not found, message: Not Found", which said nothing of why."""
+    message = client.request(method, path, headers=AUTH).json()["message"]
+    assert message.startswith(f"Not Found: {path} is no route here; this server answers DeepL's translation")
+    assert "(/v2/translate, /v2/document, /v2/languages, /v2/usage)" in message

@@ -53,6 +53,11 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 HOST_HEADER = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\s\[\]:/@]+)(?::\d*)?")
 LIBRETRANSLATE_PATHS = ("/translate", "/detect", "/languages", "/frontend/", "/suggest", "/download_file/")
 DEEPL_PATHS = ("/v2/", "/v3/")  # attnmt.server.deepl_api: its clients read {"message"} (Weblate that alone)
+# What a 404 on DeepL's paths says this server does: DeepL's clients show the message alone, and "Not Found" said
+# nothing of why deepl-python's rephrase_text, correct_text or get_style_rule failed
+DEEPL_SERVED = ("this server answers DeepL's translation of texts and documents (/v2/translate, /v2/document, "
+                "/v2/languages, /v2/usage); it does not rephrase or correct text (DeepL Write) and keeps no "
+                "glossaries, style rules or translation memories")
 
 
 class HTTPMiddleware:
@@ -219,7 +224,8 @@ def fully_qualified(name: str) -> str:
 async def http_error(request: Request, error: StarletteHTTPException) -> Response:
     """An HTTP error (404 for a path no route has, 405 for a method the route does not take) on
     LibreTranslate's paths in its shape, ``{"error"}``, and on DeepL's in its, ``{"message"}``, with the
-    error's headers (405's Allow): FastAPI answered ``{"detail"}``, which their clients do not read.
+    error's headers (405's Allow): FastAPI answered ``{"detail"}``, which their clients do not read.  A 404 on
+    DeepL's paths says what this server answers of DeepL's API (DEEPL_SERVED).
     Elsewhere as FastAPI answers it, and so are the errors of attnmt's shape of POST /translate
     (``{"text"}``), its own.
     OPTIONS, which asks what a path takes (RFC 9110 9.3.7), is answered so, as LibreTranslate's Flask
@@ -232,8 +238,10 @@ async def http_error(request: Request, error: StarletteHTTPException) -> Respons
     path = request.url.path
     if error.status_code not in (404, 405) or not path.startswith((*LIBRETRANSLATE_PATHS, *DEEPL_PATHS)):
         return await http_exception_handler(request, error)
-    key = "message" if path.startswith(DEEPL_PATHS) else "error"
-    return JSONResponse({key: error.detail}, status_code=error.status_code, headers=error.headers)
+    if not path.startswith(DEEPL_PATHS):
+        return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
+    message = f"{error.detail}: {path} is no route here; {DEEPL_SERVED}" if error.status_code == 404 else error.detail
+    return JSONResponse({"message": message}, status_code=error.status_code, headers=error.headers)
 
 
 def allowed_methods(request: Request) -> list[str]:
