@@ -24,7 +24,9 @@ What DeepL's options ask that no model here can do is refused, never dropped wit
 ``custom_instructions``, a ``style_id`` or a ``translation_memory_id``.
 An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).
 ``split_sentences`` and ``preserve_formatting`` are read as DeepL reads them (attnmt.server.deepl_text);
-``context`` and ``model_type``, which change only which of DeepL's models answers and how, are read past.
+``context`` and ``model_type``, which change only which of DeepL's models answers and how, are read past; so are
+``tag_handling_version``, ``outline_detection``, ``splitting_tags`` and ``non_splitting_tags``: markup's sentences
+are found as attnmt.documents finds them (docs/serving.md).
 """
 
 from __future__ import annotations
