@@ -93,3 +93,26 @@ def test_a_time_filling_its_element_keeps_the_stop_of_a_m_inside_it(unitless, pa
     and stays the sentence's."""
     assert translate_markup([page], unitless) == [page]
     assert unitless.given[0] == read
+
+
+@pytest.mark.parametrize("measure", ["¾ l", "½ cup", "1 ½ kg", "⅓ tsp", "1/2 cup", "3⁄4 in", "2½ cups", "⅛ teaspoon",
+                                     "1 1/2 tbsp", "3/4 inches", "⅔ Tasse", "5 1/4 lbs", "½ fl oz", "1/3 Liter",
+                                     "¼ pound"])
+def test_a_fraction_and_its_unit_are_kept_whole(unitless, measure):
+    """The vulgar fraction alone was kept, its unit left to the model, and a fraction in digits was the model's too:
+    "Add ¾ l of milk." came back "Ein findet ¾ eines Spiels.", "Add 1/2 cup of flour." "Ein Ärer hält eine Tasse."."""
+    line = f"Now add {measure} of it."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["Now add of it."]
+
+
+@pytest.mark.parametrize("line, read", [("Cut 1/2 in half, then add ¾ l.", "Cut 1/2 in half, then add ."),
+                                        ("Put ½ in the bowl with 1/2 cup.", "Put in the bowl with ."),
+                                        ("Put 1/2 in a bowl, 3/4 in wide.", "Put 1/2 in a bowl, wide."),
+                                        ("Add 1/2 of the milk and ⅓ tsp.", "Add 1/2 of the milk and ."),
+                                        ("Add ½ mango and 1 ½ kg.", "Add mango and .")])
+def test_a_fraction_before_a_preposition_or_another_word_leaves_that_word_to_the_model(unitless, line, read):
+    """"in" is an inch's after a fraction but before what a preposition starts; a word that names no unit ("mango":
+    its "m" is no metre) stays the model's, as a fraction in digits with no unit after it does."""
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == [read]

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Collection
 from itertools import pairwise
 
-from attnmt.documents.number_atoms import number_runs
+from attnmt.documents.number_atoms import FRACTIONS, number_runs
 from attnmt.text.units import Kind, of_kinds, symbols_in_sentences
 
 # The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
@@ -25,7 +25,6 @@ CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c
 # bound ("≥ 12", "~5 €"), a section's or a number's sign ("§ 5", "№ 5"), which taken alone as well left the
 # number to the model, which lost it.
 UNIT_SIGNS = "°℃℉×±∓÷·≈‰‱µμΩ≥≤~§№" + CURRENCY
-FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 # An area's or a volume's power ("m²", "cm³"), which the tokenizer reads as "m2": the demo model wrote "20 m²" as
 # "zwei2".
 POWERS = "²³"

@@ -1,7 +1,7 @@
 """Numbers in digits that the model garbles, kept whole as atoms as a measure is (attnmt.documents.measures), though
 its vocabulary writes every character of them: a time ("9:00", "17:30", "9 am"), a range of times or numbers
-("9:00–17:00", "10–20", "2019-2021"), a percentage ("20 %", "-15 %", "+3.5%"), a size ("30 x 40 cm", "1920x1080")
-and a date ("2024-05-01", "01.05.2024", "05/01/2024").
+("9:00–17:00", "10–20", "2019-2021"), a percentage ("20 %", "-15 %", "+3.5%"), a size ("30 x 40 cm", "1920x1080"),
+a date ("2024-05-01", "01.05.2024", "05/01/2024") and a fraction with its unit ("1/2 cup", "¾ l").
 
 Given to the demo model, such numbers came back lost or as others: "Open 9:00–17:00." as "Auf diesem Fünen.", "The
 train leaves the station at 14:05." as "... mit der Nummer Nummer Nummer ...", "Save -15 % today." as "Ein
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+
+from attnmt.text.units import Kind, names, symbols_in_sentences
 
 _GAP = "[ \u00a0\u2009\u202f]"  # a space, a no-break or a thin one, as measures.py reads a measure's
 _DASH = "[-–—]"
@@ -38,10 +40,23 @@ _PERCENT = rf"[-−+±]?{_DECIMAL}{_GAP}?%"
 _SIZE = rf"(?!0x){_DECIMAL}(?:{_GAP}?[x×]{_GAP}?{_DECIMAL})+(?:{_GAP}?(?:mm|cm|m|km|ft|px))?"
 # A date as ISO, German or the US write it ("2024-05-01", "1.5.24", "05/01/2024"), not a fraction ("1/2").
 _DATE = r"\d{4}-[01]\d-[0-3]\d|[0-3]?\d\.[01]?\d\.(?:\d{4}|\d\d)|[01]?\d/[0-3]?\d/(?:\d{4}|\d\d)"
+# A fraction and the length, weight or volume after it, by its symbol or its name in English or German, singular or
+# plural (attnmt.text.units): "¾ l", "1 ½ kg", "2½ cups", "1/2 cup", "1 1/2 tbsp", "3⁄4 in" (a fraction slash), "½
+# fl oz".  The demo model read the fraction as no number and lost the unit after it ("Add ¾ l of milk." came back
+# "Ein findet ¾ eines Spiels.", "Add 1/2 cup of flour." "Ein Ärer hält eine Tasse.").  "in" is an inch's here but
+# before what a preposition starts ("1/2 in the bowl", "cut ½ in half").
+FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"  # the vulgar fractions, which measures.py keeps alone too
+_FRACTION = rf"(?:\d+{_GAP}?)?[{FRACTIONS}]|(?:\d+{_GAP})?\d+[/⁄]\d+"
+_LENGTH_WEIGHT_VOLUME = [Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME]
+_SYMBOL = "|".join(map(re.escape, ["fl oz", *symbols_in_sentences(_LENGTH_WEIGHT_VOLUME)]))
+_NAME = "|".join(map(re.escape, names(_LENGTH_WEIGHT_VOLUME)))
+_INCH = rf"in(?!{_GAP}(?i:the|an?|this|that|these|those|his|her|its|their|our|my|your|each|every|half|\d)\b)"
+_FRACTION_MEASURE = rf"(?:{_FRACTION}){_GAP}(?:{_SYMBOL}|(?i:{_NAME})(?:e?s|e?n|e)?|{_INCH})"
 # Each alone, no digit, word or separator glued on either side: not the "19" of "COVID-19", nor part of a longer
 # run of numbers (a telephone number, an ISBN: attnmt.decoding.protected keeps those), nor a decimal's or a
 # thousand's group.  A date before a range, so that "2024-05-01" is not "2024-05".
-NUMBER_ATOM = re.compile(rf"(?<![\w.,:/%−+±-])(?:{_DATE}|{_SIZE}|{_RANGE}|{_TIME}|{_PERCENT})(?![\w/%-]|[.,:]\d)")
+NUMBER_ATOM = re.compile(rf"(?<![\w.,:/%−+±-])(?:{_DATE}|{_FRACTION_MEASURE}|{_SIZE}|{_RANGE}|{_TIME}|{_PERCENT})"
+                         r"(?![\w/%-]|[.,:]\d)")
 
 
 _DOTTED_END = re.compile(rf"{_DOTTED}$")

@@ -1,10 +1,12 @@
 """What a unit is: the one list of the units attnmt knows, each with its kind, its symbols and its names in English
-and German.  Three readers take from it the units they need:
+and German.  Its readers take from it the units they need:
 
 - a field's value alone (attnmt.text.measure_values): any unit's symbol, in any case ("ENERGY: 250 kcal"), and the
   names of the units that are no time, money or temperature ("SIGNAL: 3 bars"; "ANNA: 2 days" is said);
 - a document's measure (attnmt.documents.measures): the symbol of a length, weight or volume spaced after a kept
   number ("30 × 40 cm");
+- a document's fraction (attnmt.documents.number_atoms): the symbol or the name of a length, weight or volume after
+  it ("¾ l", "1/2 cup");
 - the verbatim rule (attnmt.decoding.verbatim_units): a length's, weight's, volume's, temperature's, time's,
   money's or share's symbol in its own case, or its name in English or German ("5 kg" as "5 g").
 
@@ -126,3 +128,9 @@ def symbols_in_sentences(kinds: Collection[Kind]) -> list[str]:
     first, so that a pattern made of them reads "mm" before "m"."""
     return sorted((s for unit in of_kinds(kinds) for s in unit.symbols if s not in READ_OTHERWISE),
                   key=len, reverse=True)
+
+
+def names(kinds: Collection[Kind]) -> list[str]:
+    """The English and German names of ``kinds``' units in the singular, the longer first, so that a pattern made
+    of them reads "kilogram" before "gram"."""
+    return sorted({name for unit in of_kinds(kinds) for name in (*unit.english, *unit.german)}, key=len, reverse=True)
