@@ -9,7 +9,6 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.code_paragraphs import without_code_paragraphs
 from attnmt.documents.dropcaps import join_drop_caps
-from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.letterless import Shown, needs_translation
@@ -41,14 +40,13 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
     the frame where it has no words ("1", "984").  A paragraph inside a content control kept whole (a
     date picker's: attnmt.documents.word_controls) is passed over.  An index's entry keeps its pages
     (attnmt.documents.index_pages).  A Word paragraph of code typed in a monospaced font among words is
-    passed over (attnmt.documents.code_paragraphs).  A Word paragraph's quotes inside a sentence are read as a
-    page's (attnmt.documents.word_quotes).  ``styles``: a Word document's, and ``source_lang`` its source's
-    (ParagraphJob)."""
+    passed over (attnmt.documents.code_paragraphs).  A paragraph's quotes inside a sentence are read as a page's
+    (attnmt.documents.word_quotes: a Word paragraph's, a slide's and a cell's string alike).  ``styles``: a Word
+    document's, and ``source_lang`` its source's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
     indexed = index_protection(root) if dialect is WORD else {}
-    reader = QuoteBuilder if dialect is WORD else FlatBuilder
     jobs = []
     speakers = dialogue("".join(map(dialect.text_of, p.iter(dialect.text))) for p in root.iter(dialect.paragraph))
     for paragraph in (p for p in root.iter(dialect.paragraph)
@@ -61,7 +59,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             unseen_quote_looks(paragraph)
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
-                           indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, reader)
+                           indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

@@ -9,7 +9,9 @@ dogs' bowl``), and a pair whose words hold runs of other looks as one quote (``"
 attnmt.documents.split_quotes); the model reads the words alone, and the marks are written around their translation
 in the target language's form (quote_forms, by office.job_results as a page's are), in the run they stood in: a quote
 of a bold run's words inside it, one around a bold word outside it.  A pair around the paragraph's whole text is
-its sentence's edges', as a page's is.
+its sentence's edges', as a page's is.  A slide's paragraph and a spreadsheet's string (DrawingML's ``a:p``,
+SpreadsheetML's ``si`` and ``is``: attnmt.documents.ooxml_paragraphs) are read so too, as an .odp's and an .ods's are:
+``He said "hello" to me.`` on a slide went to the model with its marks as words.
 
 Word writes a quote mark typed among words in a run of its own where all that sets it apart is what no reader sees:
 the font slot a mark of ambiguous width is drawn from (``w:rFonts w:hint="eastAsia"``, as Word writes curly quotes
@@ -35,9 +37,10 @@ QUOTE_MARKS = frozenset("".join(opening + closing for opening, closing in QUOTES
 
 
 class QuoteBuilder(FlatBuilder):
-    """A FlatBuilder of a Word paragraph's text, each pair of quotes around words inside a piece of it a ``Quote``
-    element (text_emphasis.add_emphasized with ``QUOTE`` alone: Word's emphasis is its runs' looks, never ``*``
-    typed), and a pair whose words a run of another look parts read as one when built (split_quotes)."""
+    """A FlatBuilder of an OOXML paragraph's text (Word's, a slide's, a string's), each pair of quotes around words
+    inside a piece of it a ``Quote`` element (text_emphasis.add_emphasized with ``QUOTE`` alone: Office's emphasis is
+    its runs' looks, never ``*`` typed), and a pair whose words a run of another look parts read as one when built
+    (split_quotes)."""
 
     def add_text(self, text: str) -> None:
         # a quote around all of a piece after words or inside a run of its own look is no sentence's edges

@@ -1,0 +1,103 @@
+"""Quotes in a slide's and a spreadsheet's text (.pptx, .xlsx: attnmt.documents.word_quotes.QuoteBuilder), read as a
+Word paragraph's, an .odp's and an HTML page's are: the model is given the words without their marks, and the quote
+is written around their translation in the target language's form.  Upper upper-cases each sentence."""
+
+import io
+import shutil
+import subprocess
+
+import openpyxl
+import pptx
+import pytest
+from office_files import calc_file, docx_bytes, presentation_file, read_members, write_members
+from pptx.util import Inches
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+GERMAN = DocumentOptions(target_lang="de")
+# (text, what the model is given, what is written): a double quote, a curly one, a single one after a word, a quote
+# closed after a comma, an apostrophe and an inch mark (no quotes) beside a quote
+QUOTED = [('He said "hello" to me.', "He said hello to me.", "HE SAID „HELLO“ TO ME."),
+          ("She read \u201cThe Times\u201d today.", "She read The Times today.", "SHE READ „THE TIMES“ TODAY."),
+          ("The man calls it 'home' now.", "The man calls it home now.", "THE MAN CALLS IT ‚HOME‘ NOW."),
+          ('"A dog runs," she said.', "A dog runs, she said.", "„A DOG RUNS“, SHE SAID."),
+          ("Tom's \"big\" day", "Tom's big day", "TOM'S „BIG“ DAY"),
+          ('A 12" pipe, "fast" and cheap.', 'A 12" pipe, fast and cheap.', 'A 12" PIPE, „FAST“ AND CHEAP.')]
+
+
+def slide_texts(texts: list[str]) -> bytes:
+    """A slide with a text box of a paragraph for each of ``texts``, as python-pptx writes one."""
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(3)).text_frame
+    box.text = texts[0]
+    for text in texts[1:]:
+        box.add_paragraph().text = text
+    return docx_bytes(deck)
+
+
+def shown_on_slide(data: bytes) -> list[str]:
+    slide = pptx.Presentation(io.BytesIO(data)).slides[0]
+    return [paragraph.text for shape in slide.shapes if shape.has_text_frame
+            for paragraph in shape.text_frame.paragraphs]
+
+
+def sheet_texts(texts: list[str]) -> bytes:
+    """A sheet whose column A holds ``texts`` (inline strings, as openpyxl writes them)."""
+    book = openpyxl.Workbook()
+    for row, text in enumerate(texts, start=1):
+        book.active.cell(row, 1, text)
+    return docx_bytes(book)
+
+
+def test_a_quote_in_a_slides_sentence_is_read_without_its_marks_and_written_in_the_target_form(upper):
+    out = translate_office(slide_texts([text for text, _, _ in QUOTED]), ".pptx", upper, GERMAN)
+    assert shown_on_slide(out) == [written for _, _, written in QUOTED]
+    assert upper.given == [given for _, given, _ in QUOTED]
+
+
+def test_a_quote_in_a_cells_sentence_is_read_without_its_marks_and_written_in_the_target_form(upper):
+    out = translate_office(sheet_texts([text for text, _, _ in QUOTED]), ".xlsx", upper, GERMAN)
+    assert [cell.value for cell in openpyxl.load_workbook(io.BytesIO(out)).active["A"]] == [
+        written for _, _, written in QUOTED]
+    assert upper.given == [given for _, given, _ in QUOTED]
+
+
+def libreoffice_saved(data: bytes, suffix: str, to: str, tmp_path) -> bytes:
+    """``data`` (a file of ``suffix``) as LibreOffice saves it in the format ``to`` (pptx, xlsx, odp, ods)."""
+    tmp_path.mkdir()
+    (tmp_path / f"in{suffix}").write_bytes(data)
+    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
+    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", to,
+                          "--outdir", str(tmp_path / to), f"in{suffix}"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / to / f"in.{to}").read_bytes()
+
+
+def with_content(data: bytes, old: str, new: str) -> bytes:
+    members = read_members(data)
+    members["content.xml"] = members["content.xml"].replace(old.encode(), new.encode())
+    return write_members(members)
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_quote_in_a_pptx_libreoffice_saved_is_written_in_the_target_form_and_opens_there(upper, tmp_path):
+    odp = with_content(presentation_file(), "The boy laughs.", 'The girl said "hello" to the old man.')
+    out = translate_office(libreoffice_saved(odp, ".odp", "pptx", tmp_path / "a"), ".pptx", upper, GERMAN)
+    assert "THE GIRL SAID „HELLO“ TO THE OLD MAN." in shown_on_slide(out)
+    assert upper.given == ["The girl said hello to the old man."]
+    reopened = read_members(libreoffice_saved(out, ".pptx", "odp", tmp_path / "b"))["content.xml"].decode()
+    assert "THE GIRL SAID „HELLO“ TO THE OLD MAN." in reopened
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_quote_in_an_xlsx_libreoffice_saved_is_written_in_the_target_form_and_opens_there(upper, tmp_path):
+    """LibreOffice writes a sheet's text as shared strings."""
+    ods = with_content(calc_file(), "A dog runs.", "She read \u201cThe Times\u201d today.")
+    out = translate_office(libreoffice_saved(ods, ".ods", "xlsx", tmp_path / "a"), ".xlsx", upper, GERMAN)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].value == "SHE READ „THE TIMES“ TODAY."
+    assert upper.given[0] == "She read The Times today."  # then its page's footer, "Page"
+    reopened = read_members(libreoffice_saved(out, ".xlsx", "ods", tmp_path / "b"))["content.xml"].decode()
+    assert "SHE READ „THE TIMES“ TODAY." in reopened
