@@ -4,6 +4,7 @@ translation, the rest of the file as it came, with the stand-in translators of c
 import warnings
 
 import pytest
+from conftest import Judging
 from lxml import etree
 
 from attnmt.decoding.quality import Assessment
@@ -248,3 +249,14 @@ def test_a_file_whose_doctype_declares_an_entity_is_read_as_a_linguist_file(uppe
     text = text.replace("<!DOCTYPE TS>", '<!DOCTYPE TS [<!ENTITY app "Foo Viewer">]>')
     assert translated(text, upper).replace("ABOUT", "About") == text.replace(
         '"unfinished"></translation>', '"unfinished">About &app;</translation>')
+
+
+def test_translations_left_empty_for_garbled_labels_are_counted_in_one_warning(mirror):
+    """The demo model's "&File" and "Print" were kept out as garbled labels: the .ts came back as sent, silently."""
+    messages = "".join(f"    <message>\n        <source>{source}</source>\n"
+                       '        <translation type="unfinished"></translation>\n    </message>\n'
+                       for source in ("&amp;File", "Print", "Open the door"))
+    judging = Judging(mirror, {"File": 0.0, "Print": 0.1})
+    with pytest.warns(AttnmtWarning, match=r"app_de\.xml: 2 translation\(s\) left empty and unfinished"):
+        out = translated(ts(messages), judging)
+    assert out.count('<translation type="unfinished"></translation>') == 2 and ">DOOR THE OPEN</translation>" in out

@@ -118,13 +118,26 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
             written.append((form, form_jobs(form, options, where, glossary), marked))
     jobs = [job for _, each, _ in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
+    left = 0
     for form, each, marked in written:
-        if not all(job.translated() for job in each):  # every sentence kept its source: --below-quality source
-            form.text = None
+        if not all(job.translated() for job in each):  # every sentence kept its source (say_left)
+            form.text, left = None, left + 1
             del form[:]
         elif marked:
             form.text = ACCELERATED.sub("&", form.text or "", count=1)
+    say_left(left, where)
     return parsed.serialise(None)
+
+
+def say_left(left: int, where: str) -> None:
+    """One warning counting the ``left`` translations (or plural forms, or length variants) still empty, every
+    sentence of theirs having kept its source: a short label whose translation the model garbled (most of a
+    program's strings are: "&File", "Settings"; attnmt.documents.short_labels), one under --below-quality source.
+    Silent, a file of menus came back as it was sent."""
+    if left:
+        warn(f"{where}: {left:,} translation(s) left empty and unfinished: each sentence kept its source (a short "
+             "label whose translation the model garbled, or one under --below-quality); Qt shows the source there "
+             "until a translator or a later run fills them", stacklevel=3)
 
 
 def take_accelerator(form: etree._Element) -> bool:

@@ -17,11 +17,13 @@ reads as a file with nothing translated.  Here only targets are written:
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
-Where a review keeps the source of the sentences under its threshold (--below-quality source), a
-unit (1.2) or segment (2) whose sentences all kept it gets no target: it stays as it came, for a
-translator or a later run to fill (a source copied into the target was a finished translation
-that no later run replaced); one with some kept is written, its state ``needs-translation`` (1.2,
-still ``mt-suggestion``) or ``initial`` (2): still to be translated (xliff_targets.settle_kept).
+Where a sentence keeps its source (a review's under its threshold, --below-quality source; a short label whose
+translation the model garbled, attnmt.documents.short_labels; one whose translation came back empty), a unit (1.2)
+or segment (2) whose sentences all kept it gets no target: it stays as it came, for a translator or a later run to
+fill (a source copied into the target was a finished translation that no later run replaced: "Settings" came back
+``<target>Settings</target>`` saying ``translated``), and one warning counts them; one with some kept is written,
+its state ``needs-translation`` (1.2, still ``mt-suggestion``) or ``initial`` (2): still to be translated
+(xliff_targets.settle_kept).
 
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them) where there is none,
 or in place of an empty one (or one of codes or empty segments alone, as Trados writes them), one whose state says
@@ -78,6 +80,7 @@ from attnmt.documents.xliff_targets import (
     open_segments,
     say_drafted,
     say_kept,
+    say_left,
     say_state,
     settle_kept,
     unsealed,
@@ -183,23 +186,23 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     if slots:  # refused first: no warning before the one line
         say_languages(root, version_2, options, where, [slot.holder for slot, _ in slots], parsed.first_line)
     say_kept(sum(holds_kept(slot, needed) for slot, _, needed in every), version_2, where)
-    keeping = review is not None and review.source_below
     glossary = translator_glossary(translator)
     written = []
     for slot, marks in slots:
-        before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
+        before = copy.deepcopy(slot.holder)  # as it came, its target's remarks in it
         remarks = [take_remarks(place) for place in marks or [slot.target()]]
         written.append((slot, before, marks, remarks, target_jobs(slot, marks, options, where, glossary)))
     jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
+    left = 0
     for slot, before, marks, remarks, each in written:
         unmark_syntax(slot.holder)
         for place, taken in zip(marks or [slot.target()], remarks, strict=True):
             put_back(place, taken)
-        if before is not None:
-            settle_kept(slot, before, each)
+        left += settle_kept(slot, before, each)
         say_drafted(slot, each)
         referenced_targets(slot.source, marks or [slot.target()], parsed.forms)  # per unit: xliff_references
+    say_left(left, version_2, where)
     return parsed.serialise(None)
 
 

@@ -234,11 +234,22 @@ def reopen_segments(before: etree._Element, jobs: list[TreeJob]) -> int:
     return reopened
 
 
-def settle_kept(slot: Slot, before: etree._Element, jobs: list[TreeJob]) -> None:
+def say_left(left: int, version_2: bool, where: str) -> None:
+    """One warning counting the ``left`` units (1.2) or segments (2) that got no translation, every sentence
+    of theirs having kept its source (settle_kept): left as they came, the file looked translated."""
+    if left:
+        what = "segment(s)" if version_2 else "unit(s)"
+        warn(f"{where}: {left:,} {what} left as they came, without a translation: each sentence kept its source "
+             "(a short label whose translation the model garbled, one under --below-quality, or one that came back "
+             "empty); a translator or a later run fills them", stacklevel=3)
+
+
+def settle_kept(slot: Slot, before: etree._Element, jobs: list[TreeJob]) -> bool:
     """A slot some of whose sentences kept their source text (FlatText.source_kept, partly_kept: a
-    Review with ``source_below``): with all of them, its holder as it was ``before`` its target was
-    written (no target, or the empty one it came with), for a translator or a later run to fill,
-    not the source said to be its translation.  With some, a 1.2 target of segments gets each
+    Review with ``source_below``, a short label the model garbled: attnmt.documents.short_labels): with all of
+    them, its holder as it was ``before`` its target was written (no target, or the empty one it came with), for a
+    translator or a later run to fill, not the source said to be its translation; returned, whether it was.  With
+    some, a 1.2 target of segments gets each
     segment that kept any back as it came (reopen_segments), the target still a machine's
     suggestion: a state on the whole target would have a later run translate again the segments
     a person filled.  Any other target says it is still to be translated (PART_STATE_1 on 1.2's
@@ -246,13 +257,16 @@ def settle_kept(slot: Slot, before: etree._Element, jobs: list[TreeJob]) -> None
     kept = [flat.source_kept for job in jobs for flat in job.flats()]
     if kept and all(kept):
         slot.holder.getparent().replace(slot.holder, before)
-    elif not any(kept) and not any(flat.partly_kept for job in jobs for flat in job.flats()):
-        return
-    elif not slot.segment and all(is_segment(job.root) for job in jobs):
+        return True
+    if not any(kept) and not any(flat.partly_kept for job in jobs for flat in job.flats()):
+        return False
+    if not slot.segment and all(is_segment(job.root) for job in jobs):
         if reopen_segments(before, jobs) == len(jobs):  # none of it translated: all as it came
             slot.holder.getparent().replace(slot.holder, before)
+            return True
     elif (stating := slot.holder if slot.segment else slot.target()) is not None:  # what says the state
         say_state(stating, PART_STATE_2 if slot.segment else PART_STATE_1)
+    return False
 
 
 def say_state(element: etree._Element, state: dict[str, str]) -> None:
