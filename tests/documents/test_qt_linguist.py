@@ -112,6 +112,17 @@ def test_the_file_says_the_target_language_and_one_for_another_is_refused(upper)
         translated(text.replace('version="2.1"', 'version="2.1" language="fr_FR"'), upper)
 
 
+def test_a_file_for_another_language_is_refused_in_one_line_without_a_warning_before(upper):
+    """The count of kept translations was warned of, then the file refused: two lines for one fault."""
+    text = ts("    <message>\n        <source>Quit</source>\n        <translation>Beenden</translation>\n"
+              "    </message>\n    <message>\n        <source>Open</source>\n"
+              "        <translation type=\"unfinished\"/>\n    </message>\n", root='language="pl_PL"')
+    with warnings.catch_warnings(record=True) as caught, pytest.raises(UserError, match="<TS language> is pl_PL"):
+        warnings.simplefilter("always")
+        translated(text, upper)
+    assert [str(warning.message) for warning in caught] == []
+
+
 def test_a_file_in_another_source_language_is_refused(upper):
     text = ts("    <message>\n        <source>Quitter</source>\n        <translation type=\"unfinished\"/>\n"
               "    </message>\n", root='sourcelanguage="fr"')

@@ -102,13 +102,13 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
     root = roots[0]
     plurals = PLURAL_FORMS.get(primary_subtag(root.get("language", "") or options.target_lang or ""), 1)
     found = [(message, open_forms(message, plurals)) for message in root.iter("message") if is_current(message)]
+    filled = [(message, forms) for message, forms in found if forms is not None]
+    if filled:  # refused first: no warning before the one line
+        say_languages(root, options, where)
     kept = sum(1 for _, forms in found if forms is None)
     if kept:
         warn(f"{where}: {kept:,} message(s) kept the translation they hold; to have one translated again, "
              "empty its <translation>", stacklevel=2)
-    filled = [(message, forms) for message, forms in found if forms is not None]
-    if filled:
-        say_languages(root, options, where)
     glossary = translator_glossary(translator)
     written = []
     for _, places in filled:
