@@ -684,3 +684,16 @@ def test_round_the_clock_in_words_is_24_7():
     assert not differs("The office is open 24/7.", "Das Büro ist rund um die Uhr geöffnet.", "de", "en")
     assert not differs("Support is available round-the-clock.", "Der Support ist 24/7 erreichbar.", "de", "en")
     assert differs("The office is open 24/7.", "Das Büro ist geöffnet.", "de", "en")
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The jug holds 2 quarts.", "Der Krug fasst 1,9 Liter."),
+    ("The speed limit is 100 kph.", "Das Tempolimit liegt bei 62 mph."),
+    ("Add 5 dl of milk.", "Fügen Sie 17 fl oz Milch hinzu."),
+    ("The pill holds 200 mg.", "Die Pille enthält 0,007 oz."),
+    ("It holds 4 pints.", "Es fasst 2,3 Liter."),
+])
+def test_a_conversion_between_any_metric_and_imperial_units_of_the_one_list_is_no_number_changed(source, translation):
+    """verbatim.py read imperial and metric units from a list of its own, beside attnmt.text.units': a quart, a pint,
+    a decilitre, a milligram or kph were no unit to it, and their conversion was read as a number changed."""
+    assert not differs(source, translation) and not differs(translation, source)

@@ -17,9 +17,10 @@ HTML's or XML's (``<b>``, ``</b>``, ``<br/>``), a tag by its name and whether it
    "zweihundert", "dreizehnte", "twenty-first", "two hundred", and a German compound by the
    number it starts with ("dreijähriger" is 3);
 2. a number in imperial units ("5 miles", "72°F", "4'") left on one side and one in metric units
-   on the other are a conversion, but one value in imperial units on one side and in metric units on the
-   other is a unit changed ("15 km" as "15 Meilen", "72°F" as "72 °C": ``unit_changed``), and so is one value
-   with no unit in common on the two sides ("5 kg" as "5 g", "$20" as "20 Euro": attnmt.decoding.verbatim_units);
+   on the other (attnmt.text.units' systems: verbatim_units.IMPERIAL, METRIC) are a conversion, but one value in
+   imperial units on one side and in metric units on the other is a unit changed ("15 km" as "15 Meilen", "72°F"
+   as "72 °C": ``unit_changed``), and so is one value with no unit in common on the two sides ("5 kg" as "5 g",
+   "$20" as "20 Euro": attnmt.decoding.verbatim_units);
 3. by digit groups (``digit_groups``), for a number the other side writes in other pieces or in
    another order: a date ("05/03/2021", "03.05.2021"), a time ("14:30", "14.30 Uhr"), two numbers
    read as one ("In 2019 150 people": "2019 150").
@@ -59,7 +60,7 @@ from attnmt.decoding.verbatim_fractions import (
     with_half,
 )
 from attnmt.decoding.verbatim_months import dates_dropped, months_differ, periods_differ, weekdays_differ
-from attnmt.decoding.verbatim_units import measure_after, measure_before, measure_changed
+from attnmt.decoding.verbatim_units import IMPERIAL, METRIC, measure_after, measure_before, measure_changed
 from attnmt.decoding.verbatim_words import CARDINALS, COUNTED_IN, counted_word, word_added, word_dropped
 from attnmt.text.language_codes import primary_subtag
 
@@ -75,13 +76,6 @@ _AFTERNOON = re.compile(r"(?<![\d:.,])(\d{1,2})(:\d\d)?(?=\s?p\.?\s?m\b)", re.IG
 _YEAR_RANGE = re.compile(r"(?<![\d.,/–-])(\d\d)(\d\d)([–-])(\d\d)(?![\d.,/–-]?\d)")
 # What "24/7" says in words, read as "24/7": "open 24/7" is "rund um die Uhr geöffnet".
 _ROUND_THE_CLOCK = re.compile(r"\b(?:a?round[\s-]the[\s-]clock|rund um die uhr)\b", re.IGNORECASE)
-# English's imperial units, and German's, Spanish's and Italian's words for them (Meilen, Fuß, Zoll, millas, piedi).
-_IMPERIAL = re.compile(r"\s?(?:°\s?F\b|(?:mi|miles?|mph|ft|feet|foot|inch(?:es)?|yards?|yd|lbs?|pounds?|oz|ounces?"
-                       r"|meilen?|fuß|zoll|pfund|unzen?|gallonen?|millas?|pies|pulgadas?|galones|miglia|miglio|piedi"
-                       r"|pollici|libbre"
-                       r"|gallons?|gal)\b|['’′\"”″])", re.IGNORECASE)
-_METRIC = re.compile(r"\s?(?:°\s?C\b|(?:k?m|[cm]m|k?g|m?l|(?:kilo|zenti|centi|milli)?met(?:er|re)s?|(?:kilo)?gramm?e?s?"
-                     r"|(?:milli)?lit(?:er|re)s?)\b)", re.IGNORECASE)
 
 # A vulgar fraction as the fraction in digits read in words (verbatim_fractions.fractions_in_words), before NFKC
 # writes "2½" as "21⁄2", 21 and 2: "½ cup" is "eine halbe Tasse", "2½ hours" "zweieinhalb Stunden".
@@ -222,9 +216,9 @@ def numbers_in(text: str, language: str | None = None) -> list[Number]:
             continue
         else:
             value, after = with_half(Decimal(whole), match[0], text, match.end())  # "two and a half" is 2.5
-        imperial = _IMPERIAL.match(text, after)  # after a word, a unit in letters: "two 'cool' men" is no feet
+        imperial = IMPERIAL.match(text, after)  # after a word, a unit in letters: "two 'cool' men" is no feet
         unit = ("imperial" if imperial and (digits or re.search(r"[^\W\d_]", imperial[0])) else
-                "metric" if _METRIC.match(text, after) else "")
+                "metric" if METRIC.match(text, after) else "")
         measure = measure_after(text, after) or measure_before(text, match.start())
         if digits:
             number = Number(number_value(written), digit_groups(written), unit, measure=measure)

@@ -6,7 +6,8 @@ weights, volumes, temperatures, times, currencies, percent), after the number, a
 ("10-km-Rennen"), a currency's symbol also before it ("$20").  The rule breaks where one value is written with a
 unit on both sides and no unit of the one side's is among the other's (``measure_changed``): a value with a unit on
 one side alone was reworded ("a 5 year old" as "ein Fünfjähriger"), and a conversion ("5 miles" as "8 km") changes
-the value.
+the value.  The units of each system, metric or imperial, after a number (``IMPERIAL``, ``METRIC``) tell the rule a
+conversion from a unit changed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from attnmt.text.units import READ_OTHERWISE, Kind, of_kinds
+from attnmt.text.units import FOOT_AND_INCH_MARKS, READ_OTHERWISE, UNITS, Kind, System, of_kinds
 
 if TYPE_CHECKING:  # verbatim imports this module
     from attnmt.decoding.verbatim import Number
@@ -35,6 +36,29 @@ _SCALES = "".join(symbol[1:] for symbol in _SYMBOLS if symbol.startswith("°")) 
 _NAME = re.compile(rf"[\s\u00a0-]?(?:(?i:degrees?|grad)\s+)?"
                    rf"(?:(°\s?[{_SCALES}]\b|[{re.escape(_SIGNS)}])|([^\W\d_]+)\b)")
 _ENDINGS = ("", "s", "n", "en", "e", "es", "ns")
+
+
+def system_pattern(system: System) -> re.Pattern[str]:
+    """A unit of ``system`` (attnmt.text.units) right after a number, a space between or none, case aside ("5 KM",
+    "72°F", "72 ° F"): its symbol, its name in English or German with their endings (_ENDINGS: "miles", "Meilen"),
+    or in Spanish or Italian as written ("millas", "piedi"); an imperial one by a foot's or an inch's mark too
+    ("4'")."""
+    units = [unit for unit in UNITS if unit.system is system]
+
+    def longest_first(words: set[str]) -> str:
+        return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+    symbols = longest_first({symbol for unit in units for symbol in unit.symbols if symbol not in READ_OTHERWISE})
+    names = longest_first({name for unit in units for name in (*unit.english, *unit.german)})
+    elsewhere = longest_first({name for unit in units for name in unit.elsewhere})
+    endings = "|".join(sorted(filter(None, _ENDINGS), key=len, reverse=True))
+    degree = r"°\s?"  # a temperature's scale spaced from its degree too: "72 ° F"
+    marks = f"|[{re.escape(FOOT_AND_INCH_MARKS)}]" if system is System.IMPERIAL else ""
+    unit = "|".join(filter(None, [symbols.replace("°", degree), f"(?:{names})(?:{endings})?", elsewhere]))
+    return re.compile(rf"\s?(?:(?:{unit})\b{marks})", re.IGNORECASE)
+
+
+IMPERIAL, METRIC = system_pattern(System.IMPERIAL), system_pattern(System.METRIC)
 
 
 def measure_after(text: str, end: int) -> str:

@@ -8,7 +8,9 @@ and German.  Its readers take from it the units they need:
 - a document's fraction (attnmt.documents.number_atoms): the symbol or the name of a length, weight or volume after
   it ("¾ l", "1/2 cup");
 - the verbatim rule (attnmt.decoding.verbatim_units): a length's, weight's, volume's, temperature's, time's,
-  money's or share's symbol in its own case, or its name in English or German ("5 kg" as "5 g").
+  money's or share's symbol in its own case, or its name in English or German ("5 kg" as "5 g"); and each unit's
+  system, metric or imperial, by its symbols and its names in English, German, Spanish and Italian ("5 miles" as
+  "8 km" is a conversion, "15 km" as "15 Meilen" a unit changed).
 
 A symbol a sentence writes for something else as often (``READ_OTHERWISE``: "in", the "s" of "the 1990s") is a
 unit's only in a value that stands alone.
@@ -47,15 +49,27 @@ class Kind(Enum):
     SHARE = "share"
 
 
+class System(Enum):
+    """The system of units a length's, weight's, volume's, speed's or temperature's unit is of: a value in one on a
+    side and in the other on the other side is a conversion or a unit changed (attnmt.decoding.verbatim)."""
+
+    METRIC = "metric"
+    IMPERIAL = "imperial"  # the United States' customary units too
+
+
 @dataclass(frozen=True)
 class Unit:
     """One unit: its symbols as written (case kept: "m", a metre, is no "M", a million), its names in English and
-    in German in the singular (a reader adds the plural's and the case's endings)."""
+    in German in the singular (a reader adds the plural's and the case's endings), its system where it has one, and
+    its names in other languages the verbatim rule reads for it, each form as written (Italian's plural ends
+    otherwise: "miglio", "miglia")."""
 
     kind: Kind
     symbols: tuple[str, ...]
     english: tuple[str, ...]
     german: tuple[str, ...]
+    system: System | None = None
+    elsewhere: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -64,25 +78,35 @@ class Unit:
         return self.english[0] if self.english else self.symbols[0]
 
 
-def _unit(kind: Kind, symbols: str, english: str = "", german: str = "") -> Unit:
-    return Unit(kind, tuple(symbols.split()), tuple(english.split()), tuple(german.split()))
+def _unit(kind: Kind, symbols: str, english: str = "", german: str = "", system: System | None = None,
+          elsewhere: str = "") -> Unit:
+    return Unit(kind, tuple(symbols.split()), tuple(english.split()), tuple(german.split()), system,
+                tuple(elsewhere.split()))
 
 
 _L, _W, _V = Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME  # the kinds most units are of, short
-# Each unit: its kind, then its symbols, its English names and its German names, each spaced apart ("" for none).
+_SI, _US = System.METRIC, System.IMPERIAL
+# Each unit: its kind, then its symbols, its English names and its German names, each spaced apart ("" for none),
+# its system, and its names in Spanish and Italian.
 UNITS = (
-    _unit(_L, "mm", "millimetre millimeter", "millimeter"), _unit(_L, "cm", "centimetre centimeter", "zentimeter"),
-    _unit(_L, "dm"), _unit(_L, "m", "metre meter", "meter"), _unit(_L, "km", "kilometre kilometer", "kilometer"),
-    _unit(_L, "µm μm"), _unit(_L, "nm"), _unit(_L, "in", "inch", "zoll"), _unit(_L, "ft", "foot feet", "fuß"),
-    _unit(_L, "yd", "yard", "yard"), _unit(_L, "mi", "mile", "meile"), _unit(_L, "px", "pixel", "pixel"),
-    _unit(_W, "mg", "milligram", "milligramm"), _unit(_W, "g", "gram gramme", "gramm"),
-    _unit(_W, "kg", "kilogram kilogramme kilo", "kilogramm"), _unit(_W, "t", "tonne ton", "tonne"),
-    _unit(_W, "µg μg mcg", "microgram", "mikrogramm"), _unit(_W, "ng"), _unit(_W, "oz", "ounce", "unze"),
-    _unit(_W, "lb lbs", "pound", "pfund"), _unit(_W, "st", "stone"), _unit(_W, "ct", "carat", "karat"),
-    _unit(_V, "ml", "millilitre milliliter", "milliliter"), _unit(_V, "cl"), _unit(_V, "dl"),
-    _unit(_V, "l", "litre liter", "liter"), _unit(_V, "µl μl"), _unit(_V, "fl"), _unit(_V, "gal", "gallon", "gallone"),
-    _unit(_V, "qt", "quart", "quart"), _unit(_V, "pt", "pint", "pint"), _unit(_V, "tsp", "teaspoon", "teelöffel"),
-    _unit(_V, "tbsp", "tablespoon", "esslöffel"), _unit(_V, "", "cup", "tasse"),
+    _unit(_L, "mm", "millimetre millimeter", "millimeter", _SI),
+    _unit(_L, "cm", "centimetre centimeter", "zentimeter", _SI), _unit(_L, "dm", system=_SI),
+    _unit(_L, "m", "metre meter", "meter", _SI), _unit(_L, "km", "kilometre kilometer", "kilometer", _SI),
+    _unit(_L, "µm μm", system=_SI), _unit(_L, "nm", system=_SI),
+    _unit(_L, "in", "inch", "zoll", _US, "pulgada pulgadas pollici"),
+    _unit(_L, "ft", "foot feet", "fuß", _US, "pies piedi"), _unit(_L, "yd", "yard", "yard", _US),
+    _unit(_L, "mi", "mile", "meile", _US, "milla millas miglio miglia"), _unit(_L, "px", "pixel", "pixel"),
+    _unit(_W, "mg", "milligram", "milligramm", _SI), _unit(_W, "g", "gram gramme", "gramm", _SI),
+    _unit(_W, "kg", "kilogram kilogramme kilo", "kilogramm", _SI), _unit(_W, "t", "tonne ton", "tonne"),
+    _unit(_W, "µg μg mcg", "microgram", "mikrogramm", _SI), _unit(_W, "ng", system=_SI),
+    _unit(_W, "oz", "ounce", "unze", _US), _unit(_W, "lb lbs", "pound", "pfund", _US, "libbre"),
+    _unit(_W, "st", "stone"), _unit(_W, "ct", "carat", "karat"),
+    _unit(_V, "ml", "millilitre milliliter", "milliliter", _SI), _unit(_V, "cl", system=_SI),
+    _unit(_V, "dl", system=_SI), _unit(_V, "l", "litre liter", "liter", _SI), _unit(_V, "µl μl", system=_SI),
+    _unit(_V, "fl", system=_US), _unit(_V, "gal", "gallon", "gallone", _US, "galones"),
+    _unit(_V, "qt", "quart", "quart", _US), _unit(_V, "pt", "pint", "pint", _US),
+    _unit(_V, "tsp", "teaspoon", "teelöffel"), _unit(_V, "tbsp", "tablespoon", "esslöffel"),
+    _unit(_V, "", "cup", "tasse"),
     _unit(Kind.AREA, "", "acre"), _unit(Kind.AREA, "", "hectare"),
     _unit(Kind.AMOUNT, "mol", "mole"), _unit(Kind.AMOUNT, "mmol µmol μmol nmol mEq IU U ppm ppb"),
     _unit(Kind.ENERGY, "cal", "calorie"), _unit(Kind.ENERGY, "kcal", "kilocalorie"),
@@ -99,9 +123,11 @@ UNITS = (
     _unit(Kind.DATA, "KiB MiB GiB TiB bps kbps Mbps Gbps"),
     _unit(Kind.DENSITY, "dpi ppi"), _unit(Kind.SOUND, "dB", "decibel"), _unit(Kind.SOUND, "dBm"),
     _unit(Kind.LIGHT, "lm", "lumen"), _unit(Kind.LIGHT, "lx lux"),
-    _unit(Kind.SPEED, "kn", "knot"), _unit(Kind.SPEED, "mph kph kmh"), _unit(Kind.FUEL, "mpg"),
+    _unit(Kind.SPEED, "kn", "knot"), _unit(Kind.SPEED, "mph", system=_US),
+    _unit(Kind.SPEED, "kph kmh", system=_SI), _unit(Kind.FUEL, "mpg"),
     _unit(Kind.ANGLE, "", "degree"),
-    _unit(Kind.TEMPERATURE, "°C", "celsius", "celsius"), _unit(Kind.TEMPERATURE, "°F", "fahrenheit", "fahrenheit"),
+    _unit(Kind.TEMPERATURE, "°C", "celsius", "celsius", _SI),
+    _unit(Kind.TEMPERATURE, "°F", "fahrenheit", "fahrenheit", _US),
     _unit(Kind.TEMPERATURE, "K", "kelvin", "kelvin"),
     _unit(Kind.TIME, "ms"), _unit(Kind.TIME, "s", "second", "sekunde"), _unit(Kind.TIME, "min", "minute", "minute"),
     _unit(Kind.TIME, "h", "hour", "stunde"), _unit(Kind.TIME, "", "day", "tag"),
@@ -116,6 +142,10 @@ UNITS = (
 # ("the 1990s"), "st" an ordinal's ("the 1st"), "ct" a cent's as often as a carat's, "K" a thousand's ("a 5K run").
 # Read as units in a value alone ("SCREEN: 3 in"), not in a sentence.
 READ_OTHERWISE = frozenset({"in", "s", "st", "ct", "K"})
+
+# The marks a foot or an inch is written with after a number ("4'", "6″", "5’ 10”"): an imperial value's to the
+# verbatim rule, but no unit's symbol to the other readers, as a quotation's marks are the same characters.
+FOOT_AND_INCH_MARKS = "'’′\"”″"
 
 
 def of_kinds(kinds: Collection[Kind]) -> Iterator[Unit]:
