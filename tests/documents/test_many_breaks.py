@@ -13,8 +13,8 @@ from support import lines_run
 
 from attnmt.documents import sentences
 from attnmt.documents.bidi import edges
-from attnmt.documents.flat import ended_lines
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.wrapped_lines import ended_lines
 
 
 def readable_with_stops(text, language, breaks, stops):

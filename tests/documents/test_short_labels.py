@@ -139,7 +139,8 @@ def test_a_sheets_short_cells_the_model_garbled_keep_their_source(mirror):
 def test_a_sheets_line_alone_in_a_cell_or_a_note_is_a_label_as_an_ods_paragraph_is(mirror):
     """A line of a cell or a note is what LibreOffice makes an .ods cell's or note's paragraph: "Anna Smith:" above a
     note LibreOffice saved with no author was translated at any plausibility ("Ein Krühner:"), where the .ods's kept
-    it.  A short line running on into the next, or beside another sentence of its line, is running text."""
+    it.  A short line running on into the next, read with it as one sentence (its break placed among the
+    translation's words), or beside another sentence of its line, is running text."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet["A1"] = "Unit price\nThe price is in euros."
@@ -150,7 +151,7 @@ def test_a_sheets_line_alone_in_a_cell_or_a_note_is_a_label_as_an_ods_paragraph_
     out = openpyxl.load_workbook(io.BytesIO(translate_office(docx_bytes(book), ".xlsx", judging,
                                                              DocumentOptions()))).active
     assert out["A1"].value == "Unit price\nEUROS. IN IS PRICE THE"
-    assert out["A2"].value == "DOGS TWO\nBEACH. THE ON RUN"
+    assert out["A2"].value == "BEACH. THE ON\nRUN DOGS TWO"
     assert out["A3"].comment.text == "Anna Smith:\nIT. CHECK HAT BLUE\nRed shoes"
 
 

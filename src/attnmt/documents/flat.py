@@ -9,7 +9,6 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any, TypeVar
 
 from lxml import etree
@@ -32,6 +31,7 @@ from attnmt.documents.inserted_spaces import space_kept_inside
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.white_space import NORMAL, add_kept_spacing, kept_parts, spaced_after_break
+from attnmt.documents.wrapped_lines import ended_lines
 from attnmt.text.letters import has_words
 
 LINE_END = re.compile(f"[{LINE_ENDS}]")
@@ -42,8 +42,6 @@ FIELD_END = re.compile(f"[{FIELD_ENDS}]")
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
-# A letter or digit, as str.isalnum says, character for character: a word character but the underscore.
-LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 # Escapes a program reads as a line break or a tab (Android's "\\n" and "\\t"), where a reader protects them
 # (attnmt.documents.xml_dialects): each stands between two words as its character does, and "\\n" ends a line
 # as a <br> does (ended_lines); glued, "First line\\nSecond line" read "lineSecond".  Escape -> a line break.
@@ -315,33 +313,6 @@ def spaced(literal: str) -> bool:
     """Whether a protected span is a space written as its code (ESCAPED_CODE: ``\\u00A0``)."""
     code = ESCAPED_CODE.fullmatch(literal)
     return code is not None and chr(int(code.group(1), 16)).isspace()
-
-
-def ended_lines(text: str, line_breaks: Sequence[int]) -> list[int]:
-    """Which of ``line_breaks`` (positions in ``text``, ascending) end their sentence: each the text after
-    does not go on with a lower-case letter (its first letter or digit: a capital, a digit, a script
-    without case), as a new line starts a new text (``Best regards,<br>Anna Smith``, an address, a list's
-    ``Dog food<br>Cat toys``), and each of two or more in a row, only spaces between them (an empty line
-    between two).  A lower-case letter goes on with the sentence, wrapped by hand or a poem's line (``The
-    quick brown fox<br>jumps over the dog.``), as a subtitle cue does (attnmt.documents.subtitles.runs_on).
-    Read as a space, a line break joined such lines into one sentence, which the model dropped or scrambled."""
-    in_a_row = {at for pair in pairwise(line_breaks) if not text[slice(*pair)].strip() for at in pair}
-    return [at for at, first in zip(line_breaks, first_letters_after(text, line_breaks), strict=True)
-            if at in in_a_row or not first.islower()]
-
-
-def first_letters_after(text: str, positions: Sequence[int]) -> list[str]:
-    """The first letter or digit of ``text`` at or after each of ``positions`` (ascending), "" where none
-    is.  Found from the last position back, each looking only as far as the next and else taking its
-    letter: the text is read once.  Read from each position to the end (a copy of the rest for each, and
-    all of it where no letter follows: ``-<br/>`` thousands of times), a block of n lines took n times
-    its text."""
-    firsts, first, limit = [], "", len(text)
-    for at in reversed(positions):
-        found = LETTER_OR_DIGIT.search(text, at, limit)
-        first, limit = (found.group() if found else first), at
-        firsts.append(first)
-    return firsts[::-1]
 
 
 def shown_atom(mark: Mark) -> str:

@@ -21,7 +21,7 @@ from attnmt.documents.archive import Job
 from attnmt.documents.chart_workbooks import CHARTS
 from attnmt.documents.comments import TextJob
 from attnmt.documents.fields import numbers_caption
-from attnmt.documents.flat import FlatText, first_letters_after
+from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, INLINE_STRING, SHARED_STRING, WORD
@@ -105,19 +105,22 @@ def caption_spans(job: Job, flat: FlatText, spans: Sequence[tuple[int, int]]) ->
     if (isinstance(job, ParagraphJob) and job.dialect is WORD) or isinstance(job, OpenDocumentParagraph):
         return [span for span in spans if is_short(flat, span) and before_caption_number(flat, span[1])]
     if isinstance(job, ParagraphJob) and job.dialect in LINED:
-        return [span for span in spans if line_alone(flat.text, span)]
+        return [span for span in spans if line_alone(flat, span)]
     return []
 
 
-def line_alone(text: str, span: tuple[int, int]) -> bool:
-    """Whether the sentence ``span`` of a spreadsheet's ``text`` of several lines is a line of it alone, and a short
-    label alone (short_labels.alone): what an .ods cell's or note's paragraph is, where a .xlsx's has a line.  A line
-    the next goes on from with a lower-case letter is a sentence wrapped by hand (flat.ended_lines), no label."""
+def line_alone(flat: FlatText, span: tuple[int, int]) -> bool:
+    """Whether the sentence ``span`` of a spreadsheet's ``flat`` text of several lines is a line of it alone, and a
+    short label alone (short_labels.alone): what an .ods cell's or note's paragraph is, where a .xlsx's has a line
+    (a line-break atom: Dialect.typed_lines).  A line the next goes on from in lower case is a sentence wrapped by
+    hand, read with it (wrapped_lines.ended_lines: its break is none of ``flat.line_ends``), no label."""
     start, end = span
-    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
-    whole = text[line_start:len(text) if line_end < 0 else line_end].strip()
-    goes_on = line_end >= 0 and first_letters_after(text, [line_end])[0].islower()
-    return "\n" in text and whole == text[start:end].strip() and not goes_on and alone([whole])
+    lines = [mark.start for mark in flat.marks if mark.atom and mark.line_break]
+    line_start = max((at for at in lines if at <= start), default=0)
+    line_end = min((at for at in lines if at >= end), default=len(flat.text))
+    whole = flat.text[line_start:line_end].strip()
+    ends = line_end == len(flat.text) or line_end in flat.line_ends
+    return bool(lines) and whole == flat.text[start:end].strip() and ends and alone([whole])
 
 
 def is_short(flat: FlatText, span: tuple[int, int]) -> bool:

@@ -93,6 +93,7 @@ from attnmt.documents.run_scripts import formula_runs
 from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
+from attnmt.documents.white_space import TYPED_LINES
 from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_quotes import QuoteBuilder
 from attnmt.documents.word_styles import WordStyles
@@ -151,6 +152,7 @@ class ParagraphJob(ParagraphWriter):
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
         builder = self.reader(collapse=False, fields=True, protected=self.protected)
+        builder.kept = TYPED_LINES if self.dialect.typed_lines else builder.kept  # a cell's Alt+Enter as a <br>
         self._add(builder, self.paragraph)
         flat = builder.build()
         if isinstance(builder, QuoteBuilder):  # the hyphens after a quote whose marks building took out

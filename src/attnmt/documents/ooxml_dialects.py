@@ -53,6 +53,11 @@ class Dialect:
     # as w:br, and shows a generator's "\n" in w:t, as LibreOffice does, as a space); read as a line break, it
     # split one sentence in two, each half translated alone.
     spaced_lines: bool = False
+    # A line feed in a text element is a line a person typed (Alt+Enter in a cell, Enter in a note), read as a <br>
+    # is (white_space.TYPED_LINES): one before a line that goes on in lower case goes on with its sentence
+    # (wrapped_lines.ended_lines).  Read as a field's end, "A man in a red shirt\nis playing the guitar." was two
+    # sentences, and the demo model wrote the second half "Eine Band spielt Gitarre."
+    typed_lines: bool = False
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ooxml.ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words, or a term of ``glossary``
@@ -95,11 +100,11 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
-                        preserve=True, escaped=True, phonetic=s("rPh"))
+                        preserve=True, escaped=True, phonetic=s("rPh"), typed_lines=True)
 INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
-                        phonetic=s("rPh"))
+                        phonetic=s("rPh"), typed_lines=True)
 CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
-                       phonetic=s("rPh"))
+                       phonetic=s("rPh"), typed_lines=True)
 
 
 # The module of the annotations' ParagraphJob, imported last (typing.get_type_hints reads the annotations):

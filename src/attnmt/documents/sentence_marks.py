@@ -1,8 +1,8 @@
 """Marks that a sentence end cuts, parted where their translations lie apart.
 
 A mark over the end of one sentence and the start of the next (``<b>runs.<br>A cat</b>``: a line
-break ends its sentence, flat.ended_lines) is placed as one span, from the first target word aligned
-to its words to the last (attnmt.documents.spans, rule 1).  That is right where its words'
+break ends its sentence, wrapped_lines.ended_lines) is placed as one span, from the first target word
+aligned to its words to the last (attnmt.documents.spans, rule 1).  That is right where its words'
 translations meet at the edge between the two translations (``<b>rennt.<br>Eine Katze</b>``).  Where
 the model put them elsewhere in their sentences, the one span covered every word between, the whole
 of both sentences at worst (``<b>RUNS. DOG THE<br>SLEEPS. CAT A</b>``).  There the mark is parted:

@@ -67,6 +67,7 @@ from attnmt.documents.final_stops import before_final_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.function_marks import clicked_word, translating
 from attnmt.documents.glued_points import atoms_by_position, glued_point
+from attnmt.documents.inner_breaks import inner_break_points, lone_break
 from attnmt.documents.kept_words import SameParts, glued_side, in_kept_word, kept_point, on_glued
 from attnmt.documents.links import around_held_words, clickable, clicked_words, is_worded_link
 from attnmt.documents.looking_ahead import own_targets
@@ -348,7 +349,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     translations: one per sentence; alignments: one per sentence, None where
     ``needs_alignment`` says none is needed."""
     projector = Projector(flat, sentences, translations, alignments)
-    edges = range_points(flat, projector)
+    edges = range_points(flat, projector) | inner_break_points(flat, projector)  # a break inside a sentence too
     spans: list[tuple[int, int]] = []
     siblings, wanted = SortedSiblings(spans, flat.marks), {}  # wanted: each mark's target span before siblings cut it
     for j, mark in enumerate(flat.marks):
@@ -380,8 +381,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     around_held_words(flat, projector.target, spans, parents, wanted)  # a link with nothing to click (links)
     merged = share_word(projector, spans, parents, wanted)  # two links whose words came back one word (shared_links)
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
-    gone = [j for j, mark in enumerate(flat.marks) if is_word_break(mark) and projector.break_point(mark.end) is None]
-    # a word break goes with its word
+    gone = [j for j, mark in enumerate(flat.marks) if lone_break(flat, projector, j)  # a word break goes with its word
+            or (is_word_break(mark) and projector.break_point(mark.end) is None)]
     return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone),
                      tuple(projector.target_starts), merged)
 

@@ -26,9 +26,13 @@ class Kept:
 
     lines: bool = False
     spaces: bool = False
+    # Its line breaks are lines a person typed, each ending its sentence only where ended_lines says, even where the
+    # builder reads fields (a spreadsheet cell's text: attnmt.documents.ooxml_dialects.Dialect.typed_lines).
+    typed: bool = False
 
 
 NORMAL = Kept()
+TYPED_LINES = Kept(lines=True, typed=True)
 WHITE_SPACE = re.compile(r"(?:^|;)\s*white-space(?:-collapse)?\s*:\s*([a-z-]+)", re.IGNORECASE)
 KEEPING = {"pre": Kept(True, True), "pre-wrap": Kept(True, True), "break-spaces": Kept(True, True),
            "preserve": Kept(True, True), "pre-line": Kept(True), "preserve-breaks": Kept(True)}
@@ -71,11 +75,12 @@ def kept_parts(text: str, kept: Kept, before: str) -> list[str]:
 def add_kept_spacing(builder: FlatBuilder, spacing: str) -> None:
     """Kept whitespace as an atom that parts the words either side and shows no word of its own to keep apart from
     the target's; a line break, ``spacing`` with it, ends its sentence where ended_lines says (twice in a row where
-    it holds an empty line), and always where the builder reads ``fields`` (a line ends its sentence there)."""
+    it holds an empty line), and always where the builder reads ``fields`` (a line ends its sentence there) but for
+    lines a person typed (Kept.typed)."""
     breaks = len(NEWLINE.findall(spacing))
     builder.line_breaks += [len(builder.text)] * (breaks > 1)
     builder.add_atom(literal=spacing, parts_words=True, line_break=breaks > 0,
-                     ends_sentence=builder.fields and breaks > 0)
+                     ends_sentence=builder.fields and breaks > 0 and not builder.kept.typed)
     builder.marks[-1].shows_text = False
 
 

@@ -151,7 +151,7 @@ class XliffVocabulary(Vocabulary):
 
     def is_line_break(self, node: etree._Element) -> bool:
         """A code that stands for a line break (is_line_break) ends its sentence as HTML's ``<br>``
-        does, unless the next line goes on in lower case (flat.ended_lines): read as a space,
+        does, unless the next line goes on in lower case (wrapped_lines.ended_lines): read as a space,
         ``Dog food<x id="1" ctype="lb"/>Cat toys`` was one sentence, and the model moved the break."""
         return is_line_break(node)
 

@@ -1,0 +1,73 @@
+"""A spreadsheet cell's or note's lines typed by hand (Alt+Enter): a sentence wrapped over them is read whole, its break
+kept between the translation's words; a list, an address and a header's unit in brackets stay line by line."""
+
+import io
+
+import openpyxl
+import openpyxl.comments
+from conftest import Fixed, Judging
+from office_files import docx_bytes
+
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.wrapped_lines import ended_lines
+
+
+def translated_sheet(cells: dict[str, str], translator, note: str | None = None):
+    """The active sheet of a workbook holding ``cells`` (and ``note`` on A1), translated by ``translator``."""
+    book = openpyxl.Workbook()
+    for key, value in cells.items():
+        book.active[key] = value
+    if note is not None:
+        book.active["A1"].comment = openpyxl.comments.Comment(note, "Peter")
+    out = translate_office(docx_bytes(book), ".xlsx", translator, DocumentOptions())
+    return openpyxl.load_workbook(io.BytesIO(out)).active
+
+
+def test_a_sentence_wrapped_by_hand_in_a_cell_or_a_note_is_translated_whole(mirror):
+    """The demo model wrote "A man in a red shirt\\nis playing the guitar." line by line: "Ein Mann in einem roten
+    Hemd\\nEine Band spielt Gitarre."  A line that goes on in lower case goes on with its sentence, as a <br> does; a
+    list, an address and a line that starts anew stay line by line."""
+    sheet = translated_sheet({"A1": "A man in a red shirt\nis playing the guitar.",
+                              "A2": "Two dogs run\nthrough the snow. A cat sleeps.", "A3": "Eggs\nMilk\nFlour",
+                              "A4": "10 Main Street\nSpringfield", "A5": "Dear Anna,\nThe parcel left today."},
+                             mirror, note="The customer called yesterday\nand asked for a new invoice.")
+    assert "A man in a red shirt is playing the guitar." in mirror.given
+    assert "Two dogs run through the snow." in mirror.given
+    assert "The customer called yesterday and asked for a new invoice." in mirror.given
+    assert sheet["A1"].value == "GUITAR. THE PLAYING\nIS SHIRT RED A IN MAN A"
+    assert sheet["A2"].value == "SNOW. THE\nTHROUGH RUN DOGS TWO SLEEPS. CAT A"
+    assert sheet["A1"].comment.text == "INVOICE. NEW A FOR ASKED\nAND YESTERDAY CALLED CUSTOMER THE"
+    assert {"Eggs", "Milk", "Flour", "10 Main Street", "Springfield", "Dear Anna,"} <= set(mirror.given)
+    assert sheet["A4"].value == "STREET MAIN 10\nSPRINGFIELD"
+    assert sheet["A5"].value == "ANNA, DEAR\nTODAY. LEFT PARCEL THE"
+
+
+def test_a_header_and_its_unit_in_brackets_on_the_next_line_are_two_labels(mirror):
+    """"Total\\n(in euros)" was read as a wrapped sentence, "Total" no label alone: the demo model wrote it
+    "Ein Coma" (read whole, "Ein Cun-T-T-T-Fe.")."""
+    judging = Judging(mirror, {"Total": 0.1, "Price": 0.1, "Total (in euros)": 0.1})
+    sheet = translated_sheet({"A1": "Total\n(in euros)", "A2": "Price\n[EUR per kg]"}, judging)
+    assert {"Total", "(in euros)", "Price", "[EUR per kg]"} <= set(mirror.given)
+    assert sheet["A1"].value.startswith("Total\n")
+    assert sheet["A2"].value.startswith("Price\n")
+
+
+def test_a_line_opening_with_an_aside_in_brackets_that_goes_on_is_still_wrapped():
+    assert ended_lines("Total (in euros)", [5]) == [5]
+    assert ended_lines("Total (in euros) Tax (in %)", [5, 16]) == [5, 16]
+    assert ended_lines("A dog (a big one) runs", [5]) == []
+    assert ended_lines("Price [EUR]", [5]) == [5]
+
+
+def test_a_break_the_alignment_puts_at_an_edge_goes_between_the_translations_words(mirror):
+    """Rule 2 puts a break before the translation of the word after it: "Unit<br>price" turned around read
+    "<br>PRICE UNIT", an empty line above the words; now it parts them as it parted the source."""
+    assert translate_markup(["<p>Unit<br>price</p>"], mirror) == ["<p>PRICE<br>UNIT</p>"]
+    assert translate_markup(["<p>The man runs<br>home.</p>"], mirror) == ["<p>HOME. RUNS<br>MAN THE</p>"]
+
+
+def test_a_break_inside_a_sentence_translated_as_one_word_is_left_out():
+    sheet = translated_sheet({"A1": "Unit\nprice"}, Fixed("Stückpreis", [(0, 0), (1, 0)]))
+    assert sheet["A1"].value == "Stückpreis"
