@@ -60,3 +60,16 @@ def test_a_source_not_translated_may_be_in_any_language(same):
     unknown = DocumentOptions(target_lang="de", source_lang_known=False)  # the splitter's default alone
     unit = '<trans-unit id="c"><source xml:lang="fr">Un chien.</source></trans-unit>\n'
     assert "<target " in translate_xliff(xliff_1(unit), same, unknown)
+
+
+def test_memoqs_three_letter_languages_are_read_as_their_two_letter_codes(mirror):
+    """memoQ's .mqxliff says source-language="eng" target-language="ger": refused as a file in another language
+    than en; a file for French (fre, fra-FR) is still refused."""
+    unit = '<trans-unit id="1"><source>A dog runs.</source><target></target></trans-unit>\n'
+    options = DocumentOptions(target_lang="de", source_lang="en", source_lang_known=True)
+    memoq = xliff_1(unit).replace('source-language="en"', 'source-language="eng" target-language="ger"')
+    out = translate_xliff(memoq, mirror, options, "a.mqxliff")
+    assert ">RUNS. DOG A</target>" in out and 'target-language="ger"' in out
+    for french in ("fre", "fra-FR"):
+        with pytest.raises(UserError, match=f"the file's target-language is {french}, the target language asked"):
+            translate_xliff(memoq.replace('"ger"', f'"{french}"'), mirror, options, "a.mqxliff")

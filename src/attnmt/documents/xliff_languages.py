@@ -1,7 +1,9 @@
 """The languages an XLIFF file names (attnmt.documents.xliff): what its sources are in (1.2's
 ``source-language`` on each ``<file>``, XLIFF 2's ``srcLang`` on ``<xliff>``) and what its targets
 are for (``target-language``, ``trgLang``), each checked against the language translated from or
-into, by its primary subtag (``en-US`` is ``en``).
+into, by its primary subtag (``en-US`` is ``en``), a three-letter one read as its two-letter code
+(text.language_codes.language_of): memoQ's ``.mqxliff`` says ``source-language="eng"``
+``target-language="ger"``, and was refused as a file in another language than ``en``.
 
 A file for another target language is refused: its existing targets are in its language.  A file
 in another source language is refused too: read by the model as its own language, a French file
@@ -17,10 +19,11 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from attnmt.documents.language import names_no_language, primary
+from attnmt.documents.language import names_no_language
 from attnmt.documents.pages import local_name
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError, UserError
+from attnmt.text.language_codes import language_of
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # The elements of a unit (1.2) or segment (2) that hold the text translated, and may say its language.
@@ -49,14 +52,15 @@ def holders(root: etree._Element, version_2: bool) -> list[etree._Element]:
 def say_source_language(root: etree._Element, version_2: bool, lang: str, where: str,
                         option: str | None = None, asked: bool = True) -> None:
     """UserError where a 1.2 ``<file>``'s ``source-language`` (XLIFF 2's ``srcLang``) names another
-    language than ``lang`` (by its primary subtag); one that names none is left so.  ``option``
+    language than ``lang`` (by its primary subtag, or its two-letter code: language_of); one that names none is
+    left so.  ``option``
     (DocumentOptions.source_lang_option): ``lang`` is the model's, not asked for, and the refusal says so
     and how to ask for another; not ``asked`` (DocumentOptions.source_lang_asked): it is the model's,
     and no option asks for another (a server's model)."""
     name = "srcLang" if version_2 else "source-language"
     for holder in holders(root, version_2):
         written = holder.get(name, "").strip()
-        if written and primary(written) != primary(lang):
+        if written and language_of(written) != language_of(lang):
             raise UserError(f"{where}: the file's {name} is {written}, {source_advice(written, lang, option, asked)}")
 
 
@@ -69,7 +73,7 @@ def say_sources_language(holders_translated: Iterable[etree._Element], lang: str
     for holder in holders_translated:
         for source in holder.iterchildren(etree.Element):
             written = source.get(XML_LANG, "").strip() if local_name(source) in SOURCES else ""
-            if written and not names_no_language(written) and primary(written) != primary(lang):
+            if written and not names_no_language(written) and language_of(written) != language_of(lang):
                 line = f"line {source.sourceline + first_line - 1}: " if source.sourceline else ""
                 raise UserError(f"{where}: {line}the <{local_name(source)}>'s xml:lang is {written}, "
                                 f"{source_advice(written, lang, option, asked)}")
@@ -95,7 +99,7 @@ def say_target_language(root: etree._Element, version_2: bool, lang: str | None,
     name = "trgLang" if version_2 else "target-language"
     for holder in holders(root, version_2):
         written = holder.get(name, "").strip()
-        if lang and written and primary(written) != primary(lang):
+        if lang and written and language_of(written) != language_of(lang):
             raise UserError(f"{where}: the file's {name} is {written}, " + (
                 f"the model's target language (from its train.yaml) is {lang}: give {option} {written} to "
                 f"translate it into {written}, or take a file for {lang}" if option else
