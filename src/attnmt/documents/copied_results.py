@@ -18,7 +18,8 @@ zeigt").  The demo model, which knows no "Figure", wrote "Ein Arzt, der wie das 
 "Arzt, der wie", the sentence's words; where the translation holds no copy of the number, the result goes over the
 label's translation where the model wrote one, as many words as the label has, and holds the number again after them
 ("Ein <Abbildung 1> zeigt", a glossary's term: label_span, with_lost_number); else it is written as it came at a point
-(attnmt.documents.emptied_marks), which is what an update writes where the label is kept.
+(attnmt.documents.emptied_marks), which is what an update writes where the label is kept.  A Word result is then
+written as the update writes it, the caption's translated label and number (attnmt.documents.caption_references).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from lxml import etree
 from attnmt.documents.flat import Mark
 from attnmt.documents.span_geometry import trim_punctuation
 from attnmt.documents.wordml import w
+from attnmt.text.function_words import is_function_word
 
 if TYPE_CHECKING:
     from attnmt.documents.spans import Projector
@@ -117,13 +119,17 @@ def label_span(projector: Projector, mark: Mark) -> tuple[int, int] | None:
     target words aligned to its label's words (all of its words but the number), in a row and no more of them than
     the label has, its translation (a glossary's "Abbildung" for "Figure", or "Figure" copied), after which its
     number is written again (with_lost_number); None where the label went to more words, or to none (the demo
-    model's "Arzt, der" for "Figure": the sentence's words, which an update would replace).  Written at a point,
-    the result stood beside the model's own label: "Ein Abbildung zeigt das Hund, Figure 1 der rennt."."""
+    model's "Arzt, der" for "Figure": the sentence's words, which an update would replace), or to a function word,
+    which no label is (the demo model's "Auf" of "Auf einem Park …" for "Figure 1 shows a dog in the park.").
+    Written at a point, the result stood beside the model's own label: "Ein Abbildung zeigt das Hund, Figure 1 der
+    rennt."."""
     (i, words), *others = list(projector.words(mark)) or [(0, [])]
     label = words[:-1]
     targets = projector.aligned(i, label) if label and not others else []
     if not targets or len(targets) > len(label) or targets[-1] - targets[0] != len(targets) - 1:
         return None
+    if any(is_function_word(projector.target[slice(*projector.target_words[i][t])]) for t in targets):
+        return None  # a label is a noun: "Auf" of "Auf einem Park" for "Figure 1 shows a dog in the park"
     start, end = projector.target_words[i][targets[0]][0], projector.target_words[i][targets[-1]][1]
     labelled = projector.flat.text[projector.source_words[i][label[0]][0]:projector.source_words[i][label[-1]][1]]
     return trim_punctuation(labelled, projector.target, start, end)  # "Abb." for "Fig.", as "Abbildung" for "Figure"

@@ -67,6 +67,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import HEAD, Archive, Job, Part, read_archive, serialise_part, write_archive
 from attnmt.documents.bound_controls import write_stores
 from attnmt.documents.caption_labels import own_labels
+from attnmt.documents.caption_references import update_caption_references
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
@@ -178,6 +179,9 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         parts += write_stores(archive, parts, shown)  # data-bound controls' stores hold their translated text
         translate_entries(parts, translator, options, review)  # the index Word builds again reads as the one it shows
         translate_list_items(parts, translator, options, review, shown)  # a form's drop-downs offer translated choices
+        updated = update_caption_references(part.tree.getroot() for part in parts)  # "Tabelle 2", as F9 writes it
+        for part in (part for part in parts if part.tree.getroot() in updated):
+            part.changed = True
     if suffix in (".docx", ".docm", ".pptx", ".pptm"):
         translate_chart_workbooks(archive, parts, translator, options, name, review)
     for part in parts:
