@@ -86,10 +86,10 @@ def field_results(root: etree._Element) -> list[tuple[str, list[etree._Element]]
 def caption_bookmarks(roots: Iterable[etree._Element]) -> dict[str, str]:
     """The text of each bookmark under ``roots`` that spans a caption's label and number (LABELLED_NUMBER, a caption's
     number field inside it: fields.is_caption_code), by its name."""
-    names: dict[str, str] = {}  # a bookmark's id -> its name, while it is open
     texts: dict[str, list[str]] = {}
     numbered: set[str] = set()
     for root in roots:
+        names: dict[str, str] = {}  # a bookmark's id (a part's own) -> its name, while it is open
         for node in root.iter(w("bookmarkStart"), w("bookmarkEnd"), w("t"), w("instrText"), w("fldSimple")):
             if node.tag == w("bookmarkStart"):
                 names[node.get(w("id"), "")] = node.get(w("name"), "")
