@@ -116,3 +116,12 @@ def test_a_fraction_before_a_preposition_or_another_word_leaves_that_word_to_the
     its "m" is no metre) stays the model's, as a fraction in digits with no unit after it does."""
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == [read]
+
+
+@pytest.mark.parametrize("size", ["30 x 40 yd", "2 x 3 mi", "1.5 x 2 mi", "5 x 8 nm", "3 x 4 dm"])
+def test_a_size_keeps_any_unit_of_length_of_the_one_list(unitless, size):
+    """A size read its units from a short list of its own (mm, cm, m, km, ft, px), not attnmt.text.units': "yd" was
+    left to the model, which read "The field is yd long.", the unit lost."""
+    line = f"The field is {size} long."
+    assert translate_lines([line], unitless) == [line]
+    assert unitless.given == ["The field is long."]

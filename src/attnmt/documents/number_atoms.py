@@ -36,8 +36,10 @@ _TIME = rf"\d{{1,2}}:[0-5]\d(?::[0-5]\d)?(?:{_HALF_DAY})?|(?:1[0-2]|0?[1-9]){_HA
 # A range: two times, or two numbers, a dash between them, spaced or not ("9:00 - 17:00", "5-10", "1990–1995").
 _RANGE = rf"(?:{_TIME}){_GAP}?{_DASH}{_GAP}?(?:{_TIME})|{_DECIMAL}%?{_GAP}?{_DASH}{_GAP}?{_DECIMAL}(?:{_GAP}?%)?"
 _PERCENT = rf"[-−+±]?{_DECIMAL}{_GAP}?%"
-# A size, its unit too ("30 x 40 cm", "2x4", "1920×1080 px"), not a byte in hexadecimal ("0x82").
-_SIZE = rf"(?!0x){_DECIMAL}(?:{_GAP}?[x×]{_GAP}?{_DECIMAL})+(?:{_GAP}?(?:mm|cm|m|km|ft|px))?"
+# A size, its unit of length too, by attnmt.text.units' symbols ("30 x 40 cm", "2x4", "1920×1080 px", "30 x 40 yd"),
+# not a byte in hexadecimal ("0x82").
+_LENGTHS = "|".join(map(re.escape, symbols_in_sentences([Kind.LENGTH])))
+_SIZE = rf"(?!0x){_DECIMAL}(?:{_GAP}?[x×]{_GAP}?{_DECIMAL})+(?:{_GAP}?(?:{_LENGTHS}))?"
 # A date as ISO, German or the US write it ("2024-05-01", "1.5.24", "05/01/2024"), not a fraction ("1/2").
 _DATE = r"\d{4}-[01]\d-[0-3]\d|[0-3]?\d\.[01]?\d\.(?:\d{4}|\d\d)|[01]?\d/[0-3]?\d/(?:\d{4}|\d\d)"
 # A fraction and the length, weight or volume after it, by its symbol or its name in English or German, singular or
