@@ -6,12 +6,16 @@ import io
 import openpyxl
 import openpyxl.comments
 from conftest import Fixed, Judging
-from office_files import docx_bytes
+from lxml import etree
+from office_files import docx_bytes, odf_bytes, read_members
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.wrapped_lines import ended_lines
+
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+TEXT_P, CELL = f"{{{TEXT}}}p", "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table-cell"
 
 
 def translated_sheet(cells: dict[str, str], translator, note: str | None = None):
@@ -71,3 +75,27 @@ def test_a_break_the_alignment_puts_at_an_edge_goes_between_the_translations_wor
 def test_a_break_inside_a_sentence_translated_as_one_word_is_left_out():
     sheet = translated_sheet({"A1": "Unit\nprice"}, Fixed("Stückpreis", [(0, 0), (1, 0)]))
     assert sheet["A1"].value == "Stückpreis"
+
+
+def test_an_ods_cells_sentence_wrapped_over_its_paragraphs_is_translated_whole_and_keeps_its_lines(mirror):
+    """LibreOffice makes each line of a cell a paragraph; read one at a time, the sentence was cut at its line.
+    Joined for reading, the cell is written back as paragraphs again (Calc shows no text:line-break in a cell)."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Sheet1")
+    for lines in (["A man in a red shirt", "is playing the guitar."], ["Eggs", "Milk"], ["Total", "(in euros)"]):
+        row, cell = TableRow(), TableCell(valuetype="string")
+        for line in lines:
+            cell.addElement(P(text=line))
+        row.addElement(cell)
+        table.addElement(row)
+    document.spreadsheet.addElement(table)
+    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    content = etree.fromstring(read_members(out)["content.xml"])
+    cells = [["".join(p.itertext()) for p in cell.iter(TEXT_P)] for cell in content.iter(CELL)]
+    assert "A man in a red shirt is playing the guitar." in mirror.given
+    assert cells == [["GUITAR. THE PLAYING", "IS SHIRT RED A IN MAN A"], ["EGGS", "MILK"], ["TOTAL", "EUROS) (IN"]]
+    assert not list(content.iter(f"{{{TEXT}}}line-break"))

@@ -64,6 +64,7 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
+from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines
 from attnmt.documents.opendocument_code import (
     OFFICE,
     PARAGRAPHS,
@@ -179,10 +180,9 @@ def holding_cell(paragraph: etree._Element) -> etree._Element | None:
 
 
 def drop_string_values(paragraphs: list[etree._Element]) -> None:
-    """The ``office:string-value`` of the string cells that hold the translated ``paragraphs``
-    taken out: where a cell has one, LibreOffice shows it, not the paragraphs (odfpy writes it,
-    and pandas through it), so the cell showed its source text.  Without it the cell's value is
-    its text, as ODF says, and the file stays valid."""
+    """The ``office:string-value`` of the string cells that hold the translated ``paragraphs`` taken out: where a
+    cell has one, LibreOffice shows it, not the paragraphs (odfpy writes it, and pandas through it), so the cell
+    showed its source text.  Without it the cell's value is its text, as ODF says, and the file stays valid."""
     for paragraph in paragraphs:
         cell = holding_cell(paragraph)
         if cell is not None:
@@ -190,9 +190,9 @@ def drop_string_values(paragraphs: list[etree._Element]) -> None:
 
 
 def value_paragraphs(root: etree._Element) -> list[etree._Element]:
-    """A paragraph for each line of ``office:string-value`` in each string cell that has no
-    paragraph (the module docstring), added to the cell; those added, which ``take_back``
-    takes out again where the cell keeps the attribute (nothing of it was translated)."""
+    """A paragraph for each line of ``office:string-value`` in each string cell that has no paragraph (the module
+    docstring), added to the cell; those added, which ``take_back`` takes out again where the cell keeps the
+    attribute (nothing of it was translated)."""
     added = []
     for cell in root.iter(*CELLS):
         value = cell.get(STRING_VALUE)
@@ -261,7 +261,9 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if member not in trees:
             continue
         tree = trees[member]
-        part = Part(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary))
+        joined = [] if chart else join_wrapped_lines(tree.getroot())  # a cell's sentence over its lines read whole
+        part = LinedPart(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary),
+                         joined=joined)
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
         if not chart and forget_cell_results(tree.getroot()):  # computed again from the translated cells
@@ -362,12 +364,11 @@ def is_translated(paragraph: etree._Element, chart: bool) -> bool:
 
 
 def is_tracked_change(paragraph: etree._Element) -> bool:
-    """Whether the paragraph is in ``text:tracked-changes``: the words a tracked deletion took out
-    (``text:deletion``), which the document shows struck through, kept as they were (as Word's
-    ``w:delText`` is); translated, they came back as sentences of their own beside the text.  Or in
-    a spreadsheet's ``table:tracked-changes``: a cell's content before a change (``table:previous``)
-    or a deletion, which Calc's Manage Changes shows and restores on rejecting it; translated, a
-    rejected change put a translated old value back into a sheet otherwise in the source language."""
+    """Whether the paragraph is in ``text:tracked-changes``: the words a tracked deletion took out (``text:deletion``),
+    which the document shows struck through, kept as they were (as Word's ``w:delText`` is); translated, they came
+    back as sentences of their own beside the text.  Or in a spreadsheet's ``table:tracked-changes``: a cell's content
+    before a change (``table:previous``) or a deletion, which Calc's Manage Changes shows and restores on rejecting
+    it; translated, a rejected change put a translated old value back into a sheet otherwise in the source language."""
     return next(paragraph.iterancestors(*TRACKED_CHANGES), None) is not None
 
 

@@ -1,0 +1,82 @@
+"""A spreadsheet cell's or note's sentence wrapped by hand over its lines, in an .ods: LibreOffice makes each line of
+a cell a paragraph of its own (``text:p``), and read a paragraph at a time, "A man in a red shirt" / "is playing the
+guitar." was translated line by line ("Eine Band spielt Gitarre.").  Two paragraphs of one look in a row, the second
+going on in lower case (wrapped_lines.ended_lines, as an .xlsx cell's line feed does: ooxml_dialects.typed_lines),
+are joined into one with a line break (``text:line-break``) between: read as one sentence, its break placed between
+the translation's words; the part is written with the joined paragraph parted again at its line breaks (LinedPart:
+Calc shows no ``text:line-break`` in a cell, and "Hemd" and "spielt" came back glued).  A list, an address, a line
+starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own."""
+
+from __future__ import annotations
+
+from copy import copy
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from attnmt.documents.archive import Part
+from attnmt.documents.opendocument_code import OFFICE, TEXT
+from attnmt.documents.opendocument_pivots import CELLS
+from attnmt.documents.wrapped_lines import ended_lines
+
+PARAGRAPH = f"{{{TEXT}}}p"
+LINE_BREAK = f"{{{TEXT}}}line-break"
+ANNOTATION = f"{{{OFFICE}}}annotation"  # a cell's note, its lines paragraphs too
+
+
+@dataclass
+class LinedPart(Part):
+    """A part whose ``joined`` paragraphs (join_wrapped_lines) are parted again at their line breaks when written."""
+
+    joined: list[etree._Element] = field(default_factory=list)
+
+    def written(self, original: bytes) -> bytes:
+        for paragraph in self.joined:
+            parted(paragraph)
+        return super().written(original)
+
+
+def join_wrapped_lines(root: etree._Element) -> list[etree._Element]:
+    """Each paragraph of a cell or a note of ``root`` that goes on from the one before it (``goes_on``) joined to
+    it, a line break between; the paragraphs joined to others."""
+    found = []
+    for holder in root.iter(*CELLS, ANNOTATION):
+        paragraphs = [child for child in holder if child.tag == PARAGRAPH]
+        joined = paragraphs[0] if paragraphs else None
+        for after in paragraphs[1:]:
+            if after.getprevious() is joined and goes_on(joined, after):
+                join(holder, joined, after)
+                found += [joined] if joined not in found else []
+            else:
+                joined = after
+    return found
+
+
+def goes_on(before: etree._Element, after: etree._Element) -> bool:
+    """Whether paragraph ``after`` goes on from ``before``, of the same look: its first letter lower case."""
+    if dict(before.attrib) != dict(after.attrib):
+        return False
+    text = "".join(before.itertext())
+    return not ended_lines(f"{text}\n{''.join(after.itertext())}", [len(text)])
+
+
+def join(holder: etree._Element, before: etree._Element, after: etree._Element) -> None:
+    """``after``'s text and elements moved to the end of ``before``, after a line break; ``after`` taken out of
+    ``holder``."""
+    line_break = etree.SubElement(before, LINE_BREAK)
+    line_break.tail = after.text
+    before.extend(list(after))
+    holder.remove(after)
+
+
+def parted(paragraph: etree._Element) -> None:
+    """``paragraph`` parted into paragraphs of its look at each line break among its children, each taken out."""
+    holder, breaks = paragraph.getparent(), [child for child in paragraph if child.tag == LINE_BREAK]
+    if holder is None:
+        return
+    for line_break in reversed(breaks):
+        line = copy(paragraph)  # its attributes, and then only what follows the break
+        line[:] = list(line_break.itersiblings())
+        line.text, line.tail = line_break.tail, None
+        paragraph.remove(line_break)
+        paragraph.addnext(line)
