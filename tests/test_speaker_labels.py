@@ -393,3 +393,13 @@ def test_a_menus_section_after_a_scripts_last_two_turns_is_a_fields(section):
     assert speaker_label(section, dialogue(lines)) is None and field_name(section, dialogue(lines)) is not None
     script = [*lines[:2], "MILES: Bread, cheese, wine."]
     assert speaker_label(script[-1], dialogue(script))["label"] == "MILES:"
+
+
+@pytest.mark.parametrize("line", ["Book II: A man walks.", "Section 4.2: Two women sit on a bench.",
+                                  "Appendix A: A girl plays.", "Part One: The storm", "BOOK III: THE SEA",
+                                  "Step Three: Add the eggs."])
+def test_a_numbered_parts_heading_before_a_colon_is_a_fields_name(line):
+    """Read whole, the demo model wrote "Book II: A man walks." as "Ein Mann geht mit seinem Mann vorbei.", the
+    heading lost; its name is translated alone, as "Chapter 3:" (a listed field's word) was."""
+    assert field_name(line) == (line.index(":"), line.index(":") + 1)
+

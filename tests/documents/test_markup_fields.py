@@ -7,6 +7,7 @@ import re
 from conftest import Judging, Mirror, Same, Sentencing
 
 from attnmt.decoding.garbled_labels import FLOOR
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents import DocumentOptions
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import translate_lines
@@ -141,10 +142,37 @@ def test_a_block_all_of_whose_sentences_kept_their_source_says_the_sources_langu
 def test_a_links_whole_title_with_a_colon_is_one_sentence_and_a_name_set_apart_before_it_a_fields():
     """An EPUB's contents link "Part One: The storm" was cut into "Part One", read as a field's name before a person's
     ("The Storm" in title case), and "The storm": the demo model wrote "Ein Demel: Die Eis".  A look that ends at the
-    colon still sets a name apart."""
+    colon still sets a name apart, and a numbered part's heading is a field's name wherever it stands: its word is a
+    known one (caption_labels.numbered_label), and read whole the demo model lost it ("Auf diesem Bild")."""
     translator = Same()
-    pages = ['<li><a href="one.xhtml">Part One: The storm</a></li>', "<p><b>Prep time:</b> 15 min</p>",
-             "<p><i>Side effects</i>: nausea</p>", '<h2><a href="#b">Book Two: The Return of the King</a></h2>']
+    pages = ['<li><a href="one.xhtml">Harbour Lights: The storm</a></li>', "<p><b>Prep time:</b> 15 min</p>",
+             "<p><i>Side effects</i>: nausea</p>", '<h2><a href="#b">Winter Tales: The Return of the King</a></h2>',
+             '<li><a href="two.xhtml">Book Two: The Return of the King</a></li>']
     assert translate_markup(pages, translator) == pages
-    assert translator.given == ["Part One: The storm", "Prep time", "Side effects", "nausea",
-                                "Book Two: The Return of the King"]
+    assert translator.given == ["Harbour Lights: The storm", "Prep time", "Side effects", "nausea",
+                                "Winter Tales: The Return of the King", "Book Two", "The Return of the King"]
+
+
+def test_a_numbered_parts_heading_is_written_in_the_target_languages_word_its_number_as_written(mirror):
+    """The demo model wrote "Chapter 3" alone as a caption it garbled, kept in English beside a German title, and
+    lost "Book II" read whole; the part's word is a known one, as a caption's label is (caption_labels)."""
+    judging = Judging(mirror, {"Chapter 3": 0.0, "BOOK II": 0.0, "Section 4.2": 0.0, "Part One": 0.0})
+    lines = ["Chapter 3: A dog runs.", "BOOK II: A MAN WALKS.", "Section 4.2: Two cats.", "Part One: The storm",
+             "Appendix A: A girl plays."]
+    assert translate_lines(lines, judging, DocumentOptions(target_lang="de")) == [
+        "Kapitel 3: RUNS. DOG A", "BUCH II: WALKS. MAN A", "Abschnitt 4.2: CATS. TWO", "Teil Eins: STORM THE",
+        "Anhang A: PLAYS. GIRL A"]
+    assert translate_lines(lines[:2], judging, DocumentOptions(target_lang="fr-CA")) == [
+        "Chapitre 3: RUNS. DOG A", "LIVRE II: WALKS. MAN A"]
+    page = ["<h2>Step 2: Mix the flour.</h2>", "<p><b>Figure 7:</b> A red dog.</p>"]
+    assert translate_markup(page, judging, DocumentOptions(target_lang="es")) == [
+        "<h2>Paso 2: FLOUR. THE MIX</h2>", "<p><b>Ilustración 7:</b> DOG. RED A</p>"]
+
+
+def test_a_glossarys_term_for_a_parts_word_comes_first_and_an_unknown_language_keeps_the_models(mirror):
+    glossary = Judging(mirror, {"Chapter 3": 0.0}, Glossary.of({"Chapter": "Abschnitt"}))
+    assert translate_lines(["Chapter 3: A dog runs."], glossary, DocumentOptions(target_lang="de")) == [
+        "Abschnitt 3: RUNS. DOG A"]
+    swedish = Judging(mirror, {"Chapter 3": 0.0})  # no word known: judged, garbled, its source kept
+    assert translate_lines(["Chapter 3: A dog runs."], swedish, DocumentOptions(target_lang="sv")) == [
+        "Chapter 3: RUNS. DOG A"]

@@ -23,6 +23,8 @@ made of the label).
 A caption's label that is one of Word's three English ones (Figure, Table, Equation) is written as the target
 language's Word writes it (``captions``: attnmt.documents.caption_labels, Abbildung, Tabelle, Gleichung for German),
 a glossary's term for it first; a label a document's author typed ("Plate", "Chart", "Exhibit") is judged as any.
+A numbered part's heading, a field's name or a label, is written alike ("Chapter 3" -> "Kapitel 3":
+``numbered_heading``).
 
 ``FLOOR`` was set at 0.3 on exp(mean log-prob) of a translation's pieces and its end, measured with the demo model
 on 81 labels of web pages and captions and on 90 of office files (1 and 2 good ones lost, 55 of 61 and 50 of 63 bad
@@ -52,6 +54,7 @@ from dataclasses import dataclass, field
 from attnmt.decoding.garbled_labels import article_added, garbled, value_written
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
+from attnmt.documents.caption_labels import numbered_label
 from attnmt.documents.flat import FlatText
 from attnmt.documents.list_marks import set_apart_field
 from attnmt.documents.spans import Weights
@@ -62,6 +65,7 @@ from attnmt.documents.translator_parts import (
     translator_rewritten,
 )
 from attnmt.documents.translators import Wrapper
+from attnmt.text.numbered_parts import numbered_part
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
@@ -94,6 +98,8 @@ class KeepingLabels(Wrapper):
         for i, sentence in enumerate(sentences):
             term = whole_term(sentence, glossary) if sentence.strip() in self.labels else None
             term = term or self.captions.get(sentence.strip())  # Word's own "Abbildung" for "Figure"
+            if sentence.strip() in self.labels | self.names:  # "Chapter 3" -> "Kapitel 3", a field's name
+                term = term or numbered_heading(sentence.strip(), glossary, self.language)
             if term is not None:  # the user's word for the label, not the model's sentence around it
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
@@ -136,6 +142,13 @@ def whole_term(label: str, glossary: Glossary | None) -> str | None:
     (Figure -> Abbildung) as a sentence's start and wrote "Ein Arzt in einem Abbildung" around the term."""
     found = glossary.found_in(label.strip()) if glossary else []
     return found[0][2] if len(found) == 1 and found[0][:2] == (0, len(label.strip())) else None
+
+
+def numbered_heading(name: str, glossary: Glossary | None, language: str | None) -> str | None:
+    """``name``, a numbered part's heading ("Chapter 3"), written in ``language`` (caption_labels.numbered_label:
+    "Kapitel 3"), its word as ``glossary``'s term for it where it has one; None for any other name."""
+    found = numbered_part(name)
+    return numbered_label(name, language, whole_term(found[0], glossary) if found else None)
 
 
 def alone(sentences: Sequence[str]) -> bool:

@@ -31,6 +31,7 @@ from attnmt.text.field_names import (
     valued,
 )
 from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.numbered_parts import numbered_part
 
 # A speaker's name before a colon ("JOHN:", "DR. SMITH (V.O.):"), a time in brackets in it ("INTERVIEWER (00:01:23):"),
 # or before a full-width colon, as Chinese and Japanese text writes it ("Q：", "ANNA："): read as words, the demo model
@@ -144,16 +145,16 @@ TURNS = 2
 
 def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | None = None) -> bool:
     """Whether ``name`` (what ``NAME`` matched, read as shown) is a speaker's: one of a dialogue's ``speakers``
-    (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more
-    ("JOHN:", "MAN 2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a
-    status or is a log's level (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL
-    ERROR:", "NOTICE:"), it is no heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), no open
-    field's name (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
-    (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), and what follows it, where ``said`` is
-    known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full"), not as a field's value (field_names.
-    valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a price) nor a thing's state
-    (field_names.status: "DISK: full!", not "ANNA: ready!"), or is a number a speaker says (``says_number``: "ANNA:
-    5pm.", "HEAD CHEF: 3 eggs.")."""
+    (``dialogue``: "Anna:" where "Anna:" and "Tom:" take turns), or in capitals, with two letters or more ("JOHN:", "MAN
+    2:", "DR. SMITH:") or an interview's "Q:" or "A:", none of its words introduces a remark or a status or is a log's
+    level (``REMARKS``, its stops left out: "NOTE:", "P.S.:", "IMPORTANT NOTE:", "FATAL ERROR:", "NOTICE:"), it is no
+    heading, section nor acronym (``HEADINGS``: "FAQ:", "USA:", "OVERVIEW:"), no open field's name
+    (attnmt.text.field_names: "BENEFITS:", "SIDE EFFECTS:"), its last word no abstract noun's plural
+    (``ABSTRACT_PLURAL``: "RECOMMENDATIONS:"), no numbered part's heading (attnmt.text.numbered_parts: "BOOK III:"), and
+    what follows it, where ``said`` is known, reads as a speaker's words (``speaks``: not "CRITICAL: disk full"), not as
+    a field's value (field_names.valued: not a role's credit, "TRANSLATOR: Ann Goldstein", nor a list, a time or a
+    price) nor a thing's state (field_names.status: "DISK: full!", not "ANNA: ready!"), or is a number a speaker says
+    (``says_number``: "ANNA: 5pm.", "HEAD CHEF: 3 eggs.")."""
     if name in speakers:
         return True
     bare = EXTENSION.sub("", name)  # a script's extension may be in lower case: "WATSON (whispering):", "(cont'd)"
@@ -161,7 +162,7 @@ def is_speaker(name: str, speakers: frozenset[str] = frozenset(), said: str | No
         return False
     words = re.findall(r"[^\W\d_]+", bare.replace(".", ""))
     return (not REMARKS.intersection(words) and " ".join(words) not in HEADINGS and not names_field(words)
-            and not (words and ABSTRACT_PLURAL.search(words[-1]))
+            and not (words and ABSTRACT_PLURAL.search(words[-1])) and numbered_part(bare.rstrip(":：")) is None
             and (said is None or (speaks(said) and not valued(words, said) and not status(words, said))
                  or says_number(bare, words, said)))
 
@@ -206,11 +207,15 @@ def is_field(name: str, said: str) -> bool:
     name (field_names.field_value: "Prix : dès 25 €") or before a quantity ("Poids : 1,2 kg", a field on no list
     that the demo model lost whole), or, after a name in capitals, no speaker's words (``speaks``: "PLAYERS: 2-4",
     "AGES: 8 and up") or a thing's state (field_names.status: "SERVER: down!").  A heading before persons' names
-    after a role is a field's too ("NAME: John Smith", "AUTHOR: Jane Austen": field_names.holds_persons)."""
+    after a role is a field's too ("NAME: John Smith", "AUTHOR: Jane Austen": field_names.holds_persons), and so is
+    a numbered part's heading before no word in lower case ("Book II:", "Section 4.2:":
+    attnmt.text.numbered_parts)."""
     words = re.findall(r"[^\W\d_]+", EXTENSION.sub("", name).replace(".", ""))
     capitals = [word.upper() for word in words]
     if not words or not labelled(words) or REMARKS.intersection(capitals):
         return False
+    if numbered_part(name.rstrip().rstrip(":：")) is not None and not said.lstrip()[:1].islower():
+        return True  # "Book II: A man walks.": a heading, which the demo model lost read whole
     if " ".join(capitals) in HEADINGS:  # but before a quantity alone or persons' names: "PRICE: $250,000", "NAME:"
         return QUANTITY.match(said) is not None or (holds_persons(capitals) and credited(said))
     return (names_field(capitals) or ABSTRACT_PLURAL.search(capitals[-1]) is not None or valued(capitals, said)
