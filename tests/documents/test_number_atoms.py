@@ -97,10 +97,11 @@ def test_a_time_filling_its_element_keeps_the_stop_of_a_m_inside_it(unitless, pa
 
 @pytest.mark.parametrize("measure", ["¾ l", "½ cup", "1 ½ kg", "⅓ tsp", "1/2 cup", "3⁄4 in", "2½ cups", "⅛ teaspoon",
                                      "1 1/2 tbsp", "3/4 inches", "⅔ Tasse", "5 1/4 lbs", "½ fl oz", "1/3 Liter",
-                                     "¼ pound"])
+                                     "¼ pound", "1½ hours", "½-inch", "2 ½ Stunden", "1/2-cup", "3 1/2 min"])
 def test_a_fraction_and_its_unit_are_kept_whole(unitless, measure):
     """The vulgar fraction alone was kept, its unit left to the model, and a fraction in digits was the model's too:
-    "Add ¾ l of milk." came back "Ein findet ¾ eines Spiels.", "Add 1/2 cup of flour." "Ein Ärer hält eine Tasse."."""
+    "Add ¾ l of milk." came back "Ein findet ¾ eines Spiels.", "Add 1/2 cup of flour." "Ein Ärer hält eine Tasse.",
+    "Wait 1½ hours." "In 1½ diesem Wünen."."""
     line = f"Now add {measure} of it."
     assert translate_lines([line], unitless) == [line]
     assert unitless.given == ["Now add of it."]

@@ -42,18 +42,21 @@ _LENGTHS = "|".join(map(re.escape, symbols_in_sentences([Kind.LENGTH])))
 _SIZE = rf"(?!0x){_DECIMAL}(?:{_GAP}?[x×]{_GAP}?{_DECIMAL})+(?:{_GAP}?(?:{_LENGTHS}))?"
 # A date as ISO, German or the US write it ("2024-05-01", "1.5.24", "05/01/2024"), not a fraction ("1/2").
 _DATE = r"\d{4}-[01]\d-[0-3]\d|[0-3]?\d\.[01]?\d\.(?:\d{4}|\d\d)|[01]?\d/[0-3]?\d/(?:\d{4}|\d\d)"
-# A fraction and the length, weight or volume after it, by its symbol or its name in English or German, singular or
-# plural (attnmt.text.units): "¾ l", "1 ½ kg", "2½ cups", "1/2 cup", "1 1/2 tbsp", "3⁄4 in" (a fraction slash), "½
-# fl oz".  The demo model read the fraction as no number and lost the unit after it ("Add ¾ l of milk." came back
-# "Ein findet ¾ eines Spiels.", "Add 1/2 cup of flour." "Ein Ärer hält eine Tasse.").  "in" is an inch's here but
-# before what a preposition starts ("1/2 in the bowl", "cut ½ in half").
+# A fraction and the length, weight, volume or time after it, by its symbol or its name in English or German,
+# singular or plural (attnmt.text.units), a hyphen before a name too: "¾ l", "1 ½ kg", "2½ cups", "1/2 cup", "1 1/2
+# tbsp", "3⁄4 in" (a fraction slash), "½ fl oz", "1½ hours", "a ½-inch pipe".  The demo model read the fraction as no
+# number and lost the unit after it ("Add ¾ l of milk." came back "Ein findet ¾ eines Spiels.", "Add 1/2 cup of
+# flour." "Ein Ärer hält eine Tasse.", "Wait 1½ hours." "In 1½ diesem Wünen.").  "in" is an inch's here but before
+# what a preposition starts ("1/2 in the bowl", "cut ½ in half").
 FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"  # the vulgar fractions, which measures.py keeps alone too
 _FRACTION = rf"(?:\d+{_GAP}?)?[{FRACTIONS}]|(?:\d+{_GAP})?\d+[/⁄]\d+"
-_LENGTH_WEIGHT_VOLUME = [Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME]
-_SYMBOL = "|".join(map(re.escape, ["fl oz", *symbols_in_sentences(_LENGTH_WEIGHT_VOLUME)]))
-_NAME = "|".join(map(re.escape, names(_LENGTH_WEIGHT_VOLUME)))
+_PARTED = [Kind.LENGTH, Kind.WEIGHT, Kind.VOLUME, Kind.TIME]  # what a fraction measures: "½ cup", "1½ hours"
+_SYMBOL = "|".join(map(re.escape, ["fl oz", *symbols_in_sentences(_PARTED)]))
+_NAME = "|".join(map(re.escape, names(_PARTED)))
 _INCH = rf"in(?!{_GAP}(?i:the|an?|this|that|these|those|his|her|its|their|our|my|your|each|every|half|\d)\b)"
-_FRACTION_MEASURE = rf"(?:{_FRACTION}){_GAP}(?:{_SYMBOL}|(?i:{_NAME})(?:e?s|e?n|e)?|{_INCH})"
+_SPACE_OR_HYPHEN = "[ \u00a0\u2009\u202f-]"  # before a unit's name: "½ inch", "½-inch"
+_FRACTION_MEASURE = (rf"(?:{_FRACTION})(?:{_GAP}(?:{_SYMBOL}|{_INCH})"
+                     rf"|{_SPACE_OR_HYPHEN}(?i:{_NAME})(?:e?s|e?n|e)?)")
 # Each alone, no digit, word or separator glued on either side: not the "19" of "COVID-19", nor part of a longer
 # run of numbers (a telephone number, an ISBN: attnmt.decoding.protected keeps those), nor a decimal's or a
 # thousand's group.  A date before a range, so that "2024-05-01" is not "2024-05".

@@ -5,8 +5,8 @@ and German.  Its readers take from it the units they need:
   names of the units that are no time, money or temperature ("SIGNAL: 3 bars"; "ANNA: 2 days" is said);
 - a document's measure (attnmt.documents.measures): the symbol of a length, weight or volume spaced after a kept
   number ("30 × 40 cm");
-- a document's fraction and size (attnmt.documents.number_atoms): the symbol or the name of a length, weight or
-  volume after a fraction ("¾ l", "1/2 cup"), a length's symbol after a size ("30 x 40 yd");
+- a document's fraction and size (attnmt.documents.number_atoms): the symbol or the name of a length, weight,
+  volume or time after a fraction ("¾ l", "1/2 cup", "1½ hours"), a length's symbol after a size ("30 x 40 yd");
 - the verbatim rule (attnmt.decoding.verbatim_units): a length's, weight's, volume's, temperature's, time's,
   money's or share's symbol in its own case, or its name in English or German ("5 kg" as "5 g"); and each unit's
   system, metric or imperial, by its symbols and its names in English, German, Spanish and Italian ("5 miles" as
