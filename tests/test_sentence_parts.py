@@ -270,3 +270,16 @@ def test_translate_writes_a_count_alone_in_one_word_in_the_target_languages_word
     assert all(h.text.endswith((": Zwölf", ": Drei.")) for each in found for h in each)
     prefixed, = translate(model, tokenizer, ["Three."], prefix="ein")
     assert prefixed.startswith("ein")
+
+
+def test_translate_writes_a_numbered_parts_heading_in_the_target_languages_word_in_every_hypothesis(
+        loaded, monkeypatch):
+    """The demo model kept "Chapter 3:" in English beside a German title and lost "Book II:" read whole; into
+    German the heading is "Kapitel 3:", "BUCH II:", as a text line writes it, its title the model's."""
+    model, tokenizer = loaded
+    monkeypatch.setattr(model, "target_lang", "de")
+    lines = ["Chapter 3: A dog runs.", "BOOK II: A MAN WALKS.", "Appendix C: A cat sleeps."]
+    translated = translate(model, tokenizer, lines)
+    assert [text.split(":")[0] for text in translated] == ["Kapitel 3", "BUCH II", "Anhang C"]
+    found = translate_n_best(model, tokenizer, lines, Decoding(beam_size=3, n_best=3))
+    assert all(h.text.startswith(("Kapitel 3: ", "BUCH II: ", "Anhang C: ")) for each in found for h in each)

@@ -35,6 +35,7 @@ from attnmt.text.field_names import kept_value
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
+from attnmt.text.numbered_parts import numbered_label
 from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
@@ -212,10 +213,12 @@ def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], 
     garbled (``garbled_names``) given its source instead, as a text line's is (attnmt.documents.short_labels): alone,
     the demo model wrote "BENEFITS" as "EIN DEMA"; and so is each count's or measure's of the parts the model wrote
     unguided (``free``: ``free_parts``) that lost it, a count alone in one word written in the target language's
-    word (garbled_labels.value_written: "Three." -> "Drei.")."""
+    word (garbled_labels.value_written: "Three." -> "Drei."); a numbered part's heading is written in the target
+    language's word (``numbered``: "Chapter 3" -> "Kapitel 3")."""
     kept = garbled_names(model, tokenizer, [texts[k] for k in named], [outputs[k] for k in named])
     written = {k: value_written(texts[k], outputs[k], model.target_lang) for k in free}
-    sources = written | {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep}
+    sources = written | {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep} | numbered(
+        texts, named, model.target_lang)
     return [sources.get(k, output) for k, output in enumerate(outputs)]
 
 
@@ -235,12 +238,22 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     kept = [(k, j, text) for k in free for j, each in enumerate(outputs[k])
             if (text := value_written(texts[k], each.text, model.target_lang)) != each.text]
     kept += [(k, j, texts[k]) for (k, j), keep in zip(judged, found, strict=True) if keep]  # a name's last: its own
+    headings = numbered(texts, named, model.target_lang)
+    kept = [(k, j, text) for k, j, text in kept if k not in headings]
+    kept += [(k, j, headings[k]) for k in headings for j in range(len(outputs[k]))]
     sources, written = [texts[k] for k, _, _ in kept], [text for _, _, text in kept]
     assessed = quality.assess(model, tokenizer, sources, written) if quality and kept else [None] * len(kept)
     out = [list(each) for each in outputs]
     for (k, j, text), assessment in zip(kept, assessed, strict=True):
         out[k][j] = replace(outputs[k][j], text=text, assessment=copy_assessment(assessment))
     return out
+
+
+def numbered(texts: Sequence[str], named: Sequence[int], language: str | None) -> dict[int, str]:
+    """Each of the field names ``named`` of ``texts`` that is a numbered part's heading, written in ``language``
+    (attnmt.text.numbered_parts.numbered_label: "Chapter 3" -> "Kapitel 3", as a text line's is): the demo model
+    wrote it alone as a caption it garbled."""
+    return {k: text for k in named if (text := numbered_label(texts[k], language)) is not None}
 
 
 def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:

@@ -54,7 +54,6 @@ from dataclasses import dataclass, field
 from attnmt.decoding.garbled_labels import article_added, garbled, value_written
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
-from attnmt.documents.caption_labels import numbered_label
 from attnmt.documents.flat import FlatText
 from attnmt.documents.list_marks import set_apart_field
 from attnmt.documents.spans import Weights
@@ -65,7 +64,7 @@ from attnmt.documents.translator_parts import (
     translator_rewritten,
 )
 from attnmt.documents.translators import Wrapper
-from attnmt.text.numbered_parts import numbered_part
+from attnmt.text.numbered_parts import numbered_label, numbered_part
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
@@ -145,7 +144,7 @@ def whole_term(label: str, glossary: Glossary | None) -> str | None:
 
 
 def numbered_heading(name: str, glossary: Glossary | None, language: str | None) -> str | None:
-    """``name``, a numbered part's heading ("Chapter 3"), written in ``language`` (caption_labels.numbered_label:
+    """``name``, a numbered part's heading ("Chapter 3"), written in ``language`` (numbered_parts.numbered_label:
     "Kapitel 3"), its word as ``glossary``'s term for it where it has one; None for any other name."""
     found = numbered_part(name)
     return numbered_label(name, language, whole_term(found[0], glossary) if found else None)

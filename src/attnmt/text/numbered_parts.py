@@ -10,9 +10,43 @@ from __future__ import annotations
 
 import re
 
-from attnmt.text.count_values import ENGLISH_COUNTS
+from attnmt.text.count_values import ENGLISH_COUNTS, count_in
+from attnmt.text.language_codes import primary_subtag
 
-# The English words of a numbered part, and of Word's Insert Caption's labels (caption_labels.LABELS).
+# Insert Caption's labels as each language's Word writes them.
+LABELS = {
+    "de": {"Figure": "Abbildung", "Table": "Tabelle", "Equation": "Gleichung"},
+    "fr": {"Figure": "Figure", "Table": "Tableau", "Equation": "Équation"},
+    "es": {"Figure": "Ilustración", "Table": "Tabla", "Equation": "Ecuación"},
+    "it": {"Figure": "Figura", "Table": "Tabella", "Equation": "Equazione"},
+    "nl": {"Figure": "Figuur", "Table": "Tabel", "Equation": "Vergelijking"},
+    "pt": {"Figure": "Figura", "Table": "Tabela", "Equation": "Equação"},
+    "pl": {"Figure": "Rysunek", "Table": "Tabela", "Equation": "Równanie"},
+    "cs": {"Figure": "Obrázek", "Table": "Tabulka", "Equation": "Rovnice"},
+    "ru": {"Figure": "Рисунок", "Table": "Таблица", "Equation": "Уравнение"},
+}
+# A numbered part's word as each language writes it before the number ("Kapitel 3", "Chapitre 3").
+PARTS = {
+    "de": {"Chapter": "Kapitel", "Part": "Teil", "Book": "Buch", "Section": "Abschnitt", "Appendix": "Anhang",
+           "Step": "Schritt"},
+    "fr": {"Chapter": "Chapitre", "Part": "Partie", "Book": "Livre", "Section": "Section", "Appendix": "Annexe",
+           "Step": "Étape"},
+    "es": {"Chapter": "Capítulo", "Part": "Parte", "Book": "Libro", "Section": "Sección", "Appendix": "Apéndice",
+           "Step": "Paso"},
+    "it": {"Chapter": "Capitolo", "Part": "Parte", "Book": "Libro", "Section": "Sezione", "Appendix": "Appendice",
+           "Step": "Passo"},
+    "nl": {"Chapter": "Hoofdstuk", "Part": "Deel", "Book": "Boek", "Section": "Sectie", "Appendix": "Bijlage",
+           "Step": "Stap"},
+    "pt": {"Chapter": "Capítulo", "Part": "Parte", "Book": "Livro", "Section": "Seção", "Appendix": "Apêndice",
+           "Step": "Passo"},
+    "pl": {"Chapter": "Rozdział", "Part": "Część", "Book": "Księga", "Section": "Sekcja", "Appendix": "Załącznik",
+           "Step": "Krok"},
+    "cs": {"Chapter": "Kapitola", "Part": "Část", "Book": "Kniha", "Section": "Oddíl", "Appendix": "Příloha",
+           "Step": "Krok"},
+    "ru": {"Chapter": "Глава", "Part": "Часть", "Book": "Книга", "Section": "Раздел", "Appendix": "Приложение",
+           "Step": "Шаг"},
+}
+# The English words of a numbered part, and of Word's Insert Caption's labels.
 PART_WORDS = frozenset({"Chapter", "Part", "Book", "Section", "Appendix", "Step", "Figure", "Table", "Equation"})
 NUMBERED = re.compile(r"(?P<word>[^\W\d_]+)\s+(?P<number>\d+(?:[.-]\d+)*[a-z]?|[^\W\d_]+)")  # "4.2", "3a", "II"
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
@@ -30,3 +64,19 @@ def numbered_part(name: str) -> tuple[str, str] | None:
                                     or number in (number.upper(), number.lower())
                                     and ROMAN.fullmatch(number.upper()) is not None)
     return (found["word"], number) if number[0].isdigit() or letters else None
+
+
+def numbered_label(name: str, language: str | None, term: str | None = None) -> str | None:
+    """``name``, a numbered part's heading in English ("Chapter 3", "BOOK II", "Part One"), written in
+    ``language``: its word as ``term`` (a glossary's for the word: the user's) or else the language's own
+    (``PARTS``, ``LABELS``) in the case the source writes it, its number as written, a count in words in the
+    language's word (count_values.count_in: "Teil Eins"); None for any other name or a language not known."""
+    found = numbered_part(name)
+    code = primary_subtag(language) if language else ""
+    own = {**LABELS.get(code, {}), **PARTS.get(code, {})}
+    word = term or (own.get(found[0].title()) if found else None)
+    if found is None or word is None:
+        return None
+    if found[0].isupper() and len(found[0]) > 1 and term is None:
+        word = word.upper()
+    return f"{word} {count_in(found[1], language) or found[1]}"
