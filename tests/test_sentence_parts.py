@@ -11,6 +11,7 @@ import attnmt.decoding.quality as quality_module
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.failed_sentences import SentencesFailed
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.sentence_parts import PART_BREAK, parted
@@ -283,3 +284,12 @@ def test_translate_writes_a_numbered_parts_heading_in_the_target_languages_word_
     assert [text.split(":")[0] for text in translated] == ["Kapitel 3", "BUCH II", "Anhang C"]
     found = translate_n_best(model, tokenizer, lines, Decoding(beam_size=3, n_best=3))
     assert all(h.text.startswith(("Kapitel 3: ", "BUCH II: ", "Anhang C: ")) for each in found for h in each)
+
+
+def test_a_glossarys_term_for_a_numbered_parts_word_is_written_before_its_number(loaded, monkeypatch):
+    """Made to hold the term alone, the demo model wrote "Chapter 3" as "Ein Mann, der 3 3 Abschnitt ist"."""
+    model, tokenizer = loaded
+    monkeypatch.setattr(model, "target_lang", "de")
+    glossary = Glossary.of({"Chapter": "hund"})  # a term the tiny model's vocabulary writes
+    translated, = translate(model, tokenizer, ["Chapter 3: A dog runs."], glossary=glossary)
+    assert translated.startswith("hund 3: ")

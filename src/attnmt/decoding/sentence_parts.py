@@ -19,7 +19,7 @@ hypothesis of an n-best list (``hypotheses_kept``), as a text line's does."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.garbled_labels import garbled_fields, labels_plausibility, value_written
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.inputs import Guides, TextCodec
 from attnmt.decoding.label_phrases import known_words
 from attnmt.decoding.quality_language import UNKNOWN
@@ -35,7 +36,7 @@ from attnmt.text.field_names import kept_value
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.numbered_parts import numbered_label
+from attnmt.text.numbered_parts import numbered_label, numbered_part
 from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
@@ -74,13 +75,20 @@ class Parts:
 
     def kept(self, model: Transformer, tokenizer: TextCodec, guides: Guides, outputs: list[str]) -> list[str]:
         """``outputs``, one per part, each garbled name's and each lost count's given its source (``labels_kept``)."""
-        return labels_kept(model, tokenizer, self.texts, self.named(guides), outputs, free_parts(self.texts, guides))
+        return labels_kept(model, tokenizer, self.texts, self.named(guides), outputs, free_parts(self.texts, guides),
+                           self.headings(guides, model.target_lang))
 
     def kept_hypotheses(self, model: Transformer, tokenizer: TextCodec, guides: Guides,
                         outputs: list[list[Translation]], quality: Assessor | None) -> list[list[Translation]]:
         """``outputs``, each part's hypotheses, as ``kept`` keeps the best (``hypotheses_kept``)."""
         return hypotheses_kept(model, tokenizer, self.texts, self.named(guides), outputs, quality,
-                               free_parts(self.texts, guides))
+                               free_parts(self.texts, guides), self.headings(guides, model.target_lang))
+
+    def headings(self, guides: Guides, language: str | None) -> dict[int, str]:
+        """The field names that are a numbered part's heading, none started by the prefix, written in ``language``
+        (``numbered``)."""
+        parts = [k for k in label_parts(self.breaks) if guides.prefixes[k] is None]
+        return numbered([self.texts[k] for k in parts], parts, [guides.glossaries[k] for k in parts], language)
 
     def grouped(self, values: Sequence[V]) -> list[list[V]]:
         """``values``, one per part, as a list per sentence."""
@@ -208,23 +216,22 @@ def garbled_names(model: Transformer, tokenizer: TextCodec, names: Sequence[str]
 
 
 def labels_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
-                outputs: list[str], free: Sequence[int] = ()) -> list[str]:
+                outputs: list[str], free: Sequence[int] = (), headings: Mapping[int, str] | None = None) -> list[str]:
     """``outputs``, one per part of ``texts``, each field's name's (``named``: ``named_parts``) the model finds
     garbled (``garbled_names``) given its source instead, as a text line's is (attnmt.documents.short_labels): alone,
     the demo model wrote "BENEFITS" as "EIN DEMA"; and so is each count's or measure's of the parts the model wrote
     unguided (``free``: ``free_parts``) that lost it, a count alone in one word written in the target language's
     word (garbled_labels.value_written: "Three." -> "Drei."); a numbered part's heading is written in the target
-    language's word (``numbered``: "Chapter 3" -> "Kapitel 3")."""
+    language's word (``headings``: ``numbered``, "Chapter 3" -> "Kapitel 3")."""
     kept = garbled_names(model, tokenizer, [texts[k] for k in named], [outputs[k] for k in named])
     written = {k: value_written(texts[k], outputs[k], model.target_lang) for k in free}
-    sources = written | {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep} | numbered(
-        texts, named, model.target_lang)
+    sources = written | {k: texts[k] for k, keep in zip(named, kept, strict=True) if keep} | dict(headings or {})
     return [sources.get(k, output) for k, output in enumerate(outputs)]
 
 
 def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], named: Sequence[int],
                     outputs: list[list[Translation]], quality: Assessor | None = None,
-                    free: Sequence[int] = ()) -> list[list[Translation]]:
+                    free: Sequence[int] = (), headings: Mapping[int, str] | None = None) -> list[list[Translation]]:
     """``outputs``, the hypotheses of each of ``texts``, each of a field's name's (``named``) that the model finds
     garbled (``garbled_names``), and each of a count's or a measure's that lost it (of the ``free`` parts), given its
     source instead (a count alone in one word its target word: garbled_labels.value_written), as ``labels_kept``
@@ -238,9 +245,9 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     kept = [(k, j, text) for k in free for j, each in enumerate(outputs[k])
             if (text := value_written(texts[k], each.text, model.target_lang)) != each.text]
     kept += [(k, j, texts[k]) for (k, j), keep in zip(judged, found, strict=True) if keep]  # a name's last: its own
-    headings = numbered(texts, named, model.target_lang)
+    headings = headings or {}  # a numbered part's heading: its target word's, in every hypothesis
     kept = [(k, j, text) for k, j, text in kept if k not in headings]
-    kept += [(k, j, headings[k]) for k in headings for j in range(len(outputs[k]))]
+    kept += [(k, j, heading) for k, heading in headings.items() for j in range(len(outputs[k]))]
     sources, written = [texts[k] for k, _, _ in kept], [text for _, _, text in kept]
     assessed = quality.assess(model, tokenizer, sources, written) if quality and kept else [None] * len(kept)
     out = [list(each) for each in outputs]
@@ -249,11 +256,20 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     return out
 
 
-def numbered(texts: Sequence[str], named: Sequence[int], language: str | None) -> dict[int, str]:
-    """Each of the field names ``named`` of ``texts`` that is a numbered part's heading, written in ``language``
-    (attnmt.text.numbered_parts.numbered_label: "Chapter 3" -> "Kapitel 3", as a text line's is): the demo model
-    wrote it alone as a caption it garbled."""
-    return {k: text for k in named if (text := numbered_label(texts[k], language)) is not None}
+def numbered(names: Sequence[str], parts: Sequence[int], glossaries: Sequence[Glossary | None],
+             language: str | None) -> dict[int, str]:
+    """Each of ``parts`` whose field name in ``names`` is a numbered part's heading, written in ``language``
+    (attnmt.text.numbered_parts.numbered_label: "Chapter 3" -> "Kapitel 3", as a text line's is), its word as the
+    part's glossary's term for it where it has one: alone, the demo model wrote such a heading as a caption it
+    garbled, and made to hold a term, "Ein Mann, der 3 3 Abschnitt ist"."""
+    found = {}
+    for k, name, glossary in zip(parts, names, glossaries, strict=True):
+        word = (numbered_part(name) or ("",))[0]
+        terms = glossary.found_in(word) if word and glossary else []
+        term = terms[0][2] if len(terms) == 1 and terms[0][:2] == (0, len(word)) else None
+        if (text := numbered_label(name, language, term)) is not None:
+            found[k] = text
+    return found
 
 
 def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:
