@@ -10,6 +10,7 @@ import openpyxl
 import pptx
 import pytest
 from office_files import calc_file, docx_bytes, presentation_file, read_members, write_members
+from openpyxl.comments import Comment
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
@@ -101,3 +102,30 @@ def test_a_quote_in_an_xlsx_libreoffice_saved_is_written_in_the_target_form_and_
     assert upper.given[0] == "She read The Times today."  # then its page's footer, "Page"
     reopened = read_members(libreoffice_saved(out, ".xlsx", "ods", tmp_path / "b"))["content.xml"].decode()
     assert "SHE READ „THE TIMES“ TODAY." in reopened
+
+
+def test_a_quote_in_a_notes_sentence_is_read_without_its_marks_and_written_in_the_target_form(upper):
+    """A note (Excel's comment, attnmt.documents.comments) went to the model with its marks as words, while its
+    cell's string was read without them."""
+    book = openpyxl.load_workbook(io.BytesIO(sheet_texts(["Total"] * len(QUOTED))))
+    for row, (text, _, _) in enumerate(QUOTED, start=1):
+        book.active.cell(row, 1).comment = Comment(text, "Ann")
+    out = translate_office(docx_bytes(book), ".xlsx", upper, GERMAN)
+    notes = [cell.comment.text for cell in openpyxl.load_workbook(io.BytesIO(out)).active["A"]]
+    assert notes == [written for _, _, written in QUOTED]
+    assert [given for given in upper.given if given != "Total"] == [given for _, given, _ in QUOTED]
+
+
+def test_a_quote_in_an_excel_note_after_its_authors_label_is_written_in_the_target_form(upper):
+    """Excel writes a note's author's label in a bold run of its own, the note in the runs after it."""
+    label = '<r><rPr><b/><sz val="9"/></rPr><t>Anna Smith:</t></r>'
+    note = '<r><rPr><sz val="9"/></rPr><t xml:space="preserve">\nThe girl said "hello" to <!-- x -->the man.</t></r>'
+    book = openpyxl.load_workbook(io.BytesIO(sheet_texts(["Total"])))
+    book.active["A1"].comment = Comment("placeholder", "Anna Smith")
+    members = read_members(docx_bytes(book))
+    comments = members["xl/comments/comment1.xml"].decode()
+    members["xl/comments/comment1.xml"] = comments.replace("<t>placeholder</t>", label + note).encode()
+    out = read_members(translate_office(write_members(members), ".xlsx", upper, GERMAN))
+    assert "The girl said hello to the man." in upper.given
+    written = out["xl/comments/comment1.xml"].decode()
+    assert "<t>Anna Smith:</t>" in written and "THE GIRL SAID „HELLO“ TO THE MAN.</t>" in written

@@ -37,6 +37,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
 from attnmt.documents.spans import Nested
+from attnmt.documents.word_quotes import QuoteBuilder
 from attnmt.documents.xstring import escape, replace_text, text_in, unescape
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -190,10 +191,16 @@ class CellComments:
             elif plain_label(text, author):
                 job = LabelledText(text.find(s("t")))
             else:
-                job = ParagraphJob(text, CELL_COMMENT)
+                job = note_job(text)
             if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
                 jobs.append(job)
         return jobs
+
+
+def note_job(text: etree._Element) -> ParagraphJob:
+    """The job of a note's runs, its quotes inside a sentence read as a cell's string's are (word_quotes.QuoteBuilder):
+    read as words, ``He said "hello" to me.`` came back from the demo model with its marks astray."""
+    return ParagraphJob(text, CELL_COMMENT, reader=QuoteBuilder)
 
 
 class ThreadNote(TextJob):
@@ -295,7 +302,7 @@ class LabelledNote:
     def __init__(self, text: etree._Element, label: etree._Element) -> None:
         self.text, self.label, self.at = text, label, text.index(label)
         text.remove(label)
-        self.job = ParagraphJob(text, CELL_COMMENT)
+        self.job = note_job(text)
         text.insert(self.at, label)
 
     def flats(self) -> list[FlatText]:
