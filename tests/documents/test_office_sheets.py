@@ -32,9 +32,40 @@ def test_a_carriage_return_escaped_in_a_shared_string_stays_between_the_translat
     out = translate(shared_string_sheet(sheet_file(), CR_STRINGS), mirror)
     assert {"A man walks home.", "The dog sleeps."} <= set(mirror.given)
     assert not any("_x" in sentence for sentence in mirror.given)
-    assert "<t>HOME. WALKS MAN A_x000D_\nSLEEPS. DOG THE</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
-    # openpyxl leaves a shared string's escapes as they are written
-    assert openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value == "HOME. WALKS MAN A_x000D_\nSLEEPS. DOG THE"
+    # XML's own reference, which every reader reads: openpyxl reads no _x000D_, and showed it as text
+    assert "<t>HOME. WALKS MAN A&#13;\nSLEEPS. DOG THE</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value == "HOME. WALKS MAN A\r\nSLEEPS. DOG THE"
+
+
+def test_a_carriage_return_openpyxl_wrote_comes_back_as_openpyxl_reads_it(mirror):
+    """openpyxl writes a cell's and a note's carriage return as ``&#13;``; it came back ``_x000D_``, which openpyxl
+    and pandas show as text: ``A man in a red shirt_x000D_`` over ``is playing the guitar.``."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = "A man in a red shirt\r\nis playing the guitar."
+    book.active["B3"] = "Two dogs run.\r\nThe cat sleeps.\rA bird sings."
+    book.active["B3"].comment = Comment("Check the red car.\r\nThe dog sleeps.", "Ann")
+    out = translate(docx_bytes(book), mirror)
+    assert not any("\r" in sentence or "_x" in sentence for sentence in mirror.given)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert sheet["A1"].value.count("\r\n") == 1 and "_x" not in sheet["A1"].value
+    assert sheet["B3"].value == "RUN. DOGS TWO\r\nSLEEPS. CAT THE\rSINGS. BIRD A"
+    assert sheet["B3"].comment.text == "CAR. RED THE CHECK\r\nSLEEPS. DOG THE"
+
+
+RICH_ESCAPES = (f'<sst xmlns="{S}" count="1" uniqueCount="1"><si>'
+                '<r><t xml:space="preserve">Open the file _x005F_x0041_ now._x000D_\n</t></r>'
+                '<r><rPr><b/></rPr><t xml:space="preserve">The red</t></r>'
+                '<r><t xml:space="preserve"> car_x0009_stops.</t></r></si></sst>')
+
+
+def test_escapes_in_a_rich_strings_runs_are_read_and_written_as_excel_and_openpyxl_read_them(same):
+    """A run's escapes (a carriage return, a tab, an escaped underscore) read as the characters they stand for."""
+    out = translate(shared_string_sheet(sheet_file(), RICH_ESCAPES), same)
+    assert "Open the file _x0041_ now." in same.given and not any("_x005F" in given for given in same.given)
+    written = read_members(out)["xl/sharedStrings.xml"].decode()
+    assert "_x005F_x0041_ now.&#13;\n" in written and "_x000D_" not in written
+    value = openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value
+    assert str(value) == "Open the file _x0041_ now.\r\nThe red car\tstops."
 
 
 def test_escapes_in_an_inline_string_and_a_note_are_read_and_written_again(same):
@@ -44,7 +75,7 @@ def test_escapes_in_an_inline_string_and_a_note_are_read_and_written_again(same)
     out = read_members(translate(docx_bytes(book), same))
     assert same.given == ["Code _x0041_ rings a bell\x07 here.", "Check the red car.", "The dog sleeps."]
     assert "<t>Code _x005F_x0041_ rings a bell_x0007_ here.</t>" in out["xl/worksheets/sheet1.xml"].decode()
-    assert "<t>Check the red car._x000D_\nThe dog sleeps.</t>" in out["xl/comments/comment1.xml"].decode()
+    assert "<t>Check the red car.&#13;\nThe dog sleeps.</t>" in out["xl/comments/comment1.xml"].decode()
 
 
 def one_string(text: str) -> bytes:

@@ -55,7 +55,8 @@ translate it:
    (attnmt.documents.ooxml_writing).
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
-attnmt.documents.xstring), read as the characters it stands for and written escaped again.
+attnmt.documents.xstring), read as the characters it stands for and written escaped again (a
+carriage return as ``&#13;``, which every reader reads).
 """
 
 from __future__ import annotations

@@ -9,6 +9,12 @@ escaped: the text ``_x0041_`` is written ``_x005F_x0041_``.  Office escapes a li
 tab only in attributes (MS-OI29500 2.1.1747), where XML would turn them into spaces.  Word's
 ``w:t`` has no such escapes.
 
+A carriage return in an element's text is written as XML's own reference, ``&#13;`` (lxml writes
+it so), which keeps it from a reader's line-end handling as ``_x000D_`` does: Excel and LibreOffice
+read either, but openpyxl and pandas read no escape but ``_x005F_``, and showed a cell
+``A man in a red shirt_x000D_`` then a line ``is playing the guitar.``, as openpyxl wrote it
+``&#13;``.  A character XML cannot hold at all (a control character) has no reference, and is escaped.
+
 Any text element (Word's ``w:t``, DrawingML's ``a:t``, a cell's ``<t>``, a comment's plain
 ``text``) may hold XML comments and processing instructions, in a file edited by hand or written
 by a tool: ``<a:t>A man <!-- ok --> cooks.</a:t>``.  To lxml ``A man `` is the element's text and
@@ -32,10 +38,11 @@ HIGH, LOW = r"x[Dd][89ABab][0-9A-Fa-f]{2}_", r"x[Dd][C-Fc-f][0-9A-Fa-f]{2}_"
 LITERAL = re.compile(rf"_(?={HIGH}_{LOW})|(?<=_{HIGH})_(?={LOW})"
                      r"|_(?=x(?![Dd][89A-Fa-f][0-9A-Fa-f]{2}_)[0-9A-Fa-f]{4}_)")
 # What XML 1.0 cannot hold: the control characters but a tab and line breaks, the non-characters U+FFFE and
-# U+FFFF (CONTROLS), and a surrogate (only alone: a pair is one character here); and a carriage return.
+# U+FFFF (CONTROLS), and a surrogate (only alone: a pair is one character here).  An element's carriage return
+# is written &#13; (the module docstring); an attribute's line breaks and tab are escaped, as Office escapes them.
 CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff"
 UNWRITABLE = f"{CONTROLS}\ud800-\udfff"
-IN_TEXT = re.compile(f"[\r{UNWRITABLE}]")
+IN_TEXT = re.compile(f"[{UNWRITABLE}]")
 IN_ATTRIBUTE = re.compile(f"[\t\n\r{UNWRITABLE}]")
 
 
