@@ -129,3 +129,14 @@ def test_a_quote_in_an_excel_note_after_its_authors_label_is_written_in_the_targ
     assert "The girl said hello to the man." in upper.given
     written = out["xl/comments/comment1.xml"].decode()
     assert "<t>Anna Smith:</t>" in written and "THE GIRL SAID „HELLO“ TO THE MAN.</t>" in written
+
+
+def test_a_quote_in_a_note_of_one_text_after_its_authors_label_line_is_written_in_the_target_form(upper):
+    """A tool writes a note's author's label as the first line of its one text (comments.LabelledText)."""
+    book = openpyxl.load_workbook(io.BytesIO(sheet_texts(["Total"])))
+    note = "Ben Lee:\nThe man calls it 'home' now.\nShe read \u201cThe Times\u201d."
+    book.active["A1"].comment = Comment(note, "Ben Lee")
+    out = translate_office(docx_bytes(book), ".xlsx", upper, GERMAN)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].comment.text == (
+        "Ben Lee:\nTHE MAN CALLS IT ‚HOME‘ NOW.\nSHE READ „THE TIMES“.")
+    assert {"The man calls it home now.", "She read The Times."} <= set(upper.given)

@@ -70,6 +70,7 @@ class TextJob:
     ``protected``: what in it passes through untranslated (FlatBuilder's: URLs, e-mail addresses, file names)."""
 
     protected = PROTECTED
+    reader: type[FlatBuilder] = FlatBuilder  # what reads each line (a note's reads its quotes: LabelledText)
 
     def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = (), escaped: bool = False) -> None:
         self.element, self.escaped = element, escaped
@@ -82,7 +83,7 @@ class TextJob:
         lines, start = [], 0
         for line in self.text.split("\n"):
             end = start + len(line)
-            builder, position = FlatBuilder(collapse=False, protected=self.protected), start
+            builder, position = self.reader(collapse=False, protected=self.protected), start
             for mention, (first, last) in self.mentions.items():
                 if start <= first and last <= end:
                     builder.add_text(self.text[position:first])
@@ -283,7 +284,9 @@ def plain_label(text: etree._Element, author: str) -> bool:
 class LabelledText(TextJob):
     """A note of one text whose first line is its author's label (``plain_label``): the label an atom kept as it
     is, as LabelledNote's run is (the demo model wrote "Anna Smith:" as "Ein Krühner:"), the lines after it
-    translated as a note's are."""
+    translated as a note's are, their quotes inside a sentence read as its runs' (``note_job``)."""
+
+    reader = QuoteBuilder
 
     def __init__(self, element: etree._Element) -> None:
         super().__init__(element, escaped=True)
@@ -317,3 +320,4 @@ class LabelledNote:
 POWERPOINT_COMMENTS = PlainComments(f"{{{P}}}text")
 THREADED_COMMENTS = ThreadedComments()
 CELL_COMMENTS = CellComments()
+QuotedNote = LabelledNote | LabelledText  # a note that is no ParagraphJob, whose quotes are read (office.job_results)
