@@ -34,8 +34,9 @@ from torch import Tensor
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.batch_search import run_search
+from attnmt.decoding.batch_search import forced_hypotheses, run_search
 from attnmt.decoding.capitals import read_as, written_as
+from attnmt.decoding.constraints import Terms
 from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
 from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone
 from attnmt.decoding.inputs import (
@@ -50,6 +51,7 @@ from attnmt.decoding.inputs import (
     writes_whole,
 )
 from attnmt.decoding.next_tokens import shortlisted
+from attnmt.decoding.numbers_kept import with_numbers_kept
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
@@ -205,6 +207,11 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space, stops)
+    if not decoding.sampling:  # a number dropped is searched again as a term, never with sampling (check_not_sampled)
+        again = partial(searched_again, model, tokenizer, src, memory, decoding, prefixes, record)
+        scores = partial(first_scores, model, src, decoding, hypotheses)
+        hypotheses = with_numbers_kept(tokenizer, [sentences[i] for i in indices], hypotheses, terms,
+                                       model.target_lang, again, scores)
     for i, sentence_terms, found in zip(indices, terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])
@@ -213,6 +220,29 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
                          source_terms(guides.glossaries[i], sentences[i]))
                 for i, prefix, sentence_terms in zip(indices, prefixes, terms, strict=True)]
     return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
+
+
+def searched_again(model: Transformer, tokenizer: TextCodec, src: Tensor, memory: Tensor, decoding: Decoding,
+                   prefixes: list[list[int]], record: Recording | None, rows: list[int],
+                   terms: list[Terms]) -> list[list[Hypothesis]]:
+    """Rows ``rows`` of a batch (src [B, S], its encoder output ``memory``) searched again with ``terms``, scored
+    (attnmt.decoding.numbers_kept: a translation that dropped a number, its numbers required)."""
+    index = torch.tensor(rows, device=src.device)
+    continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size)
+    return run_search(model, src[index], decoding, True, [prefixes[row] for row in rows], terms, continuing,
+                      memory[index], record, space, stops)
+
+
+def first_scores(model: Transformer, src: Tensor, decoding: Decoding, hypotheses: list[list[Hypothesis]],
+                 rows: list[int]) -> list[float]:
+    """The score of the best hypothesis of each of a batch's ``rows``: the search's, or, where a greedy search added
+    up none, one teacher-forced pass's (``forced_hypotheses``)."""
+    if not (decoding.greedy and all(hypotheses[row][0].score == 0.0 for row in rows)):
+        return [hypotheses[row][0].score for row in rows]
+    index = torch.tensor(rows, device=src.device)
+    with torch.inference_mode():
+        forced = forced_hypotheses(model, src[index], [hypotheses[row][0].tokens for row in rows], decoding.alpha)
+    return [found[0].score for found in forced]
 
 
 def sentence_hypotheses(

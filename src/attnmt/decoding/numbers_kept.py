@@ -1,0 +1,102 @@
+"""A sentence whose translation drops a number it writes in digits, searched again with that number required.
+
+A small model drops a number where it has no good word around it: "The river is 12 km long." came out "Der Fluss.",
+"He weighs 80 kg." "88 88888.", "The man paid 1,000 dollars." "Der Mann verwäht die Puppen.".  A lost number is the
+worst error a reader can meet, and the search can place it: where the best translation lacks a number the source
+writes in digits (read as the ``verbatim`` quality rule reads them, by value: "3.5" is "3,5", "1,000" is "1.000",
+"12" is "zwölf"), the sentence is searched again with each such number a required term, by the constrained search a
+glossary's terms go through (attnmt.decoding.constraints), and its other terms kept.  The retry is taken unless the
+model scores it more than ``WORSE_BY`` below the first translation (its length-normalised log-probability): there the
+model could only force the number into a sentence it would not write, and the first translation stays.
+
+A required number may be written as the source writes it or, for a target language that writes a decimal comma, with
+the comma and the point swapped ("2.5" as "2,5", "1,000.5" as "1.000,5"), whichever the model prefers.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from attnmt.decoding.constraints import Terms
+from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.term_ids import Term, written_so
+from attnmt.decoding.verbatim import digit_groups, groups_left, number_value
+
+# How much lower (in the search's score, nats a token after the length penalty) a retry with the numbers may be and
+# still be taken: benchmarks/results/numbers_kept_xeon.txt.
+WORSE_BY = 8.0
+
+# A number in digits as a word of its own, its inner points, commas and colons with it ("12", "2.5", "1,000", "3:1",
+# "19.99" of "$19.99"); not one glued to letters ("1st", "A4", "3D", "mp3") nor a code's part after a hyphen or
+# slash ("COVID-19", "1/2"), which the model copies whole or attnmt.documents carries.
+NUMBER = re.compile(r"(?<![\w.,:/])(?<!\w-)\d+(?:[.,:]\d+)*(?![\w/]|[.,:]\d)")
+
+# The languages that write a decimal comma and a point (or a space) between thousands: "2,5", "1.000".
+DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "da", "sv", "no", "nb", "nn", "fi",
+                           "ru", "uk", "tr", "ro", "hu", "ca", "el", "bg", "hr", "sl", "id", "af"})
+
+
+def dropped(source: str, translation: str) -> list[str]:
+    """The numbers in digits ``source`` writes as words of their own (NUMBER) whose digits ``translation`` says in no
+    way (``verbatim.groups_left``: "2,5", "zwölf" and "1.000" say "2.5", "12" and "1,000"), each once, in order."""
+    source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))
+    missing = groups_left(source, translation)[0]
+    numbers = NUMBER.findall(source)
+    return list(dict.fromkeys(number for number in numbers if any(missing[g] for g in digit_groups(number))))
+
+
+def written_forms(number: str, target_lang: str | None) -> list[str]:
+    """The ways a translation may write ``number``: as the source does, and, where the target language writes a
+    decimal comma, as it writes it: "2.5" as "2,5", "1,000" as "1.000", "1,000.5" as "1.000,5" ("0,75" and "1.000"
+    stay; a time, "3:1", or a date is no one number and stays too)."""
+    forms = [number]
+    separators = re.findall(r"[.,]", number)
+    if (target_lang or "").split("-")[0].lower() in DECIMAL_COMMA and separators and number_value(number) is not None:
+        fraction = number_value(number) != number_value(re.sub(r"[.,]", "", number))
+        if separators[-1] == "." if fraction else set(separators) == {","}:  # English's point or thousands' commas
+            forms.append(number.translate(str.maketrans(".,", ",.")))
+    return list(dict.fromkeys(forms))
+
+
+def number_terms(tokenizer, numbers: Sequence[str], target_lang: str | None) -> list[Term]:
+    """Each of ``numbers`` as a required term, its ``written_forms`` the target vocabulary writes exactly (none for a
+    number it cannot write), any of which meets it."""
+    terms = []
+    for number in numbers:
+        forms = [form for text in written_forms(number, target_lang) for form in written_so(tokenizer, text)]
+        if forms:
+            terms.append(Term(forms[0], forms[1:]))
+    return terms
+
+
+def kept(first: list[Hypothesis], first_score: float, retry: list[Hypothesis]) -> list[Hypothesis]:
+    """The retry's hypotheses where its best writes every number (no term ``missed``) and scores at most WORSE_BY
+    below ``first_score``, the first's best's; else the first's."""
+    if not retry or retry[0].missed or retry[0].score < first_score - WORSE_BY:
+        return first
+    return retry
+
+
+def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], terms: list[Terms],
+                      target_lang: str | None, search_again: Callable[[list[int], list[Terms]], list[list[Hypothesis]]],
+                      first_scores: Callable[[list[int]], list[float]]) -> list[list[Hypothesis]]:
+    """A batch's ``hypotheses`` (one list a sentence of ``sentences``, searched with ``terms``), each sentence whose
+    best translation drops a number (``dropped``) searched again (``search_again(rows, their terms)``) with the
+    numbers required too, its retry taken where ``kept`` says against its best's score (``first_scores(rows)``: a
+    greedy search adds up none)."""
+    rows: list[int] = []
+    again: list[Terms] = []
+    for row, (sentence, found) in enumerate(zip(sentences, hypotheses, strict=True)):
+        numbers = number_terms(tokenizer, dropped(sentence, tokenizer.decode(found[0].tokens)), target_lang) \
+            if found else []
+        if numbers:
+            rows.append(row)
+            again.append([*terms[row], *numbers])
+    if not rows:
+        return hypotheses
+    chosen = list(hypotheses)
+    for row, score, retry in zip(rows, first_scores(rows), search_again(rows, again), strict=True):
+        chosen[row] = kept(hypotheses[row], score, retry)
+    return chosen

@@ -1,0 +1,104 @@
+"""A translation that drops a number its source writes in digits is searched again with it required
+(attnmt.decoding.numbers_kept)."""
+
+import pytest
+import torch
+from support import NamedPieces, ScriptedModel
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.numbers_kept import WORSE_BY, dropped, number_terms, with_numbers_kept, written_forms
+from attnmt.decoding.search import Hypothesis, beam_search
+
+
+@pytest.mark.parametrize(("source", "translation", "numbers"), [
+    ("The river is 12 km long.", "Der Fluss.", ["12"]),
+    ("The man paid 1,000 dollars.", "Der Mann zahlte Dollar.", ["1,000"]),
+    ("The shirt costs $19.99.", "Das Hemd kostet 19 Dollar.", ["19.99"]),
+    ("The team won 3:1 at 8 pm.", "Die Mannschaft gewann um 20 Uhr.", ["3:1"]),
+    ("Bus 42 leaves at 9 or 10.", "Der Bus fährt um 9.", ["42", "10"]),
+    ("Room ６ is free.", "Das Zimmer ist frei.", ["6"]),
+])
+def test_a_number_the_translation_says_in_no_way_is_dropped(source, translation, numbers):
+    assert dropped(source, translation) == numbers
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("The tent is 2.5 m high.", "Das Zelt ist 2,5 m hoch."),  # German's decimal comma
+    ("The man paid 1,000 dollars.", "Der Mann zahlte 1.000 Dollar."),  # German's thousands
+    ("Two children eat 12 eggs.", "Zwei Kinder essen zwölf Eier."),  # in words
+    ("We meet at 2:30 pm.", "Wir treffen uns um 14.30 Uhr."),
+    ("He came in 1st place.", "Er wurde Erster."),  # an ordinal glued to its ending: no number alone
+    ("COVID-19 tests and A4 paper.", "Tests und Papier."),  # a code's part, the model's to copy
+])
+def test_a_number_said_otherwise_or_inside_a_word_is_not(source, translation):
+    assert dropped(source, translation) == []
+
+
+@pytest.mark.parametrize(("number", "german", "english"), [
+    ("2.5", ["2.5", "2,5"], ["2.5"]), ("1,000", ["1,000", "1.000"], ["1,000"]),
+    ("1,000.5", ["1,000.5", "1.000,5"], ["1,000.5"]), ("0,75", ["0,75"], ["0,75"]), ("1.000", ["1.000"], ["1.000"]),
+    ("3:1", ["3:1"], ["3:1"]), ("01.05.2024", ["01.05.2024"], ["01.05.2024"]), ("12", ["12"], ["12"]),
+])
+def test_a_number_may_be_written_as_a_decimal_comma_language_writes_it(number, german, english):
+    assert written_forms(number, "de") == german
+    assert written_forms(number, "en") == english
+
+
+class RiverPieces(NamedPieces):
+    """Whole words after a space, a number among them, and the decimal as German writes it."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Der", "▁Fluss.", "▁12", "▁km", "▁2,5"]
+
+
+DER, FLUSS, TWELVE, KM, TWO_AND_A_HALF = 4, 5, 6, 7, 8
+
+
+def searched(table: dict, rows_terms: list) -> list[list[Hypothesis]]:
+    """``table``'s sentence searched as the retry searches it: beam search with the numbers as terms."""
+    return beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                       use_cache=False, terms=rows_terms)
+
+
+def first_and_retry(table: dict, source: str) -> list[Hypothesis]:
+    """The hypotheses ``with_numbers_kept`` keeps for ``source`` where the free search wrote ``table``'s best."""
+    codec = RiverPieces()
+    [first] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
+                          use_cache=False)
+    [chosen] = with_numbers_kept(codec, [source], [first], [[]], "de",
+                                 lambda rows, terms: searched(table, terms), lambda rows: [first[0].score])
+    return chosen
+
+
+def test_a_dropped_number_is_placed_by_searching_the_sentence_again_with_it_required():
+    """"The river is 12 km long." came out "Der Fluss." from the demo model; the retry writes the 12."""
+    table = {(): {DER: 1.0}, (DER,): {FLUSS: 0.6, TWELVE: 0.4}, (DER, TWELVE): {KM: 1.0},
+             (DER, TWELVE, KM): {FLUSS: 1.0}}
+    assert codec_text(first_and_retry(table, "The river is 12 km long.")) == "Der 12 km Fluss."
+
+
+def test_a_decimal_is_required_as_the_target_language_writes_it():
+    table = {(): {DER: 1.0}, (DER,): {FLUSS: 0.7, TWO_AND_A_HALF: 0.3}, (DER, TWO_AND_A_HALF): {FLUSS: 1.0}}
+    assert codec_text(first_and_retry(table, "The tent is 2.5 m high.")) == "Der 2,5 Fluss."
+
+
+def test_the_first_translation_stays_where_the_number_costs_more_than_the_margin():
+    """The model writes the number only at a cost past WORSE_BY (nats): the first translation stays."""
+    unlikely = float(torch.tensor(-WORSE_BY - 0.5).exp())
+    table = {(): {DER: 1.0}, (DER,): {FLUSS: 1.0 - unlikely, TWELVE: unlikely}, (DER, TWELVE): {FLUSS: 1.0}}
+    assert codec_text(first_and_retry(table, "The river is 12 km long.")) == "Der Fluss."
+
+
+def test_a_translation_that_keeps_its_numbers_is_not_searched_again():
+    def never(rows, terms):
+        raise AssertionError("searched again")
+
+    first = [Hypothesis([DER, TWELVE, FLUSS], -1.0, -1.0)]
+    assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[]], "de", never, never) == [first]
+
+
+def test_a_number_the_vocabulary_cannot_write_is_not_required():
+    assert number_terms(RiverPieces(), ["12", "80"], "de") == [[TWELVE]]
+
+
+def codec_text(hypotheses: list[Hypothesis]) -> str:
+    return RiverPieces().decode(hypotheses[0].tokens)
