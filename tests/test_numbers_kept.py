@@ -17,6 +17,8 @@ from attnmt.decoding.search import Hypothesis, beam_search
     ("The team won 3:1 at 8 pm.", "Die Mannschaft gewann um 20 Uhr.", ["3:1"]),
     ("Bus 42 leaves at 9 or 10.", "Der Bus fährt um 9.", ["42", "10"]),
     ("Room ６ is free.", "Das Zimmer ist frei.", ["6"]),
+    ("Il coûte 1 000 euros.", "Es kostet Euro.", ["1 000"]),  # thousands parted by a space: one number
+    ("It is -5 °C outside.", "Es ist draußen kalt.", ["-5"]),  # with its minus
 ])
 def test_a_number_the_translation_says_in_no_way_is_dropped(source, translation, numbers):
     assert dropped(source, translation) == numbers
@@ -29,6 +31,8 @@ def test_a_number_the_translation_says_in_no_way_is_dropped(source, translation,
     ("We meet at 2:30 pm.", "Wir treffen uns um 14.30 Uhr."),
     ("He came in 1st place.", "Er wurde Erster."),  # an ordinal glued to its ending: no number alone
     ("COVID-19 tests and A4 paper.", "Tests und Papier."),  # a code's part, the model's to copy
+    ("Call 555-1234 now.", "Ruf jetzt an."), ("He is 5'11\" tall.", "Er ist groß."),  # a telephone's, feet, inches
+    ("Add ¾ l of milk.", "Füge Milch hinzu."), ("Add 1/2 cup.", "Füge eine Tasse hinzu."),  # a fraction's digits
 ])
 def test_a_number_said_otherwise_or_inside_a_word_is_not(source, translation):
     assert dropped(source, translation) == []
@@ -37,7 +41,8 @@ def test_a_number_said_otherwise_or_inside_a_word_is_not(source, translation):
 @pytest.mark.parametrize(("number", "german", "english"), [
     ("2.5", ["2.5", "2,5"], ["2.5"]), ("1,000", ["1,000", "1.000"], ["1,000"]),
     ("1,000.5", ["1,000.5", "1.000,5"], ["1,000.5"]), ("0,75", ["0,75"], ["0,75"]), ("1.000", ["1.000"], ["1.000"]),
-    ("3:1", ["3:1"], ["3:1"]), ("01.05.2024", ["01.05.2024"], ["01.05.2024"]), ("12", ["12"], ["12"]),
+    ("3:1", ["3:1"], ["3:1"]), ("1 000", ["1 000", "1000"], ["1 000", "1000"]),
+    ("01.05.2024", ["01.05.2024"], ["01.05.2024"]), ("12", ["12"], ["12"]),
 ])
 def test_a_number_may_be_written_as_a_decimal_comma_language_writes_it(number, german, english):
     assert written_forms(number, "de") == german

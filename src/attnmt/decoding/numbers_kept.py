@@ -29,9 +29,13 @@ from attnmt.decoding.verbatim import digit_groups, groups_left, number_value
 WORSE_BY = 8.0
 
 # A number in digits as a word of its own, its inner points, commas and colons with it ("12", "2.5", "1,000", "3:1",
-# "19.99" of "$19.99"); not one glued to letters ("1st", "A4", "3D", "mp3") nor a code's part after a hyphen or
-# slash ("COVID-19", "1/2"), which the model copies whole or attnmt.documents carries.
-NUMBER = re.compile(r"(?<![\w.,:/])(?<!\w-)\d+(?:[.,:]\d+)*(?![\w/]|[.,:]\d)")
+# "19.99" of "$19.99"), or thousands parted by spaces ("1 000"), a minus before it ("-5"); not one glued to letters
+# ("1st", "A4", "3D", "mp3"), a code's or a fraction's part by a hyphen or slash ("COVID-19", "555-1234", "1/2", "¾"
+# read as "3⁄4"), which the model copies whole or attnmt.documents carries, nor feet and inches (5'11"), as
+# term_numbers.NUMBER reads them.
+NUMBER = re.compile(r"(?<![\w.,:/⁄])(?<!\w-)[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+(?:[.,:]\d+)*)"
+                    r"(?![\w/⁄'\"’′″-]|[.,:]\d)")
+SPACES = re.compile(r"[ \u00a0\u202f]")  # between thousands
 
 # The languages that write a decimal comma and a point (or a space) between thousands: "2,5", "1.000".
 DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "da", "sv", "no", "nb", "nn", "fi",
@@ -50,8 +54,9 @@ def dropped(source: str, translation: str) -> list[str]:
 def written_forms(number: str, target_lang: str | None) -> list[str]:
     """The ways a translation may write ``number``: as the source does, and, where the target language writes a
     decimal comma, as it writes it: "2.5" as "2,5", "1,000" as "1.000", "1,000.5" as "1.000,5" ("0,75" and "1.000"
-    stay; a time, "3:1", or a date is no one number and stays too)."""
-    forms = [number]
+    stay; a time, "3:1", or a date is no one number and stays too), and thousands parted by spaces without them too
+    ("1 000" as "1000")."""
+    forms = [number, SPACES.sub("", number)]  # "1 000" as "1000" too
     separators = re.findall(r"[.,]", number)
     if (target_lang or "").split("-")[0].lower() in DECIMAL_COMMA and separators and number_value(number) is not None:
         fraction = number_value(number) != number_value(re.sub(r"[.,]", "", number))
