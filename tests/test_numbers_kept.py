@@ -3,7 +3,7 @@
 
 import pytest
 import torch
-from support import NamedPieces, ScriptedModel
+from support import NamedPieces, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.numbers_kept import WORSE_BY, dropped, number_terms, with_numbers_kept, written_forms
@@ -107,3 +107,30 @@ def test_a_number_the_vocabulary_cannot_write_is_not_required():
 
 def codec_text(hypotheses: list[Hypothesis]) -> str:
     return RiverPieces().decode(hypotheses[0].tokens)
+
+
+class RiverWords(RiverPieces):
+    """RiverPieces as a tokenizer ``translate`` reads a source with, its English words too (a vocabulary of 40)."""
+
+    PIECES = [*RiverPieces.PIECES, "▁The", "▁river", "▁is", "▁long.", *(f"<{k}>" for k in range(27))]
+    source_eos = False
+
+    def encode(self, text: str) -> list[int]:
+        return self.encode_target(text)
+
+
+def test_translate_searches_a_sentence_that_dropped_a_number_again_with_it_as_a_term(monkeypatch):
+    """Through attnmt.decoding.translate: the search's first translation drops the 12, the second is handed it."""
+    import attnmt.decoding.translate as translating
+
+    handed = []
+
+    def scripted(model, src, decoding, scored, prefixes, terms, *rest):
+        handed.append([list(term) for term in terms[0]])
+        tokens = [DER, TWELVE, FLUSS] if any(terms[0]) else [DER, FLUSS]
+        return [[Hypothesis(tokens, -2.0 if terms[0] else -1.0, -1.0)]]
+
+    monkeypatch.setattr(translating, "run_search", scripted)
+    model = ending_model()
+    assert translating.translate(model, RiverWords(), ["The river is 12 km long."]) == ["Der 12 Fluss."]
+    assert handed == [[], [[TWELVE]]]
