@@ -101,6 +101,16 @@ def test_a_translation_that_keeps_its_numbers_is_not_searched_again():
     assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[]], "de", never, never) == [first]
 
 
+def test_a_number_the_first_search_was_handed_already_is_not_searched_again():
+    """A sentence with glossary terms requires its whole numbers from the start (term_numbers): a translation that
+    missed one at the length limit would miss it again."""
+    def never(rows, terms):
+        raise AssertionError("searched again")
+
+    first = [Hypothesis([DER, FLUSS], -1.0, -1.0, missed=1)]
+    assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[[TWELVE]]], "de", never, never) == [first]
+
+
 def test_a_number_the_vocabulary_cannot_write_is_not_required():
     assert number_terms(RiverPieces(), ["12", "80"], "de") == [[TWELVE]]
 

@@ -90,12 +90,14 @@ def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list
     """A batch's ``hypotheses`` (one list a sentence of ``sentences``, searched with ``terms``), each sentence whose
     best translation drops a number (``dropped``) searched again (``search_again(rows, their terms)``) with the
     numbers required too, its retry taken where ``kept`` says against its best's score (``first_scores(rows)``: a
-    greedy search adds up none)."""
+    greedy search adds up none); not for a number its terms required already (term_numbers, beside a glossary's
+    terms), which the same search would miss again."""
     rows: list[int] = []
     again: list[Terms] = []
     for row, (sentence, found) in enumerate(zip(sentences, hypotheses, strict=True)):
         numbers = number_terms(tokenizer, dropped(sentence, tokenizer.decode(found[0].tokens)), target_lang) \
             if found else []
+        numbers = [number for number in numbers if list(number) not in map(list, terms[row])]  # required already
         if numbers:
             rows.append(row)
             again.append([*terms[row], *numbers])
