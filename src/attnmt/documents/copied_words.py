@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from attnmt.decoding.protected import KEY_COMBO
+from attnmt.decoding.verbatim import word_value
 from attnmt.documents.kept_words import core
 
 Span = tuple[int, int]
@@ -34,6 +35,7 @@ RUN = re.compile(r"[^\W_]+")
 DOTTED = re.compile(r"[^\W\d_]{1,3}(?:\.[^\W\d_]{1,3})+")
 KEY_COMBINATION = re.compile(KEY_COMBO)  # Ctrl+C, Strg+Umschalt+P: a translation may name the keys its own way
 KEYS_WRITTEN = re.compile(r"[^\W_]+(?:[+-][^\W_]+)*")  # keys in one word, joined by a "+" or a "-": Alt-F, Ctrl+T
+ARTICLES = frozenset({"ein", "one"})  # words that name 1 and are more often an article or a pronoun (spelled_number)
 
 
 class Copies:
@@ -143,10 +145,26 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
     kept = source[slice(*mark)].rstrip()
-    found = kept_copies(copies, i, source, mark) or renamed_keys(copies, i, kept, targets, best) or [
+    found = kept_copies(copies, i, source, mark) or renamed_keys(copies, i, kept, targets, best) or spelled_number(
+        copies, i, kept, targets, best) or [
         with_stop(copies.target, span, kept) for span in rewritten(copies, i, source, sentence, targets, best,
                                                                    kept.endswith("."))]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
+
+
+def spelled_number(copies: Copies, i: int, kept: str, targets: Sequence[int], best: int | None) -> list[Span]:
+    """The word the translation of sentence i wrote for a kept number (``kept``: a Word field's page number,
+    fields.is_number_result) in its place, in the first of the words attending to it most (``best``) and those aligned
+    to it (``targets``) that names it (verbatim.word_value, English's and German's: ``vier`` for ``4``); beside it,
+    the page showed the number twice, "Vier {4} ...".  Not an article that names one too (``ein``, ``one``)."""
+    if not kept.isdigit():
+        return []
+    for t in dict.fromkeys([*([best] if best is not None else []), *targets]):
+        span = core(copies.target, *copies.target_words[i][t])
+        written = copies.target[slice(*span)].lower()
+        if written not in ARTICLES and word_value(written) == int(kept):
+            return [span]
+    return []
 
 
 def renamed_keys(copies: Copies, i: int, kept: str, targets: Sequence[int], best: int | None) -> list[Span]:

@@ -85,6 +85,7 @@ HEADING_NUMBERS = frozenset({"\\s", "\\n", "\\r", "\\w"})
 # A code's arguments: a quoted text (a backslash escaping the character after it), a switch, a bare word.
 ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
 ESCAPED = re.compile(r"\\(.)")  # a quoted text's escaped character
+NUMBER = re.compile(r"[0-9]+")  # a field's result of digits alone (is_number_result)
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as
@@ -131,15 +132,42 @@ def is_read_result(code: str, *nodes: etree._Element) -> bool:
     with a stop its sentence's end ("See page <12.> The cat" read as one sentence), so those are
     read, as any words are.  One of spaces alone is read only for SPACE_KINDS (a link's, not a blank
     form box's)."""
+    text = result_text(*nodes)
+    if not text.strip():
+        return text != "" and field_code_kind(code) in SPACE_KINDS
+    return has_words(text) or text != text.strip() or any(character in SENTENCE_ENDS for character in text)
+
+
+def result_text(*nodes: etree._Element) -> str:
+    """The text of a field's result ``nodes`` outside the fields among them."""
     depth, text = 0, ""
     for part in (part for node in nodes for part in node.iter(w("fldChar"), w("t"))):
         if part.tag == w("fldChar"):
             depth = depth_after([part], depth)
         elif not depth:
             text += text_in(part)
-    if not text.strip():
-        return text != "" and field_code_kind(code) in SPACE_KINDS
-    return has_words(text) or text != text.strip() or any(character in SENTENCE_ENDS for character in text)
+    return text
+
+
+def is_number_field(node: etree._Element) -> bool:
+    """Whether ``node`` is a simple field (or a complex one's stand-in) whose result is a number (is_number_result)."""
+    return node.tag == w("fldSimple") and is_number_result(node.get(w("instr"), ""), node)
+
+
+def is_number_result(code: str, *nodes: etree._Element) -> bool:
+    """Whether the result ``nodes`` of a field of ``code`` is digits alone (a page's number, ``PAGEREF``, ``PAGE``,
+    ``NUMPAGES``; a heading's, ``REF \\n``), which the model reads in its place, the field kept whole around it
+    (ooxml.ParagraphJob._add_number): kept out of the text, "See page {4} for a man." read "See page for a man.".
+    Not a caption's number (is_caption_code), which parts the label before it from the caption's words."""
+    return NUMBER.fullmatch(result_text(*nodes)) is not None and not is_caption_code(code)
+
+
+def amid_words(before: str, after: str) -> bool:
+    """Whether a number between the text ``before`` and ``after`` it is read with its sentence: spaced from the
+    words either side, words after it.  Glued to a word or a stop, it is a note's number ("park.{12} A cat"); before a
+    stop or a comma ("on page {7}.", "page {3}, then"), an atom follows its word (numbered_words, closing_marks),
+    where read and dropped by the model it went after the sentence's last word, or after the comma."""
+    return before[-1:] in ("", " ", "\t", "\u00a0") and after[:1] in (" ", "\u00a0") and bool(after.strip())
 
 
 def field_kind(part: etree._Element) -> str | None:
@@ -314,7 +342,7 @@ def parts_as_read(node: etree._Element, depth: int, dialect: ooxml_dialects.Dial
 
 
 def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
-    """The complex field whose result the model reads (is_read_code, is_read_result) that begins at
+    """The complex field whose result the model reads (is_read_code, is_read_result, is_number_result) that begins at
     ``children[start]``, ended among the same children; None for any other child, or where the
     field's begin, code, separator or end shares a run with anything else, or its code holds a field
     of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
@@ -352,7 +380,9 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
         return None
     result = list(children[separate + 1:end])
-    if not is_read_code(code) or not is_read_result(code, *result):
+    around = result_text(*children[:start]), result_text(*children[end:])
+    if not (is_read_code(code) and is_read_result(code, *result)) and not (
+            is_number_result(code, *result) and amid_words(*around)):
         return None
     if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too

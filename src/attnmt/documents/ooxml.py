@@ -202,6 +202,8 @@ class ParagraphJob(ParagraphWriter):
                 builder.open(child, keeps_edge_spaces=True)
                 self._add(builder, child)
                 builder.close()
+            elif fields.is_number_field(child) and self._add_number(builder, child):
+                continue
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child), shown=shown_text(child, self.hiding),
@@ -260,6 +262,21 @@ class ParagraphJob(ParagraphWriter):
                          shown="" if note else shown_text(node, self.hiding))
         return True
 
+    def _add_number(self, builder: FlatBuilder, field: etree._Element) -> bool:
+        """Whether a field whose result is a number (fields.is_number_field: ``See page {PAGEREF}4{} for a man.``) is
+        read as that number, and if so adds it: a mark kept whole (Mark.kept_whole), written back as it came over the
+        model's copy of the number.  An atom, the model read "See page for a man." and the field went where its
+        neighbours' words did.  One among no words (fields.amid_words) or raised (a note's number) stays an atom."""
+        runs = list(field.iter(self.dialect.run))
+        if not fields.amid_words(builder.text, self._words_after(field)) or all(
+                script_kind(self._layers(run)) == "sup" for run in runs):
+            return False
+        builder.open(field)
+        builder.marks[-1].kept_whole = True
+        builder.add_text(fields.result_text(field))
+        builder.close()
+        return True
+
     def _is_note(self, node: etree._Element) -> bool:
         """Whether a run, or a container, is hidden text (an editor's note) in a paragraph a reader
         sees words of: kept whole, as written, where alignment puts it.  As a mark over the words
@@ -306,9 +323,11 @@ class ParagraphJob(ParagraphWriter):
         return ""
 
     def _words_after(self, run: etree._Element) -> str:
-        """The text of the runs after ``run`` in its container: the value after a field's name in a run of its own
-        ("Ingredients:" in bold, then " flour, eggs"), translated alone as a text line's is (list_marks)."""
-        return "".join(map(self.dialect.text_of, (part for following in run.itersiblings()
+        """The text of the runs after ``run`` in its container (after a complex field's stand-in, after the field's
+        end): the value after a field's name in a run of its own ("Ingredients:" in bold, then " flour, eggs"),
+        translated alone as a text line's is (list_marks)."""
+        field = self.complex_fields.get(run)
+        return "".join(map(self.dialect.text_of, (part for following in (field.closing if field else run).itersiblings()
                                                   for part in following.iter(self.dialect.text))))
 
     def _label_alone(self, builder: FlatBuilder, node: etree._Element) -> bool:

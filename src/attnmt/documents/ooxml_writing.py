@@ -73,7 +73,7 @@ class ParagraphWriter:
                 continue
             current = None
             field = self.complex_fields.get(mark.node)
-            if mark.atom:
+            if mark.atom or mark.kept_whole:  # kept whole: a field of a number, written as it came (fields.NUMBER)
                 kept = [*field.opening, *field.result, field.closing] if field is not None else [mark.node]
                 elements.extend(map(self._atom, kept))
             elif mark.node.tag == dialect.run:
