@@ -1,5 +1,6 @@
-"""A link over a number the model dropped gets its number back (attnmt.documents.emptied_marks);
-a number the model wrote in the target's way, or a mark that is no link, is not written twice.
+"""A link over a number the model dropped gets its number back (attnmt.documents.emptied_marks), and so does an
+element over words left holding nothing (an XLIFF code wrapping words, an HTML element of looks: test_emptied_looks);
+a number the model wrote in the target's way, or a look over a number alone, is not written twice.
 
 The known translator gives each sentence the translation and alignment written beside it; the alignment leaves
 the marked number's word out, so the mark comes back empty."""
@@ -13,6 +14,7 @@ from attnmt.documents.emptied_marks import number_tokens
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.xliff import translate_xliff
 
 # "It costs <x>N</x> dollars.": It, costs and dollars. aligned to Es, kostet and Dollar.
 COSTS = [(0, 0), (1, 1), (3, 3)]
@@ -87,3 +89,27 @@ def test_a_link_left_with_no_words_before_its_sentences_stop_keeps_its_place_bef
     translator = known({"Read the guide.": ("Lies es.", [(0, 0)])})
     assert translate_markup(['<p>Read <a href="x">the guide</a>.</p>'], translator) == [
         '<p>Lies es <a href="x">the guide</a>.</p>']
+
+
+XLIFF_2 = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">\n'
+           '<file id="f"><unit id="u"><segment><source>{}</source></segment></unit></file></xliff>\n')
+XLIFF_1 = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file datatype="plaintext" '
+           'original="a" source-language="en"><body><trans-unit id="u"><source>{}</source></trans-unit></body></file>'
+           '</xliff>\n')
+RUNNING = {"The dog is running in the park.": ("Der Hund im Park.", [(0, 0), (1, 1), (4, 2), (6, 3)])}
+
+
+@pytest.mark.parametrize(("file", "code"), [
+    (XLIFF_2, '<pc id="0" equivStart="START_BOLD_TEXT" equivEnd="CLOSE_BOLD_TEXT" dispStart="&lt;b&gt;">{}</pc>'),
+    (XLIFF_2, '<mrk id="m1" translate="yes">{}</mrk>'),
+    (XLIFF_1, '<g id="1" ctype="bold">{}</g>'),
+], ids=["xliff-2-pc", "xliff-2-mrk", "xliff-1-g"])
+def test_an_xliff_code_around_words_the_model_dropped_keeps_its_source_words(known, file, code):
+    """An Angular unit's bold came back ``im <pc id="0" .../>Park.``: a tag in the target with no words, the
+    translator given nothing to see or fix."""
+    out = translate_xliff(file.format(f"The dog is {code.format('running')} in the park."), known(RUNNING),
+                          DocumentOptions(target_lang="de"))
+    target = out[out.index("<target"):out.index("</target>")]
+    assert code.format("running") in target and target.endswith(" Park.")

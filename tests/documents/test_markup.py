@@ -352,12 +352,13 @@ def test_punctuation_after_a_tag_stays_outside_it(same):
 
 def test_siblings_aligned_to_one_word_do_not_overlap(fixed):
     out = one('<b>big</b> <i id="d">dog</i>', fixed("HUND", [(0, 0), (1, 0)]))
-    assert out == '<b>HUND</b><i id="d"></i>'  # the first keeps the word; the second, left with nothing, right after it
+    # the first keeps the word; the second, left with nothing, right after it, holds its source word (emptied_marks)
+    assert out == '<b>HUND</b> <i id="d">dog</i>'
 
 
-def test_a_tag_whose_words_were_aligned_to_nothing_becomes_empty_at_its_place(fixed):
+def test_a_tag_whose_words_were_aligned_to_nothing_holds_them_at_its_place(fixed):
     out = one('the <b id="b">big</b> dog', fixed("DER HUND", [(0, 0), (2, 1)]))
-    assert out == 'DER <b id="b"></b>HUND'  # before the word aligned to "dog", which followed it (kept: it has an id)
+    assert out == 'DER <b id="b">big</b> HUND'  # before the word aligned to "dog", which followed it (emptied_marks)
 
 
 def test_untranslated_inline_parts_are_kept_as_they_are(same, mirror):

@@ -15,11 +15,15 @@ Not a link over a number (is_number: "[1]", "+1 555 0100") whose number came bac
 the block's translation (the model wrote it, the alignment put it outside the link): a number
 reads the same in either language, so it would then be there twice.  Numbers are compared by their
 digits (number_tokens), as the model may write them in the target's way: "1,000" is "1.000", "3.5"
-is "3,5", and "1" is not the "1" of "10".  Other marks left empty (a bold or italic number, a
-span) are not refilled, as the model may have written their words elsewhere ("He has <b>2</b> dogs."
--> "Er hat zwei Hunde."): refilled, they would be there twice, and the reader loses only a look.
-In HTML such an element, one that only changes how its words look, is then left out
-(attnmt.documents.emptied_looks).
+is "3,5", and "1" is not the "1" of "10".  An element over words that only shows how
+they look or wraps them for a translator (is_worded_code: HTML's ``<u>``, ``<b>``, ``<span>``, XLIFF's ``<pc>``,
+``<g>``, ``<mrk>``) holds its source content again too: the model dropped its words ("is <pc>running</pc> in the
+park" -> "im <pc/>Park"), or a sibling took the one word they came back in ("Warning: the <u>water</u>" -> "Am
+<strong>Wasser.</strong>"), and left out, the element and its words were lost; refilled, the source's words show a
+reviewer what is untranslated.  Not such a mark over a number alone (a bold or italic number), as the model may have
+written it in words ("He has <b>2</b> dogs." -> "Er hat zwei Hunde."): refilled, it would be there twice
+(attnmt.documents.kept_numbers gives it back where the translation holds it nowhere); in HTML such an element, one
+that only changes how its words look, is then left out (attnmt.documents.emptied_looks).
 """
 
 from __future__ import annotations
@@ -27,12 +31,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from lxml import etree
+
 from attnmt.documents.copied_results import is_copied_result
+from attnmt.documents.emptied_looks import is_look
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.links import is_link, is_markdown_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.xliff_codes import wraps_words
+
+# XLIFF's namespaces, 1.2's and 2's ("urn:oasis:names:tc:xliff:document:1.2", "...:2.0"): its codes' elements.
+XLIFF = "urn:oasis:names:tc:xliff:document:"
 
 # A number as written: digits, and the group or decimal separators between them ("1,000.50",
 # "1 000" with a no-break space, "3'500"); a space parts two numbers ("+1 555 0100" is three).
@@ -48,6 +59,28 @@ def number_tokens(text: str) -> tuple[str, ...]:
     """The numbers in ``text`` by their digits alone, in order: "+1 555 0100" -> ("1", "555", "0100");
     "1,000" and "1.000" -> ("1000",)."""
     return tuple(re.sub(r"\D", "", number) for number in NUMBER.findall(text))
+
+
+def is_worded_code(flat: FlatText, k: int) -> bool:
+    """Whether mark ``k`` of ``flat`` is an element over words that only shows how they look or wraps them for a
+    translator: HTML's looks (emptied_looks.is_look: ``<u>``, ``<b>``, ``<span>``) or XLIFF's codes that wrap
+    words (xliff_codes.wraps_words: ``<pc>``, ``<g>``, ``<mrk>``).  Not one over a number alone, which
+    kept_numbers.keep_lost_numbers gives back unless the translation wrote it, in digits or in words, nor one over a
+    part of a word (``XIX<sup>e</sup>``, ``H<sub>2</sub>O``), which goes with its word's translation or is left out
+    where that has no such part (ordinal_marks, copied_words): its letters would be glued into another word's, nor
+    Markdown's emphasis (numbered ``data-md``), written as its delimiters, which markdown_text.written leaves out
+    where it holds nothing."""
+    mark, node = flat.marks[k], flat.marks[k].node
+    if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str) \
+            or node.get("data-md") is not None or is_number(flat.text[mark.start:mark.end]) \
+            or inside_word(flat.text, mark.start, mark.end):
+        return False
+    return is_look(flat, k) or (node.tag.startswith("{" + XLIFF) and wraps_words(node))
+
+
+def inside_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is glued to a letter or a digit at either side: a part of a word."""
+    return text[start - 1:start].isalnum() or text[end:end + 1].isalnum()
 
 
 def holds(translation: tuple[str, ...], number: tuple[str, ...]) -> bool:
@@ -66,10 +99,10 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     whatever it holds, for the spaces either side (space_around), and a result an update writes again (a
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
-             if is_link(mark) or mark.kept_whole or is_copied_result(mark)
+             if is_link(mark) or mark.kept_whole or is_copied_result(mark) or is_worded_code(flat, k)
              or (is_markdown_link(mark) and not is_number(flat.text[mark.start:mark.end]))}
     links = {k for k, text in texts.items() if text and k not in merged}
-    emptied = list(_emptied(content, links)) if links else []
+    emptied = list(_emptied(content, links, merged)) if links else []
     if not emptied:  # the usual case: no link left empty, and neither the source nor the numbers are read
         return
     written = number_tokens(translation)
@@ -80,15 +113,38 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
             space_around(flat, pieces, at, link.mark)
 
 
-def _emptied(pieces: list[str | Nested], links: set[int]) -> Iterator[tuple[list[str | Nested], int, Nested]]:
-    """(the pieces that hold it, its place there, itself) of each outermost of ``links`` left with no text."""
-    for at, piece in enumerate(pieces):
+def _emptied(pieces: list[str | Nested], links: set[int], merged: frozenset[int]
+             ) -> Iterator[tuple[list[str | Nested], int, Nested]]:
+    """(the pieces that hold it, its place there, itself) of each outermost of ``links`` left with no text, not
+    inside one of ``merged``, which stays around nothing with what it holds (shared_links).  Walked with a stack of
+    its own, in order: elements of looks nest as deep as MAX_DEPTH, past Python's recursion limit."""
+    stack = [(pieces, iter(enumerate(pieces)))]
+    while stack:
+        holder, walk = stack[-1]
+        step = next(walk, None)
+        if step is None:
+            stack.pop()
+            continue
+        at, piece = step
         if isinstance(piece, str):
             continue
-        if piece.mark in links and not plain(piece.content).strip():
-            yield pieces, at, piece
+        if piece.mark in links and not shows_text(piece):
+            yield holder, at, piece
+        elif piece.mark not in merged:
+            stack.append((piece.content, iter(enumerate(piece.content))))
+
+
+def shows_text(piece: Nested) -> bool:
+    """Whether ``piece`` holds text other than whitespace, at any depth (spans.plain, without its recursion)."""
+    stack: list[str | Nested] = [piece]
+    while stack:
+        top = stack.pop()
+        if isinstance(top, str):
+            if top.strip():
+                return True
         else:
-            yield from _emptied(piece.content, links)
+            stack.extend(top.content)
+    return False
 
 
 def source_pieces(flat: FlatText) -> dict[int, Nested]:

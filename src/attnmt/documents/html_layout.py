@@ -24,8 +24,9 @@ BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3
 # HTML's inline (phrasing) elements that hold text read with their sentence.
 INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
                    "rtc ruby s slot small span strike strong sub sup time tt u".split())
-# Inline elements that only change how their words look: one the translation left holding nothing is left
-# out (attnmt.documents.emptied_looks); a link, a button, a ruby or a value is not.
+# Inline elements that only change how their words look: one the translation left holding nothing gets its words
+# back (attnmt.documents.emptied_marks), or, over a number alone, is left out (attnmt.documents.emptied_looks); a
+# link, a button, a ruby or a value is not.
 LOOKS = frozenset("abbr acronym b bdi bdo big blink cite del dfn em font i ins mark nobr q s small span strike strong "
                   "sub sup tt u".split())
 # Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
