@@ -64,3 +64,29 @@ def test_an_element_whose_word_a_sibling_took_is_not_lost(known):
     translator = known({"The old man sleeps.": ("Der Greis schläft.", [(0, 0), (1, 1), (2, 1), (3, 2)])})
     page = "<p>The <b>old</b> <u>man</u> sleeps.</p>"
     assert translate_markup([page], translator) == ["<p>Der <b>Greis</b> <u>man</u> schläft.</p>"]
+
+
+# "A black and white dog runs." and "A black, white dog runs.": "black" and "white" both aligned to "schwarz-weißer".
+BLACK_WHITE = {
+    "A black and white dog runs.": ("Ein schwarz-weißer Hund rennt.", [(0, 0), (1, 1), (3, 1), (4, 2), (5, 3)]),
+    "A black, white dog runs.": ("Ein schwarz-weißer Hund rennt.", [(0, 0), (1, 1), (2, 1), (3, 2), (4, 3)]),
+}
+
+
+@pytest.mark.parametrize(("page", "out"), [
+    ("<p>A <b>black</b> and <b>white</b> dog runs.</p>", "<p>Ein <b>schwarz-weißer</b> Hund rennt.</p>"),
+    ('<p>A <span class="c">black</span>, <span class="c">white</span> dog runs.</p>',
+     '<p>Ein <span class="c">schwarz-weißer</span> Hund rennt.</p>'),
+], ids=["bold", "span-comma"])
+def test_an_element_whose_word_a_like_sibling_shows_is_not_written_twice(known, page, out):
+    """The demo model wrote "black and white" as one word, which the first <b> took: the look is on it, and the
+    second's source words again said it twice, ``<b>schwarz-weißer</b> <b>white</b>``."""
+    assert translate_markup([page], known(BLACK_WHITE)) == [out]
+
+
+def test_an_element_beside_a_sibling_of_another_look_is_refilled(known):
+    """Only a like sibling shows its look: a <u> beside a <b> is not."""
+    translator = known({"A black white dog runs.": ("Ein schwarz-weißer Hund rennt.", [(0, 0), (1, 1), (2, 1),
+                                                                                       (3, 2), (4, 3)])})
+    page = "<p>A <b>black</b> <u>white</u> dog runs.</p>"
+    assert translate_markup([page], translator) == ["<p>Ein <b>schwarz-weißer</b> <u>white</u> Hund rennt.</p>"]

@@ -78,6 +78,32 @@ def is_worded_code(flat: FlatText, k: int) -> bool:
     return is_look(flat, k) or (node.tag.startswith("{" + XLIFF) and wraps_words(node))
 
 
+def beside_same_look(flat: FlatText, pieces: list[str | Nested], at: int) -> bool:
+    """Whether the HTML element of looks ``pieces[at]`` (emptied_looks.is_look) stands beside an element with its
+    tag and attributes that shows words, only spaces and punctuation between them: a sibling took the one word its
+    words came back in with its own, and shows the look over it (``<b>black</b> and <b>white</b>`` ->
+    ``<b>schwarz-weißer</b>``), where its source words again would say it twice
+    (``<b>schwarz-weißer</b> <b>white</b>``)."""
+    piece = pieces[at]
+    mark = piece.mark if isinstance(piece, Nested) else None
+    if mark is None or not is_look(flat, mark):
+        return False
+    node = flat.marks[mark].node
+    for step in (-1, 1):
+        k = at + step
+        while 0 <= k < len(pieces) and isinstance(beside := pieces[k], str) and not has_words(beside):
+            k += step
+        other = pieces[k] if 0 <= k < len(pieces) else None
+        if isinstance(other, Nested) and shows_text(other) and same_element(flat.marks[other.mark].node, node):
+            return True
+    return False
+
+
+def same_element(one: object, other: etree._Element) -> bool:
+    """Whether ``one`` is an element with ``other``'s tag and attributes."""
+    return isinstance(one, etree._Element) and one.tag == other.tag and dict(one.attrib) == dict(other.attrib)
+
+
 def inside_word(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is glued to a letter or a digit at either side: a part of a word."""
     return text[start - 1:start].isalnum() or text[end:end + 1].isalnum()
@@ -108,7 +134,8 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     written = number_tokens(translation)
     source = source_pieces(flat)
     for pieces, at, link in reversed(emptied):  # from the last: a space put in beside one moves those after it
-        if not (is_number(texts[link.mark]) and holds(written, number_tokens(texts[link.mark]))):
+        if not (is_number(texts[link.mark]) and holds(written, number_tokens(texts[link.mark]))) \
+                and not beside_same_look(flat, pieces, at):
             link.content[:] = source[link.mark].content
             space_around(flat, pieces, at, link.mark)
 
