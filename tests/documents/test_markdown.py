@@ -671,3 +671,13 @@ def test_a_link_over_a_number_gets_it_back_once(fixed, translation, alignment, w
     Leute``); where the model wrote it outside the link, the link stays around nothing, as a page's
     (``1.200 <a href="/x"></a>Leute``), not with the number a second time (``1.200 [1200](/x)Leute``)."""
     assert translate_markdown("See [1200](/x) more people.\n", fixed(translation, alignment)) == written
+
+
+@pytest.mark.parametrize("text, given, written", [
+    ("A dog runs[^1].\n\n[^1]: A note.\n", "A dog runs.", "RUNS[^1]. DOG A\n\n[^1]: NOTE. A\n"),
+    ("Cats purr[^purr], dogs bark.\n", "Cats purr, dogs bark.", "BARK. DOGS PURR[^purr], CATS\n"),
+])
+def test_a_footnotes_reference_glued_to_a_word_parts_it_from_no_stop(mirror, text, given, written):
+    """The model read "A dog runs .", as a page's <sup>1</sup> was read."""
+    assert translate_markdown(text, mirror) == written
+    assert mirror.given[0] == given

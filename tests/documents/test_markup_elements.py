@@ -671,3 +671,16 @@ def test_a_link_previews_title_is_parted_at_its_separators_as_the_pages_title_is
     page = f'<!DOCTYPE html><html><head><meta {said} content="Red running shoes | Acme Shop"></head></html>'
     assert f'<meta {said} content="SHOES RUNNING RED | SHOP ACME">' in one(page, mirror)
     assert mirror.given == ["Red running shoes", "Acme Shop"]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ("<p>A dog runs<sup>1</sup>.</p>", "A dog runs.", "<p>RUNS<sup>1</sup>. DOG A</p>"),
+    ('<p>A cat sleeps<sup><a href="#fn2">2</a></sup>, then eats.</p>', "A cat sleeps, then eats.",
+     '<p>EATS. THEN SLEEPS<sup><a href="#fn2">2</a></sup>, CAT A</p>'),
+    ('<li>Birds sing<a href="#note-b" role="doc-noteref">[b]</a>!</li>', "Birds sing!",
+     '<li>SING<a href="#note-b" role="doc-noteref">[b]</a>! BIRDS</li>'),
+])
+def test_a_notes_reference_glued_to_a_word_parts_it_from_no_stop(mirror, page, given, written):
+    """The model read "A dog runs .", a stop on a word of its own; the reference stays on its word's translation."""
+    assert translate_markup([page], mirror) == [written]
+    assert mirror.given == [given]

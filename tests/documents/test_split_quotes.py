@@ -199,3 +199,22 @@ def test_brackets_around_kept_code_alone_go_with_it_as_written(upper, page, give
     """The model read "The file ( ) holds the settings.", as a text line's "(report.pdf)" is read without them."""
     assert translate_markup([page], upper, GERMAN) == [written]
     assert upper.given == [given]
+
+
+@pytest.mark.parametrize("page, given, written", [
+    ('<p>Note (<a href="#fn1">1</a>) here.</p>', "Note here.", '<p>NOTE (<a href="#fn1">1</a>) HERE.</p>'),
+    ('<li>See the cat [<a href="#n12">12</a>] sleep.</li>', "See the cat sleep.",
+     '<li>SEE THE CAT [<a href="#n12">12</a>] SLEEP.</li>'),
+    ('<td>A bird sings (<sup><a href="#fn3">3</a></sup>) at dawn.</td>', "A bird sings at dawn.",
+     '<td>A BIRD SINGS (<sup><a href="#fn3">3</a></sup>) AT DAWN.</td>'),
+])
+def test_brackets_around_a_notes_reference_alone_go_with_it(upper, page, given, written):
+    """The model read "Note () here.": brackets around a kept note reference are the reference's, as around code."""
+    assert translate_markup([page], upper, GERMAN) == [written]
+    assert upper.given == [given]
+
+
+def test_brackets_around_a_footnotes_reference_in_markdown_go_with_it(upper):
+    text = "A cat sleeps ([^2]) all day.\n\n[^2]: Cats sleep.\n"
+    assert translate_markdown(text, upper) == "A CAT SLEEPS ([^2]) ALL DAY.\n\n[^2]: CATS SLEEP.\n"
+    assert upper.given == ["A cat sleeps all day.", "Cats sleep."]

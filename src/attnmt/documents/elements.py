@@ -318,11 +318,15 @@ class Vocabulary:
         model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own),
         nor from an XHTML page's entity for one (``runs<b>.</b>&rdquo;``: next_shown), nor from a note's
         number in superscript digits typed right after it (``park<b>.</b>¹² A man``): read "park ¹²",
-        the number was no note after a stop, the sentence did not end there and the model lost both."""
+        the number was no note after a stop, the sentence did not end there and the model lost both.  Nor does a
+        note's reference part the word it is glued to from what follows that is no word (``A dog runs<sup>1</sup>.``:
+        the model read ``A dog runs .``, a stop on its own)."""
         if isinstance(node, etree._Entity):  # a format character (&zwnj;) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
         following = self.next_shown(node)
         if is_stop(shown_text(node)) and (closing_length(following) or RAISED_NUMBERS.match(following)):
+            return False
+        if self.is_reference(node) and not following.isalnum():  # "runs<sup>1</sup>." read "runs .": the stop alone
             return False
         return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 

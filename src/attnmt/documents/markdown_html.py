@@ -20,6 +20,7 @@ from markdown_it.token import Token
 
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.kept_names import is_inline_code
+from attnmt.documents.markdown_github import FOOTNOTE_REF
 
 __all__ = ["INLINE_BREAK", "MarkdownVocabulary", "html_name", "html_pairs", "read_attributes"]
 
@@ -110,3 +111,9 @@ class MarkdownVocabulary(Vocabulary):
         # A shell command on a line of its own (markdown_commands: its atom holds its line's breaks, which no code
         # span's does): no sentence runs on over it, as over a page's (markup_text.PageBuilder.command_spans).
         return super().ends_sentence(node) or (node.tag == "code" and (node.text or "").startswith("\n"))
+
+    def is_reference(self, node: etree._Element) -> bool:
+        # A footnote's reference (``[^1]``) is a note's as a page's <sup> is: it parts no word from the stop after it
+        # (``runs[^1].`` was read ``runs .``), and brackets around it alone go with it.
+        footnote = node.tag == "code" and FOOTNOTE_REF.fullmatch(node.text or "") is not None
+        return footnote or super().is_reference(node)

@@ -111,13 +111,14 @@ def kept_quote(marks: Sequence[Mark], opening: str, closing: str) -> Style:
 
 
 def shown_atoms(flat: FlatText) -> tuple[str, list[int]]:
-    """``flat``'s text with ``SHOWN_ATOM`` where each atom that shows words stands (``shows_words``), and where each
-    went in it, in order."""
+    """``flat``'s text with ``SHOWN_ATOM`` where each atom that shows words (``shows_words``) or refers to a note
+    stands, and where each went in it, in order: brackets around a note's reference alone go with it as around code
+    (``Note (<a href="#fn1">1</a>) here.`` read ``Note () here.``)."""
     pieces: list[str] = []
     placed: list[int] = []
     position = 0
     for mark in flat.marks:
-        if mark.atom and shows_words(mark):
+        if mark.atom and (shows_words(mark) or mark.reference):
             pieces.extend([flat.text[position:mark.start], SHOWN_ATOM])
             placed.append(mark.start + len(placed))
             position = mark.start
