@@ -410,6 +410,20 @@ def test_an_alerts_line_is_kept_on_its_own_line_and_its_body_translated(mirror, 
     assert mirror.given == ["A dog runs in the park.", "Hot water."]
 
 
+@pytest.mark.parametrize("text, given, written", [
+    ("> **Note**\n> A dog runs in the park.\n", ["Note", "A dog runs in the park."],
+     "> **NOTE**\n> PARK. THE IN RUNS DOG A\n"),
+    ("> **Warning**\n> Hot water.\n", ["Warning", "Hot water."], "> **WARNING**\n> WATER. HOT\n"),
+    ("- __Tip:__\n  Use a leash.\n", ["Tip:", "Use a leash."], "- __TIP:__\n  LEASH. A USE\n"),
+    ("**Caution**:\nThe cat bites.\n", ["Caution:", "The cat bites."], "**CAUTION**:\nBITES. CAT THE\n"),
+])
+def test_a_label_in_strong_emphasis_on_its_own_line_is_a_title_apart(mirror, same, text, given, written):
+    """GitHub's old ``> **Note**`` alert: the model was given "Note A dog runs in the park." as one sentence."""
+    assert translate_markdown(text, mirror) == written
+    assert mirror.given == given
+    assert rendered(translate_markdown(text, same)) == rendered(text)
+
+
 def test_escaped_strikethrough_emoji_and_math_stay_escaped(same):
     text = "Not \\~~struck\\~~, not \\:smile:, not \\$x\\$ but ~ and 10:30 and $5.\n"
     assert translate_markdown(text, same) == "Not \\~~struck\\~~, not \\:smile:, not \\$x$ but ~ and 10:30 and $5.\n"

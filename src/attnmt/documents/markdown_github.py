@@ -11,7 +11,7 @@ read as text, its ``==`` went to the model, which moved or dropped them. Footnot
 with MathJax) are read by a pattern on the source, as atoms kept whole (``kept_inline`` tokens),
 without mdit-py-plugins. A task list item's ``[ ] ``/``[x] ``, a footnote definition's ``[^1]: `` and
 an alert's ``[!NOTE]`` line start a paragraph's text and are kept before its translation, an alert's
-title (``[!TIP] Title``) translated apart.
+title (``[!TIP] Title``) translated apart, as is a label in strong emphasis alone on the first line (``> **Note**``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,11 @@ FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s\[\\]+\]:[ \t]*\n?")
 # any word, folded by a + or -) and its title, if any (``[!TIP] Title``, translated apart: alert_title), with the
 # line's end.
 ALERT = re.compile(r"\[![A-Za-z][\w-]*\][+-]?(?:[ \t]+(?P<title>[^\n]*?))?[ \t]*\\?[ \t]*(?:\n|$)")
+# A label in strong emphasis alone on a paragraph's first line, its text on the next: GitHub's old alert
+# (``> **Note**``, ``> **Warning**``), which it renders as the note's title, and any such ``**Tip:**``, ``__Caution__``
+# (a few words, no stop but a colon at its end), kept on its own line and translated apart as an alert's title is:
+# read with the next line, the model was given "Note This is a note." as one sentence.
+LABEL = re.compile(r"(?P<title>(\*\*|__)(?=\w)[^\n*_.!?]{1,40}?(?<=[\w:])\2:?)[ \t]*\\?[ \t]*\n")
 
 
 def kept_rule(pattern: re.Pattern[str], first: str) -> Callable[[StateInline, bool], bool]:
@@ -130,13 +135,15 @@ def kept_start(content: str) -> int:
     list item's ``[ ] `` or ``[x] `` (as GitHub reads it, even where ``[x]`` names a reference), a
     footnote definition's ``[^1]: `` (with the line's end where its body
     starts on the next line), an alert's whole first line (``[!NOTE]``, a title after it, and its line's
-    end, which keeps the body on the next line, where GitHub needs it); 0 for any other."""
-    found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content) or ALERT.match(content)
+    end, which keeps the body on the next line, where GitHub needs it), a label's first line (LABEL: ``**Note**``);
+    0 for any other."""
+    found = TASK.match(content) or FOOTNOTE_DEFINITION.match(content) or ALERT.match(content) or LABEL.match(content)
     return found.end() if found is not None else 0
 
 
 def alert_title(content: str) -> tuple[int, int] | None:
-    """Where the title of an alert (``[!TIP] Title``, Obsidian's callouts) stands in a paragraph's
-    ``content`` (start, end), to be translated apart from its keyword and body; None for none."""
-    found = ALERT.match(content)
+    """Where the title of an alert (``[!TIP] Title``, Obsidian's callouts) or a label's line (``**Note**``, with its
+    emphasis) stands in a paragraph's ``content`` (start, end), to be translated apart from its keyword and body;
+    None for none."""
+    found = ALERT.match(content) or LABEL.match(content)
     return found.span("title") if found is not None and (found["title"] or "").strip() else None
