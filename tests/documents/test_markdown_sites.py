@@ -1,6 +1,8 @@
 """Docs sites' Markdown (attnmt.documents.markdown_sites): MkDocs, Docusaurus, Hugo, Jekyll and MDX
 syntax kept byte for byte, the text inside it translated."""
 
+import pytest
+
 from attnmt.documents.markdown import translate_markdown
 
 SITE = ('## Install the dog {#install}\n\nSee [install](#install).\n\n!!! note "Note"\n    A man sits.\n\n'
@@ -200,3 +202,20 @@ def test_a_myst_directives_options_are_kept_and_its_title_and_text_translated(up
     assert translate_markdown(text, upper) == (
         ":::{admonition} MY OWN TITLE\n:class: tip\n:name: my-note\nTEXT HERE.\n:::\n")
     assert upper.given == ["My own title", "Text here."]
+
+
+@pytest.mark.parametrize("text, given, written", [
+    ("> !!! note\n>     1. Open the file.\n>     2. Edit the line.\n", ["Open the file.", "Edit the line."],
+     "> !!! note\n>     1. FILE. THE OPEN\n>     2. LINE. THE EDIT\n"),
+    ('> ??? tip "Be careful"\n>     Hot water burns.\n>\n> After the tip.\n',
+     ["Be careful", "Hot water burns.", "After the tip."],
+     '> ??? tip "CAREFUL BE"\n>     BURNS. WATER HOT\n>\n> TIP. THE AFTER\n'),
+    ("> :::tip Read first\n> - Feed the cat.\n> :::\n\nOutside.\n", ["Read first", "Feed the cat.", "Outside."],
+     "> :::tip FIRST READ\n> - CAT. THE FEED\n> :::\n\nOUTSIDE.\n"),
+    (">> :::warning\n>> 1) Turn it off.\n>> :::\n", ["Turn it off."], ">> :::warning\n>> 1) OFF. IT TURN\n>> :::\n"),
+])
+def test_an_admonition_or_container_in_a_block_quote_is_read_as_outside_one(mirror, text, given, written):
+    """Its lines were the quote's paragraph: the model was given "!!! note 1." and ":::tip Read this. :::"."""
+    assert translate_markdown(text, mirror) == written
+    assert mirror.given == given
+

@@ -10,7 +10,8 @@ CommonMark reads as prose. A line that is only such syntax (``:::tip``, ``:::``,
 ``??? tip``, ``=== "Tab"``, ``--8<-- "file.md"``, ``[TOC]``, ``*[HTML]: ...``, an MDX import or export,
 a template tag ``{% ... %}``, ``{{< ... >}}``, ``{{% ... %}}``, an MDX comment ``{/* ... */}``) is read
 as a blank line, so that it is kept byte for byte (but for a title on it: attnmt.documents.markdown_titles)
-and does not join the paragraph next to it. The indented body of an admonition
+and does not join the paragraph next to it, in a block quote too (``> !!! note``, ``> :::tip``: a quote's markers
+are kept, and its syntax read behind them). The indented body of an admonition
 or a content tab is read dedented, as the site reads it, so that its text is translated rather than
 kept as an indented code block; so are a footnote definition's (``[^1]:``) further paragraphs, 4 spaces
 under its label, as GitHub reads them. A definition's ``:   `` is read as a list item's ``-   ``, so that the
@@ -51,6 +52,9 @@ SYNTAX = re.compile(
     r"|\*\[[^\]]+\]:.*"  # an abbreviation: *[HTML]: Hyper Text Markup Language
     r"|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\}"  # a template tag alone on its line
     r"|\{/\*.*\*/\})[ \t]*")  # an MDX comment: {/* ... */}
+# A line's block quote markers (``> ``, ``>> ``), each with the space after it: site syntax inside a quote is read as
+# outside one (``> !!! note``, ``> :::tip``), where the quote's paragraph took it and the list under it as its text.
+QUOTE = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
 BODIED = re.compile(r"(?:!!!|\?\?\?|===)")  # an admonition's or content tab's body is indented under it
 # A template tag alone on its line that opens code or a comment, kept whole up to its end tag (a Liquid tag's name
 # after "end", a Hugo shortcode's after "/"): Jekyll's {% highlight ruby %} ... {% endhighlight %} and {% comment %},
@@ -133,9 +137,14 @@ def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
     # end tag
     kept: Kept | None = None
     item = 0  # the column the content of the list item a line outside bodies may be in starts at
+    quoted = 0  # how many block quotes the open bodies and fence are in
     for line in lines:
-        text = line.rstrip("\r\n")
-        ending = line[len(text):]
+        ending = line[len(line.rstrip("\r\n")):]
+        found = QUOTE.match(line)
+        quote = found.group() if found and not (fence and found.group().count(">") > quoted) else ""  # not a fence's
+        if quote.count(">") != quoted and (line.strip(" >\r\n") or quote.count(">") < quoted):
+            bodies, fence, quoted = [], "", quote.count(">")  # a quote entered or left: what was open is closed
+        text = line[len(quote):len(line) - len(ending)]
         expanded = text.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip())
         while bodies and expanded.strip() and indent < bodies[-1]:
@@ -153,7 +162,7 @@ def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
             pass  # indented code, or a paragraph's line: as CommonMark reads it
         elif opened := FENCE.match(stripped):
             fence = opened.group()
-        elif not bodies and MDX.fullmatch(view) and not (read and read[-1].strip()):
+        elif not bodies and not quote and MDX.fullmatch(view) and not (read and read[-1].strip()):
             kept, view = depth(view, 0), ""
         elif SYNTAX.fullmatch(stripped):
             syntax.append(len(read))
@@ -166,7 +175,7 @@ def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
             bodies.append(indent + 4)
         else:
             view = DEFINITION.sub(r"\1-", view, count=1) if DEFINITION.match(view) else view
-        read.append(view + ending)
+        read.append(quote + view + ending)
     return read, syntax
 
 

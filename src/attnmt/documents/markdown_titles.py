@@ -37,13 +37,14 @@ from attnmt.documents.pipeline import DocumentOptions
 __all__ = ["Summary", "html_blocks", "summaries", "syntax_titles"]
 
 ATTRIBUTES = r"(?:[ \t]*\{[^{}\n]*\})?[ \t]*"  # an attribute list after a container's title, kept
+QUOTED = r"(?:[ ]{0,3}>)*[ \t]*"  # its block quote markers and indentation: a quoted admonition has a title too
 TITLED = (
-    re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"(?P<title>.*)\"[ \t]*"),  # !!! note "T"
-    re.compile(r"[ \t]*===[!+]?[ \t]+\"(?P<title>.*)\"[ \t]*"),  # === "Tab"
-    re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+\[(?P<title>.*)\]" + ATTRIBUTES),  # :::tip[Title]
-    re.compile(r"[ \t]*:{3,}[ \t]*[\w-]+[ \t]+(?P<title>[^\s{].*?)" + ATTRIBUTES),  # :::tip Title
-    re.compile(r"[ \t]*:{3,}[ \t]*\{[\w-]+\}[ \t]+(?P<title>.+?)[ \t]*"),  # MyST's :::{admonition} Title
-    re.compile(r"[ \t]*/{3,}[ \t]*(?!html\b)[\w-]+[ \t]*\|[ \t]*(?P<title>.+?)[ \t]*"),  # /// note | Title (not html's)
+    re.compile(QUOTED + r"(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"(?P<title>.*)\"[ \t]*"),  # !!! note "T"
+    re.compile(QUOTED + r"===[!+]?[ \t]+\"(?P<title>.*)\"[ \t]*"),  # === "Tab"
+    re.compile(QUOTED + r":{3,}[ \t]*[\w-]+\[(?P<title>.*)\]" + ATTRIBUTES),  # :::tip[Title]
+    re.compile(QUOTED + r":{3,}[ \t]*[\w-]+[ \t]+(?P<title>[^\s{].*?)" + ATTRIBUTES),  # :::tip Title
+    re.compile(QUOTED + r":{3,}[ \t]*\{[\w-]+\}[ \t]+(?P<title>.+?)[ \t]*"),  # MyST's :::{admonition} Title
+    re.compile(QUOTED + r"/{3,}[ \t]*(?!html\b)[\w-]+[ \t]*\|[ \t]*(?P<title>.+?)[ \t]*"),  # /// note | Title, not html
 )
 # A <summary> and its content on one line of an HTML block (the content holds no other summary).
 SUMMARY = re.compile(r"<summary(?:\s[^<>]*)?>(?P<title>(?:(?!</?summary)[^\n])*?)</summary\s*>", re.IGNORECASE)
