@@ -775,3 +775,36 @@ def test_a_name_is_not_found_in_the_plural_of_its_word():
     """"Count the words." with Word -> Word (the program) required "Word"."""
     glossary = Glossary.of({"Word": "Word", "Office": "Office", "dog": "Hund"})
     assert glossary.matches("Count the words in two offices, and the dogs.") == ["Hund"]
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("The Budget Managers met today.", "Budget Managers"), ("BUDGET MANAGERS", "BUDGET MANAGERS"),
+    ("The Budget Managers' office", "Budget Managers"), ("Two Red Crosses help.", "Red Crosses"),
+    ("The Data Companies signed.", "Data Companies"), ("Two access points and more.", "access points"),
+    ("ACCESS POINTS", "ACCESS POINTS")])
+def test_a_term_with_capitals_is_found_in_its_plural_where_a_text_has_its_capitals(sentence, found):
+    """"The Budget Managers met today." with Budget Manager -> Budget Manager placed no term: the plurals were
+    of the terms in small letters alone.  A name's plural keeps its capitals; a term in sentence case ("Access point")
+    is found in any case, as its singular is."""
+    glossary = Glossary.of({"Budget Manager": "Budget Manager", "Red Cross": "Rotes Kreuz",
+                            "Data Company": "Datenfirma", "Access point": "Zugangspunkt"})
+    [(start, end, _)] = glossary.found_in(sentence)
+    assert sentence[start:end] == found and glossary.inflected(sentence)
+    assert glossary.matches("Two budget managers and the red crosses.") == []
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ("The Managers met.", ["Manager"]), ("He said: Managers met.", ["Manager"]), ("two E-Mails", ["E-Mail"]),
+    ("The managers met.", []), ("Managers met.", []), ('"Managers met."', []), ("Yes. Managers met.", []),
+    ("THE MANAGERS MET.", [])])
+def test_a_word_with_a_capital_is_found_in_its_plural_only_where_the_capital_tells_its_name(sentence, found):
+    """"Manager" -> Manager was no match in "The Managers met."; "words" stays no plural of the program Word, nor is a
+    capital at a sentence's start or in a heading of capitals one of the term's."""
+    glossary = Glossary.of({"Manager": "Manager", "E-Mail": "E-Mail", "Word": "Word"})
+    assert glossary.matches(sentence) == found
+    assert glossary.matches("Count the Words, not the words.") == ["Word"]
+
+
+def test_a_word_with_a_capital_and_its_small_letters_variant_are_each_found_in_their_plural():
+    glossary = Glossary.of({"Apple": "Apple", "apple": "Apfel"})
+    assert glossary.matches("Two Apples and three apples.") == ["Apple", "Apfel"]

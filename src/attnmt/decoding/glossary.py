@@ -28,10 +28,11 @@ Nowhere does a term begin or end inside a grapheme cluster: "🇦🇩🇪🇸" (
 Where several terms could match at one place, the longest wins, and a matched span is not
 matched again by another term (so "New York" alone is found in "New York City" when both it and
 "York City" are in the glossary, from the left).  A term is found in its English plural too ("access points"
-for "access point": attnmt.decoding.term_plurals), and a hyphenated one in its closed spelling ("email" for
-"e-mail"), a term of words spaced or hyphenated ("fire-truck": attnmt.decoding.term_spellings).  Each matched term's
-target term is then required once, exactly as written (attnmt.decoding.constraints turns them into the beam
-search's constraints).
+for "access point": attnmt.decoding.term_plurals; a name's where a text has its capitals, "Budget Managers", a
+word with a capital's where it has that capital inside a sentence, "the Managers": term_forms.titled_at), and a
+hyphenated one in its closed spelling ("email" for "e-mail"), a term of words spaced or hyphenated ("fire-truck":
+attnmt.decoding.term_spellings).  Each matched term's target term is then required once, exactly as written
+(attnmt.decoding.constraints turns them into the beam search's constraints).
 
 Two source terms are one where they read alike (``term_key``: "Dog" and "dog"), but where given two target terms
 ("Apple": Apple, "apple": Apfel; "US Army", "US army"), each then matched where a text has its case (the first
@@ -65,7 +66,9 @@ from attnmt.decoding.term_forms import (
     named,
     normal,
     normal_pieces,
+    one_capital,
     term_key,
+    titled_at,
 )
 from attnmt.decoding.term_plurals import acronym_singulars, plural_terms, singulars
 from attnmt.decoding.term_spellings import closed_spellings
@@ -94,6 +97,9 @@ class Glossary:
     _cased: dict[str, dict[str, str]] = field(init=False, compare=False, repr=False)
     # normal plural form -> its normal source term, of the terms in _targets (term_plurals: "access points")
     _plurals: dict[str, str] = field(init=False, compare=False, repr=False)
+    # the normal plural forms of the terms of one word with a capital (term_forms.one_capital: "Word", "Manager"),
+    # matched only where a text writes them with it inside a sentence (term_forms.titled_at: "the Managers")
+    _titled: frozenset[str] = field(init=False, compare=False, repr=False)
     # normal plural form -> (its normal source term, whether that ends in an acronym: its "s" then in small letters),
     # of the terms in _acronyms ("APIs", "IT departments")
     _acronym_plurals: dict[str, tuple[str, bool]] = field(init=False, compare=False, repr=False)
@@ -134,17 +140,21 @@ class Glossary:
         object.__setattr__(self, "_names", {key: cased(kept[key][0]) for key in targets
                                             if named(cased(kept[key][0])) and key not in cased_targets})
         closed = closed_spellings(targets, {*targets, *acronyms})
-        # the plurals and singulars of the terms in small letters alone: "Word", "Windows" are names, no plural of
-        # "word" nor singular of "windows"
+        # the plurals of every term, in its capitals where it has any ("Budget Managers", term_at); the singulars of
+        # the terms in small letters alone: "Windows", "Teams" are names, no plural of "window" nor of "team"
         common = {key: target for key, target in targets.items() if kept[key][0].islower()}
-        plurals = singulars(common | {form: common[key] for form, key in closed.items() if key in common},
+        plurals = singulars(targets | {form: targets[key] for form, key in closed.items() if key in targets},
                             {*targets, *acronyms})
+        # a word with a capital that may be a name ("Word", "Office"), and no variant in small letters
+        titled = {key for key in targets if one_capital(cased(kept[key][0]))
+                  and not any(shown.islower() for shown in cased_targets.get(key, ()))}
         acronym_plurals = acronym_singulars({source: [key for key, _ in terms] for source, terms in acronyms.items()},
                                             {*targets, *acronyms})
         plural_given = plural_terms(common, {*targets, *acronyms, *plurals, *acronym_plurals})
         keys = frozenset((*targets, *acronyms, *plurals, *acronym_plurals, *plural_given, *closed))
         object.__setattr__(self, "_closed", closed)
         object.__setattr__(self, "_plurals", plurals)
+        object.__setattr__(self, "_titled", frozenset(form for form, key in plurals.items() if key in titled))
         object.__setattr__(self, "_singulars", plural_given)
         object.__setattr__(self, "_acronym_plurals", acronym_plurals)
         object.__setattr__(self, "_keys", keys)
@@ -219,7 +229,7 @@ class Glossary:
         Only targets come out: the places matched are places in ``normal(sentence)``, which may be
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
-        shown = normal(sentence, capitals) if self._acronyms or self._cased or self._names else text
+        shown = normal(sentence, capitals) if self._acronyms or self._cased or self._names or self._titled else text
         if len(shown) != len(text):  # NFKC composed the capitals otherwise: found_in finds them in the text
             return list(dict.fromkeys(target for _, _, target in self.found_in(sentence)))
         def shown_at(first: int, end: int) -> str:
@@ -281,6 +291,8 @@ class Glossary:
                 continue
             if (target := self.acronym_at(key, start, end, shown)) is not None:
                 return key, target
+            if key in self._titled and not titled_at(text, start, shown(start, end)):
+                continue  # "words" for the program Word
             own = self._plurals.get(key, self._singulars.get(key, key))  # "dogs": "dog", "access point": "… points"
             own = self._closed.get(own, own)  # "email": "e-mail"
             if own in self._targets and not in_compound(own, text, start, end):

@@ -98,6 +98,28 @@ def in_own_capitals(shown: str, term: str) -> bool:
                                           if mine[:1].isupper())
 
 
+def one_capital(term: str) -> bool:
+    """Whether ``term`` (as written, ``cased``) is one word with a capital first and no acronym ("Word", "Manager",
+    "E-Mail"), which may be a name: its plural is matched only where a text writes it so too (``titled_at``), "words"
+    and "offices" being no plurals of the programs Word and Office."""
+    return " " not in term and term[:1].isupper() and not acronym(term)
+
+
+# The marks that may stand before a sentence's first word: opening quotes and brackets, a list's dash or bullet
+OPENING = "\"'([{«‹¡¿-–—•*"
+# The marks that end a sentence, after which the next word's capital is the sentence's
+SENTENCE_ENDS = ".!?"
+
+
+def titled_at(text: str, start: int, shown: str) -> bool:
+    """Whether a word of a normal ``text`` at ``start``, ``shown`` as ``capitals`` shows it, has a capital first and
+    small letters after ("Managers"), not as a sentence's first word nor in capitals ("MANAGERS"), where every word
+    has a capital: only then does the capital tell a single word's name from the common word."""
+    before = text[:start].rstrip().rstrip(OPENING).rstrip()
+    first = not before or before.endswith(tuple(SENTENCE_ENDS))
+    return not first and shown[:1].isupper() and not shown.isupper()
+
+
 def capitals(text: str) -> str:
     """``text`` case-folded as ``str.casefold`` folds it, but a capital's fold in capitals ("Join US":
     "join US"), so that ``normal(text, capitals)`` has ``normal(text)``'s length, character for character
