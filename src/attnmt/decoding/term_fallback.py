@@ -195,8 +195,10 @@ def doubled(tokens: Sequence[int], terms: Terms, continuing: Tensor | None) -> b
     """Whether the translation ``tokens`` writes a word twice back to back (its ``stem`` twice: "geparkten geparkte"
     too) right before or right after one of ``terms``' forms, none of them that form: the model stalling at the term
     ("Der Fahrer geparkten geparkten Lastwagen.", "Lastwagen" the term), which ``garbled`` leaves out, a word twice
-    being no loop of LOOP_RUNS.  Words are cut at the pieces that do not carry one on (``continuing`` [V]:
-    term_after.continuing_pieces; each piece a word where it is None).  Not elsewhere in the sentence, where German
+    being no loop of LOOP_RUNS; or a term's form itself twice, word for word (a number required as a term: "COVID-19
+    tests are free for 2 managers." came out "… um 2 2 Manager."), not with another ending or a comma between.
+    Words are cut at the pieces that do not carry one on (``continuing`` [V]: term_after.continuing_pieces; each
+    piece a word where it is None).  Not elsewhere in the sentence, where German
     writes a relative pronoun before its article ("Leute, die die Straße überqueren").  The source is not read: its
     pieces twice within a word ("▁su" "m" "m" "it") are no word twice, and a word it doubles on purpose ("very very")
     keeps its translation where the model scores that one higher (``unlooped``)."""
@@ -205,8 +207,8 @@ def doubled(tokens: Sequence[int], terms: Terms, continuing: Tensor | None) -> b
     own = {form for form, _ in placed}
     cut = words(tokens, continuing)
     starts = [sum(map(len, cut[:k])) for k in range(len(cut) + 1)]
-    return any(stem(cut[k]) == stem(cut[k + 1]) and cut[k] not in own and (starts[k] in edges or starts[k + 2] in edges)
-               for k in range(len(cut) - 1))
+    return any(stem(cut[k]) == stem(cut[k + 1]) and (cut[k] not in own or cut[k] == cut[k + 1])
+               and (starts[k] in edges or starts[k + 2] in edges) for k in range(len(cut) - 1))
 
 
 def placements(tokens: Sequence[int], terms: Terms) -> list[tuple[tuple[int, ...], int]]:
