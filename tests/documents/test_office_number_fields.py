@@ -100,3 +100,11 @@ def test_a_number_the_translation_leaves_out_keeps_its_field(known):
     out = translated(text_run("See page ") + complex_field(PAGE_REFERENCE, "4") + text_run(" for a man."),
                      known({source: ("Siehe Seite für einen Mann.", [(0, 0), (1, 1), (3, 2), (5, 4)])}))
     assert pieces(out) == ["Siehe Seite ", "begin", PAGE_REFERENCE, "separate", "4", "end", " für einen Mann."]
+
+
+def test_a_count_in_running_text_is_read_in_its_place(mirror):
+    """A SEQ field counts, as a caption's number does: the model read "There are" and "dogs here." as two sentences."""
+    code = " SEQ Dog \\* ARABIC "
+    out = translated(text_run("There are ") + complex_field(code, "3") + text_run(" dogs here."), mirror)
+    assert mirror.given == ["There are 3 dogs here."]
+    assert pieces(out) == ["HERE. DOGS ", "begin", code, "separate", "3", "end", " ARE THERE"]

@@ -156,18 +156,18 @@ def is_number_field(node: etree._Element) -> bool:
 
 def is_number_result(code: str, *nodes: etree._Element) -> bool:
     """Whether the result ``nodes`` of a field of ``code`` is digits alone (a page's number, ``PAGEREF``, ``PAGE``,
-    ``NUMPAGES``; a heading's, ``REF \\n``), which the model reads in its place, the field kept whole around it
-    (ooxml.ParagraphJob._add_number): kept out of the text, "See page {4} for a man." read "See page for a man.".
-    Not a caption's number (is_caption_code), which parts the label before it from the caption's words."""
-    return NUMBER.fullmatch(result_text(*nodes)) is not None and not is_caption_code(code)
+    ``NUMPAGES``; a heading's, ``REF \\n``; a count, ``SEQ``), read in its place amid words (amid_words,
+    ooxml.ParagraphJob._add_number): kept out of the text, "See page {4} for a man." read "See page for a man."."""
+    return NUMBER.fullmatch(result_text(*nodes)) is not None
 
 
-def amid_words(before: str, after: str) -> bool:
-    """Whether a number between the text ``before`` and ``after`` it is read with its sentence: spaced from the
-    words either side, words after it.  Glued to a word or a stop, it is a note's number ("park.{12} A cat"); before a
-    stop or a comma ("on page {7}.", "page {3}, then"), an atom follows its word (numbered_words, closing_marks),
-    where read and dropped by the model it went after the sentence's last word, or after the comma."""
-    return before[-1:] in ("", " ", "\t", "\u00a0") and after[:1] in (" ", "\u00a0") and bool(after.strip())
+def amid_words(code: str, before: str, after: str) -> bool:
+    """Whether the number of a field of ``code`` between the text ``before`` and ``after`` it is read with its sentence:
+    spaced from the words either side, words after it, in lower case after a caption's number (is_caption_code: "There
+    are {SEQ Dog}3{} dogs here.").  Glued to a word or a stop, a note's number ("park.{12} A cat"); before a stop or a
+    comma ("on page {7}.", "{3}, then"), an atom follows its word (numbered_words, closing_marks)."""
+    spaced = before[-1:] in ("", " ", "\t", "\u00a0") and after[:1] in (" ", "\u00a0") and bool(after.strip())
+    return spaced and (not is_caption_code(code) or after.strip()[0].islower())
 
 
 def field_kind(part: etree._Element) -> str | None:
@@ -382,7 +382,7 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     result = list(children[separate + 1:end])
     around = result_text(*children[:start]), result_text(*children[end:])
     if not (is_read_code(code) and is_read_result(code, *result)) and not (
-            is_number_result(code, *result) and amid_words(*around)):
+            is_number_result(code, *result) and amid_words(code, *around)):
         return None
     if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too

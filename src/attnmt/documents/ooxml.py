@@ -268,7 +268,7 @@ class ParagraphJob(ParagraphWriter):
         model's copy of the number.  An atom, the model read "See page for a man." and the field went where its
         neighbours' words did.  One among no words (fields.amid_words) or raised (a note's number) stays an atom."""
         runs = list(field.iter(self.dialect.run))
-        if not fields.amid_words(builder.text, self._words_after(field)) or all(
+        if not fields.amid_words(field.get(w("instr"), ""), builder.text, self._words_after(field)) or all(
                 script_kind(self._layers(run)) == "sup" for run in runs):
             return False
         builder.open(field)
