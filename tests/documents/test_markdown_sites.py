@@ -219,3 +219,17 @@ def test_an_admonition_or_container_in_a_block_quote_is_read_as_outside_one(mirr
     assert translate_markdown(text, mirror) == written
     assert mirror.given == given
 
+
+
+@pytest.mark.parametrize("text, given, written", [
+    ("- :::tip Be quick\n  Read this.\n  :::\n- Next item.\n", ["Be quick", "Read this.", "Next item."],
+     "- :::tip QUICK BE\n  THIS. READ\n  :::\n- ITEM. NEXT\n"),
+    ('1. !!! note "Heads up"\n\n       The oven is hot.\n\n2. Bake the bread.\n',
+     ["Heads up", "The oven is hot.", "Bake the bread."],
+     '1. !!! note "UP HEADS"\n\n       HOT. IS OVEN THE\n\n2. BREAD. THE BAKE\n'),
+    ("* :::warning\n  1. Unplug it.\n  :::\n", ["Unplug it."], "* :::warning\n  1. IT. UNPLUG\n  :::\n"),
+])
+def test_a_container_or_admonition_a_list_item_opens_with_is_read_as_on_its_own_line(mirror, text, given, written):
+    """Its line was the item's text: the model was given ":::tip Be quick Read this." and "!!! note Heads up"."""
+    assert translate_markdown(text, mirror) == written
+    assert mirror.given == given

@@ -164,19 +164,27 @@ def site_lines(lines: Sequence[str]) -> tuple[list[str], list[int]]:
             fence = opened.group()
         elif not bodies and not quote and MDX.fullmatch(view) and not (read and read[-1].strip()):
             kept, view = depth(view, 0), ""
-        elif SYNTAX.fullmatch(stripped):
+        elif SYNTAX.fullmatch(syntax_line := stripped[len(marker := item_marker(stripped)):]):
             syntax.append(len(read))
-            kept = ("snippets" if SNIPPETS.fullmatch(stripped) else Options(indent + 4) if BLOCK.fullmatch(stripped)
-                    else MYST_OPTION if MYST.fullmatch(stripped) else code_end(stripped))
-            if BODIED.match(stripped):
-                bodies.append(indent + 4)
-            view = ""
+            at = indent + len(marker.expandtabs(4))  # the syntax's column: after a list item's marker, its content's
+            kept = ("snippets" if SNIPPETS.fullmatch(syntax_line) else Options(at + 4) if BLOCK.fullmatch(syntax_line)
+                    else MYST_OPTION if MYST.fullmatch(syntax_line) else code_end(syntax_line))
+            if BODIED.match(syntax_line):
+                bodies.append(at + 4)
+            view = view[:len(view) - len(view.lstrip()) + len(marker)].rstrip() if marker else ""
         elif FOOTNOTE_DEFINITION.match(stripped):  # its further paragraphs: indented 4 spaces under it, as GitHub's
             bodies.append(indent + 4)
         else:
             view = DEFINITION.sub(r"\1-", view, count=1) if DEFINITION.match(view) else view
         read.append(quote + view + ending)
     return read, syntax
+
+
+def item_marker(stripped: str) -> str:
+    """A list item's marker and the spaces after it before site syntax on its first line (``- :::tip``, ``1. !!! note``:
+    the item holds the container, read as the syntax on a line of its own is), else ""."""
+    found = ITEM.match(stripped)
+    return found.group() if found and found.group()[0] != ":" and SYNTAX.fullmatch(stripped[found.end():]) else ""
 
 
 def listed(stripped: str, indent: int, item: int, after_blank: bool) -> int:

@@ -37,7 +37,9 @@ from attnmt.documents.pipeline import DocumentOptions
 __all__ = ["Summary", "html_blocks", "summaries", "syntax_titles"]
 
 ATTRIBUTES = r"(?:[ \t]*\{[^{}\n]*\})?[ \t]*"  # an attribute list after a container's title, kept
-QUOTED = r"(?:[ ]{0,3}>)*[ \t]*"  # its block quote markers and indentation: a quoted admonition has a title too
+# A line's block quote markers, indentation and list item marker: a quoted admonition, or one an item opens with,
+# has a title too.
+QUOTED = r"(?:[ ]{0,3}>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?"
 TITLED = (
     re.compile(QUOTED + r"(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+\"(?P<title>.*)\"[ \t]*"),  # !!! note "T"
     re.compile(QUOTED + r"===[!+]?[ \t]+\"(?P<title>.*)\"[ \t]*"),  # === "Tab"
