@@ -114,13 +114,14 @@ def test_a_backslash_ending_a_block_is_kept_after_its_translation_not_doubled(mi
 
 
 @pytest.mark.parametrize(("text", "written"), [
-    ("Hello there  \nmy friend.\n", "Mein Freund, hallo.\n"),
-    ("- Hello there  \n  my friend.\n- Bye.\n", "- Mein Freund, hallo.\n- Tschüss.\n"),
-    ("> Hello there\\\n> my friend.\n>\n> Bye.\n", "> Mein Freund, hallo.\n>\n> Tschüss.\n")])
-def test_a_hard_break_the_alignment_puts_at_an_edge_of_the_translation_is_left_out(known, text, written):
+    ("Hello there  \nmy friend.\n", "Mein Freund,  \nhallo.\n"),
+    ("- Hello there  \n  my friend.\n- Bye.\n", "- Mein Freund,  \n  hallo.\n- Tschüss.\n"),
+    ("> Hello there\\\n> my friend.\n>\n> Bye.\n", "> Mein Freund,\\\n> hallo.\n>\n> Tschüss.\n")])
+def test_a_hard_break_the_alignment_puts_at_an_edge_of_the_translation_goes_between_its_words(known, text, written):
     """Put before the first word, it left a line of spaces ("  ", or "> \\") where the text had been;
-    after the last, a blank line after the item, which made a tight list loose.  A hard break at a
-    block's edge is none (CommonMark), so nothing a reader sees is lost."""
+    after the last, a blank line after the item, which made a tight list loose.  It goes to the gap between
+    the translation's words nearest its share of the source (attnmt.documents.inner_breaks), as a cell's and a
+    cue's break does: the line the writer broke stays broken, and no line is left empty."""
     translator = known({"Hello there my friend.": ("Mein Freund, hallo.", [(2, 0), (3, 1), (0, 2)]),
                         "Bye.": ("Tschüss.", [(0, 0)])})
     assert translate_markdown(text, translator) == written
