@@ -188,3 +188,39 @@ def test_the_marks_scanned_past_the_ideographs_are_every_mark():
     assert {"\u0301", "\u093e", "\u0488"} <= {c for c in "".join(map(chr, range(0x10000))) if re.fullmatch(
         f"[{protected._MARKS}]", c)}
     assert [m.group() for m in PROTECTED.finditer("Mail jose\u0301@example.com now")] == ["jose\u0301@example.com"]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Open the file my_var_name now.", ["my_var_name"]),
+    ("Set MAX_RETRIES to 5, then NODE_ENV to production.", ["MAX_RETRIES", "NODE_ENV"]),
+    ("Override the __init__ method and read _private_cache.", ["__init__", "_private_cache"]),
+    ("The handler onClick calls parseHttpResponse.", ["onClick", "parseHttpResponse"]),
+    ("Read self.max_retries and config.timeoutSeconds.", ["self.max_retries", "config.timeoutSeconds"]),
+    ("Call reset_all() after the update; pass --dry_run.", ["reset_all()", "--dry_run"]),
+])
+def test_a_programs_name_for_a_variable_or_a_function_is_protected_whole(text, found):
+    """Read as words, "Open the file my_var_name now." came back "Ein Hähner, der sich an der Küstent."."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("A woman reads an e-mail on her iPhone and sets user_id on eBay.", ["user_id"]),
+    ("The kids co-operate at McDonald's; a HttpClient, WordPress or JavaScript is a name, isEmpty not.", ["isEmpty"]),
+    ("Die LehrerInnen und MitarbeiterInnen lesen max_wert im Lehrerzimmer.", ["max_wert"]),
+    ("The _emphasis_ is on the second word, the well-known __main__ module.", ["__main__"]),
+    ("A 5 kW heater, a 3 mAh cell, pH 7 water and the maxPower setting.", ["maxPower"]),
+])
+def test_words_with_a_capital_or_a_mark_inside_are_no_programs_names(text, found):
+    """A brand, a name, a gendered German noun or a word a hyphen joins reaches the model, which reads it."""
+    assert PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Mail foo_bar@example.com or see https://x.org/my_page, then set retry_count.",
+     ["foo_bar@example.com", "https://x.org/my_page", "retry_count"]),
+    ("Set $MY_VAR, follow @john_doe and call loadData.", ["$MY_VAR", "@john_doe", "loadData"]),
+    ("You have {user_count} new messages in inbox_main.", ["{user_count}", "inbox_main"]),
+])
+def test_a_programs_name_inside_an_address_a_variable_or_a_placeholder_stays_in_it(text, found):
+    """The address, the variable or the placeholder is kept whole, not its name apart."""
+    assert PLAIN_PROTECTED.findall(text) == found

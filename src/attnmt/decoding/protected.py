@@ -156,6 +156,20 @@ VERBATIM = re.compile(
 # keys as its readers' keyboards do ("Strg+Umschalt+P").  Not a plus between words ("C++", "Disney+").
 _MODIFIER = r"(?:Ctrl|Strg|Shift|Alt|AltGr|Cmd|Command|Option|Opt|Win|Meta|Fn|Super)"
 KEY_COMBO = rf"(?<![\w+]){_MODIFIER}(?:\+(?:{_MODIFIER}|F\d{{1,2}}|[A-Za-z0-9]\w*))+(?![\w+])"
+# A program's name for a variable, a function or a constant, which no language writes as a word: one with an
+# underscore inside it (``my_var_name``, ``MAX_RETRIES``, ``_private_cache``), a Python's dunder (``__init__``), or
+# camelCase, a lower-case start of two letters or more and a capital inside (``getUserName``, ``isEmpty``,
+# ``parseHttpResponse``), with the dotted names before it (``self.max_retries``, ``config.timeoutSeconds``), its
+# empty brackets (``save_all()``) or an option's dashes (``--dry_run``).  The demo model read them as words: "Open
+# the file my_var_name now." came back "Ein Hähner, der sich an der Küstent.".  Not a word with one lower-case
+# letter before its capital (``iPhone``, ``eBay``), nor one that starts with a capital (``McDonald``, German's
+# ``LehrerInnen``, and a class's ``HttpClient`` alike a brand's ``WordPress`` or ``JavaScript``, which the model
+# reads, and a page's markup aligns, as the words they are), a hyphen's (``e-mail``, ``co-operate``), Markdown's
+# ``_emphasis_``, nor a name in a placeholder's braces ("{user_name}": PLACEHOLDER's).
+_DOTTED = r"(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*"
+_PROGRAM_SIGN = r"[A-Za-z0-9]_+[A-Za-z0-9]|(?<![A-Za-z0-9])[a-z][a-z0-9]+[A-Z]"
+PROGRAM_NAME = (rf"(?<![\w.@/\\$%#{{-])(?:--?)?(?=[\w.]*?(?:{_PROGRAM_SIGN})|__[A-Za-z0-9]+__(?!\w)){_DOTTED}"
+                r"(?:\(\))?(?![\w@/\\-]|\.\w)")
 # A comparison of numbers or one-letter variables (``a < b``, ``x <= 5``, ``0 < t < 1``, ``n ≠ 0``, ``x=y``), its
 # sign spaced on both sides or on neither: math, whose letters are no words.  Read apart, "a < b" gave the model
 # "a b" (an article, and its sign, a symbol it cannot write, went before the translation of all, "< Ein Är").  Not
@@ -169,7 +183,7 @@ COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPAR
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
 # comparison, which a translation may write with its own spacing.
-PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}|{COMPARISON}")
+PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}|{COMPARISON}|{PROGRAM_NAME}")
 # A program's call written in a line of text, its name glued to its brackets, with nothing in them or a string in
 # quotes (``print("hi")``, ``console.log('done')``, ``os.getcwd()``): the model read its quotes as prose's and wrote
 # the call as words (``print("hi")`` came back ``Auf diesem Baue``).  Not a word's bracket in prose ("word(s)").
