@@ -38,7 +38,7 @@ def test_a_sentence_with_terms_requires_its_numbers_as_terms():
     codec = RoutePieces()
     route, named = Glossary.of({"route": "Route"}), Glossary.of({"Route 66": "Route 66"})
     guides = Guides.of(3, [route, route, named])
-    sentences = ["Take Route 66 to the city.", "A dog crosses road 66.", "Route 66 is long."]
+    sentences = ["Take the route in 66 minutes.", "A dog crosses road 66.", "Route 66 is long."]
     assert guides.terms(codec, 1, sentences, 0, room=10) == [[4], [5]]
     assert guides.terms(codec, 1, sentences, 1, room=10) == []  # no term: searched freely
     assert guides.terms(codec, 1, sentences, 2, room=10) == [[4, 5]]  # the term writes the number already
@@ -55,3 +55,17 @@ def test_a_number_in_digits_comes_through_as_digits_where_the_model_would_spell_
     [[best]] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
                            use_cache=False, terms=[terms])
     assert best.tokens == [route, sixty_six]
+
+
+@pytest.mark.parametrize(("sentence", "terms"), [
+    ("Gate 7 is closed.", [[4, 5]]), ("Take gate\u00a07, then 8.", [[4, 5], [6]]), ("Is it gate 7?", [[4, 5]]),
+    ("7 gates are closed.", [[4], [5]]), ("Gates 7 and 8 are closed.", [[4], [5], [6]]),
+    ("Gate 7.5 is closed.", [[4]])])
+def test_a_number_right_after_a_term_is_required_with_it_as_one_term(sentence, terms):
+    """"Gate 7 is closed." with gate -> Gate came out "Ein 7 aussehendes Gate.": the number required alone was placed
+    apart from the thing it names; in another number than given, the term's form is the model's to choose."""
+    class GatePieces(NamedPieces):
+        PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Gate", "▁7", "▁8"]
+
+    guides = Guides.of(1, Glossary.of({"gate": "Gate"}))
+    assert [list(term) for term in guides.terms(GatePieces(), 1, [sentence], 0, room=10)] == terms

@@ -94,7 +94,7 @@ class Guides:
         glossary = self.glossaries[i]
         if not glossary:
             return []
-        targets = with_numbers(tokenizer, glossary.matches(sentences[i]), sentences[i], unk_id)
+        targets = with_numbers(tokenizer, glossary, sentences[i], unk_id)
         kept, left_out = fitting(term_tokens(tokenizer, targets, unk_id), room)
         for term in left_out:
             warn_left_out(self.left_out, tokenizer.decode(term), len(term), room, glossary)
