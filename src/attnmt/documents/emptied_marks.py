@@ -86,7 +86,7 @@ def beside_same_look(flat: FlatText, pieces: list[str | Nested], at: int) -> boo
     (``<b>schwarz-weißer</b> <b>white</b>``)."""
     piece = pieces[at]
     mark = piece.mark if isinstance(piece, Nested) else None
-    if mark is None or not is_look(flat, mark):
+    if mark is None or not is_look(flat, mark) or flat.marks[mark].kept_whole:  # an abbreviation is its own word
         return False
     node = flat.marks[mark].node
     for step in (-1, 1):
