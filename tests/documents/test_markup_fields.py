@@ -176,3 +176,18 @@ def test_a_glossarys_term_for_a_parts_word_comes_first_and_an_unknown_language_k
     swedish = Judging(mirror, {"Chapter 3": 0.0})  # no word known: judged, garbled, its source kept
     assert translate_lines(["Chapter 3: A dog runs."], swedish, DocumentOptions(target_lang="sv")) == [
         "Chapter 3: RUNS. DOG A"]
+
+
+def test_a_fields_name_at_the_start_of_an_element_around_the_blocks_words_is_translated_alone(mirror):
+    """Inside a span around the block's words, "Warning:" was read with its sentence: the demo model wrote
+    ``<span><strong>Warning:</strong> the <u>water</u> is cold.</span>`` as
+    ``<span>Am <strong>Wasser.</strong></span>``, the name and the <u> lost."""
+    pages = ['<p><span class="x"><strong>Warning:</strong> the <u>water</u> is cold.</span></p>',
+             "<div><em><b>Ingredients</b>: flour and eggs.</em></div>",
+             "<p><span><i><b>Tip:</b> a red dog.</i></span></p>", "<p><span>See <b>Tip:</b> a dog.</span></p>"]
+    out = translate_markup(pages, mirror)
+    assert out[:3] == ['<p><span class="x"><strong>WARNING:</strong> COLD. IS <u>WATER</u> THE</span></p>',
+                       "<div><em><b>INGREDIENTS</b>: EGGS. AND FLOUR</em></div>",
+                       "<p><span><i><b>TIP:</b> DOG. RED A</i></span></p>"]
+    assert mirror.given == ["Warning", "the water is cold.", "Ingredients", "flour and eggs.", "Tip", "a red dog.",
+                            "See Tip: a dog."]

@@ -1,6 +1,7 @@
 """A field's name or a speaker's label in an element at a page's block's start (``<p><b>Ingredients:</b> flour</p>``,
 ``<p><b>INTERVIEWER:</b> How did you start?</p>``), as attnmt.documents.markup_runs reads a run: the label kept whole,
-the field's name a sentence of its own with its colon kept, as a text line's are (attnmt.documents.list_marks)."""
+the field's name a sentence of its own with its colon kept, as a text line's are (attnmt.documents.list_marks); a
+field's name first in an element around the block's words too (``<p><span><b>Tip:</b> Add salt.</span></p>``)."""
 
 from __future__ import annotations
 

@@ -140,8 +140,8 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             builder.add_atom(node=child)
         elif k == 0 and starts_block and not vocabulary.xml and (span := field_span(child, vocabulary, speakers)):
             taken = add_field_element(builder, child, vocabulary, span, last=len(run.children) == 1)
-        else:
-            add_inline(builder, child, vocabulary)
+        else:  # an element around the block's words may open with a field's name ("<span><b>Tip:</b> ...</span>")
+            add_inline(builder, child, vocabulary, opens_block=k == 0 and starts_block and not vocabulary.xml)
         if trail and is_icon(child):  # a separator drawn by its class: it ends the label before it
             builder.breaks.append(len(builder.text))
         end = combined.get(k, k)  # the last element read: a combination's last key
@@ -166,7 +166,8 @@ def held_text(node: etree._Element, vocabulary: Vocabulary) -> str:
     return vocabulary.as_read(node.text or "")
 
 
-def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, initial: bool = False) -> None:
+def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary, initial: bool = False,
+               opens_block: bool = False) -> None:
     if vocabulary.is_dropped(node):  # an XHTML page's &shy;: rebuild leaves it out
         return
     character = vocabulary.entity_character(node)
@@ -201,15 +202,19 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     builder.add_text(vocabulary.as_read(node.text or ""))
     children = list(node)
     combined, inside = read_combinations(children, [node.text or "", *(c.tail or "" for c in node)], vocabulary)
+    first = opens_block and not (node.text or "").strip()  # its first child opens the block: a field's name there
     for k, child in enumerate(children):
+        taken = 0  # what of a field's name's tail its colon took ("<b>Tip</b>: ...")
         if k in inside:
             continue
         if k in combined:
             add_combination(builder, children[k:combined[k] + 1])
+        elif k == 0 and first and (span := field_span(child, vocabulary)):
+            taken = add_field_element(builder, child, vocabulary, span)
         else:
-            add_inline(builder, child, vocabulary)
-        tail = children[combined.get(k, k)].tail or ""
-        builder.add_text(after_caption_number(builder, vocabulary.as_read(tail), vocabulary.ends_sentence))
+            add_inline(builder, child, vocabulary, opens_block=k == 0 and first)
+        tail = vocabulary.as_read(children[combined.get(k, k)].tail or "")[taken:]
+        builder.add_text(after_caption_number(builder, tail, vocabulary.ends_sentence))
     builder.kept = around
     builder.close()
 
