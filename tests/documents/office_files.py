@@ -458,3 +458,16 @@ def libreoffice_csv(data: bytes, suffix: str, tmp_path) -> list[str]:
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     return (tmp_path / "csv" / "calc.csv").read_text(encoding="utf-8").splitlines()
+
+
+def libreoffice_saved(data: bytes, suffix: str, to: str, tmp_path) -> bytes:
+    """``data`` (a file of ``suffix``) as LibreOffice saves it in the format ``to`` (docx, odt, pptx, xlsx, odp,
+    ods)."""
+    tmp_path.mkdir()
+    (tmp_path / f"in{suffix}").write_bytes(data)
+    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
+    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", to,
+                          "--outdir", str(tmp_path / to), f"in{suffix}"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / to / f"in.{to}").read_bytes()

@@ -3,18 +3,14 @@ label and number (attnmt.documents.caption_references), and never takes a functi
 (attnmt.documents.copied_results.label_span).  Upper upper-cases each sentence; the captions' labels are Word's own
 in German (attnmt.documents.caption_labels)."""
 
-import shutil
-import subprocess
-
 import pytest
 from lxml import etree
-from office_files import W, odf_bytes, read_members, word_paragraph, write_members
+from office_files import SOFFICE, W, libreoffice_saved, odf_bytes, read_members, word_paragraph, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 GERMAN = DocumentOptions(target_lang="de")
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
 def w(name: str) -> str:
@@ -107,18 +103,6 @@ def test_a_references_label_never_goes_over_a_function_word(known):
     text, results = shown(out)[0]
     assert results == ["Figure 1"]
     assert text.replace("Figure 1", "").split() == translation[0].split()
-
-
-def libreoffice_saved(data: bytes, suffix: str, to: str, tmp_path) -> bytes:
-    """``data`` (a file of ``suffix``) as LibreOffice saves it in the format ``to`` (docx, odt)."""
-    tmp_path.mkdir()
-    (tmp_path / f"in{suffix}").write_bytes(data)
-    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
-    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", to,
-                          "--outdir", str(tmp_path / to), f"in{suffix}"], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return (tmp_path / to / f"in.{to}").read_bytes()
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

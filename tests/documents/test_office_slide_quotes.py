@@ -3,20 +3,25 @@ Word paragraph's, an .odp's and an HTML page's are: the model is given the words
 is written around their translation in the target language's form.  Upper upper-cases each sentence."""
 
 import io
-import shutil
-import subprocess
 
 import openpyxl
 import pptx
 import pytest
-from office_files import calc_file, docx_bytes, presentation_file, read_members, write_members
+from office_files import (
+    SOFFICE,
+    calc_file,
+    docx_bytes,
+    libreoffice_saved,
+    presentation_file,
+    read_members,
+    write_members,
+)
 from openpyxl.comments import Comment
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 GERMAN = DocumentOptions(target_lang="de")
 # (text, what the model is given, what is written): a double quote, a curly one, a single one after a word, a quote
 # closed after a comma, an apostrophe and an inch mark (no quotes) beside a quote
@@ -63,18 +68,6 @@ def test_a_quote_in_a_cells_sentence_is_read_without_its_marks_and_written_in_th
     assert [cell.value for cell in openpyxl.load_workbook(io.BytesIO(out)).active["A"]] == [
         written for _, _, written in QUOTED]
     assert upper.given == [given for _, given, _ in QUOTED]
-
-
-def libreoffice_saved(data: bytes, suffix: str, to: str, tmp_path) -> bytes:
-    """``data`` (a file of ``suffix``) as LibreOffice saves it in the format ``to`` (pptx, xlsx, odp, ods)."""
-    tmp_path.mkdir()
-    (tmp_path / f"in{suffix}").write_bytes(data)
-    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
-    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", to,
-                          "--outdir", str(tmp_path / to), f"in{suffix}"], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return (tmp_path / to / f"in.{to}").read_bytes()
 
 
 def with_content(data: bytes, old: str, new: str) -> bytes:
