@@ -22,8 +22,9 @@ def test_emphasis_marks_wrap_the_translation_of_their_words(mirror):
                                               "DOG _GOOD VERY_ A", "- SLEEP **CATS**"]
     assert mirror.given == ["big dog runs", "a red car", "old new price", "a very good dog", "cats sleep"]
     code = ["a*b*c is x", "2 * 3 * 4 is big", "call __init__ first", "my_var_name is set"]  # no emphasis
-    translate_lines(code, mirror)
-    assert mirror.given[5:] == code
+    assert translate_lines(code, mirror) == ["X IS A*B*C", "BIG IS 4 * 3 * 2", "__init__ FIRST CALL",
+                                             "my_var_name SET IS"]
+    assert mirror.given[5:] == code[:2] + ["call first", "is set"]  # a program's names kept whole (protected)
 
 
 def test_emphasis_in_a_servers_text_and_nested_emphasis_keep_their_marks(mirror):

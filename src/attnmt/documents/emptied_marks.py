@@ -34,13 +34,11 @@ from collections.abc import Iterator
 from lxml import etree
 
 from attnmt.documents.copied_results import is_copied_result
-from attnmt.documents.emptied_looks import is_look
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.links import is_link, is_markdown_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.xliff_codes import wraps_words
 
 # XLIFF's namespaces, 1.2's and 2's ("urn:oasis:names:tc:xliff:document:1.2", "...:2.0"): its codes' elements.
 XLIFF = "urn:oasis:names:tc:xliff:document:"
@@ -75,6 +73,10 @@ def is_worded_code(flat: FlatText, k: int) -> bool:
             or node.get("data-md") is not None or is_number(flat.text[mark.start:mark.end]) \
             or inside_word(flat.text, mark.start, mark.end):
         return False
+    # An element's marks alone come here: a page's or an XLIFF file's, whose readers have loaded these (a text line
+    # loads neither, nor attnmt.documents.pages under them: tests/app/test_cli.py)
+    from attnmt.documents.emptied_looks import is_look
+    from attnmt.documents.xliff_codes import wraps_words
     return is_look(flat, k) or (node.tag.startswith("{" + XLIFF) and wraps_words(node))
 
 
@@ -84,6 +86,8 @@ def beside_same_look(flat: FlatText, pieces: list[str | Nested], at: int) -> boo
     words came back in with its own, and shows the look over it (``<b>black</b> and <b>white</b>`` ->
     ``<b>schwarz-weißer</b>``), where its source words again would say it twice
     (``<b>schwarz-weißer</b> <b>white</b>``)."""
+    from attnmt.documents.emptied_looks import is_look  # a page's alone (is_worded_code)
+
     piece = pieces[at]
     mark = piece.mark if isinstance(piece, Nested) else None
     if mark is None or not is_look(flat, mark) or flat.marks[mark].kept_whole:  # an abbreviation is its own word
