@@ -2,7 +2,7 @@
 
 import pytest
 
-from attnmt.server.deepl_tags import empty_as_sent, ignored_names, mark_for, marked_ignored, unmarked
+from attnmt.server.deepl_tags import empty_as_sent, mark_for, marked_ignored, tag_names, unmarked
 
 
 @pytest.mark.parametrize(("sent", "translated", "written"), [
@@ -15,8 +15,8 @@ def test_an_empty_element_is_written_as_the_text_wrote_it(sent, translated, writ
 
 
 def test_ignore_tags_is_read_as_a_json_list_or_a_forms_commas():
-    assert ignored_names(["x", " y "]) == ignored_names("x, y") == ["x", "y"]
-    assert ignored_names(None) == []
+    assert tag_names(["x", " y "]) == tag_names("x, y") == ["x", "y"]
+    assert tag_names(None) == []
 
 
 def test_an_ignored_element_is_marked_to_be_kept_and_the_mark_taken_out_again():

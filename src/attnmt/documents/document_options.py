@@ -29,6 +29,12 @@ class DocumentOptions:
     rewrap:       a plain text's hard-wrapped paragraphs (an e-mail's, a book's at 72 columns) translated
                   whole and filled again to their width (attnmt.documents.hard_wrap; False: a line at a time)
     lines_split:  an XML or HTML block's line breaks end its sentences, as DeepL's split_sentences=1 (False: spaces)
+    splitting_tags: the XML elements, by name as written (``br``, ``ph:x``), that end a sentence: one with text is
+                  a block of its own, translated apart from the text around it, an empty one ends the sentence
+                  where it stands (DeepL's splitting_tags: ``a dog runs<br/>two men walk`` is two sentences)
+    non_splitting_tags: the XML elements, by name as written, never read as blocks of their own: their words go
+                  on the sentence around and beside them (DeepL's non_splitting_tags: ``<par>The firm said it
+                  had </par><par>been robbed.</par>`` is one sentence, though its elements stand side by side)
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere; ``content`` only on
                   a ``<meta>`` of text, a page's description, a link preview's title; ``label`` only on an
@@ -70,8 +76,10 @@ class DocumentOptions:
     source_lang_option: str | None = None
     source_lang_known: bool = True
     source_lang_asked: bool = True
-    rewrap: bool = True  # these two last: a caller's positional fields keep their places
+    rewrap: bool = True  # these last: a caller's positional fields keep their places
     lines_split: bool = False
+    splitting_tags: frozenset[str] = frozenset()
+    non_splitting_tags: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         """One clear error for an option of the wrong type, before any document is read: a None source_lang
@@ -93,6 +101,13 @@ class DocumentOptions:
                 raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
             object.__setattr__(self, name, switch)  # frozen: set once, here
         self.check_attributes()
+        for name in ("splitting_tags", "non_splitting_tags"):
+            tags = getattr(self, name)
+            tags = () if isinstance(tags, str | bytes) or not isinstance(tags, Iterable) else tuple(tags)
+            if not all(isinstance(tag, str) for tag in tags) or (getattr(self, name) and not tags):
+                raise ConfigError(f"document option {name}: expected element names, such as frozenset({{'br'}}), "
+                                  f"got {getattr(self, name)!r}")
+            object.__setattr__(self, name, frozenset(tags))  # a list given is kept as the set it names
 
     def check_attributes(self) -> None:
         """``attributes`` as a tuple of names an attribute can have; ConfigError otherwise (one str

@@ -84,6 +84,10 @@ class Vocabulary:
     xliff = False  # read as an XLIFF file: its paired codes are known by name, whatever its namespace (range_edge)
     fields = False  # a tab or a line's end in the text ends its sentence, and stays where it is (flat.FlatBuilder)
     combinations = True  # HTML's keys side by side are read as one (key_combinations); not Markdown's code stand-ins
+    # XML's elements, by name as written, that end a sentence, and those never blocks of their own (DocumentOptions'
+    # splitting_tags and non_splitting_tags: DeepL's): xml_block, ends_sentence
+    splitting: frozenset[str] = frozenset()
+    joining: frozenset[str] = frozenset()
 
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
@@ -204,11 +208,17 @@ class Vocabulary:
                 self.inline[inside] = all(self.inline[child] for child in inside)
             elif self.is_atom(inside):
                 self.inline[inside] = True
-            elif self.lays_out(inside.getparent()) if self.xml else is_block(inside):
+            elif self.xml_block(inside) if self.xml else is_block(inside):
                 self.inline[inside] = False
             else:
                 pending += [(inside, True), *((child, False) for child in inside)]
         return self.inline[node]
+
+    def xml_block(self, node: etree._Element) -> bool:
+        """Whether an XML element is a block, translated apart from the text around it: one laid out (lays_out), but
+        where ``joining`` names it, and one ``splitting`` names, wherever it stands."""
+        name = written_name(node)
+        return name in self.splitting or (self.lays_out(node.getparent()) and name not in self.joining)
 
     def is_untranslated(self, node: etree._Element) -> bool:
         """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED, EPUB_CASE
@@ -270,8 +280,10 @@ class Vocabulary:
 
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
-        (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
-        return (not self.xml and not is_comment(node) and local_name(node) in CONTROLS
+        (an <input type="hidden"> does not); in XML, one ``splitting`` names (OpenDocument: a tab)."""
+        if self.xml:
+            return written_name(node) in self.splitting
+        return (not is_comment(node) and local_name(node) in CONTROLS
                 and node.get("type", "").strip().lower() != "hidden")
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
@@ -337,3 +349,12 @@ class Vocabulary:
         if node.tail or not isinstance(following, etree._Entity):
             return (node.tail or "")[:1]
         return self.entity_character(following)
+
+
+def written_name(node: etree._Element) -> str:
+    """An XML element's name as its text writes it, in its case: its prefix, a colon, its local name (``ph:x``), or
+    its local name; "" for a comment or a processing instruction."""
+    if not isinstance(node.tag, str):
+        return ""
+    name = node.tag.rpartition("}")[2]
+    return f"{node.prefix}:{name}" if node.prefix else name

@@ -357,6 +357,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
             html = embedded_vocabulary(p.root, options.source_lang)
             read = dialect_vocabulary(p.root, options.source_lang) if vocabulary.xml else vocabulary
             read.fields = read.fields or options.lines_split  # a line break ends its sentence
+            if vocabulary.xml:  # the elements a request says end its sentences, or never do (DeepL's)
+                read.splitting, read.joining = options.splitting_tags, options.non_splitting_tags
             inner = embedded_jobs(p.root, options, where, glossary, html, read.holds_markup) if vocabulary.xml else []
             jobs += [*inner, TreeJob(p.root, read, options, glossary, as_sent)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)

@@ -24,9 +24,11 @@ What DeepL's options ask that no model here can do is refused, never dropped wit
 ``custom_instructions``, a ``style_id`` or a ``translation_memory_id``.
 An ``ignore_tags`` element is kept whole, its text as sent (attnmt.server.deepl_tags).
 ``split_sentences`` and ``preserve_formatting`` are read as DeepL reads them (attnmt.server.deepl_text);
+With ``tag_handling=xml``, ``splitting_tags`` and ``non_splitting_tags`` name the elements that end a sentence, and
+those never read as blocks of their own (attnmt.server.deepl_tags.splits_of).
 ``context`` and ``model_type``, which change only which of DeepL's models answers and how, are read past; so are
-``tag_handling_version``, ``outline_detection``, ``splitting_tags`` and ``non_splitting_tags``: markup's sentences
-are found as attnmt.documents finds them (docs/serving.md).
+``tag_handling_version`` and ``outline_detection``: markup's other sentences are found as attnmt.documents finds them
+(docs/serving.md).
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ from attnmt.server.deepl_tags import (
     TagError,
     check_xml,
     empty_as_sent,
-    ignored_names,
     mark_for,
     marked_ignored,
+    splits_of,
+    tag_names,
     unmarked,
 )
 from attnmt.server.deepl_text import as_formatted, as_split, line_breaks, preserved, split_of
@@ -61,6 +64,7 @@ from attnmt.server.libre_requests import (
     parameters,
 )
 from attnmt.server.libretranslate import charge, model_for, translated_by_source
+from attnmt.server.markup_texts import NO_SPLITS
 from attnmt.server.models import TooMuch
 from attnmt.server.v1_api import is_json, media_type_of
 
@@ -200,7 +204,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         except TagError as error:
             raise DeepLError(400, str(error)) from None
     # DeepL reads ignore_tags only with tag_handling; the texts as sent are what is charged, logged and detected
-    names = ignored_names(params.get("ignore_tags")) if text_format != "text" else []
+    names = tag_names(params.get("ignore_tags")) if text_format != "text" else []
     mark = mark_for(texts)
     marked = marked_ignored(texts, names, text_format == "html", mark)
     marked = as_split(marked, params) if text_format == "text" else marked
@@ -225,8 +229,9 @@ async def translate_deepl(server: Server, request: Request) -> dict:
     charge(server, request, texts)
     # DeepL's split_sentences says how line breaks are read, a text's (as_split) and a block's of markup: a line alone
     # by default but for HTML, as DeepL reads them
+    tags = splits_of(params) if text_format == "xml" else NO_SPLITS  # DeepL's XML handling alone reads them
     best, _, _ = await translated_by_source(server, request, routed, sources, marked, 0, text_format, False,
-                                            line_breaks(params))
+                                            line_breaks(params), tags)
     best = unmarked(best, mark)
     best = as_formatted(texts, best, params) if text_format == "text" else best
     server.note_whole(request, texts, best, sum(source not in routed for source in sources))

@@ -1,6 +1,8 @@
-"""DeepL's ``tag_handling=xml`` and ``ignore_tags``, as the clients that send them read the answer.
+"""DeepL's ``tag_handling=xml``, ``ignore_tags`` and its splitting tags, as the clients that send them read the answer.
 
     check_xml        400 for a text that is not well-formed XML, before any model work
+    tag_names        a request's names of elements: a JSON list, or a form's comma-separated text
+    splits_of        ``splitting_tags`` and ``non_splitting_tags``: the XML elements that end a sentence, or never do
     mark_for         the mark of a request's ignore_tags elements, which none of its texts holds
     marked_ignored   each ``ignore_tags`` element marked ``translate="no"``: kept whole, its text as sent
     unmarked         the marks taken out of the translation again
@@ -17,6 +19,7 @@ import re
 from itertools import count
 
 from attnmt.errors import UserError
+from attnmt.server.markup_texts import TagSplits
 
 # What marks an ignore_tags element while it is translated: translate="no", which the documents' markup keeps whole,
 # its text untranslated (attnmt.documents.elements.says reads it), beside an attribute that tells the mark from a
@@ -44,10 +47,21 @@ def check_xml(texts: list[str]) -> None:
                 raise TagError(str(error)) from None
 
 
-def ignored_names(sent: object) -> list[str]:
-    """``ignore_tags`` as names: a JSON list, or a form's comma-separated text."""
-    names = sent if isinstance(sent, list) else str(sent or "").split(",")
-    return [name.strip() for name in names if isinstance(name, str) and name.strip()]
+def tag_names(sent: object) -> list[str]:
+    """``ignore_tags``, ``splitting_tags`` or ``non_splitting_tags`` as names: a JSON list (deepl-python's, each
+    entry split at its commas as it splits them), or a form's comma-separated text."""
+    sent = [each for each in sent if isinstance(each, str)] if isinstance(sent, list) else [str(sent or "")]
+    names = [name for each in sent for name in each.split(",")]
+    return [name.strip() for name in names if name.strip()]
+
+
+def splits_of(params: dict) -> TagSplits:
+    """The XML elements that ``splitting_tags`` says end a sentence, and those ``non_splitting_tags`` says never do,
+    as DeepL reads them with ``tag_handling=xml``.  Both were read past: with ``splitting_tags=br``,
+    ``<p>a dog runs<br/>two men walk</p>`` went to the model as one sentence, and an element of ``non_splitting_tags``
+    standing beside another was translated alone, half a sentence."""
+    return TagSplits(frozenset(tag_names(params.get("splitting_tags"))),
+                     frozenset(tag_names(params.get("non_splitting_tags"))))
 
 
 def mark_for(texts: list[str]) -> str:

@@ -86,7 +86,7 @@ from attnmt.server.libre_requests import (
     texts_in,
     texts_of,
 )
-from attnmt.server.markup_texts import LineBreaks
+from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch, characters
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
@@ -126,15 +126,17 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
 
 async def translated(request: Request, served: ServedModel, texts: list[str], alternatives: int,
                      text_format: str = "text", quality: bool = False, lines: LineBreaks = LineBreaks.PARAGRAPHS,
-                     ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+                     tags: TagSplits = NO_SPLITS) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format,
     ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts).  A text's
     hard-wrapped paragraphs (a pasted e-mail's) are translated whole and filled again, but where ``lines`` are
-    read as DeepL's (Options.lines).  A client that hangs up leaves the queue (ClientDisconnect: 499)."""
+    read as DeepL's (Options.lines), and XML's elements split as DeepL's ``tags`` say (Options.tags).  A client
+    that hangs up leaves the queue (ClientDisconnect: 499)."""
     n_best = alternatives + 1
     quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
-                      hypotheses=alternatives > 0 or quality, format=text_format, quality=quality, lines=lines)
+                      hypotheses=alternatives > 0 or quality, format=text_format, quality=quality, lines=lines,
+                      tags=tags)
     try:
         results = await while_connected(request, served.batcher.translate(texts, options))
     except Busy as error:
@@ -155,7 +157,7 @@ async def translated(request: Request, served: ServedModel, texts: list[str], al
 
 async def translated_by_source(server: Server, request: Request, routed: dict[str, ServedModel], sources: list[str],
                                texts: list[str], alternatives: int, text_format: str, quality: bool,
-                               lines: LineBreaks = LineBreaks.PARAGRAPHS,
+                               lines: LineBreaks = LineBreaks.PARAGRAPHS, tags: TagSplits = NO_SPLITS,
                                ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """translated() for each text by the model its source language routes to (``routed``): each
     model gets its texts as one request, which its batcher batches as any other, and the answers
@@ -168,7 +170,7 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
         places = [i for i, source in enumerate(sources) if source == code]
         group = [texts[i] for i in places]
         server.names(request, served)
-        answers = await translated(request, served, group, alternatives, text_format, quality, lines)
+        answers = await translated(request, served, group, alternatives, text_format, quality, lines, tags)
         server.record(request, served, group, answers[0])
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
             best[i], others[i], assessed[i] = one_best, its_others, its_assessment

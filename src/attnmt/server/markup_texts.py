@@ -5,6 +5,7 @@ attnmt's ``format: "html"``, DeepL's ``tag_handling`` ``html`` and ``xml``; a fi
                      DeepL's ``split_sentences`` says (attnmt.server.deepl_text.line_breaks)
     translated_html  HTML fragments or pages; one with no tag and no entity read as plain text or as HTML
     translated_xml   XML fragments, written back as XML
+    TagSplits        which XML elements end a sentence, or never do, as DeepL's splitting tags say
 
 lxml is imported only when a request sends markup: a server of plain text starts faster.
 """
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
 from html import escape
+from typing import NamedTuple
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
@@ -43,6 +45,17 @@ class LineBreaks(Enum):
     ALONE = "alone"
 
 
+class TagSplits(NamedTuple):
+    """DeepL's splitting_tags and non_splitting_tags (tag_handling=xml; Options.tags): the XML elements, by name as
+    written, that end a sentence, and those never read as blocks of their own (DocumentOptions' fields so named)."""
+
+    splitting: frozenset[str] = frozenset()
+    non_splitting: frozenset[str] = frozenset()
+
+
+NO_SPLITS = TagSplits()  # attnmt's own reading: each element with text of its own a block, the others inline
+
+
 def translated_html(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                     glossary: Glossary | None, page: DocumentOptions, lines: LineBreaks) -> list[str]:
     """HTML texts translated with their tags, ``page`` saying how, each page given back as it was sent but for its
@@ -67,10 +80,13 @@ def translated_html(model: Transformer, tokenizer: PieceCodec, texts: Sequence[s
 
 
 def translated_xml(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
-                   glossary: Glossary | None, options: DocumentOptions, lines: LineBreaks) -> list[str]:
+                   glossary: Glossary | None, options: DocumentOptions, lines: LineBreaks,
+                   tags: TagSplits = NO_SPLITS) -> list[str]:
     """XML texts translated with their tags and written back as XML (DeepL's tag_handling=xml), each line break
-    in an element's text ending its sentence where ``lines`` is ALONE (DeepL's split_sentences=1)."""
+    in an element's text ending its sentence where ``lines`` is ALONE (DeepL's split_sentences=1), and the
+    elements ``tags`` name ending a sentence, or never reading as blocks of their own."""
     from attnmt.documents import translate_xml_texts
 
-    options = replace(options, lines_split=lines is LineBreaks.ALONE)
+    options = replace(options, lines_split=lines is LineBreaks.ALONE, splitting_tags=tags.splitting,
+                      non_splitting_tags=tags.non_splitting)
     return translate_xml_texts(model, tokenizer, texts, decoding, options, glossary=glossary)

@@ -35,7 +35,7 @@ from attnmt.errors import ConfigError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.server.batcher import Batcher
-from attnmt.server.markup_texts import LineBreaks, translated_html, translated_xml
+from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits, translated_html, translated_xml
 
 
 def characters(text: str) -> int:
@@ -133,6 +133,7 @@ class Options(NamedTuple):
     threshold: float | None = None  # with quality: where the low_quality flag starts (a file review's)
     # how line breaks are read: as attnmt's and LibreTranslate's clients send them, or as DeepL's split_sentences says
     lines: LineBreaks = LineBreaks.PARAGRAPHS
+    tags: TagSplits = NO_SPLITS  # with format "xml": the elements that end a sentence, or never do (DeepL's)
 
 
 class TooMuch(ValueError):
@@ -236,7 +237,7 @@ class ServedModel(ModelFitsWrites):
                                    options.lines)
         if options.format == "xml":
             return translated_xml(self.model, self.tokenizer, texts, options.decoding, options.glossary,
-                                  self.document_options, options.lines)
+                                  self.document_options, options.lines, options.tags)
         # the quotes around a sentence in the target language's form (attnmt.documents.quote_forms), in every
         # hypothesis: those of a text with alternatives kept the source's, which its translation alone did not
         target = replace(self.document_options, target_lang=self.target, rewrap=options.lines is LineBreaks.PARAGRAPHS)

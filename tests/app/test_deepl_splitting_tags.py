@@ -1,0 +1,69 @@
+"""DeepL's splitting_tags and non_splitting_tags with tag_handling=xml: the elements a client names end a sentence,
+or never do, as DeepL's documentation of its XML handling says.  Both were read past."""
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from lxml import etree
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.documents import DocumentOptions
+from attnmt.errors import ConfigError
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    with TestClient(create_app(models, ServeSettings(max_texts=4, max_chars=200)), raise_server_exceptions=False) as c:
+        yield c
+
+
+def xml(client, text: str, **more) -> str:
+    body = {"text": [text], "target_lang": "DE", "source_lang": "EN", "tag_handling": "xml", **more}
+    answer = client.post("/v2/translate", json=body)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["translations"][0]["text"]
+
+
+def words(text: str) -> str:
+    """What an XML text says, its tags left out and its spaces one."""
+    return re.sub(r"\s+", " ", "".join(etree.fromstring(text).itertext())).strip()
+
+
+def inner(text: str) -> str:
+    return re.fullmatch(r"<r>(.*)</r>", text)[1]
+
+
+@pytest.mark.parametrize(("split", "written"), [
+    ({"splitting_tags": ["br"]}, "<r>{}<br/>{}</r>"),
+    ({"splitting_tags": "br", "split_sentences": "0"}, "<r>{}<br/>{}</r>"),  # a form's commas; no line break
+    ({"splitting_tags": ["x:br"]}, '<r xmlns:x="urn:x">{}<x:br/>{}</r>'),  # the name as the text writes it
+    ({"splitting_tags": ["b"]}, "<r>{} <b>{}</b></r>")])  # one with text: a block of its own
+def test_an_element_of_splitting_tags_ends_the_sentence_before_it(client, split, written):
+    """The two halves went to the model as one sentence, "a dog runs two men walk": "<r>ein hund<br/>rennt</r>"."""
+    sent = written.format("a dog runs", "two men walk")
+    alone = written.format(*(inner(xml(client, f"<r>{half}</r>")) for half in ("a dog runs", "two men walk")))
+    assert xml(client, sent, **split) == alone
+    assert xml(client, sent) != alone
+
+
+def test_an_element_of_non_splitting_tags_goes_on_the_sentence_beside_it(client):
+    """Side by side, each element was a block translated alone: "a bike" as a sentence of its own."""
+    sent = "<r><par>a man rides </par><par>a bike</par></r>"
+    whole = words(xml(client, "<r>a man rides a bike</r>"))
+    assert words(xml(client, sent, non_splitting_tags=["par"])) == whole
+    assert words(xml(client, sent)) != whole
+
+
+def test_splitting_tags_are_read_by_xml_alone(client):
+    """DeepL's XML handling reads them; a plain text's tags are its words."""
+    assert xml(client, "a dog runs", tag_handling=None, splitting_tags="br") == xml(client, "a dog runs",
+                                                                                    tag_handling=None)
+
+
+def test_the_document_options_take_element_names_only():
+    assert DocumentOptions(splitting_tags=["br", "br"]).splitting_tags == frozenset({"br"})
+    with pytest.raises(ConfigError, match="non_splitting_tags: expected element names"):
+        DocumentOptions(non_splitting_tags="par")  # a str is no set of names: "p", "a", "r"
