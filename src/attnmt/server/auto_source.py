@@ -33,13 +33,14 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     language (``Detector.mean_ranking``): the choice among the model's languages alone, reported with their own
     confidences, put "A dog runs." at 26 % English where /detect said 55 %.  Text with no letters to go by
     (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what would be
-    translated is read, not the markup (readable_text).  A ``target`` no model translates into is refused before
-    detection (unreachable)."""
+    translated is read, not the markup (readable_text).  A ``target`` no model translates into is refused (unreachable):
+    before detection where it is no served language, else where a text is not surely in it, as a text sent from it
+    into it is given back ("a dog runs" into en on an en-de server was refused with ``auto`` alone)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
     into_target = [code for code in sources if (code, target) in server.models.by_pair]
-    if not into_target:
+    if not into_target and target not in server.models.codes():
         raise unreachable(server, target)
 
     def best(read: list[str]) -> dict:
@@ -48,8 +49,11 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
         likeliest = server.detector.language(" ".join(read))
         if likeliest is not None and likeliest[0] == target and likeliest[1] >= SURELY_TARGET:
             return {"confidence": dict(ranking).get(target, 0.0), "language": target}
+        if not into_target and ranking[0][1] > 0:  # no model would read it: not surely the target's, no answer
+            return {"confidence": ranking[0][1], "language": None}
+        # nothing to go by (``12345``): the first model's language, or the target's, which passes it through alike
         return next(({"confidence": p, "language": code} for code, p in ranking if code in into_target and p > 0),
-                    {"confidence": 0.0, "language": into_target[0]})
+                    {"confidence": 0.0, "language": into_target[0] if into_target else target})
 
     def each() -> list[dict]:
         read = [readable_text(text, text_format) for text in texts]
@@ -63,7 +67,10 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
         whole = best(read)
         return [best([text]) if len(text) > SHORT_TEXT else whole for text in read]
 
-    return await asyncio.to_thread(each)
+    found = await asyncio.to_thread(each)
+    if any(each["language"] is None for each in found):
+        raise unreachable(server, target)
+    return found
 
 
 def unreachable(server: Server, target: str) -> LibreError:
