@@ -63,6 +63,15 @@ def test_splitting_tags_are_read_by_xml_alone(client):
                                                                                     tag_handling=None)
 
 
+@pytest.mark.parametrize("name", ["splitting_tags", "non_splitting_tags", "ignore_tags"])
+@pytest.mark.parametrize("value", [5, {"b": 1}, ["b", 5]])
+def test_names_of_another_json_type_are_400_naming_the_parameter(client, name, value):
+    """``5`` was read as an element named "5", ``{"b": 1}`` as one named "{'b': 1}"."""
+    body = {"text": ["<r>a dog runs</r>"], "target_lang": "DE", "tag_handling": "xml", name: value}
+    answer = client.post("/v2/translate", json=body)
+    assert answer.status_code == 400 and answer.json()["message"].startswith(f"Value for '{name}' not supported: ")
+
+
 def test_the_document_options_take_element_names_only():
     assert DocumentOptions(splitting_tags=["br", "br"]).splitting_tags == frozenset({"br"})
     with pytest.raises(ConfigError, match="non_splitting_tags: expected element names"):

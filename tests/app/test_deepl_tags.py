@@ -15,8 +15,9 @@ def test_an_empty_element_is_written_as_the_text_wrote_it(sent, translated, writ
 
 
 def test_ignore_tags_is_read_as_a_json_list_or_a_forms_commas():
-    assert tag_names(["x", " y "]) == tag_names("x, y") == ["x", "y"]
-    assert tag_names(None) == []
+    assert tag_names({"t": ["x", " y "]}, "t") == tag_names({"t": "x, y"}, "t") == tag_names({"t": ["x,y"]}, "t") == [
+        "x", "y"]
+    assert tag_names({}, "t") == tag_names({"t": ""}, "t") == []
 
 
 def test_an_ignored_element_is_marked_to_be_kept_and_the_mark_taken_out_again():

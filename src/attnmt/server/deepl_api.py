@@ -99,6 +99,10 @@ FIELDS = {"text": {"type": "array", "items": {"type": "string"}},
           "source_lang": {"type": "string", "description": "none: each text's language detected"},
           "tag_handling": {"type": "string", "enum": list(TAG_HANDLING)},
           "ignore_tags": {"type": "array", "items": {"type": "string"}, "description": "elements kept as sent"},
+          "splitting_tags": {"type": "array", "items": {"type": "string"},
+                             "description": "XML elements that end a sentence"},
+          "non_splitting_tags": {"type": "array", "items": {"type": "string"},
+                                 "description": "XML elements never read as blocks of their own"},
           "formality": {"type": "string", "enum": list(FORMALITY)}}
 
 
@@ -204,7 +208,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
         except TagError as error:
             raise DeepLError(400, str(error)) from None
     # DeepL reads ignore_tags only with tag_handling; the texts as sent are what is charged, logged and detected
-    names = tag_names(params.get("ignore_tags")) if text_format != "text" else []
+    names = tag_names(params, "ignore_tags") if text_format != "text" else []
     mark = mark_for(texts)
     marked = marked_ignored(texts, names, text_format == "html", mark)
     marked = as_split(marked, params) if text_format == "text" else marked

@@ -19,6 +19,7 @@ import re
 from itertools import count
 
 from attnmt.errors import UserError
+from attnmt.server.api_errors import DeepLError
 from attnmt.server.markup_texts import TagSplits
 
 # What marks an ignore_tags element while it is translated: translate="no", which the documents' markup keeps whole,
@@ -47,12 +48,18 @@ def check_xml(texts: list[str]) -> None:
                 raise TagError(str(error)) from None
 
 
-def tag_names(sent: object) -> list[str]:
-    """``ignore_tags``, ``splitting_tags`` or ``non_splitting_tags`` as names: a JSON list (deepl-python's, each
-    entry split at its commas as it splits them), or a form's comma-separated text."""
-    sent = [each for each in sent if isinstance(each, str)] if isinstance(sent, list) else [str(sent or "")]
-    names = [name for each in sent for name in each.split(",")]
-    return [name.strip() for name in names if name.strip()]
+def tag_names(params: dict, name: str) -> list[str]:
+    """``ignore_tags``, ``splitting_tags`` or ``non_splitting_tags`` (``name``) as names: a JSON list (deepl-python's,
+    each entry split at its commas as it splits them), or a form's comma-separated text; 400 in DeepL's words for
+    another JSON value (``5``, ``{"b": 1}``, a list holding one), which was read as a name ("5", "{'b': 1}")."""
+    sent = params.get(name)
+    if sent is None:
+        return []
+    if not isinstance(sent, str | list) or not all(isinstance(each, str) for each in sent):
+        raise DeepLError(400, f"Value for '{name}' not supported: {sent!r} (a list of element names, or one text "
+                              "of them parted by commas)")
+    names = [tag.strip() for each in ([sent] if isinstance(sent, str) else sent) for tag in each.split(",")]
+    return [tag for tag in names if tag]
 
 
 def splits_of(params: dict) -> TagSplits:
@@ -60,8 +67,7 @@ def splits_of(params: dict) -> TagSplits:
     as DeepL reads them with ``tag_handling=xml``.  Both were read past: with ``splitting_tags=br``,
     ``<p>a dog runs<br/>two men walk</p>`` went to the model as one sentence, and an element of ``non_splitting_tags``
     standing beside another was translated alone, half a sentence."""
-    return TagSplits(frozenset(tag_names(params.get("splitting_tags"))),
-                     frozenset(tag_names(params.get("non_splitting_tags"))))
+    return TagSplits(frozenset(tag_names(params, "splitting_tags")), frozenset(tag_names(params, "non_splitting_tags")))
 
 
 def mark_for(texts: list[str]) -> str:
