@@ -35,7 +35,7 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what would be
     translated is read, not the markup (readable_text).  A ``target`` no model translates into is refused (unreachable):
     before detection where it is no served language, else where a text is not surely in it, as a text sent from it
-    into it is given back ("a dog runs" into en on an en-de server was refused with ``auto`` alone)."""
+    into it is given back ("Welcome back" into en on an en-de server was refused with ``auto`` alone)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
