@@ -10,7 +10,7 @@ import io
 import docx
 import pytest
 from lxml import etree
-from office_files import W, read_members, word_paragraph
+from office_files import SOFFICE, W, libreoffice_saved, read_members, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -108,3 +108,28 @@ def test_a_count_in_running_text_is_read_in_its_place(mirror):
     out = translated(text_run("There are ") + complex_field(code, "3") + text_run(" dogs here."), mirror)
     assert mirror.given == ["There are 3 dogs here."]
     assert pieces(out) == ["HERE. DOGS ", "begin", code, "separate", "3", "end", " ARE THERE"]
+
+
+INSERTION = '<w:ins w:id="1" w:author="Anna" w:date="2024-05-01T00:00:00Z">{}</w:ins>'
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_page_reference_alone_in_a_tracked_insertion_is_read_in_its_place(mirror, tmp_path):
+    """Its words are its paragraph's, outside the insertion: read as none, the insertion was kept whole, the model read
+    "See page for a man.", and LibreOffice showed "MAN. A 4 FOR PAGE SEE"."""
+    inserted = INSERTION.format(complex_field(PAGE_REFERENCE, "4"))
+    out = translated(text_run("See page ") + inserted + text_run(" for a man."), mirror)
+    assert mirror.given == ["See page 4 for a man."]
+    assert pieces(out) == ["MAN. A FOR ", "begin", PAGE_REFERENCE, "separate", "4", "end", " PAGE SEE"]
+    assert libreoffice_saved(out, ".docx", "txt", tmp_path / "txt").decode("utf-8-sig").strip() == (
+        "MAN. A FOR 4 PAGE SEE")
+
+
+def test_a_simple_page_field_alone_in_a_tracked_insertion_is_read_in_its_place(mirror):
+    """Word's other way to write the field, in the insertion: "This is page of the report." was what the model read."""
+    inserted = INSERTION.format('<w:fldSimple w:instr=" PAGE "><w:r><w:t>7</w:t></w:r></w:fldSimple>')
+    out = translated(text_run("This is page ") + inserted + text_run(" of the report."), mirror)
+    assert mirror.given == ["This is page 7 of the report."]
+    assert pieces(out) == ["REPORT. THE OF ", "< PAGE >", "7", " PAGE IS THIS"]
+    insertion = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{w('ins')}")
+    assert [etree.QName(node).localname for node in insertion.iter()] == ["ins", "fldSimple", "r", "t"]

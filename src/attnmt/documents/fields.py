@@ -33,7 +33,7 @@ Word writes a field in one of two ways:
 - complex: runs between the paragraph's other runs, ``w:fldChar`` begin, the code's
   ``w:instrText``, ``w:fldChar`` separate, the result's runs, ``w:fldChar`` end.
 
-ooxml reads a complex link field as the simple field it stands for (``stand_in``), and writes
+ooxml reads a complex link field as the simple field it stands for (fields_complex.ComplexField.stand_in), and writes
 its begin, code and separator back before the translated result, its end after it.  A link inside
 another field's result is kept.  So is a link whose result is digits and symbols alone
 (is_read_result: a note's number, a citation, a phone number), without a space at its ends or a
@@ -52,10 +52,8 @@ from the ``XE`` fields, showed the source's words, an English index at the end o
 
 from __future__ import annotations
 
-import copy
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from lxml import etree
 
@@ -86,12 +84,6 @@ HEADING_NUMBERS = frozenset({"\\s", "\\n", "\\r", "\\w"})
 ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|(\\[A-Za-z*@#!])|(\S+)')
 ESCAPED = re.compile(r"\\(.)")  # a quoted text's escaped character
 NUMBER = re.compile(r"[0-9]+")  # a field's result of digits alone (is_number_result)
-CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
-# What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
-# comment's anchor, an editing permission's range; its spelling marks are dropped before, as
-# attnmt.documents.formatting.merge_runs says): kept where it is, in the field's code.
-CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeStart"), w("commentRangeEnd"),
-                        w("permStart"), w("permEnd")})
 
 
 def is_read_code(code: str) -> bool:
@@ -286,112 +278,6 @@ def codes_open_at(separator: etree._Element) -> list[str]:
         elif part.tag == w("instrText") and codes:
             codes[-1] += text_in(part)
     return []
-
-
-@dataclass(frozen=True)
-class ComplexField:
-    """A complex field whose result the model reads, among its container's children: the runs of
-    its begin, code and separator (``opening``), its result's children, and the run of its end."""
-
-    code: str
-    opening: list[etree._Element]
-    result: list[etree._Element]
-    closing: etree._Element
-
-    def stand_in(self) -> etree._Element:
-        """The simple field this one stands for, holding copies of its result's children: read as
-        one, it is a mark over its words (the copies, since the paragraph keeps its own children
-        where it is not translated)."""
-        field = self.closing.makeelement(w("fldSimple"), {w("instr"): self.code})
-        field.extend(copy.deepcopy(child) for child in self.result)
-        return field
-
-
-def as_read(container: etree._Element, depth: int,
-            dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element | ComplexField]:
-    """``container``'s children, each complex field whose result the model reads as one ComplexField
-    where it begins outside every other field (``depth``: those open where the container begins)."""
-    children = list(container)
-    position = 0
-    while position < len(children):
-        field = None if depth else complex_field(children, position)
-        if field is None:
-            depth = read_depth_after(run_parts(children[position], dialect), depth)
-            yield children[position]
-            position += 1
-        else:
-            yield field
-            position += len(field.opening) + len(field.result) + 1
-
-
-def parts_as_read(node: etree._Element, depth: int, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
-    """The parts of run or container ``node`` (formatting.run_parts) as the model reads them, ``depth``
-    fields open where it begins: a complex field whose result it reads (as_read) as its result's
-    parts, without its begin, code, separator and end.  Seen with those, the words of a link alone
-    in a tracked insertion or a content control were a field's, and the container was kept, its
-    link's words English."""
-    if not dialect.holds_runs(node):
-        yield from run_parts(node, dialect)
-        return
-    for child in as_read(node, depth, dialect):
-        if isinstance(child, ComplexField):
-            yield from parts_as_read(child.stand_in(), depth, dialect)
-        else:
-            yield from parts_as_read(child, depth, dialect)
-            depth = read_depth_after(run_parts(child, dialect), depth)
-
-
-def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
-    """The complex field whose result the model reads (is_read_code, is_read_result, is_number_result) that begins at
-    ``children[start]``, ended among the same children; None for any other child, or where the
-    field's begin, code, separator or end shares a run with anything else, or its code holds a field
-    of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
-    a field is kept, as every other field is.  A mark Word leaves between its begin and its code
-    (CODE_MARKS: a bookmark, a comment's anchor) stays there."""
-    parts = [part for part in children[start] if part.tag != w("rPr")]
-    if not is_code_run(children[start]) or not parts or field_kind(parts[0]) != "begin":
-        return None
-    depth, separate, code = 0, None, ""
-    for position in range(start, len(children)):
-        child = children[position]
-        if child.tag != w("r"):
-            if (separate is None and child.tag not in CODE_MARKS) or next(child.iter(w("fldChar")), None) is not None:
-                return None
-            continue
-        for part in child:
-            kind = field_kind(part)
-            if kind == "begin" and separate is None and depth:
-                return None  # a field in the code
-            depth = depth_after([part], depth)
-            if kind == "separate" and depth == 1 and separate is None:
-                separate = position
-            elif part.tag == w("instrText") and separate is None:
-                code += text_in(part)
-            elif kind == "end" and not depth:
-                return _checked(children, start, separate, position, code)
-    return None
-
-
-def _checked(children: Sequence[etree._Element], start: int, separate: int | None, end: int,
-             code: str) -> ComplexField | None:
-    if separate is None:
-        return None  # no result
-    opening, closing = list(children[start:separate + 1]), children[end]
-    if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
-        return None
-    result = list(children[separate + 1:end])
-    around = result_text(*children[:start]), result_text(*children[end:])
-    if not (is_read_code(code) and is_read_result(code, *result)) and not (
-            is_number_result(code, *result) and amid_words(code, *around)):
-        return None
-    if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
-        return None  # the separator is not its run's last part, or the end's run holds a field's begin too
-    return ComplexField(code, opening, result, closing)
-
-
-def is_code_run(node: etree._Element) -> bool:
-    """A run that holds a field's characters and code alone (and its properties)."""
-    return node.tag == w("r") and all(part.tag in CODE_PARTS for part in node)
 
 
 # The module of the annotations' Dialect, imported last (typing.get_type_hints reads the annotations):

@@ -67,7 +67,7 @@ from itertools import takewhile
 
 from lxml import etree
 
-from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
+from attnmt.documents import fields, fields_complex  # by module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.code_look import font_of, has_no_words, in_symbol_font, is_monospaced
 from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.flat import FlatBuilder, FlatText, is_stop
@@ -149,7 +149,7 @@ class ParagraphJob(ParagraphWriter):
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
         self.value_kept = False  # a field's value after its name's run, kept as written (list_marks.value_kept)
-        self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
+        self.complex_fields: dict[etree._Element, fields_complex.ComplexField] = {}  # each read as a stand-in, by it
         self.originals: dict[etree._Element, etree._Element] = {}  # each node of a stand-in -> the result's own
         # a tab or a cell's line ends a sentence; a template's placeholders are kept (split_placeholders)
         builder = self.reader(collapse=False, fields=True, protected=self.protected)
@@ -221,8 +221,8 @@ class ParagraphJob(ParagraphWriter):
         """``container``'s children as they are read: a complex field whose result the model reads
         (attnmt.documents.fields) as the simple field it stands for."""
         read = []
-        for child in fields.as_read(container, self.field_depth, self.dialect):
-            if isinstance(child, fields.ComplexField):
+        for child in fields_complex.as_read(container, self.field_depth, self.dialect):
+            if isinstance(child, fields_complex.ComplexField):
                 stand_in = child.stand_in()
                 self.complex_fields[stand_in] = child
                 for copied, original in zip(stand_in, child.result, strict=True):
@@ -242,7 +242,7 @@ class ParagraphJob(ParagraphWriter):
         (``w:rtl``, as Word writes a Hebrew quote), around letters all written against the source's direction
         (language.written_against: Hebrew in English) is a passage in another language: translated, the Hebrew was
         lost, and German words were drawn right to left."""
-        parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
+        parts = list(fields_complex.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note, code, before = self._is_note(node), bool(shown.strip()) and self._is_code(node), builder.text[-1:]
         cited = (is_reference(shown) and self.dialect.is_link(node)) or (  # a link's "[3]", a typed note's "¹²"
@@ -267,8 +267,9 @@ class ParagraphJob(ParagraphWriter):
         read as that number, and if so adds it: a mark kept whole (Mark.kept_whole), written back as it came over the
         model's copy of the number.  An atom, the model read "See page for a man." and the field went where its
         neighbours' words did.  One among no words (fields.amid_words) or raised (a note's number) stays an atom."""
-        runs = list(field.iter(self.dialect.run))
-        if not fields.amid_words(field.get(w("instr"), ""), builder.text, self._words_after(field)) or all(
+        runs, stood_for = list(field.iter(self.dialect.run)), self.complex_fields.get(field)
+        after = fields.result_text(*fields_complex.siblings_after(field if stood_for is None else stood_for.closing))
+        if not fields.amid_words(field.get(w("instr"), ""), builder.text, after) or all(
                 script_kind(self._layers(run)) == "sup" for run in runs):
             return False
         builder.open(field)

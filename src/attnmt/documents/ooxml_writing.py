@@ -31,7 +31,7 @@ class ParagraphWriter:
     bases: dict[etree._Element, etree._Element | None]  # each container's base run (None: it has no runs)
     flat: FlatText
     run_atoms: set[etree._Element]  # the atoms that belong inside a run (a tab, a picture), by their elements
-    complex_fields: dict[etree._Element, fields.ComplexField]  # each read as its stand-in, by that
+    complex_fields: dict[etree._Element, fields_complex.ComplexField]  # each read as its stand-in, by that
     # Each node of a stand-in (a copy of its field's result) -> the result's own: an atom is written from
     # the field's own node, where another job (an IF field's texts, a link field's tip inside it) wrote.
     originals: dict[etree._Element, etree._Element]
@@ -151,6 +151,6 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 
 # The modules of the annotations and of WORD, imported last: ooxml_dialects imports attnmt.documents.ooxml
-# (through fields too), which imports this module, whose ParagraphWriter must exist by then.
-from attnmt.documents import fields  # noqa: E402
+# (through fields and fields_complex too), which imports this module, whose ParagraphWriter must exist by then.
+from attnmt.documents import fields_complex  # noqa: E402
 from attnmt.documents.ooxml_dialects import WORD, Dialect  # noqa: E402
