@@ -4,7 +4,7 @@
 import pytest
 from conftest import Judging
 from lxml import etree
-from office_files import odf_bytes, read_members, write_members
+from office_files import SOFFICE, libreoffice_saved, odf_bytes, read_members, write_members
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.documents.office import translate_office
@@ -83,3 +83,26 @@ def test_a_libreoffice_captions_label_the_model_garbled_keeps_its_source(mirror)
                           f"Table {sequence('Table', '1')}: A black dog jumps.")
     assert [shown(p) for p in translated_paragraphs(data, judging)] == [
         "Figure 1: JUMPS. DOG BLACK A", "TABLE 1: JUMPS. DOG BLACK A"]
+
+
+def sequence_reference(form: str, shown: str) -> str:
+    """A cross-reference to the caption ``sequence('Figure', ...)`` numbers, showing ``form`` (value, page, ...)."""
+    return (f'<text:sequence-ref text:reference-format="{form}" text:ref-name="refFigure0">{shown}'
+            '</text:sequence-ref>')
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.parametrize(("inline", "given", "out"), [
+    (f"The dog in figure {sequence_reference('value', '1')} runs in the park.",
+     "The dog in figure 1 runs in the park.", "PARK. THE IN RUNS 1 FIGURE IN DOG THE"),
+    (f"See page {sequence_reference('page', '4')} for a man.", "See page 4 for a man.", "MAN. A FOR 4 PAGE SEE"),
+], ids=["caption-number", "page"])
+def test_a_cross_reference_to_a_number_amid_words_is_read_in_its_place(mirror, tmp_path, inline, given, out):
+    """As Word's number fields are: an atom, the model read "The dog in figure runs in the park.", and LibreOffice
+    showed "PARK. THE IN 1 RUNS FIGURE IN DOG THE", the number after the wrong word."""
+    data = odt_paragraphs(f"Figure {sequence('Figure', '1')}: A black dog jumps.", inline)
+    translated = translate_office(data, ".odt", mirror, DocumentOptions())
+    assert mirror.given[-1] == given
+    reference = next(etree.fromstring(read_members(translated)["content.xml"]).iter(f"{{{TEXT}}}sequence-ref"))
+    assert reference.get(f"{{{TEXT}}}ref-name") == "refFigure0" and len(reference) == 0
+    assert libreoffice_saved(translated, ".odt", "txt", tmp_path / "txt").decode("utf-8-sig").splitlines()[1] == out

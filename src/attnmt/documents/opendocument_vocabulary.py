@@ -10,6 +10,7 @@ from __future__ import annotations
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.fields import NUMBER, amid_words
 from attnmt.documents.flat import has_words
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.opendocument_code import MARKS, OFFICE, PARAGRAPHS, REFERENCES, TEXT, CodeLooks
@@ -53,10 +54,16 @@ class OpenDocumentVocabulary(Vocabulary):
         it writes (opendocument_controls: a date, a list's chosen item)."""
         if is_comment(node) or node.tag not in MARKS or is_value_control(node):
             return True
+        if is_number_reference(node):
+            return False
         shown = shown_text(node)
         return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
                 or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node)
                 or (node.tag in REFERENCES and not has_words(shown)))
+
+    def is_kept_word(self, node: etree._Element) -> bool:
+        """A cross-reference to a number amid words (is_number_reference), and what HTML reads whole too."""
+        return is_number_reference(node) or super().is_kept_word(node)
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
@@ -120,6 +127,17 @@ def numbers_caption(node: etree._Element) -> bool:
     return node.tag == SEQUENCE and bool((node.text or "").strip())
 
 
+def is_number_reference(node: etree._Element) -> bool:
+    """Whether ``node`` is a cross-reference showing a number alone (``text:sequence-ref`` to a caption's number, a
+    page's: ``See page <text:sequence-ref text:reference-format="page">4</text:sequence-ref> for a man.``) amid its
+    sentence's words (attnmt.documents.fields.amid_words): read with them and written back as it came in the place of
+    the translation's copy of the number (Mark.kept_whole), as Word's number fields are (fields.is_number_result).  An
+    atom, the model read "See page for a man.", and the reference went where its neighbours' words did."""
+    shown = shown_text(node)
+    return node.tag in REFERENCES and NUMBER.fullmatch(shown) is not None and amid_words(
+        "", shown_before(node), shown_rest(node))
+
+
 def shown_text(node: etree._Element) -> str:
     """What the model reads of a node of a paragraph: a mark's text, a space for a space, tab or
     line break, nothing of any other atom (a note, a field); the text after it (its tail) left out."""
@@ -152,6 +170,16 @@ def shown_after(node: etree._Element) -> str:
                 return shown[0]
         node = node.getparent()
     return ""
+
+
+def shown_rest(node: etree._Element) -> str:
+    """What a reader sees after ``node`` in its paragraph."""
+    rest = ""
+    while node.getparent() is not None and node.tag not in PARAGRAPHS:
+        rest += (node.tail or "") + "".join(shown_text(following) + (following.tail or "")
+                                            for following in node.itersiblings())
+        node = node.getparent()
+    return rest
 
 
 def is_lone_space(node: etree._Element) -> bool:
