@@ -16,6 +16,7 @@ from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
 from attnmt.documents.word_controls import in_kept_control
+from attnmt.documents.word_insertions import join_field_insertions
 from attnmt.documents.word_quotes import QuoteBuilder, unseen_quote_looks
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
@@ -57,6 +58,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             closed[story] = kinds.count("begin") <= kinds.count("end")
         if dialect is WORD:  # a quote mark in a run of its own, set apart by its font hint or language alone
             unseen_quote_looks(paragraph)
+            join_field_insertions(paragraph)  # a field inserted with changes tracked, an insertion a run
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
                            indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)
