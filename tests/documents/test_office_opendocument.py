@@ -309,7 +309,8 @@ def test_an_odf_space_element_beside_a_field_is_spacing_that_stays_beside_it(kno
     """A ``text:s`` of one space between a word and a field (as an Impress footer has it) was an atom placed
     on its own: "Slide of ten" translated "of ten slide" put the field before "of" and its spaces with it,
     the first one starting the line.  Read as the space it shows, it spaces the field as a typed space does."""
-    field = "<text:page-number>3</text:page-number>"
+    # a chapter's number, an atom: a page's number amid words is read (opendocument_vocabulary.is_number_amid_words)
+    field = '<text:chapter text:display="number" text:outline-level="1">3</text:chapter>'
     members = read_members(text_file())
     members["content.xml"] = members["content.xml"].replace(
         b"</text:h>", f"</text:h><text:p>{spaces.format(field=field)}</text:p>".encode(), 1)

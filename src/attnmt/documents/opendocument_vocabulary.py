@@ -21,6 +21,8 @@ from attnmt.documents.script_tokens import Script
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 LINK = f"{{{TEXT}}}a"
 SEQUENCE = f"{{{TEXT}}}sequence"  # a numbered sequence's number: a caption's (numbers_caption)
+# The fields that show a number alone, read amid words (is_number_amid_words): a cross-reference's, a page's, a count's
+NUMBER_FIELDS = REFERENCES | {f"{{{TEXT}}}page-number", f"{{{TEXT}}}page-count"}
 SPACE = f"{{{TEXT}}}s"  # text:s, one space, or text:c of them
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", SPACE})
 # The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
@@ -52,18 +54,18 @@ class OpenDocumentVocabulary(Vocabulary):
         to it out of sight), or a cross-reference to a number alone (REFERENCES: a chapter's "3.2",
         kept as Word's is, attnmt.documents.fields.is_read_result), or a content control whose content is a value
         it writes (opendocument_controls: a date, a list's chosen item)."""
+        if is_number_amid_words(node):
+            return False
         if is_comment(node) or node.tag not in MARKS or is_value_control(node):
             return True
-        if is_number_reference(node):
-            return False
         shown = shown_text(node)
         return (not shown or is_marker_text(shown, shown_before(node), shown_after(node))
                 or self.is_reference(node) or self.looks.is_code(node) or self.is_hidden(node)
                 or (node.tag in REFERENCES and not has_words(shown)))
 
     def is_kept_word(self, node: etree._Element) -> bool:
-        """A cross-reference to a number amid words (is_number_reference), and what HTML reads whole too."""
-        return is_number_reference(node) or super().is_kept_word(node)
+        """A number field amid words (is_number_amid_words), and what HTML reads whole too."""
+        return is_number_amid_words(node) or super().is_kept_word(node)
 
     def is_hidden(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark of hidden text beside visible words (opendocument_code.CodeLooks.is_hidden)."""
@@ -127,14 +129,14 @@ def numbers_caption(node: etree._Element) -> bool:
     return node.tag == SEQUENCE and bool((node.text or "").strip())
 
 
-def is_number_reference(node: etree._Element) -> bool:
-    """Whether ``node`` is a cross-reference showing a number alone (``text:sequence-ref`` to a caption's number, a
-    page's: ``See page <text:sequence-ref text:reference-format="page">4</text:sequence-ref> for a man.``) amid its
-    sentence's words (attnmt.documents.fields.amid_words): read with them and written back as it came in the place of
-    the translation's copy of the number (Mark.kept_whole), as Word's number fields are (fields.is_number_result).  An
-    atom, the model read "See page for a man.", and the reference went where its neighbours' words did."""
-    shown = shown_text(node)
-    return node.tag in REFERENCES and NUMBER.fullmatch(shown) is not None and amid_words(
+def is_number_amid_words(node: etree._Element) -> bool:
+    """Whether ``node`` is a field showing a number alone (NUMBER_FIELDS: a cross-reference to a caption's number or a
+    page's, ``See page <text:sequence-ref text:reference-format="page">4</text:sequence-ref> for a man.``; a page's
+    number; the count of pages) amid its sentence's words (attnmt.documents.fields.amid_words): read with them and
+    written back as it came in the place of the translation's copy of the number (Mark.kept_whole), as Word's number
+    fields are (fields.is_number_result).  An atom, the model read "See page for a man.", and the field went where its
+    neighbours' words did."""
+    return node.tag in NUMBER_FIELDS and NUMBER.fullmatch("".join(node.itertext())) is not None and amid_words(
         "", shown_before(node), shown_rest(node))
 
 
