@@ -4,9 +4,11 @@ is written around their translation in the target language's form.  Upper upper-
 
 import io
 
+import comment_files
 import openpyxl
 import pptx
 import pytest
+from lxml import etree
 from office_files import (
     SOFFICE,
     calc_file,
@@ -23,6 +25,8 @@ from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 GERMAN = DocumentOptions(target_lang="de")
+P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+THREADED = "{http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments}"
 # (text, what the model is given, what is written): a double quote, a curly one, a single one after a word, a quote
 # closed after a comma, an apostrophe and an inch mark (no quotes) beside a quote
 QUOTED = [('He said "hello" to me.', "He said hello to me.", "HE SAID „HELLO“ TO ME."),
@@ -133,3 +137,30 @@ def test_a_quote_in_a_note_of_one_text_after_its_authors_label_line_is_written_i
     assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].comment.text == (
         "Ben Lee:\nTHE MAN CALLS IT ‚HOME‘ NOW.\nSHE READ „THE TIMES“.")
     assert {"The man calls it home now.", "She read The Times."} <= set(upper.given)
+
+
+def test_a_quote_in_a_slides_comment_is_read_without_its_marks_and_written_in_the_target_form(upper, monkeypatch):
+    """PowerPoint's comment, plain text (comments.QuotedText), went to the model with its marks as words, and came back
+    ``HE SAID "HELLO" TO ME.`` where the slide's own text came back ``HE SAID „HELLO“ TO ME.``."""
+    lines = "\n".join(text for text, _, _ in QUOTED)
+    monkeypatch.setattr(comment_files, "COMMENTS", comment_files.COMMENTS.replace("Check the red car.\nIt is parked.",
+                                                                                  lines))
+    out = translate_office(comment_files.commented_slides_file(), ".pptx", upper, GERMAN)
+    [comment] = etree.fromstring(read_members(out)["ppt/comments/comment1.xml"]).iter(f"{P}text")
+    assert comment.text.split("\n") == [written for _, _, written in QUOTED]
+    assert {given for _, given, _ in QUOTED} <= set(upper.given)
+    assert not {text for text, _, _ in QUOTED} & set(upper.given)
+
+
+def test_a_quote_in_a_threaded_comment_and_the_note_beside_it_is_written_in_the_target_form(upper, monkeypatch):
+    """Excel's threaded comment and the note it keeps beside the thread (comments.QuotedText) went to the model with
+    their marks as words, while a cell's string and a note's runs were read without them."""
+    text, given, written = QUOTED[1]  # a curly quote: She read “The Times” today.
+    for name in ("THREADED_COMMENTS", "NOTE"):
+        monkeypatch.setattr(comment_files, name, getattr(comment_files, name).replace("Check the red car.", text))
+    out = translate_office(comment_files.threaded_sheet_file(), ".xlsx", upper, GERMAN)
+    thread = etree.fromstring(read_members(out)["xl/threadedComments/threadedComment1.xml"])
+    assert thread.findtext(f"{THREADED}threadedComment/{THREADED}text") == written
+    note = openpyxl.load_workbook(io.BytesIO(out)).active["A1"].comment.text
+    assert f"COMMENT:\n    {written}\nREPLY:" in note
+    assert given in upper.given and text not in upper.given

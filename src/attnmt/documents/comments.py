@@ -4,7 +4,8 @@ beside each thread for its older versions.  (PowerPoint's modern comments hold D
 paragraphs, and Excel's classic notes runs: those are attnmt.documents.ooxml's paragraphs.)
 
 A comment's lines are its paragraphs: each is translated as a line of a text file is, its
-spacing kept, URLs, e-mail addresses and file names kept as they are.  An @mention in a threaded comment
+spacing kept, URLs, e-mail addresses and file names kept as they are, and a pair of quotes around words inside a
+sentence read as a cell's are (``QuotedText``).  An @mention in a threaded comment
 (``mention``: its ``startIndex`` and ``length`` in the text, counted in UTF-16 code units, as
 Excel counts) is kept as it is, placed as a tag is (attnmt.documents.spans), and its
 ``startIndex`` set to where it landed.
@@ -146,6 +147,15 @@ def mention_spans(text: str, mentions: Sequence[etree._Element]) -> dict[etree._
     return spans
 
 
+class QuotedText(TextJob):
+    """A comment's plain text, its quotes inside a sentence read as a cell's string's are (word_quotes.QuoteBuilder),
+    written in the target language's form around their translation (office.job_results): read as words, a threaded
+    comment's and PowerPoint's ``The man said "hello" to me.`` went to the model with its marks, and came back with
+    them straight where the same cell's came back with German's ``„hallo“``."""
+
+    reader = QuoteBuilder
+
+
 @dataclass(frozen=True)
 class PlainComments:
     """A part whose comments are ``element``s of plain text (PowerPoint's ``p:text``)."""
@@ -153,7 +163,7 @@ class PlainComments:
     element: str
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
-        return [TextJob(element) for element in root.iter(self.element)
+        return [QuotedText(element) for element in root.iter(self.element)
                 if needs_translation(text_in(element), glossary)]
 
 
@@ -165,7 +175,7 @@ class ThreadedComments:
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
             if text is not None and needs_translation(text_in(text), glossary):
-                jobs.append(TextJob(text, comment.findall(MENTION)))
+                jobs.append(QuotedText(text, comment.findall(MENTION)))
         return jobs
 
 
@@ -204,9 +214,9 @@ def note_job(text: etree._Element) -> ParagraphJob:
     return ParagraphJob(text, CELL_COMMENT, reader=QuoteBuilder)
 
 
-class ThreadNote(TextJob):
+class ThreadNote(QuotedText):
     """Excel's note beside the thread whose id is ``thread`` (the module docstring); its mentions
-    are the thread's, taken once the thread's part is read (``follow_threads``)."""
+    are the thread's, taken once the thread's part is read (``follow_threads``), and its quotes read as the thread's."""
 
     def __init__(self, element: etree._Element, thread: str) -> None:
         super().__init__(element, escaped=True)
@@ -281,12 +291,10 @@ def plain_label(text: etree._Element, author: str) -> bool:
             and unescape(text_in(only)).split("\n", 1)[0].strip() == f"{author}:")
 
 
-class LabelledText(TextJob):
+class LabelledText(QuotedText):
     """A note of one text whose first line is its author's label (``plain_label``): the label an atom kept as it
     is, as LabelledNote's run is (the demo model wrote "Anna Smith:" as "Ein Krühner:"), the lines after it
     translated as a note's are, their quotes inside a sentence read as its runs' (``note_job``)."""
-
-    reader = QuoteBuilder
 
     def __init__(self, element: etree._Element) -> None:
         super().__init__(element, escaped=True)
@@ -320,4 +328,4 @@ class LabelledNote:
 POWERPOINT_COMMENTS = PlainComments(f"{{{P}}}text")
 THREADED_COMMENTS = ThreadedComments()
 CELL_COMMENTS = CellComments()
-QuotedNote = LabelledNote | LabelledText  # a note that is no ParagraphJob, whose quotes are read (office.job_results)
+QuotedComment = LabelledNote | QuotedText  # no ParagraphJob, but its quotes are read (office.job_results)

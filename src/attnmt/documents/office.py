@@ -71,7 +71,7 @@ from attnmt.documents.caption_references import update_caption_references
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
-from attnmt.documents.comments import QuotedNote
+from attnmt.documents.comments import QuotedComment
 from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
@@ -358,8 +358,8 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
     flats = [flat for group in groups for flat in group]
-    # a page's, an OOXML paragraph's, a note's quotes read (word_quotes): none in other jobs, where it does nothing
-    pages = [isinstance(job, ParagraphJob | QuotedNote) or isinstance(job, TreeJob) and not job.vocabulary.xml
+    # a page's, an OOXML paragraph's, a comment's quotes read (word_quotes): none in other jobs, where it does nothing
+    pages = [isinstance(job, ParagraphJob | QuotedComment) or isinstance(job, TreeJob) and not job.vocabulary.xml
              for part in parts for job in part.jobs]
     # an EPUB page's She said "hi" -> Sie sagte „hallo“, as translate_trees writes an HTML file's
     quotes_in_form([flat for page, group in zip(pages, groups, strict=True) if page for flat in group],
