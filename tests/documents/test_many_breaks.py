@@ -14,7 +14,7 @@ from support import lines_run
 from attnmt.documents import sentences
 from attnmt.documents.bidi import edges
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.wrapped_lines import ended_lines
+from attnmt.documents.wrapped_lines import ended_lines, listed_breaks
 
 
 def readable_with_stops(text, language, breaks, stops):
@@ -65,8 +65,10 @@ def test_a_paragraph_of_lines_each_ending_with_a_stop_in_markup_takes_steps_in_p
 
 
 def readable_ended_lines(text, line_breaks):
-    """ended_lines as it was: the rest of the text copied at each break and read to its first letter."""
+    """ended_lines as it was: the rest of the text copied at each break and read to its first letter (a list's
+    items typed a line each, listed_breaks, end theirs too)."""
     in_a_row = {at for pair in pairwise(line_breaks) if not text[slice(*pair)].strip() for at in pair}
+    in_a_row |= listed_breaks(text, line_breaks)
     return [at for at in line_breaks
             if at in in_a_row or not next((ch for ch in text[at:] if ch.isalnum()), "").islower()]
 

@@ -5,9 +5,10 @@ import io
 
 import openpyxl
 import openpyxl.comments
+import pytest
 from conftest import Fixed, Judging
 from lxml import etree
-from office_files import docx_bytes, odf_bytes, read_members
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, odf_bytes, read_members
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -99,3 +100,50 @@ def test_an_ods_cells_sentence_wrapped_over_its_paragraphs_is_translated_whole_a
     assert "A man in a red shirt is playing the guitar." in mirror.given
     assert cells == [["GUITAR. THE PLAYING", "IS SHIRT RED A IN MAN A"], ["EGGS", "MILK"], ["TOTAL", "EUROS) (IN"]]
     assert not list(content.iter(f"{{{TEXT}}}line-break"))
+
+
+def test_a_list_typed_an_item_a_line_in_lower_case_stays_line_by_line(mirror):
+    """"Groceries\\napples\\nbread\\nmilk": each item goes on in lower case, and the cell went to the model as one
+    sentence, "Groceries apples bread milk", its breaks put between the translation's words wherever the alignment
+    put them (Mirror's came back "MILK\\nBREAD\\nAPPLES\\nGROCERIES").  A sentence wrapped over short lines, a stop
+    after its last, and a header whose short lines end or start with a function word are still read whole."""
+    sheet = translated_sheet({"A1": "Groceries\napples\nbread\nmilk", "A2": "Shopping list:\napples\nolive oil\nmilk",
+                              "A3": "Two dogs\nrun through\nthe snow.", "A4": "Number of\nemployees\nper site"},
+                             mirror)
+    assert {"Groceries", "Shopping list:", "apples", "olive oil", "milk"} <= set(mirror.given)
+    assert sheet["A1"].value == "GROCERIES\nAPPLES\nBREAD\nMILK"
+    assert sheet["A2"].value == "LIST: SHOPPING\nAPPLES\nOIL OLIVE\nMILK"
+    assert {"Two dogs run through the snow.", "Number of employees per site"} <= set(mirror.given)
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_cells_list_typed_an_item_a_line_shows_its_items_in_order_in_libreoffice(mirror, tmp_path):
+    book = openpyxl.Workbook()
+    book.active["A1"] = "Groceries\napples\nbread\nmilk"
+    out = translate_office(docx_bytes(book), ".xlsx", mirror, DocumentOptions())
+    assert libreoffice_csv(out, ".xlsx", tmp_path) == ['"GROCERIES', "APPLES", "BREAD", 'MILK"']
+
+
+def test_an_ods_cells_list_typed_a_paragraph_an_item_in_lower_case_stays_paragraph_by_paragraph(mirror):
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table, row, cell = Table(name="Sheet1"), TableRow(), TableCell(valuetype="string")
+    for line in ("Groceries", "apples", "bread", "milk"):
+        cell.addElement(P(text=line))
+    row.addElement(cell)
+    table.addElement(row)
+    document.spreadsheet.addElement(table)
+    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    content = etree.fromstring(read_members(out)["content.xml"])
+    assert ["".join(p.itertext()) for p in content.iter(TEXT_P)] == ["GROCERIES", "APPLES", "BREAD", "MILK"]
+    assert mirror.given == ["Groceries", "apples", "bread", "milk"]
+
+
+def test_a_list_typed_a_line_an_item_in_a_page_stays_line_by_line(mirror):
+    assert translate_markup(["<p>Groceries<br>apples<br>bread<br>milk</p>"], mirror) == [
+        "<p>GROCERIES<br>APPLES<br>BREAD<br>MILK</p>"]
+    assert ended_lines("Groceries apples bread milk", [9, 16, 22]) == [9, 16, 22]
+    assert ended_lines("Unit price", [4]) == []  # two lines: a wrapped name ("Stückpreis")
