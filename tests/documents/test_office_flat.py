@@ -4,7 +4,7 @@ Read as plain text, every line of their XML went to the model and the file came 
 import pytest
 from flat_files import CHART, MEDIA, NAMESPACES, STYLES, chart_frame, charted_body, flat_file, zipped_file
 from lxml import etree
-from office_files import read_members
+from office_files import SOFFICE, libreoffice_csv, read_members
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
@@ -191,3 +191,43 @@ def test_a_flat_texts_embedded_spreadsheet_is_translated_as_a_sheet_is(mirror):
             '</text:p></office:text>')
     out = translate_office(flat_file(body=body), ".fodt", mirror, DocumentOptions()).decode()
     assert "<text:p>APPLES GREEN</text:p>" in out and "<text:p>3</text:p>" in out and "FOLLOWS. TABLE A" in out
+
+
+WRAPPED_SHEET_BODY = (
+    '<office:spreadsheet><table:table table:name="Sheet1"><table:table-row>'
+    '<table:table-cell office:value-type="string"'
+    ' office:string-value="A man in a red shirt&#10;is playing the guitar.">'
+    '<text:p>A man in a red shirt</text:p><text:p>is playing the guitar.</text:p>'
+    '<office:annotation><dc:creator>Ann</dc:creator><text:p>The customer called yesterday</text:p>'
+    '<text:p>and asked for a new invoice.</text:p></office:annotation></table:table-cell>'
+    '<table:table-cell office:value-type="string"><text:p>Eggs</text:p><text:p>Milk</text:p></table:table-cell>'
+    '</table:table-row></table:table></office:spreadsheet>')
+
+
+def cells(root: etree._Element) -> list[list[str]]:
+    """Each spreadsheet cell's paragraphs' text and its ``office:string-value`` (where it has one) last."""
+    value = f"{{{NAMESPACES['office']}}}string-value"
+    return [["".join(p.itertext()) for p in cell.iter(f"{{{TEXT}}}p")] + ([cell.get(value)] if cell.get(value) else [])
+            for cell in root.iter(f"{{{NAMESPACES['table']}}}table-cell")]
+
+
+def test_a_flat_spreadsheets_sentence_wrapped_over_a_cells_lines_is_read_whole_as_an_ods_is(mirror):
+    """A .fods was read a paragraph at a time, its cell's "A man in a red shirt" / "is playing the guitar." translated
+    line by line (the demo model wrote the second "Eine Band spielt Gitarre."), where the same .ods's is read whole; the
+    cell's ``office:string-value``, which LibreOffice shows, is taken out, as the .ods's is."""
+    flat = etree.fromstring(translate_office(flat_file("spreadsheet", WRAPPED_SHEET_BODY), ".fods", mirror,
+                                             DocumentOptions()))
+    assert {"A man in a red shirt is playing the guitar.",
+            "The customer called yesterday and asked for a new invoice."} <= set(mirror.given)
+    zipped = translate_office(zipped_file("spreadsheet", WRAPPED_SHEET_BODY), ".ods", mirror, DocumentOptions())
+    assert cells(flat) == cells(etree.fromstring(read_members(zipped)["content.xml"])) == [
+        ["GUITAR. THE PLAYING", "IS SHIRT RED A IN MAN A",  # the cell's two lines, then its note's
+         "INVOICE. NEW A FOR ASKED", "AND YESTERDAY CALLED CUSTOMER THE"], ["EGGS", "MILK"]]
+    assert not list(flat.iter(f"{{{TEXT}}}line-break"))
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_flat_spreadsheets_wrapped_sentence_shows_its_translation_over_two_lines_in_libreoffice(mirror, tmp_path):
+    out = translate_office(flat_file("spreadsheet", WRAPPED_SHEET_BODY), ".fods", mirror, DocumentOptions())
+    shown = libreoffice_csv(out, ".fods", tmp_path)  # a cell's lines are the lines of one field, in quotes
+    assert shown == ['"GUITAR. THE PLAYING', 'IS SHIRT RED A IN MAN A","EGGS', 'MILK"']

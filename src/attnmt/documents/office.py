@@ -85,6 +85,7 @@ from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
 from attnmt.documents.ooxml_parts import ooxml_parts
 from attnmt.documents.opendocument import OpenDocumentParagraph, opendocument_parts
+from attnmt.documents.opendocument_cell_lines import LinedPart
 from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
@@ -245,6 +246,9 @@ def translate_flat(data: bytes, suffix: str, translator: Translator, options: Do
         source = read_flat(data, name, suffix).getroot()  # filters and formulas read against the file as it came
         follow_ranges(tree.getroot(), source)
         follow_formulas(tree.getroot(), source, translator, options, BODY_PART, review)
+    for part in parts:  # a cell's lines joined for reading parted again, as an .ods's part is when written
+        if isinstance(part, LinedPart):
+            part.part_lines()
     return serialise_part(tree, data[:HEAD])
 
 

@@ -64,7 +64,7 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines
+from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines, line_holders
 from attnmt.documents.opendocument_code import (
     OFFICE,
     PARAGRAPHS,
@@ -261,7 +261,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if member not in trees:
             continue
         tree = trees[member]
-        joined = [] if chart else join_wrapped_lines(tree.getroot())  # a cell's sentence over its lines read whole
+        joined = [] if chart else join_wrapped_lines(line_holders(tree.getroot()))  # a cell's sentence read whole
         part = LinedPart(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary),
                          joined=joined)
         if options.target_lang:

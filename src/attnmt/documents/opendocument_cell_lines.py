@@ -5,10 +5,12 @@ going on in lower case (wrapped_lines.ended_lines, as an .xlsx cell's line feed 
 are joined into one with a line break (``text:line-break``) between: read as one sentence, its break placed between
 the translation's words; the part is written with the joined paragraph parted again at its line breaks (LinedPart:
 Calc shows no ``text:line-break`` in a cell, and "Hemd" and "spielt" came back glued).  A list, an address, a line
-starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own."""
+starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own.  A flat .fods's
+cells and notes are joined and parted so too (read a paragraph at a time, its wrapped sentence came back as two)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
 
@@ -16,12 +18,14 @@ from lxml import etree
 
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument_code import OFFICE, TEXT
+from attnmt.documents.opendocument_package import CHART
 from attnmt.documents.opendocument_pivots import CELLS
 from attnmt.documents.wrapped_lines import ended_lines
 
 PARAGRAPH = f"{{{TEXT}}}p"
 LINE_BREAK = f"{{{TEXT}}}line-break"
 ANNOTATION = f"{{{OFFICE}}}annotation"  # a cell's note, its lines paragraphs too
+DOCUMENT, MIMETYPE = f"{{{OFFICE}}}document", f"{{{OFFICE}}}mimetype"  # a flat file's root, and each chart's in it
 
 
 @dataclass
@@ -31,16 +35,31 @@ class LinedPart(Part):
     joined: list[etree._Element] = field(default_factory=list)
 
     def written(self, original: bytes) -> bytes:
-        for paragraph in self.joined:
-            parted(paragraph)
+        self.part_lines()
         return super().written(original)
 
+    def part_lines(self) -> None:
+        """Each joined paragraph parted again at its line breaks, once: a flat file's tree is written whole, not by
+        its parts (attnmt.documents.office.translate_flat)."""
+        for paragraph in self.joined:
+            parted(paragraph)
+        self.joined = []
 
-def join_wrapped_lines(root: etree._Element) -> list[etree._Element]:
-    """Each paragraph of a cell or a note of ``root`` that goes on from the one before it (``goes_on``) joined to
-    it, a line break between; the paragraphs joined to others."""
-    found = []
+
+def line_holders(root: etree._Element) -> Iterator[etree._Element]:
+    """The cells and notes of ``root`` whose paragraphs are lines: not those of a chart's document inside it (a flat
+    file's), whose table is its series' names and values, as an archive's chart's part is never joined."""
     for holder in root.iter(*CELLS, ANNOTATION):
+        document = next(holder.iterancestors(DOCUMENT), None)
+        if document is None or document.get(MIMETYPE, "").strip() != CHART:
+            yield holder
+
+
+def join_wrapped_lines(holders: Iterable[etree._Element]) -> list[etree._Element]:
+    """Each paragraph of a cell or a note (``holders``: line_holders) that goes on from the one before it
+    (``goes_on``) joined to it, a line break between; the paragraphs joined to others."""
+    found = []
+    for holder in holders:
         paragraphs = [child for child in holder if child.tag == PARAGRAPH]
         joined = paragraphs[0] if paragraphs else None
         for after in paragraphs[1:]:

@@ -20,6 +20,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, document_jobs
+from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines, line_holders
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, EMBEDDED, MEDIA_TYPES, check_media
@@ -60,13 +61,16 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     rows name: ``office:body``, then ``office:master-styles`` (the master pages' headers and footers),
     then each chart and embedded object (``chart 1``, ``object 1`` …, in the body's order), then
     ``office:meta`` (the title and subject, as an .odt's meta.xml's).  With ``options.target_lang``, the
-    styles' languages are set (the first part marked changed where any was)."""
+    styles' languages are set (the first part marked changed where any was).  The body's is a LinedPart: the
+    cells' lines joined here are parted again (LinedPart.part_lines) before the file is written."""
     root = tree.getroot()
+    joined = join_wrapped_lines(line_holders(root))  # a cell's sentence over its lines read whole, as an .ods's
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
     in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
                is not None for job in jobs]
-    parts = [Part(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
+    parts = [LinedPart(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside],
+                       joined=joined),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
     numbers: dict[str, int] = {}  # charts and objects each counted from 1
     for document in [document for document in root.iter(DOCUMENT) if document is not root
