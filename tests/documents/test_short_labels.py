@@ -20,7 +20,7 @@ from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
 
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
@@ -315,3 +315,16 @@ def test_a_short_sentence_in_quotes_or_brackets_alone_is_no_label(upper, page):
     assert translate_markup([page], judging) == [page.upper().replace("<P>", "<p>").replace("</P>", "</p>")
                                                  .replace("LI>", "li>").replace("TD>", "td>")]
     assert judging.judged == []
+
+
+def test_a_numbered_parts_heading_alone_on_a_text_line_is_written_in_the_target_languages_word(mirror):
+    """Read as sentences, the demo model wrote "Volume 2" as "Zwei Frauen", "Lesson 5" as "5", "Act III" as "Ein
+    Paar rennt über den Schnee" and "Part iv:" as "Ein Mann steht vor einer Menschenmenge:": a heading's word is a
+    known one, its number (a Roman numeral in small letters too) and its colon kept as written."""
+    judging = Judging(mirror, {})
+    lines = ["Volume 2", "Act III", "Scene 4", "Lesson 5", "Part iv:", "CHAPTER 3", "Act now", "A dog runs."]
+    assert translate_lines(lines, judging, DocumentOptions(target_lang="de")) == [
+        "Band 2", "Akt III", "Szene 4", "Lektion 5", "Teil iv:", "KAPITEL 3", "NOW ACT", "RUNS. DOG A"]
+    assert translate_lines(lines[:2], judging, DocumentOptions(target_lang="fr")) == ["Volume 2", "Acte III"]
+    swedish = Judging(mirror, {"Act III": 0.0})  # no word known: judged as any label, garbled, its source kept
+    assert translate_lines(["Act III"], swedish, DocumentOptions(target_lang="sv")) == ["Act III"]

@@ -44,7 +44,7 @@ from attnmt.documents.quote_forms import commas_outside, in_target_form, quotes_
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.sentence_marks import part_at_sentences
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.short_labels import KeepingLabels
+from attnmt.documents.short_labels import KeepingLabels, headings
 from attnmt.documents.spans import Nested, Weights, place
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
@@ -236,7 +236,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
-    translator = KeepingLabels(translator, names=field_labels(lines, speakers), language=options.target_lang)
+    translator = KeepingLabels(translator, headings(lines), field_labels(lines, speakers), options.target_lang)
     flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:

@@ -28,26 +28,27 @@ LABELS = {
 # A numbered part's word as each language writes it before the number ("Kapitel 3", "Chapitre 3").
 PARTS = {
     "de": {"Chapter": "Kapitel", "Part": "Teil", "Book": "Buch", "Section": "Abschnitt", "Appendix": "Anhang",
-           "Step": "Schritt"},
+           "Step": "Schritt", "Volume": "Band", "Act": "Akt", "Scene": "Szene", "Lesson": "Lektion"},
     "fr": {"Chapter": "Chapitre", "Part": "Partie", "Book": "Livre", "Section": "Section", "Appendix": "Annexe",
-           "Step": "Étape"},
+           "Step": "Étape", "Volume": "Volume", "Act": "Acte", "Scene": "Scène", "Lesson": "Leçon"},
     "es": {"Chapter": "Capítulo", "Part": "Parte", "Book": "Libro", "Section": "Sección", "Appendix": "Apéndice",
-           "Step": "Paso"},
+           "Step": "Paso", "Volume": "Volumen", "Act": "Acto", "Scene": "Escena", "Lesson": "Lección"},
     "it": {"Chapter": "Capitolo", "Part": "Parte", "Book": "Libro", "Section": "Sezione", "Appendix": "Appendice",
-           "Step": "Passo"},
+           "Step": "Passo", "Volume": "Volume", "Act": "Atto", "Scene": "Scena", "Lesson": "Lezione"},
     "nl": {"Chapter": "Hoofdstuk", "Part": "Deel", "Book": "Boek", "Section": "Sectie", "Appendix": "Bijlage",
-           "Step": "Stap"},
+           "Step": "Stap", "Volume": "Deel", "Act": "Bedrijf", "Scene": "Scène", "Lesson": "Les"},
     "pt": {"Chapter": "Capítulo", "Part": "Parte", "Book": "Livro", "Section": "Seção", "Appendix": "Apêndice",
-           "Step": "Passo"},
+           "Step": "Passo", "Volume": "Volume", "Act": "Ato", "Scene": "Cena", "Lesson": "Lição"},
     "pl": {"Chapter": "Rozdział", "Part": "Część", "Book": "Księga", "Section": "Sekcja", "Appendix": "Załącznik",
-           "Step": "Krok"},
+           "Step": "Krok", "Volume": "Tom", "Act": "Akt", "Scene": "Scena", "Lesson": "Lekcja"},
     "cs": {"Chapter": "Kapitola", "Part": "Část", "Book": "Kniha", "Section": "Oddíl", "Appendix": "Příloha",
-           "Step": "Krok"},
+           "Step": "Krok", "Volume": "Svazek", "Act": "Dějství", "Scene": "Scéna", "Lesson": "Lekce"},
     "ru": {"Chapter": "Глава", "Part": "Часть", "Book": "Книга", "Section": "Раздел", "Appendix": "Приложение",
-           "Step": "Шаг"},
+           "Step": "Шаг", "Volume": "Том", "Act": "Действие", "Scene": "Сцена", "Lesson": "Урок"},
 }
-# The English words of a numbered part, and of Word's Insert Caption's labels.
-PART_WORDS = frozenset({"Chapter", "Part", "Book", "Section", "Appendix", "Step", "Figure", "Table", "Equation"})
+# The English words of a numbered part, and of Word's Insert Caption's labels: those every language above writes.
+PART_WORDS = frozenset(PARTS["de"]) | frozenset(LABELS["de"])
+COLONS = ":："  # what may end a heading alone on its line, no value after it ("Part iv:")
 NUMBERED = re.compile(r"(?P<word>[^\W\d_]+)\s+(?P<number>\d+(?:[.-]\d+)*[a-z]?|[^\W\d_]+)")  # "4.2", "3a", "II"
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
@@ -67,11 +68,14 @@ def numbered_part(name: str) -> tuple[str, str] | None:
 
 
 def numbered_label(name: str, language: str | None, term: str | None = None) -> str | None:
-    """``name``, a numbered part's heading in English ("Chapter 3", "BOOK II", "Part One"), written in
+    """``name``, a numbered part's heading in English ("Chapter 3", "BOOK II", "Part One", "Act III"), written in
     ``language``: its word as ``term`` (a glossary's for the word: the user's) or else the language's own
     (``PARTS``, ``LABELS``) in the case the source writes it, its number as written, a count in words in the
-    language's word (count_values.count_in: "Teil Eins"); None for any other name or a language not known."""
-    found = numbered_part(name)
+    language's word (count_values.count_in: "Teil Eins"), and the colon a heading alone on its line ends with after
+    it ("Part iv:" -> "Teil iv:"; read as a sentence, the demo model wrote "Ein Mann steht vor einer
+    Menschenmenge:"); None for any other name or a language not known."""
+    bare = name.rstrip().rstrip(COLONS).rstrip()
+    found = numbered_part(bare)
     code = primary_subtag(language) if language else ""
     own = {**LABELS.get(code, {}), **PARTS.get(code, {})}
     word = term or (own.get(found[0].title()) if found else None)
@@ -79,4 +83,4 @@ def numbered_label(name: str, language: str | None, term: str | None = None) -> 
         return None
     if found[0].isupper() and len(found[0]) > 1 and term is None:
         word = word.upper()
-    return f"{word} {count_in(found[1], language) or found[1]}"
+    return f"{word} {count_in(found[1], language) or found[1]}{name.rstrip()[len(bare):]}"
