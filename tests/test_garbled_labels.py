@@ -77,6 +77,15 @@ def test_a_german_translation_that_is_no_labels_is_implausible_whatever_its_word
     assert label_plausibility("Dog", "", None, "de", frozenset()) is None
 
 
+def test_a_buttons_infinitive_is_no_verb_the_label_lacks_whatever_its_objects_compound():
+    """"Update passwords" -> "Passwörter aktualisieren": its words as likely as they are, where "Pass" and "Wörter"
+    of the vocabulary made the verb one the label had no word for, 0.0, and the label kept its English."""
+    words = assessed(0.4, [("Passwörter", 0.5), ("aktualisieren", 0.5)])
+    known = frozenset(("pass", "wörter"))
+    assert label_plausibility("Update passwords", "Passwörter aktualisieren", words, "de", known) == pytest.approx(0.5)
+    assert label_plausibility("Passwords", "Passwörter aktualisieren", words, "de", known) == 0.0
+
+
 def test_a_compound_of_the_vocabularys_words_is_two_words_of_a_label():
     """"Soccer players" -> "Fußballspieler kämpfen", the demo model's words 0.32 likely: a verb the label has no word
     for where the vocabulary knows "Fußball" and "Spieler" (label_phrases.known_words)."""

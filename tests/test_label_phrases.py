@@ -131,6 +131,27 @@ def test_a_compound_of_known_words_adds_no_verb_where_the_label_has_one_or_none_
     assert not added_verb(label, translation, KNOWN)
 
 
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Update passwords", "Passwörter aktualisieren"),  # a compound for one English word, the label's verb last
+    ("Download files", "Dateien herunterladen"),
+    ("Change passwords", "Passwörter ändern"),  # an infinitive in "-rn"
+])
+def test_a_buttons_infinitive_last_translates_the_imperative_it_opens_with(label, translation):
+    """The demo model's "Passwörter aktualisieren" for "Update passwords" was read as a plural's subject and its
+    verb, "Passwörter" two words of the vocabulary: a verb the label has no word for, and the label kept its
+    English."""
+    known = KNOWN | {"pass", "wörter"}
+    assert not added_verb(label, translation, known) and not misread(label, translation, known)
+
+
+@pytest.mark.parametrize(("label", "translation"), [
+    ("Update passwords", "Ein Mann aktualisiert Passwörter"),  # a caption's verb, not last
+    ("Street players", "Straßenspieler spielen"),  # no imperative first
+])
+def test_a_verb_after_its_subject_is_added_whatever_the_label_opens_with(label, translation):
+    assert added_verb(label, translation, KNOWN | {"pass", "wörter"})
+
+
 def test_a_compound_of_two_known_words_writes_two():
     assert parts("Fußballspieler", KNOWN) == 2 and parts("Straßenmusiker", KNOWN) == 2
     assert parts("Fußball", KNOWN) == 1 and parts("Änderungen", KNOWN) == 1 and parts("hochladen", KNOWN) == 1

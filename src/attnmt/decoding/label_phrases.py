@@ -17,8 +17,9 @@ großer Haus"), and in capitals a verb is read only after a noun the vocabulary 
 
 What the model's vocabulary knows as words (``known_words``) reads two more: a compound of two of them writes two
 English words (``parts``: "Soccer players" -> "Fußballspieler kämpfen" adds a verb, as many words of meaning
-otherwise), and a plural in "-e" or "-er" with an "n" more, both known, is a dative ("Black shoes" -> "Schwarze
-Schuhen": ``dative_plural``).
+otherwise; an infinitive last translates the imperative a label opens with: ``imperative``, "Update passwords" ->
+"Passwörter aktualisieren"), and a plural in "-e" or "-er" with an "n" more, both known, is a dative ("Black
+shoes" -> "Schwarze Schuhen": ``dative_plural``).
 """
 
 from __future__ import annotations
@@ -73,6 +74,14 @@ ONE_THING = frozenset((
 # tools" -> "Das Küchenwerkzeug"), and compounds ending in one
 COLLECTIVES = ("obst", "gemüse", "spielzeug", "geschirr", "besteck", "werkzeug", "gepäck", "zubehör", "gebäck",
                "schmuck", "personal", "publikum", "vieh", "geflügel")
+# English verbs a button's or a menu's label opens with in the imperative, before its object ("Update passwords",
+# "Download files"), whose German translation writes the verb last as an infinitive ("Passwörter aktualisieren")
+IMPERATIVES = frozenset(
+    "add apply browse buy cancel change check choose clear close compare confirm connect contact copy create delete "
+    "disable download edit enable enter explore export find hide import install join manage move open print refresh "
+    "remove rename reply request reset restore save search select send share show sort submit update upgrade upload "
+    "verify view".split())
+INFINITIVE = ("en", "rn", "ln")  # a German infinitive's endings: "aktualisieren", "ändern", "sammeln"
 LETTERS = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W\d_])?")
 SINGULAR_NUMBER, PLURAL_NUMBER = "singular", "plural"
 PART = 4  # a compound's head the vocabulary knows is this long at least: "Fußball" + "spieler"
@@ -147,10 +156,21 @@ def added_verb(label: str, translation: str, known: frozenset[str] = frozenset()
     if not any(character.islower() for character in translation):
         return False
     words = words_of(translation)
-    if not predicate(words, number(label) == PLURAL_NUMBER):
+    if not predicate(words, number(label) == PLURAL_NUMBER) or imperative(label, words):
         return False
     return sum(parts(word, known) for word in meaning(translation)) > len(meaning(label)) or (
         words[0].casefold() in ARTICLES["de"] and not english_verb(label))
+
+
+def imperative(label: str, words: list[str]) -> bool:
+    """Whether an English ``label`` opens with a verb in the imperative before its object (``IMPERATIVES``: "Update
+    passwords") and a German translation's ``words`` end with an infinitive in small letters (``INFINITIVE``:
+    "Passwörter aktualisieren"), which translates it: German writes a button's verb last, where the "-en" of a
+    plural's verb after its subject is a caption's ("Fußballspieler kämpfen" for "Soccer players").  Its compound
+    for one English word counted as two ("Pass" and "Wörter"), "Update passwords" kept its English."""
+    found = LETTERS.findall(label)
+    return len(found) >= 2 and found[0].casefold() in IMPERATIVES and words[-1][:1].islower() \
+        and words[-1].endswith(INFINITIVE)
 
 
 def english_verb(label: str) -> bool:
