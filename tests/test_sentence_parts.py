@@ -286,6 +286,19 @@ def test_translate_writes_a_numbered_parts_heading_in_the_target_languages_word_
     assert all(h.text.startswith(("Kapitel 3: ", "BUCH II: ", "Anhang C: ")) for each in found for h in each)
 
 
+def test_translate_writes_a_numbered_parts_heading_alone_in_the_target_languages_word(loaded, monkeypatch):
+    """A heading alone, a sentence or a line of one, is a text line's ("Act III" -> "Akt III"): read as a sentence,
+    the demo model wrote "Volume 2" as "Zwei Frauen" and "Part iv:" as "Ein Mann steht vor einer Menschenmenge:"."""
+    model, tokenizer = loaded
+    monkeypatch.setattr(model, "target_lang", "de")
+    lines = ["Volume 2", "Part iv:", "Act III\nScene 4"]
+    assert translate(model, tokenizer, lines) == ["Band 2", "Teil iv:", "Akt III\nSzene 4"]
+    found = translate_n_best(model, tokenizer, lines, Decoding(beam_size=3, n_best=3))
+    assert [each[-1].text for each in found] == ["Band 2", "Teil iv:", "Akt III\nSzene 4"]
+    glossary = Glossary.of({"Act": "hund"})  # a term the tiny model's vocabulary writes
+    assert translate(model, tokenizer, ["Act III:"], glossary=glossary) == ["hund III:"]
+
+
 def test_a_glossarys_term_for_a_numbered_parts_word_is_written_before_its_number(loaded, monkeypatch):
     """Made to hold the term alone, the demo model wrote "Chapter 3" as "Ein Mann, der 3 3 Abschnitt ist"."""
     model, tokenizer = loaded

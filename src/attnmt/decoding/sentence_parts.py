@@ -36,7 +36,7 @@ from attnmt.text.field_names import kept_value
 from attnmt.text.invisible import blank
 from attnmt.text.letters import reaches_model
 from attnmt.text.list_marks import LIST_MARK
-from attnmt.text.numbered_parts import numbered_label, numbered_part
+from attnmt.text.numbered_parts import COLONS, heading_alone, numbered_label, numbered_part
 from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
@@ -85,9 +85,11 @@ class Parts:
                                free_parts(self.texts, guides), self.headings(guides, model.target_lang))
 
     def headings(self, guides: Guides, language: str | None) -> dict[int, str]:
-        """The field names that are a numbered part's heading, none started by the prefix, written in ``language``
+        """The field names and the parts alone that are a numbered part's heading ("Act III", "Part iv:", as a text
+        line's are: attnmt.documents.short_labels.headings), none started by the prefix, written in ``language``
         (``numbered``)."""
-        parts = [k for k in label_parts(self.breaks) if guides.prefixes[k] is None]
+        named = set(label_parts(self.breaks)) | {k for k, text in enumerate(self.texts) if heading_alone(text)}
+        parts = [k for k in sorted(named) if guides.prefixes[k] is None]
         return numbered([self.texts[k] for k in parts], parts, [guides.glossaries[k] for k in parts], language)
 
     def grouped(self, values: Sequence[V]) -> list[list[V]]:
@@ -264,7 +266,7 @@ def numbered(names: Sequence[str], parts: Sequence[int], glossaries: Sequence[Gl
     garbled, and made to hold a term, "Ein Mann, der 3 3 Abschnitt ist"."""
     found = {}
     for k, name, glossary in zip(parts, names, glossaries, strict=True):
-        word = (numbered_part(name) or ("",))[0]
+        word = (numbered_part(name.rstrip().rstrip(COLONS)) or ("",))[0]
         terms = glossary.found_in(word) if word and glossary else []
         term = terms[0][2] if len(terms) == 1 and terms[0][:2] == (0, len(word)) else None
         if (text := numbered_label(name, language, term)) is not None:

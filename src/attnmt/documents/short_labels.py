@@ -64,7 +64,7 @@ from attnmt.documents.translator_parts import (
     translator_rewritten,
 )
 from attnmt.documents.translators import Wrapper
-from attnmt.text.numbered_parts import COLONS, numbered_label, numbered_part
+from attnmt.text.numbered_parts import COLONS, heading_alone, numbered_label, numbered_part
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
@@ -146,16 +146,16 @@ def whole_term(label: str, glossary: Glossary | None) -> str | None:
 def numbered_heading(name: str, glossary: Glossary | None, language: str | None) -> str | None:
     """``name``, a numbered part's heading ("Chapter 3"), written in ``language`` (numbered_parts.numbered_label:
     "Kapitel 3"), its word as ``glossary``'s term for it where it has one; None for any other name."""
-    found = numbered_part(name)
+    found = numbered_part(name.rstrip(COLONS).rstrip())
     return numbered_label(name, language, whole_term(found[0], glossary) if found else None)
 
 
 def headings(lines: Sequence[str]) -> frozenset[str]:
     """The ``lines`` of text that are a numbered part's heading alone, stripped, a colon after it or none ("Act
-    III", "Part iv:": numbered_parts.numbered_part), which ``KeepingLabels`` writes in the target language's word as
+    III", "Part iv:": numbered_parts.heading_alone), which ``KeepingLabels`` writes in the target language's word as
     a field's name is ("Akt III", "Teil iv:"): read as a sentence, the demo model wrote "Volume 2" as "Zwei Frauen",
     "Lesson 5" as "5", the word lost, and "Act III" as "Ein Paar rennt über den Schnee"."""
-    return frozenset(line.strip() for line in lines if numbered_part(line.strip().rstrip(COLONS).rstrip()))
+    return frozenset(line.strip() for line in lines if heading_alone(line))
 
 
 def alone(sentences: Sequence[str]) -> bool:

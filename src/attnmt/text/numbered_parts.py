@@ -67,6 +67,13 @@ def numbered_part(name: str) -> tuple[str, str] | None:
     return (found["word"], number) if number[0].isdigit() or letters else None
 
 
+def heading_alone(text: str) -> bool:
+    """Whether ``text`` is a numbered part's heading alone, a colon after it or none ("Act III", "Part iv:"), which a
+    text line, a document's short label and a sentence given to ``attnmt.translate`` write as ``numbered_label``
+    does: read as a sentence, the demo model wrote "Volume 2" as "Zwei Frauen" and "Lesson 5" as "5"."""
+    return numbered_part(text.strip().rstrip(COLONS).rstrip()) is not None
+
+
 def numbered_label(name: str, language: str | None, term: str | None = None) -> str | None:
     """``name``, a numbered part's heading in English ("Chapter 3", "BOOK II", "Part One", "Act III"), written in
     ``language``: its word as ``term`` (a glossary's for the word: the user's) or else the language's own
