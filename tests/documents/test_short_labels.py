@@ -322,9 +322,10 @@ def test_a_numbered_parts_heading_alone_on_a_text_line_is_written_in_the_target_
     Paar rennt über den Schnee" and "Part iv:" as "Ein Mann steht vor einer Menschenmenge:": a heading's word is a
     known one, its number (a Roman numeral in small letters too) and its colon kept as written."""
     judging = Judging(mirror, {})
-    lines = ["Volume 2", "Act III", "Scene 4", "Lesson 5", "Part iv:", "CHAPTER 3", "Act now", "A dog runs."]
+    lines = ["Volume 2", "Act III", "Scene 4", "Lesson 5", "Part iv:", "CHAPTER 3", "Act now", "A dog runs.",
+             "- Step 2"]
     assert translate_lines(lines, judging, DocumentOptions(target_lang="de")) == [
-        "Band 2", "Akt III", "Szene 4", "Lektion 5", "Teil iv:", "KAPITEL 3", "NOW ACT", "RUNS. DOG A"]
+        "Band 2", "Akt III", "Szene 4", "Lektion 5", "Teil iv:", "KAPITEL 3", "NOW ACT", "RUNS. DOG A", "- Schritt 2"]
     assert translate_lines(lines[:2], judging, DocumentOptions(target_lang="fr")) == ["Volume 2", "Acte III"]
     swedish = Judging(mirror, {"Act III": 0.0})  # no word known: judged as any label, garbled, its source kept
     assert translate_lines(["Act III"], swedish, DocumentOptions(target_lang="sv")) == ["Act III"]

@@ -64,6 +64,7 @@ from attnmt.documents.translator_parts import (
     translator_rewritten,
 )
 from attnmt.documents.translators import Wrapper
+from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.numbered_parts import COLONS, heading_alone, numbered_label, numbered_part
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
@@ -151,11 +152,13 @@ def numbered_heading(name: str, glossary: Glossary | None, language: str | None)
 
 
 def headings(lines: Sequence[str]) -> frozenset[str]:
-    """The ``lines`` of text that are a numbered part's heading alone, stripped, a colon after it or none ("Act
-    III", "Part iv:": numbered_parts.heading_alone), which ``KeepingLabels`` writes in the target language's word as
-    a field's name is ("Akt III", "Teil iv:"): read as a sentence, the demo model wrote "Volume 2" as "Zwei Frauen",
-    "Lesson 5" as "5", the word lost, and "Act III" as "Ein Paar rennt über den Schnee"."""
-    return frozenset(line.strip() for line in lines if heading_alone(line))
+    """The ``lines`` of text that are a numbered part's heading alone, after a list's mark too ("- Lesson 5"),
+    stripped, a colon after it or none ("Act III", "Part iv:": numbered_parts.heading_alone), which
+    ``KeepingLabels`` writes in the target language's word as a field's name is ("Akt III", "Teil iv:"): read as a
+    sentence, the demo model wrote "Volume 2" as "Zwei Frauen", "Lesson 5" as "5", the word lost, and "Act III" as
+    "Ein Paar rennt über den Schnee"."""
+    bare = [line[mark.end("mark"):] if (mark := LIST_MARK.match(line)) else line for line in lines]
+    return frozenset(line.strip() for line in bare if heading_alone(line))
 
 
 def alone(sentences: Sequence[str]) -> bool:
