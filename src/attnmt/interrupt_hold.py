@@ -1,4 +1,5 @@
-"""Ctrl-C from the package's first line to the command line's own handling (attnmt.cli.main.main).
+"""Ctrl-C from the package's first line to the command line's own handling (attnmt.cli.main.main), and
+the signals that would cut a training run's save in two (SaveHold).
 
 ``import attnmt`` holds SIGINT first of all (``START.begin``): a Ctrl-C is noted, not raised as
 KeyboardInterrupt.  In the ``attnmt`` command the hold lasts until main's handling is in place
@@ -52,3 +53,42 @@ class StartHold:
 
 
 START = StartHold()
+
+
+class SaveHold:
+    """``with SaveHold():`` a block that a signal must not cut in two: a training run's save, whose
+    checkpoint and model.safetensors are written one after the other.  SIGINT, SIGTERM and SIGHUP,
+    where a handler of Python's takes them (Python's own raises KeyboardInterrupt, the command's
+    raises Terminated: attnmt.cli.main.ended_by_signals; the training loop's StopFlag notes them), are
+    noted in the block and handed to that handler once the block has ended whole; an error of the
+    block's own goes on as it came.  Raised where it came, after its loop (where the StopFlag no longer
+    takes it), a Ctrl-C left the run's last steps unsaved, or its checkpoint saved and not its weights."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+    def __init__(self) -> None:
+        self.held: dict = {}  # each signal held, by number: the handler it was taken from
+        self.pressed: list[int] = []
+
+    def __enter__(self) -> "SaveHold":
+        for number in self.SIGNALS:
+            handler = signal.getsignal(number)
+            if not callable(handler):  # the default action (a kill, which atomic writes survive), ignored, or C's
+                continue
+            try:
+                signal.signal(number, self.note)
+            except ValueError:  # not the main thread: no handler can be set
+                break
+            self.held[number] = handler
+        return self
+
+    def note(self, number: int, frame: object) -> None:
+        self.pressed.append(number)
+
+    def __exit__(self, kind: object, error: object, traceback: object) -> None:
+        for number, handler in self.held.items():
+            signal.signal(number, handler)
+        if kind is not None:  # the block's own error ends the run: a signal noted meanwhile adds nothing
+            return
+        for number in self.pressed:
+            self.held[number](number, None)

@@ -23,7 +23,7 @@ from safetensors.torch import load_file, save_file
 from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt.cli.main import main
+from attnmt.cli.main import ended_by_signals, main
 from attnmt.errors import ConfigError, ModelDirError, NonFiniteLoss
 from attnmt.text import tokenizer_files
 from attnmt.training import trainer as trainer_module
@@ -376,3 +376,39 @@ def test_an_eval_beam_wider_than_decodings_widest_is_refused_before_any_work(tmp
     with pytest.raises(ConfigError, match="^eval_beam=65: use a whole number from 1 to 64$"):
         Trainer(config, progress=False)
     assert not (tmp_path / "model").exists()
+
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
+def test_a_signal_in_the_save_after_a_skipped_batch_waits_until_the_save_is_whole(tmp_path, monkeypatch, stop):
+    """on_nonfinite: skip.  A run stopped (Ctrl-C) in a step whose batch was skipped saves after its loop, where its
+    StopFlag no longer takes the signal: a second one in that save was raised inside it (KeyboardInterrupt, or the
+    command's Terminated), and the run ended with neither the checkpoint of its last step nor, stopped before its
+    first validation, any model.safetensors."""
+    config = tiny_config(tmp_path, **{**FAST, "max_steps": 1000, "eval_every": 100, "on_nonfinite": "skip"})
+    trainer = Trainer(config, progress=False)
+    real_loss, calls = trainer.loss, {"n": 0}
+
+    def third_batch_non_finite_and_stopped(*args):
+        calls["n"] += 1
+        if calls["n"] < 3:
+            return real_loss(*args)
+        os.kill(os.getpid(), stop)  # taken by the loop's StopFlag: the run stops after this step
+        return real_loss(*args) * math.nan
+
+    real_save_state = ckpt.save_state
+
+    def signalled_again_while_saving(state, path):
+        real_save_state(state, path)
+        os.kill(os.getpid(), stop)  # before the checkpoint's folder is renamed into place
+
+    trainer.loss = third_batch_non_finite_and_stopped
+    monkeypatch.setattr(ckpt, "save_state", signalled_again_while_saving)
+    with ended_by_signals(), pytest.raises(KeyboardInterrupt):  # as in the command: SIGTERM raises Terminated
+        trainer.train()  # once the save is whole
+    model_dir = Path(config.out_dir)
+    assert [c.name for c in ckpt.list_checkpoints(model_dir)] == ["step_00000002"]
+    assert ckpt.load_trainer_state(model_dir / "checkpoints" / "step_00000002")["step"] == 2
+    saved, model = load_file(model_dir / "checkpoints" / "step_00000002" / ckpt.WEIGHTS), load_file(
+        model_dir / ckpt.WEIGHTS)  # the step's weights are the model's until a validation keeps a best
+    assert saved.keys() == model.keys() and all(torch.equal(saved[name], model[name]) for name in saved)

@@ -22,6 +22,7 @@ from attnmt.decoding.calibration import CALIBRATION
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu, chrf
 from attnmt.files import atomic_write
+from attnmt.interrupt_hold import SaveHold
 from attnmt.orphans import remove_entry
 from attnmt.text.data import Batch
 from attnmt.training.objective import label_smoothed_nll
@@ -102,26 +103,29 @@ class ValidateAndSave(RunState):
         An interrupted run is not validated: a validation there would count towards the best step
         and patience, where the uninterrupted run has none, and the resumed run would differ from it."""
         why = " to resume from (interrupted: not validated)" if interrupted else ""
-        self.log.line(f"step {self.step}: saved {self.save().name}{why}")
-        if interrupted and self.best_step == 0 and self.group.is_main:  # 0: no validation yet
-            # Stopped before its first validation, the run has no model to translate with but
-            # this step's weights: they are its model until a validation keeps a best.
-            self.drop_calibration()
-            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
+        with SaveHold():  # the checkpoint and the weights both, or a Ctrl-C between them left a run with no model
+            self.log.line(f"step {self.step}: saved {self.save().name}{why}")
+            if interrupted and self.best_step == 0 and self.group.is_main:  # 0: no validation yet
+                # Stopped before its first validation, the run has no model to translate with but
+                # this step's weights: they are its model until a validation keeps a best.
+                self.drop_calibration()
+                ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
 
     def save(self, improved: bool = False) -> Path:
         """A checkpoint of this step (every rank takes part: their random states are gathered);
-        with ``improved`` the weights become the model's too.  Keeps keep_last and the best."""
+        with ``improved`` the weights become the model's too.  Keeps keep_last and the best.  Ctrl-C waits
+        for it to end (SaveHold): a run saves after its loop too, where the loop's StopFlag holds it no longer."""
         rng = self.group.gather_rng()
         path = ckpt.checkpoint_path(self.dir, self.step)
         if not self.group.is_main:
             return path
-        if improved:  # before the checkpoint: a resume copies its weights to the model's, should a kill come first
-            self.drop_calibration()
-        ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
-        if improved:
-            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
-        prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
+        with SaveHold():
+            if improved:  # before the checkpoint: a resume copies its weights to the model's, should a kill come first
+                self.drop_calibration()
+            ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
+            if improved:
+                ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
+            prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
         return path
 
     def drop_calibration(self) -> None:
