@@ -381,6 +381,26 @@ def test_an_eval_metric_edited_in_train_yaml_is_refused_on_resume_naming_the_run
     assert [path.name for path in ckpt.list_checkpoints(Path(config.out_dir))] == ["step_00000001"]
 
 
+@pytest.mark.parametrize(("key", "value", "back"), [
+    ("vocab_size", 50, "put back vocab_size: 81"), ("vocab_size", None, "put back vocab_size: 81"),
+    ("tokenizer_options", {"model_type": "bpe"}, "remove tokenizer_options")])
+def test_a_tokenizer_key_edited_in_train_yaml_is_refused_on_resume_naming_the_runs_own(tmp_path, key, value, back):
+    """--vocab-size is refused; the same change written into train.yaml was ignored without a word, the run going on
+    with its 81-piece tokenizer and embeddings, and the train.yaml it kept naming a size the model never had."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    saved = Path(config.out_dir) / ckpt.TRAIN_CONFIG
+    saved.write_text(yaml.safe_dump({**yaml.safe_load(saved.read_text()), key: value}), encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        resume(config.out_dir, {"max_steps": "2"}, progress=False)
+    started = {"vocab_size": "81", "tokenizer_options": "{}"}[key]
+    edited = "none" if value is None else json.dumps(value)
+    assert str(refused.value) == (
+        f"{saved}: {key} is {edited}, but the run started with {started}, and a resumed run keeps the "
+        f"tokenizer (and embeddings) it started with; {back} (a new vocabulary is a new run, in another out_dir)")
+    assert [path.name for path in ckpt.list_checkpoints(Path(config.out_dir))] == ["step_00000001"]
+
+
 def test_another_validation_set_or_beam_is_refused_on_resume_and_a_moved_copy_is_not(tmp_path):
     """The new set's score (an easier set, a wider beam) was compared with the old set's best, and
     model.safetensors replaced by weights chosen on another set.  The same bytes elsewhere are no change."""

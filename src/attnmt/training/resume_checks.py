@@ -5,6 +5,7 @@ A resume reads what it compares with once (RunRecord)."""
 
 from __future__ import annotations
 
+import json
 import os
 from functools import cached_property
 from pathlib import Path
@@ -15,7 +16,15 @@ from attnmt.files import file_digest
 from attnmt.text.data import read_lines
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import BATCH_KEYS, VALIDATION_KEYS, corpus_files, places_to_look, read_corpora, started_in
+from attnmt.training.run_dir import (
+    BATCH_KEYS,
+    TOKENIZER_KEYS,
+    VALIDATION_KEYS,
+    corpus_files,
+    places_to_look,
+    read_corpora,
+    started_in,
+)
 
 
 class RunRecord:
@@ -246,3 +255,23 @@ def check_same_metric(config: TrainConfig, record: RunRecord) -> None:
         raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: eval_metric is {config.eval_metric}, but the run "
                           f"started with {started}, which its best step and patience are counted in; put back "
                           f"eval_metric: {started}, or start a new run with init_from: {record.folder}")
+
+
+def check_same_tokenizer(config: TrainConfig, record: RunRecord) -> None:
+    """Refuses a resume whose train.yaml changes what made the run's tokenizer (TOKENIZER_KEYS, as corpora.json
+    recorded them; a run of an earlier release recorded none): an override is refused before
+    (check_resume_overrides), but vocab_size edited in train.yaml was ignored without a word, the run going on with
+    its tokenizer and embeddings of the old size, and the train.yaml it kept naming a size its model never had."""
+    started = (record.corpora or {}).get("tokenizer", {})
+    for key in TOKENIZER_KEYS:
+        if key in started and getattr(config, key) != started[key]:
+            back = f"remove {key}" if started[key] in (None, {}) else f"put back {key}: {as_yaml(started[key])}"
+            raise ConfigError(f"{record.folder / ckpt.TRAIN_CONFIG}: {key} is {as_yaml(getattr(config, key))}, but "
+                              f"the run started with {as_yaml(started[key])}, and a resumed run keeps the tokenizer "
+                              f"(and embeddings) it started with; {back} (a new vocabulary is a new run, in another "
+                              "out_dir)")
+
+
+def as_yaml(value: object) -> str:
+    """A config value as train.yaml may give it (JSON is YAML): 81, {"model_type": "bpe"}; none where unset."""
+    return "none" if value is None else json.dumps(value)

@@ -241,12 +241,14 @@ def corpus_files(config: TrainConfig) -> dict[str, str]:
 VALIDATION_KEYS = ("valid_src", "valid_tgt")  # the validation set the best score and patience are counted on
 # What cuts a run's corpora into batches and orders them: a resume's data position counts those batches.
 BATCH_KEYS = ("max_tokens", "max_len", "max_length_ratio", "keep_untranslated", "seed")
+# What made a run's tokenizer, and so its embeddings' size: a resume keeps both.
+TOKENIZER_KEYS = ("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options")
 
 
 def record_corpora(config: TrainConfig, folder: Path) -> None:
     """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
-    the directory it started in, what cuts them into batches (BATCH_KEYS) and the metric its best step
-    and patience are counted in (eval_metric: a resume checks it, resume_checks.check_same_metric)."""
+    the directory it started in, what cuts them into batches (BATCH_KEYS), what made its tokenizer (TOKENIZER_KEYS)
+    and the metric its best step and patience are counted in (eval_metric): a resume checks them (resume_checks)."""
     from attnmt.training.tokenize_corpora import file_identity
 
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
@@ -255,8 +257,10 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
         with suppress(DataError):
             validation[key] = {"given": getattr(config, key), **file_identity(getattr(config, key))}
     batches = {key: getattr(config, key) for key in BATCH_KEYS}
+    tokenizer = {key: getattr(config, key) for key in TOKENIZER_KEYS}
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files, "validation": validation,
-                                             "batches": batches, "eval_metric": config.eval_metric}, indent=1))
+                                             "batches": batches, "tokenizer": tokenizer,
+                                             "eval_metric": config.eval_metric}, indent=1))
 
 
 def read_corpora(folder: Path) -> dict[str, Any] | None:

@@ -38,11 +38,12 @@ from attnmt.training.resume_checks import (
     check_same_batches,
     check_same_corpora,
     check_same_metric,
+    check_same_tokenizer,
     check_same_validation,
     found_or_refused,
 )
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import BATCH_KEYS, VALIDATION_KEYS, places_to_look
+from attnmt.training.run_dir import BATCH_KEYS, TOKENIZER_KEYS, VALIDATION_KEYS, places_to_look
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -99,8 +100,7 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
     new_run = f"init_from: {run_dir} starts a new run from its weights"
     fixed = {"out_dir": f"writes into its own directory, {run_dir}",
              "init_from": "continues from its checkpoint's weights",
-             **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
-                             f"keeps the tokenizer it started with (in {run_dir})"),
+             **dict.fromkeys(TOKENIZER_KEYS, f"keeps the tokenizer it started with (in {run_dir})"),
              **dict.fromkeys(BATCH_KEYS, "keeps the batches it started with, in their order (its "
                                                      f"checkpoint's data position counts them; {new_run})"),
              "eval_metric": f"keeps the metric its best step and patience are counted in, "
@@ -115,6 +115,7 @@ def check_resume_overrides(config: TrainConfig, record: RunRecord) -> None:
     check_same_shape(config, record)
     check_same_batches(config, record)
     check_same_metric(config, record)
+    check_same_tokenizer(config, record)
     check_same_corpora(config, record)  # first: a corpus changed since is named so, the validation set or not
     check_same_validation(config, record, new_run)
 
