@@ -4,6 +4,7 @@ After every kill the latest checkpoint loads and --resume continues; the final
 parameters equal those of a run that was never interrupted.
 """
 
+import errno
 import json
 import math
 import os
@@ -287,6 +288,30 @@ def test_a_full_disk_during_a_checkpoint_save_is_one_line_and_the_last_checkpoin
     assert "step_00000002" in (tmp_path / "files").read_text()
     assert ".step" not in (tmp_path / "files").read_text()  # nothing half-written left
 
+
+
+def test_a_write_failing_with_enospc_in_a_resumes_save_is_one_line_and_the_last_checkpoint_loads(tmp_path, capsys,
+                                                                                                  monkeypatch):
+    """The full disk of the test above, where no tmpfs can be mounted: the trainer state's writer fails midway."""
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "2"]) == 0
+    step_2 = model_dir / "checkpoints" / "step_00000002"
+    before = {file.name: file.read_bytes() for file in step_2.iterdir()}
+
+    def disk_full_midway(state, path):
+        Path(path).write_bytes(b"PK\x03\x04" * 64)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(ckpt, "save_state", disk_full_midway)
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir), "--max_steps", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("attnmt: error:") == 1 and "Traceback" not in err, err  # one line (beside the bar)
+    assert err.endswith(f"attnmt: error: could not write {model_dir}/checkpoints/step_00000003: no space left on "
+                        "device; the previous version is intact\n")
+    assert {file.name: file.read_bytes() for file in step_2.iterdir()} == before
+    assert sorted(c.name for c in (model_dir / "checkpoints").iterdir()) == ["step_00000001", "step_00000002"]
+    assert ckpt.load_trainer_state(step_2)["step"] == 2 and ckpt.read_tensors(step_2 / ckpt.WEIGHTS)
 
 def test_the_loss_logged_after_a_resume_is_the_mean_over_the_steps_since(tmp_path):
     every_step = tiny_config(tmp_path / "a", **{**FAST, "max_steps": 20, "log_every": 1, "eval_every": 20})
