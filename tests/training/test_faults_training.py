@@ -222,6 +222,21 @@ def test_a_newer_trainer_state_that_is_none_of_attnmts_is_passed_over_for_the_ch
     assert ckpt.load_trainer_state(ckpt.list_checkpoints(model_dir)[-1])["step"] == 2
 
 
+
+@pytest.mark.parametrize("left", ["", "\n", "# runs/x\n"], ids=["empty", "a blank line", "a comment"])
+def test_a_train_yaml_emptied_by_hand_is_refused_on_resume_in_one_line_naming_it(tmp_path, capsys, left):
+    """Read as every key's default, it was refused for a key the user never touched ("train.yaml: max_tokens is
+    4096, but the run started with 60")."""
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "2"]) == 0
+    (model_dir / ckpt.TRAIN_CONFIG).write_text(left)
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    assert capsys.readouterr().err == (
+        f"attnmt: error: {model_dir / ckpt.TRAIN_CONFIG}: holds no settings (emptied or cut short), where 'attnmt "
+        "train' wrote the run's; put them back: the config the run started with, and the overrides it was given\n")
+    assert [c.name for c in ckpt.list_checkpoints(model_dir)] == ["step_00000001", "step_00000002"]
+
 def test_truncated_weights_are_a_clear_error(tmp_path, capsys):
     path, model_dir = write_config(tmp_path)
     assert main(["train", str(path), "--max_steps", "1"]) == 0

@@ -173,7 +173,9 @@ def written_files(config: TrainConfig) -> tuple[str, ...]:
 def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
     """Refuses (ModelDirError, one line naming ``key``) a ``folder`` to resume that is no training run's:
     missing, a file, or without the train.yaml every run writes first; where it read that train.yaml
-    straight away, the line named a path inside it ("FILE/train.yaml: … (Not a directory)")."""
+    straight away, the line named a path inside it ("FILE/train.yaml: … (Not a directory)").  A train.yaml
+    emptied since (one line naming it) was read as every key's default, and refused for one the user never
+    touched ("max_tokens is 4096, but the run started with 60")."""
     expected = f"{key} {folder}: expected a training run's folder (the out_dir 'attnmt train' wrote)"
     if not folder.exists():
         raise ModelDirError(f"{expected}; there is no such folder")
@@ -183,6 +185,10 @@ def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
         inside = run_holding(folder)
         raise ModelDirError(f"{expected}; it is {inside[1]} of the run {inside[0]}: give {key} {inside[0]}" if inside
                             else f"{expected}; it holds no {ckpt.TRAIN_CONFIG}")
+    if not read_config_file(folder / ckpt.TRAIN_CONFIG):
+        raise ModelDirError(f"{folder / ckpt.TRAIN_CONFIG}: holds no settings (emptied or cut short), where 'attnmt "
+                            "train' wrote the run's; put them back: the config the run started with, and the overrides "
+                            "it was given")
 
 
 def run_holding(folder: Path) -> tuple[Path, str] | None:
