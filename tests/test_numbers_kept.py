@@ -29,13 +29,36 @@ def test_a_number_the_translation_says_in_no_way_is_dropped(source, translation,
     ("The man paid 1,000 dollars.", "Der Mann zahlte 1.000 Dollar."),  # German's thousands
     ("Two children eat 12 eggs.", "Zwei Kinder essen zwölf Eier."),  # in words
     ("We meet at 2:30 pm.", "Wir treffen uns um 14.30 Uhr."),
-    ("He came in 1st place.", "Er wurde Erster."),  # an ordinal glued to its ending: no number alone
+    ("He came in 1st place.", "Er wurde Erster."),  # an ordinal said in a word
+    ("She lives on the 3rd floor.", "Sie wohnt im 3. Stock."), ("He came 21st.", "Er wurde einundzwanzigster."),
     ("COVID-19 tests and A4 paper.", "Tests und Papier."),  # a code's part, the model's to copy
     ("Call 555-1234 now.", "Ruf jetzt an."), ("He is 5'11\" tall.", "Er ist groß."),  # a telephone's, feet, inches
     ("Add ¾ l of milk.", "Füge Milch hinzu."), ("Add 1/2 cup.", "Füge eine Tasse hinzu."),  # a fraction's digits
 ])
 def test_a_number_said_otherwise_or_inside_a_word_is_not(source, translation):
     assert dropped(source, translation) == []
+
+
+@pytest.mark.parametrize(("source", "translation", "numbers"), [
+    ("He finished 1st in the race.", "Er wurde im Rennen.", ["1st"]),
+    ("He finished 1st in the race.", "Ein Mann im Rennen.", ["1st"]),  # "Ein", an article, says no "first"
+    ("She lives on the 3rd floor.", "Sie wohnt im Stock.", ["3rd"]),
+    ("The 2nd and the 21st runner.", "Der 2. Läufer.", ["21st"]),
+    ("He came 4th of 12.", "Er kam.", ["4th", "12"]),  # in the source's order
+])
+def test_an_ordinal_in_digits_the_translation_says_in_no_way_is_dropped(source, translation, numbers):
+    assert dropped(source, translation) == numbers
+
+
+@pytest.mark.parametrize(("ordinal", "german", "english", "french"), [
+    ("1st", ["1."], ["1st"], []), ("3rd", ["3."], ["3rd"], []), ("21st", ["21."], ["21st"], []),
+])
+def test_an_ordinal_is_required_as_the_target_language_writes_it(ordinal, german, english, french):
+    """German writes "1.", English "1st"; French writes "1er", which is not offered, so the number is not required."""
+    assert written_forms(ordinal, "de") == german
+    assert written_forms(ordinal, "en-GB") == english
+    assert written_forms(ordinal, "fr") == french
+    assert written_forms(ordinal, None) == []
 
 
 @pytest.mark.parametrize(("number", "german", "english"), [
@@ -52,10 +75,10 @@ def test_a_number_may_be_written_as_a_decimal_comma_language_writes_it(number, g
 class RiverPieces(NamedPieces):
     """Whole words after a space, a number among them, and the decimal as German writes it."""
 
-    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Der", "▁Fluss.", "▁12", "▁km", "▁2,5"]
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Der", "▁Fluss.", "▁12", "▁km", "▁2,5", "▁3."]
 
 
-DER, FLUSS, TWELVE, KM, TWO_AND_A_HALF = 4, 5, 6, 7, 8
+DER, FLUSS, TWELVE, KM, TWO_AND_A_HALF, THIRD = 4, 5, 6, 7, 8, 9
 
 
 def searched(table: dict, rows_terms: list) -> list[list[Hypothesis]]:
@@ -84,6 +107,12 @@ def test_a_dropped_number_is_placed_by_searching_the_sentence_again_with_it_requ
 def test_a_decimal_is_required_as_the_target_language_writes_it():
     table = {(): {DER: 1.0}, (DER,): {FLUSS: 0.7, TWO_AND_A_HALF: 0.3}, (DER, TWO_AND_A_HALF): {FLUSS: 1.0}}
     assert codec_text(first_and_retry(table, "The tent is 2.5 m high.")) == "Der 2,5 Fluss."
+
+
+def test_an_ordinal_is_required_as_german_writes_it():
+    """"She lives on the 3rd floor." came out "Sie auf dem Boden." from the demo model; German writes "3."."""
+    table = {(): {DER: 1.0}, (DER,): {FLUSS: 0.7, THIRD: 0.3}, (DER, THIRD): {FLUSS: 1.0}}
+    assert codec_text(first_and_retry(table, "She lives on the 3rd floor.")) == "Der 3. Fluss."
 
 
 def test_the_first_translation_stays_where_the_number_costs_more_than_the_margin():
@@ -122,7 +151,7 @@ def codec_text(hypotheses: list[Hypothesis]) -> str:
 class RiverWords(RiverPieces):
     """RiverPieces as a tokenizer ``translate`` reads a source with, its English words too (a vocabulary of 40)."""
 
-    PIECES = [*RiverPieces.PIECES, "▁The", "▁river", "▁is", "▁long.", *(f"<{k}>" for k in range(27))]
+    PIECES = [*RiverPieces.PIECES, "▁The", "▁river", "▁is", "▁long.", *(f"<{k}>" for k in range(26))]
     source_eos = False
 
     def encode(self, text: str) -> list[int]:

@@ -10,7 +10,10 @@ model scores it more than ``WORSE_BY`` below the first translation (its length-n
 model could only force the number into a sentence it would not write, and the first translation stays.
 
 A required number may be written as the source writes it or, for a target language that writes a decimal comma, with
-the comma and the point swapped ("2.5" as "2,5", "1,000.5" as "1.000,5"), whichever the model prefers.
+the comma and the point swapped ("2.5" as "2,5", "1,000.5" as "1.000,5"), whichever the model prefers.  An English
+ordinal in digits ("1st", "3rd", "21st") is required as the target language writes it: "1." where it writes a point
+after the number (German: "im 3. Stock"), "1st" in English, and not at all in a language that writes it otherwise
+("1er", "1º") or in one not known; "Erster" and "third" say it, but not "ein", an article as often as a number.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from collections.abc import Callable, Sequence
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_ids import Term, written_so
-from attnmt.decoding.verbatim import digit_groups, groups_left, number_value
+from attnmt.decoding.verbatim import NUMBER as VERBATIM_NUMBER
+from attnmt.decoding.verbatim import WORD, digit_groups, groups_left, number_value, word_value
+from attnmt.decoding.verbatim_words import CARDINALS
+from attnmt.text.language_codes import primary_subtag
 
 # How much lower (in the search's score, nats a token after the length penalty) a retry with the numbers may be and
 # still be taken: benchmarks/results/numbers_kept_xeon.txt.
@@ -30,16 +36,23 @@ WORSE_BY = 8.0
 
 # A number in digits as a word of its own, its inner points, commas and colons with it ("12", "2.5", "1,000", "3:1",
 # "19.99" of "$19.99"), or thousands parted by spaces ("1 000"), a minus before it ("-5"); not one glued to letters
-# ("1st", "A4", "3D", "mp3"), a code's or a fraction's part by a hyphen or slash ("COVID-19", "555-1234", "1/2", "¾"
-# read as "3⁄4"), which the model copies whole or attnmt.documents carries, nor feet and inches (5'11"), as
+# ("1st": an ORDINAL; "A4", "3D", "mp3"), a code's or a fraction's part by a hyphen or slash ("COVID-19", "555-1234",
+# "1/2", "¾" read as "3⁄4"), which the model copies whole or attnmt.documents carries, nor feet and inches (5'11"), as
 # term_numbers.NUMBER reads them.
 NUMBER = re.compile(r"(?<![\w.,:/⁄])(?<!\w-)[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+(?:[.,:]\d+)*)"
                     r"(?![\w/⁄'\"’′″-]|[.,:]\d)")
 SPACES = re.compile(r"[ \u00a0\u202f]")  # between thousands
+# An English ordinal in digits, standing as NUMBER does: "1st", "2nd", "3rd", "21st", "4th"; its digits group 1.
+ORDINAL = re.compile(r"(?<![\w.,:/⁄])(?<!\w-)(\d+)(?:st|nd|rd|th)(?![\w/⁄'\"’′″-])", re.IGNORECASE)
 
 # The languages that write a decimal comma and a point (or a space) between thousands: "2,5", "1.000".
 DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "da", "sv", "no", "nb", "nn", "fi",
                            "ru", "uk", "tr", "ro", "hu", "ca", "el", "bg", "hr", "sl", "id", "af"})
+# The languages that write an ordinal in digits with a point after it: "1.", "21." ("der 3. Stock").
+ORDINAL_POINT = frozenset({"de", "da", "no", "nb", "nn", "fi", "is", "et", "lv", "cs", "sk", "pl", "hu", "hr", "sl",
+                           "sr", "bs", "tr"})
+# The cardinals in words, which say no ordinal: "ein" for "1st" is an article as often as a number.
+_CARDINAL_WORDS = frozenset(word for words in CARDINALS.values() for word in words.split())
 
 
 def dropped(source: str, translation: str) -> list[str]:
@@ -47,22 +60,44 @@ def dropped(source: str, translation: str) -> list[str]:
     way (``verbatim.groups_left``: "2,5", "zwölf" and "1.000" say "2.5", "12" and "1,000"), each once, in order."""
     source, translation = (unicodedata.normalize("NFKC", text) for text in (source, translation))
     missing = groups_left(source, translation)[0]
-    numbers = NUMBER.findall(source)
-    return list(dict.fromkeys(number for number in numbers if any(missing[g] for g in digit_groups(number))))
+    found = [(m.start(), m[0], any(missing[g] for g in digit_groups(m[0]))) for m in NUMBER.finditer(source)]
+    found += [(m.start(), m[0], not ordinal_said(m[1], translation)) for m in ORDINAL.finditer(source)]
+    return list(dict.fromkeys(number for _, number, lost in sorted(found) if lost))
+
+
+def ordinal_said(digits: str, translation: str) -> bool:
+    """Whether ``translation`` says the ordinal whose ``digits`` a source writes ("1" of "1st"): in digits ("1.",
+    "1st"), or in a word that names it and is no cardinal ("Erster", "third", "dritten"; not "ein", "one")."""
+    value = number_value(digits)
+    return any(number_value(m[0]) == value for m in VERBATIM_NUMBER.finditer(translation)) or any(
+        str(word_value(word)) == value and word not in _CARDINAL_WORDS
+        for word in map(str.lower, WORD.findall(translation)))
 
 
 def written_forms(number: str, target_lang: str | None) -> list[str]:
     """The ways a translation may write ``number``: as the source does, and, where the target language writes a
     decimal comma, as it writes it: "2.5" as "2,5", "1,000" as "1.000", "1,000.5" as "1.000,5" ("0,75" and "1.000"
     stay; a time, "3:1", or a date is no one number and stays too), and thousands parted by spaces without them too
-    ("1 000" as "1000")."""
+    ("1 000" as "1000").  An ORDINAL as the target language writes it (``ordinal_forms``)."""
+    language = primary_subtag(target_lang or "")
+    if ordinal := ORDINAL.fullmatch(number):
+        return ordinal_forms(ordinal, language)
     forms = [number, SPACES.sub("", number)]  # "1 000" as "1000" too
     separators = re.findall(r"[.,]", number)
-    if (target_lang or "").split("-")[0].lower() in DECIMAL_COMMA and separators and number_value(number) is not None:
+    if language in DECIMAL_COMMA and separators and number_value(number) is not None:
         fraction = number_value(number) != number_value(re.sub(r"[.,]", "", number))
         if separators[-1] == "." if fraction else set(separators) == {","}:  # English's point or thousands' commas
             forms.append(number.translate(str.maketrans(".,", ",.")))
     return list(dict.fromkeys(forms))
+
+
+def ordinal_forms(ordinal: re.Match[str], language: str) -> list[str]:
+    """The ways a translation in ``language`` (a primary subtag) writes an English ``ordinal`` (ORDINAL's match):
+    "3rd" as "3." where it writes a point after an ordinal (ORDINAL_POINT), as it is in English; none in another
+    language, which writes it otherwise ("3e", "3º"), or none known."""
+    if language in ORDINAL_POINT:
+        return [ordinal[1] + "."]
+    return [ordinal[0]] if language == "en" else []
 
 
 def number_terms(tokenizer, numbers: Sequence[str], target_lang: str | None) -> list[Term]:
