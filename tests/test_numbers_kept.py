@@ -92,8 +92,8 @@ def first_and_retry(table: dict, source: str) -> list[Hypothesis]:
     codec = RiverPieces()
     [first] = beam_search(ScriptedModel(table), torch.tensor([[4, 5]]), Decoding(beam_size=3, alpha=0.0),
                           use_cache=False)
-    [chosen] = with_numbers_kept(codec, [source], [first], [[]], "de",
-                                 lambda rows, terms: searched(table, terms), lambda rows: [first[0].score])
+    [chosen], _ = with_numbers_kept(codec, [source], [first], [[]], "de",
+                                    lambda rows, terms: searched(table, terms), lambda rows: [first[0].score])
     return chosen
 
 
@@ -127,7 +127,7 @@ def test_a_translation_that_keeps_its_numbers_is_not_searched_again():
         raise AssertionError("searched again")
 
     first = [Hypothesis([DER, TWELVE, FLUSS], -1.0, -1.0)]
-    assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[]], "de", never, never) == [first]
+    assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[]], "de", never, never) == ([first], [()])
 
 
 def test_a_number_the_first_search_was_handed_already_is_not_searched_again():
@@ -137,7 +137,8 @@ def test_a_number_the_first_search_was_handed_already_is_not_searched_again():
         raise AssertionError("searched again")
 
     first = [Hypothesis([DER, FLUSS], -1.0, -1.0, missed=1)]
-    assert with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[[TWELVE]]], "de", never, never) == [first]
+    kept = with_numbers_kept(RiverPieces(), ["The 12 rivers."], [first], [[[TWELVE]]], "de", never, never)
+    assert kept == ([first], [()])
 
 
 def test_a_number_the_vocabulary_cannot_write_is_not_required():
@@ -173,3 +174,23 @@ def test_translate_searches_a_sentence_that_dropped_a_number_again_with_it_as_a_
     model = ending_model()
     assert translating.translate(model, RiverWords(), ["The river is 12 km long."]) == ["Der 12 Fluss."]
     assert handed == [[], [[TWELVE]]]
+
+
+@pytest.mark.parametrize(("retry_score", "dictated"), [(-2.0, ("12",)), (-1.0 - WORSE_BY - 1.0, ())])
+def test_the_number_a_taken_retry_required_is_dictated(monkeypatch, retry_score, dictated):
+    """SearchedBatch.dictated, what quality and review read as the user's words, not the model's, holds the number a
+    retry was made to write where it was taken, and none where the first translation stayed."""
+    import attnmt.decoding.translate as translating
+    from attnmt.decoding import MAX_TOKENS
+    from attnmt.decoding.inputs import Guides
+
+    def scripted(model, src, decoding, scored, prefixes, terms, *rest):
+        tokens = [DER, TWELVE, FLUSS] if any(terms[0]) else [DER, FLUSS]
+        return [[Hypothesis(tokens, retry_score if terms[0] else -1.0, -1.0)]]
+
+    monkeypatch.setattr(translating, "run_search", scripted)
+    sentences = ["The river is 12 km long."]
+    [batch] = translating.searched_batches(ending_model(), RiverWords(), sentences, Decoding(), MAX_TOKENS, None,
+                                           True, Guides.of(1, None, None))
+    assert batch.dictated_in(0).terms == dictated
+

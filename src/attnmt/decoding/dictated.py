@@ -1,5 +1,6 @@
 """What a search was made to write into a translation, not what the model chose: the prefix it starts
-with and the glossary target terms it holds (attnmt.decoding.constraints).  The model may give a forced
+with, the glossary target terms it holds (attnmt.decoding.constraints) and the numbers in digits a search again
+required where the first translation dropped them (attnmt.decoding.numbers_kept).  The model may give a forced
 piece little probability (a name kept as written, a term other than its usual word), and that is the
 user's word, not the model's doubt: quality estimation (attnmt.decoding.quality_features.features_of)
 counts its log-prob as at least the mean of the pieces the model chose, a name the glossary keeps as
@@ -21,9 +22,9 @@ from attnmt.decoding.verbatim import differs
 
 @dataclass(frozen=True)
 class Dictated:
-    """A sentence's prefix ("" for none) and glossary target terms, each as the target vocabulary
-    writes it (the decoded ids the search forced), as they stand in its translation, and its source
-    terms as they stand in it (Glossary.found_in)."""
+    """A sentence's prefix ("" for none) and glossary target terms (with the numbers a retry required, in each form
+    it may take), each as the target vocabulary writes it (the decoded ids the search forced), as they stand in its
+    translation, and its source terms as they stand in it (Glossary.found_in)."""
 
     prefix: str = ""
     terms: tuple[str, ...] = ()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.search import Hypothesis
@@ -119,16 +120,26 @@ def kept(first: list[Hypothesis], first_score: float, retry: list[Hypothesis]) -
     return retry
 
 
+class Kept(NamedTuple):
+    """A batch's hypotheses after ``with_numbers_kept``, and, for each sentence, the numbers its retry was made to
+    write, each in every form it may take (none where no retry was taken): as a glossary's terms are, the user's
+    words, not the model's (attnmt.decoding.dictated)."""
+
+    hypotheses: list[list[Hypothesis]]
+    required: list[tuple[str, ...]]
+
+
 def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], terms: list[Terms],
                       target_lang: str | None, search_again: Callable[[list[int], list[Terms]], list[list[Hypothesis]]],
-                      first_scores: Callable[[list[int]], list[float]]) -> list[list[Hypothesis]]:
+                      first_scores: Callable[[list[int]], list[float]]) -> Kept:
     """A batch's ``hypotheses`` (one list a sentence of ``sentences``, searched with ``terms``), each sentence whose
     best translation drops a number (``dropped``) searched again (``search_again(rows, their terms)``) with the
     numbers required too, its retry taken where ``kept`` says against its best's score (``first_scores(rows)``: a
-    greedy search adds up none); not for a number its terms required already (term_numbers, beside a glossary's
-    terms), which the same search would miss again."""
+    greedy search adds up none), with the numbers it required; not for a number its terms required already
+    (term_numbers, beside a glossary's terms), which the same search would miss again."""
     rows: list[int] = []
     again: list[Terms] = []
+    numbers_of: list[list[Term]] = []
     for row, (sentence, found) in enumerate(zip(sentences, hypotheses, strict=True)):
         numbers = number_terms(tokenizer, dropped(sentence, tokenizer.decode(found[0].tokens)), target_lang) \
             if found else []
@@ -136,9 +147,13 @@ def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list
         if numbers:
             rows.append(row)
             again.append([*terms[row], *numbers])
-    if not rows:
-        return hypotheses
+            numbers_of.append(numbers)
     chosen = list(hypotheses)
-    for row, score, retry in zip(rows, first_scores(rows), search_again(rows, again), strict=True):
+    required: list[tuple[str, ...]] = [()] * len(hypotheses)
+    if not rows:
+        return Kept(chosen, required)
+    for row, numbers, score, retry in zip(rows, numbers_of, first_scores(rows), search_again(rows, again), strict=True):
         chosen[row] = kept(hypotheses[row], score, retry)
-    return chosen
+        if chosen[row] is retry:
+            required[row] = tuple(tokenizer.decode(form) for number in numbers for form in (number, *number.others))
+    return Kept(chosen, required)

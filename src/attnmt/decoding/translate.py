@@ -139,7 +139,8 @@ class SearchedBatch:
     decoding: Decoding
     shortlisted: bool = False  # whether the search wrote only a vocabulary shortlist's pieces
     read: Sequence[str] = ()  # every sentence (by input index) as the model read it (capitals.read_as)
-    dictated: Sequence[Dictated] = ()  # each sentence's prefix and glossary terms, which the search forced
+    # each sentence's prefix, glossary terms and numbers a retry required (numbers_kept): what the search forced
+    dictated: Sequence[Dictated] = ()
 
     def dictated_in(self, k: int) -> Dictated:
         """What the search was made to write into sentence k's translations (none where not known)."""
@@ -198,7 +199,8 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``, the sentences as the model
     reads them), searched (``run_search``); a term a translation came without, or holds fewer times than
     its sentence, is warned of (attnmt.decoding.term_warnings).  Glossary terms are matched in the sentences
-    as given: ``JOIN US`` holds the acronym ``US``."""
+    as given: ``JOIN US`` holds the acronym ``US``.  A translation that drops a number is searched again with it
+    required (attnmt.decoding.numbers_kept), and a retry taken dictates its numbers as terms do."""
     longest, unk_id = model.config.longest_input, model.config.unk_id
     prefixes = [guides.prefix_ids(tokenizer, unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, unk_id, sentences, i, max(0, longest - len(prefix)), model.target_lang)
@@ -207,18 +209,19 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space, stops)
+    numbers: list[tuple[str, ...]] = [()] * len(indices)  # what a retry made each translation write (numbers_kept)
     if not decoding.sampling:  # a number dropped is searched again as a term, never with sampling (check_not_sampled)
         again = partial(searched_again, model, tokenizer, src, memory, decoding, prefixes, record)
         scores = partial(first_scores, model, src, decoding, hypotheses)
-        hypotheses = with_numbers_kept(tokenizer, [sentences[i] for i in indices], hypotheses, terms,
-                                       model.target_lang, again, scores)
+        hypotheses, numbers = with_numbers_kept(tokenizer, [sentences[i] for i in indices], hypotheses, terms,
+                                                model.target_lang, again, scores)
     for i, sentence_terms, found in zip(indices, terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])
         warn_fewer(guides.fewer, guides.glossaries[i], sentences[i], tokenizer, [h.tokens for h in found])
-    dictated = [Dictated(tokenizer.decode(prefix), tuple(tokenizer.decode(term) for term in sentence_terms),
+    dictated = [Dictated(tokenizer.decode(prefix), (*(tokenizer.decode(term) for term in sentence_terms), *required),
                          source_terms(guides.glossaries[i], sentences[i]))
-                for i, prefix, sentence_terms in zip(indices, prefixes, terms, strict=True)]
+                for i, prefix, sentence_terms, required in zip(indices, prefixes, terms, numbers, strict=True)]
     return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
