@@ -6,8 +6,9 @@ Translates benchmarks/numbers_units.tsv's sentences and Multi30k's 2016 test set
 (float32, beam 4; no document rules: a time or a fraction is the model's here), recording for each sentence whose
 translation dropped a number its first translation's score and its retry's (attnmt.decoding.numbers_kept).  Then, at
 each margin, the retry is taken where it scores at most the margin below the first: the numbers kept
-(numbers_units.tsv's pieces, character for character) and Multi30k's BLEU and chrF (sacreBLEU) against its
-references; "none" is no retry at all.  Prints the CPU, each retried sentence with both translations and scores.
+(numbers_units.tsv's pieces, character for character, a number alone as the target language writes it too:
+numbers_units.forms) and Multi30k's BLEU and chrF (sacreBLEU) against its references; "none" is no retry at all.
+Prints the CPU, each retried sentence with both translations and scores.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import argparse
 import gzip
 from pathlib import Path
 
-from numbers_units import cpu_name
+from numbers_units import cpu_name, forms
 from sacrebleu.metrics import BLEU, CHRF
 
 import attnmt.decoding.numbers_kept as numbers_kept
@@ -70,7 +71,8 @@ def main() -> None:
           f"{sum(first in retries.seen for first in firsts)} searched again")
     for margin in MARGINS:
         outputs = retries.at(margin, firsts)
-        kept = sum(piece in output for row, output in zip(rows, outputs, strict=True) for piece in row[1:])
+        kept = sum(any(form in output for form in forms(piece, model.target_lang))
+                   for row, output in zip(rows, outputs, strict=True) for piece in row[1:])
         print(f"  margin {margin}: kept {kept} of {sum(len(row) - 1 for row in rows)}, "
               f"retries taken {sum(o != f for o, f in zip(outputs, firsts, strict=True))}")
     retries.show([row[0] for row in rows], firsts)

@@ -6,9 +6,10 @@ through ``attnmt translate`` as the source writes them.
 Each line of the TSV is an English sentence (recipes, sizes, weather, sports, prices in several currencies,
 ranges, temperatures, times, percentages, ordinals, telephone numbers, versions, dates), then, a tab before each,
 what its translation must hold character for character: a fraction with its unit ("¾ l", "1/2 cup"), a
-temperature ("180 °C"), a number German writes as English does ("12").  The file goes to ``attnmt translate`` as
-a user gives it one, in a process of its own; each expected piece found in its line's translation counts kept.
-Prints the CPU, each line that lost a piece, and the count.
+temperature ("180 °C"), a number German writes as English does ("12"); a piece that is one number alone may come as
+the model's target language writes it too (attnmt.decoding.numbers_kept.written_forms: "19.99" as "19,99" into
+German).  The file goes to ``attnmt translate`` as a user gives it one, in a process of its own; each expected piece
+found in its line's translation counts kept.  Prints the CPU, each line that lost a piece, and the count.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from attnmt.decoding.numbers_kept import NUMBER, written_forms
+from attnmt.model_languages import languages_from_training
 
 _HERE = Path(__file__).resolve().parent
 
@@ -31,6 +35,13 @@ def cpu_name() -> str:
             if line.startswith("model name"):
                 return line.split(":", 1)[1].strip()
     return platform.processor()
+
+
+def forms(piece: str, target: str | None) -> list[str]:
+    """The ways a translation into ``target`` may hold ``piece``: as written, and, for one number alone, as the
+    target language writes it (written_forms: "19.99" as "19,99" into German); a piece of more, "4.5%", "180 °C",
+    only as written."""
+    return written_forms(piece, target) if NUMBER.fullmatch(piece) else [piece]
 
 
 def main() -> None:
@@ -47,9 +58,10 @@ def main() -> None:
         subprocess.run(command + (["--int8"] if args.int8 else []), check=True)
         translations = output.read_text(encoding="utf-8").splitlines()
     kept = expected = 0
-    print(f"CPU: {cpu_name()}; {'int8' if args.int8 else 'float32'}; {len(rows)} lines")
+    target = languages_from_training(Path(args.model))[1]
+    print(f"CPU: {cpu_name()}; {'int8' if args.int8 else 'float32'}; {len(rows)} lines; target language {target}")
     for (sentence, *pieces), translation in zip(rows, translations, strict=True):
-        lost = [piece for piece in pieces if piece not in translation]
+        lost = [piece for piece in pieces if not any(form in translation for form in forms(piece, target))]
         kept, expected = kept + len(pieces) - len(lost), expected + len(pieces)
         if lost:
             print(f"lost {' | '.join(lost)}\t{sentence}\t{translation}")

@@ -1,6 +1,9 @@
 """A translation that drops a number its source writes in digits is searched again with it required
 (attnmt.decoding.numbers_kept)."""
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 import torch
 from support import NamedPieces, ScriptedModel, ending_model
@@ -194,3 +197,17 @@ def test_the_number_a_taken_retry_required_is_dictated(monkeypatch, retry_score,
                                            True, Guides.of(1, None, None))
     assert batch.dictated_in(0).terms == dictated
 
+
+
+@pytest.mark.parametrize(("piece", "german", "counted"), [
+    ("19.99", "Das Hemd kostet 19,99 Dollar.", True), ("1,000", "Der Mann zahlte 1.000 Dollar.", True),
+    ("3:1", "Die Mannschaft gewann 3:1.", True), ("4.5%", "Die Arbeitslosigkeit sank auf 4,5 %.", False),
+    ("180 °C", "Bei 180°C backen.", False),  # a piece of more than a number: as written
+])
+def test_the_numbers_benchmark_counts_a_number_as_the_target_language_writes_it(piece, german, counted):
+    """benchmarks/numbers_units.py counted German's right "19,99" for "$19.99" as lost."""
+    spec = importlib.util.spec_from_file_location(
+        "numbers_units", Path(__file__).resolve().parents[1] / "benchmarks" / "numbers_units.py")
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    assert any(form in german for form in benchmark.forms(piece, "de")) == counted
