@@ -4,7 +4,7 @@
 
 Translates benchmarks/numbers_units.tsv's sentences and Multi30k's 2016 test set with ``attnmt.decoding.translate``
 (float32, beam 4; no document rules: a time or a fraction is the model's here), recording for each sentence whose
-translation dropped a number its first translation's score and its retry's (attnmt.decoding.numbers_kept).  Then, at
+translation dropped a number its first translation's score and its retry's (numbers_kept.number_score).  Then, at
 each margin, the retry is taken where it scores at most the margin below the first: the numbers kept
 (numbers_units.tsv's pieces, character for character, a number alone as the target language writes it too:
 numbers_units.forms) and Multi30k's BLEU and chrF (sacreBLEU) against its references; "none" is no retry at all.
@@ -35,10 +35,10 @@ class Retries:
     def __init__(self, tokenizer) -> None:
         self.tokenizer, self.seen = tokenizer, {}
 
-    def kept(self, first, first_score, retry):
+    def kept(self, first, first_score, retry, retry_score):
         text = self.tokenizer.decode(retry[0].tokens) if retry else ""
-        self.seen[self.tokenizer.decode(first[0].tokens)] = (first_score, None if retry[0].missed else retry[0].score,
-                                                             text)
+        self.seen[self.tokenizer.decode(first[0].tokens)] = (first_score, None if not retry or retry[0].missed
+                                                             else retry_score, text)
         return first
 
     def at(self, margin: float | None, firsts: list[str]) -> list[str]:

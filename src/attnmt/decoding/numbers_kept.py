@@ -7,7 +7,14 @@ writes in digits (read as the ``verbatim`` quality rule reads them, by value: "3
 "12" is "zwölf"), the sentence is searched again with each such number a required term, by the constrained search a
 glossary's terms go through (attnmt.decoding.constraints), and its other terms kept.  The retry is taken unless the
 model scores it more than ``WORSE_BY`` below the first translation (its length-normalised log-probability): there the
-model could only force the number into a sentence it would not write, and the first translation stays.
+model could only force the number into a sentence it would not write, and the first translation stays.  The retry is
+scored as the model wrote it around its numbers (``number_score``): the first piece of each number is the model's
+choice of where it goes, and costs what the model gives it, but the pieces after it are the number's own digits, fixed
+once it starts, and count as the mean of the pieces the model chose (dictated.counted_log_probs): a model that has
+seen few numbers gives each digit piece 8 to 12 nats, and "The game ended 3:1." ("Der Basketballspieler 3:1.", its
+":" and "1" 16.7 nats) or "$19.99" (four pieces after "▁1") lost whatever the sentence around them, where a number of
+one piece ("12") cost one piece's.  A retry that writes its numbers and no word ("1." for "He finished 1st in the
+race.") translates nothing, and is not taken.
 
 A required number may be written as the source writes it or, for a target language that writes a decimal comma, with
 the comma and the point swapped ("2.5" as "2,5", "1,000.5" as "1.000,5"), whichever the model prefers.  An English
@@ -18,12 +25,14 @@ after the number (German: "im 3. Stock"), "1st" in English, and not at all in a 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from attnmt.decoding.constraints import Terms
+from attnmt.decoding.dictated import counted_log_probs
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.term_ids import Term, written_so
 from attnmt.decoding.verbatim import NUMBER as VERBATIM_NUMBER
@@ -43,6 +52,7 @@ WORSE_BY = 8.0
 NUMBER = re.compile(r"(?<![\w.,:/⁄])(?<!\w-)[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+(?:[.,:]\d+)*)"
                     r"(?![\w/⁄'\"’′″-]|[.,:]\d)")
 SPACES = re.compile(r"[ \u00a0\u202f]")  # between thousands
+LETTER = re.compile(r"[^\W\d_]")
 # An English ordinal in digits, standing as NUMBER does: "1st", "2nd", "3rd", "21st", "4th"; its digits group 1.
 ORDINAL = re.compile(r"(?<![\w.,:/⁄])(?<!\w-)(\d+)(?:st|nd|rd|th)(?![\w/⁄'\"’′″-])", re.IGNORECASE)
 
@@ -112,15 +122,40 @@ def number_terms(tokenizer, numbers: Sequence[str], target_lang: str | None) -> 
     return terms
 
 
-def kept(first: list[Hypothesis], first_score: float, retry: list[Hypothesis]) -> list[Hypothesis]:
-    """The retry's hypotheses where its best writes every number (no term ``missed``) and scores at most WORSE_BY
-    below ``first_score``, the first's best's; else the first's."""
-    if not retry or retry[0].missed or retry[0].score < first_score - WORSE_BY:
+def kept(first: list[Hypothesis], first_score: float, retry: list[Hypothesis], retry_score: float) -> list[Hypothesis]:
+    """The retry's hypotheses where its best writes every number (no term ``missed``) and scores (``retry_score``:
+    ``number_score``) at most WORSE_BY below ``first_score``, the first's best's; else the first's."""
+    if not retry or retry[0].missed or retry_score < first_score - WORSE_BY:
         return first
     return retry
 
 
-class Kept(NamedTuple):
+def number_score(retry: Hypothesis, numbers: Sequence[Term]) -> float:
+    """``retry``'s score (its log-prob over its length penalty) with the pieces after the first of each of the
+    ``numbers`` it was made to write (where it first writes one of its forms) counted as the mean of the pieces
+    the model chose (dictated.counted_log_probs; module docstring); its score as the search gave it where the search
+    scored no pieces."""
+    each = retry.token_log_probs
+    if not each or not retry.log_prob or not math.isfinite(retry.log_prob):
+        return retry.score
+    digits = [False] * len(retry.tokens)
+    for number in numbers:
+        for form in (number, *number.others):
+            start = next((k for k in range(len(retry.tokens) - len(form) + 1)
+                          if retry.tokens[k:k + len(form)] == list(form)), None)
+            if start is not None:
+                digits[start + 1:start + len(form)] = [True] * (len(form) - 1)
+                break
+    counted = retry.log_prob + sum(counted_log_probs(each, digits)) - sum(each)
+    return retry.score * counted / retry.log_prob  # the same length penalty
+
+
+def worded(text: str) -> bool:
+    """Whether ``text`` holds a word: a letter of any script."""
+    return bool(LETTER.search(text))
+
+
+class NumbersKept(NamedTuple):
     """A batch's hypotheses after ``with_numbers_kept``, and, for each sentence, the numbers its retry was made to
     write, each in every form it may take (none where no retry was taken): as a glossary's terms are, the user's
     words, not the model's (attnmt.decoding.dictated)."""
@@ -131,7 +166,7 @@ class Kept(NamedTuple):
 
 def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], terms: list[Terms],
                       target_lang: str | None, search_again: Callable[[list[int], list[Terms]], list[list[Hypothesis]]],
-                      first_scores: Callable[[list[int]], list[float]]) -> Kept:
+                      first_scores: Callable[[list[int]], list[float]]) -> NumbersKept:
     """A batch's ``hypotheses`` (one list a sentence of ``sentences``, searched with ``terms``), each sentence whose
     best translation drops a number (``dropped``) searched again (``search_again(rows, their terms)``) with the
     numbers required too, its retry taken where ``kept`` says against its best's score (``first_scores(rows)``: a
@@ -151,9 +186,11 @@ def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list
     chosen = list(hypotheses)
     required: list[tuple[str, ...]] = [()] * len(hypotheses)
     if not rows:
-        return Kept(chosen, required)
+        return NumbersKept(chosen, required)
     for row, numbers, score, retry in zip(rows, numbers_of, first_scores(rows), search_again(rows, again), strict=True):
-        chosen[row] = kept(hypotheses[row], score, retry)
+        if retry and worded(sentences[row]) and not worded(tokenizer.decode(retry[0].tokens)):
+            retry = []  # its numbers alone: no translation
+        chosen[row] = kept(hypotheses[row], score, retry, number_score(retry[0], numbers) if retry else -math.inf)
         if chosen[row] is retry:
             required[row] = tuple(tokenizer.decode(form) for number in numbers for form in (number, *number.others))
-    return Kept(chosen, required)
+    return NumbersKept(chosen, required)
