@@ -97,9 +97,10 @@ def test_old_module_paths_import_the_moved_modules_with_a_warning():
 
 
 # The modules of quality estimation, which import one another: quality takes translate's and calibration's
-# types for its annotations, calibration fits with quality, elsewhere and calibration_file.
+# types for its annotations, calibration fits with quality, elsewhere, elsewhere_examples and calibration_file.
 QUALITY_CYCLE = ("attnmt.decoding.translate", "attnmt.decoding.quality", "attnmt.decoding.elsewhere",
-                 "attnmt.decoding.calibration_file", "attnmt.decoding.calibration")
+                 "attnmt.decoding.calibration_file", "attnmt.decoding.elsewhere_examples",
+                 "attnmt.decoding.calibration")
 # Forgets the cycle's modules, imports one of them first, and prints what failed; in turn for each.
 IMPORT_EACH_FIRST = """
 import importlib, sys

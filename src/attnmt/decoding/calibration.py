@@ -37,7 +37,8 @@ in half or looped scored above whole ones (AUROC 0.01 and 0.02 on the benchmark'
 benchmarks/results/quality_signed_epyc.txt).
 
 A second fit, for translations the model did not write (attnmt.decoding.elsewhere, what
-``attnmt score`` reads them with), is fitted after the first (``elsewhere_fit``) and stored beside it.
+``attnmt score`` reads them with), is fitted after the first on the texts attnmt.decoding.elsewhere_examples
+makes, and stored beside it.
 
 The file records the sha256 of the weights it was fitted on; a file from other weights is
 refused (``load_calibration``) rather than silently mis-scaling the scores; what else each of its
@@ -50,24 +51,23 @@ import json
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import torch
 
 from attnmt.checkpoint import CALIBRATION
 
-# calibration_file's and elsewhere's names are read when called (elsewhere.ElsewhereFit), not taken here:
-# both import quality, which imports this module last, so whichever of them a program imports first is
+# calibration_file's, elsewhere's and elsewhere_examples' names are read when called (elsewhere.ElsewhereFit), not
+# taken here: each imports quality, which imports this module last, so whichever of them a program imports first is
 # part-way through its imports while this module runs, its names not defined yet.
-from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, elsewhere
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, elsewhere, elsewhere_examples
 from attnmt.decoding.failed_sentences import SentencesFailed
 from attnmt.decoding.fitting import Reliability, logistic_fit, probability, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
-from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import LOW_QUALITY, Assessment, assess
 from attnmt.decoding.quality_features import INPUT_NAMES, Features, input_names
-from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError, json_value
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
@@ -311,8 +311,9 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     on_references = [calibration.quality(a.features) for a in found[len(texts):] if a is not None]
     low = sum(q < calibration.threshold for q in on_references) / max(1, len(on_references))
     own_features = found[: len(texts)]
-    calibration.elsewhere, low_elsewhere = elsewhere_fit(model, tokenizer, calibration, texts, refs, translations,
-                                                         own_features, found[len(texts):], decoding, max_tokens)
+    calibration.elsewhere, low_elsewhere = elsewhere_examples.elsewhere_fit(
+        model, tokenizer, calibration, texts, refs, translations, own_features, found[len(texts):], decoding,
+        max_tokens)
     return calibration, FitReport(reliability([calibration.quality(f) for f, _, _ in kept], labels), low,
                                   low_elsewhere)
 
@@ -324,52 +325,6 @@ def read_pairs(model: Transformer, tokenizer: TextCodec, sources: Sequence[str],
     but it has no features to fit on or to measure a fit with."""
     return [a if a is not None and a.features is not None else None
             for a in assess(model, tokenizer, sources, translations, max_tokens=max_tokens)]
-
-
-def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibration, sources: Sequence[str],
-                  references: Sequence[str], translations: Sequence[str], own: Sequence[Assessment | None],
-                  on_references: Sequence[Assessment | None], decoding: Decoding,
-                  max_tokens: int) -> tuple[elsewhere.ElsewhereFit | None, float | None]:
-    """The fit for texts written elsewhere (attnmt.decoding.elsewhere) and the share of the references
-    it flags, from the references, the beam's other hypotheses and the model's own translations
-    broken by random edits, each read against the model's translation of its source and labelled
-    by ``elsewhere_labels``; (None, None) where fewer than MIN_EACH of them go either way (as the first
-    fit: a fit on one or two unacceptable texts flags at random, and ``attnmt score`` then reads each
-    text alone, as without this fit)."""
-    ids = tokenizer.encode_target
-    todo = [(i, r, on_references[i], "reference") for i, r in enumerate(references)]  # (sentence, text, its
-    if decoding.beam_size > 1:                                                         # assessment, its kind)
-        n_best = translate_n_best(model, tokenizer, sources, replace(decoding, n_best=decoding.beam_size), max_tokens)
-        todo += [(i, h.text, None, "n-best") for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
-    todo += [(i, text, None, f"noised {edit}") for i, text, edit in noised(sources, translations)]
-    todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
-            and ids(item[1]) != ids(translations[item[0]])]
-    unread = [k for k, item in enumerate(todo) if item[2] is None]
-    for k, a in zip(unread, read_pairs(model, tokenizer, [sources[todo[k][0]] for k in unread],
-                                       [todo[k][1] for k in unread], max_tokens), strict=True):
-        todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
-    todo = [item for item in todo if item[2] is not None]
-    texts = [text for _, text, _, _ in todo]
-    readings = elsewhere.read_against_own([a.features for _, _, a, _ in todo],
-                                          [own[i].features for i, _, _, _ in todo], texts,
-                                          [translations[i] for i, _, _, _ in todo])
-    own_to_reference = chrf_scores(translations, references)
-    labels = elsewhere.elsewhere_labels([kind for _, _, _, kind in todo],
-                                        chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
-                                        [r.chrf_to_own for r in readings],
-                                        [own_to_reference[i] for i, _, _, _ in todo], calibration.chrf_threshold)
-    acceptable = int(sum(labels))
-    if min(acceptable, len(labels) - acceptable) < MIN_EACH:
-        return None, None
-    is_reference = [item[3] == "reference" for item in todo]
-    weights = [elsewhere.REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference]
-    fit = elsewhere.fit_elsewhere(readings, labels, weights,
-                                  [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
-                                  calibration.length_center, calibration.length_range)
-    on_refs = [fit.quality(r, calibration.quality(r.features), calibration.length_center, calibration.length_range,
-                           calibration.quality(r.own) >= calibration.threshold)
-               for r, ref in zip(readings, is_reference, strict=True) if ref]
-    return fit, sum(q < calibration.threshold for q in on_refs) / max(1, len(on_refs))
 
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None],
