@@ -24,7 +24,7 @@ from attnmt.decoding.elsewhere import (
     elsewhere_labels,
     reordering,
 )
-from attnmt.decoding.noising import EDITS, front_phrase, noised
+from attnmt.decoding.noising import EDITS, front_phrase, front_phrase_verb_third, noised
 from attnmt.decoding.quality import assess
 from attnmt.decoding.quality_features import Features
 from attnmt.errors import ConfigError, ModelDirError
@@ -34,10 +34,10 @@ TARGETS = [t for _, t in PAIRS]
 
 
 def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_same_seed():
-    """Every edit but front_phrase, which finds no German sentence to reorder in these words."""
+    """Every edit but the two that put a phrase first, which find no German sentence to reorder in these words."""
     sources, translations = ["a b c", "d", "e f g h"], ["x y z w", "v", "p q r s t"]
     made = noised(sources, translations)
-    random_edits = [edit.__name__ for edit in EDITS if edit is not front_phrase]
+    random_edits = [edit.__name__ for edit in EDITS if edit not in (front_phrase, front_phrase_verb_third)]
     assert [i for i, _, _ in made] == [0] * len(random_edits) + [2] * len(random_edits)  # "v": one word, left alone
     assert [edit for _, _, edit in made] == random_edits * 2
     assert made == noised(sources, translations) and made != noised(sources, translations, seed=1)
@@ -47,13 +47,17 @@ def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_s
 
 
 def test_a_german_translation_also_gets_a_phrase_put_first_and_the_random_edits_draw_as_without_it(monkeypatch):
+    """With the verb second (right) and with the verb third (wrong)."""
     sources = ["A woman reads a book in the park .", "Two dogs run through the snow ."]
     translations = ["Eine Frau liest ein Buch im Park.", "Zwei Hunde rennen durch den Schnee."]
     made = noised(sources, translations)
     assert [text for _, text, edit in made if edit == "front_phrase"] == [
         "Im Park liest eine Frau ein Buch.", "Durch den Schnee rennen zwei Hunde."]
-    monkeypatch.setattr(noising, "EDITS", tuple(edit for edit in EDITS if edit is not front_phrase))
-    assert noised(sources, translations) == [item for item in made if item[2] != "front_phrase"]
+    assert [text for _, text, edit in made if edit == "front_phrase_verb_third"] == [
+        "Im Park eine Frau liest ein Buch.", "Durch den Schnee zwei Hunde rennen."]
+    fronting = (front_phrase, front_phrase_verb_third)
+    monkeypatch.setattr(noising, "EDITS", tuple(edit for edit in EDITS if edit not in fronting))
+    assert noised(sources, translations) == [item for item in made if item[2] not in {e.__name__ for e in fronting}]
 
 
 @pytest.fixture(scope="module")
@@ -224,17 +228,17 @@ def test_a_fit_stored_before_the_attention_gaps_still_loads_and_reads_its_own_in
     copy = tmp_path / "model"
     shutil.copytree(trained_copy_module, copy)
     stored = json.loads((copy / CALIBRATION).read_text())
-    older = stored["elsewhere"]  # as written before coverage_gap, source_entropy_gap, omitted and reordered were in
-    for key in ("inputs", "weights", "means", "scales"):
-        older[key] = older[key][:-4]
+    older = stored["elsewhere"]  # as written before coverage_gap, source_entropy_gap, omitted, reordered and
+    for key in ("inputs", "weights", "means", "scales"):  # verb_third were in
+        older[key] = older[key][:-5]
     (copy / CALIBRATION).write_text(json.dumps(stored))
     loaded = load_calibration(copy)
-    assert loaded.elsewhere.inputs == INPUT_NAMES[:-4]
+    assert loaded.elsewhere.inputs == INPUT_NAMES[:-5]
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0, coverage=-2.0, source_entropy=0.6)
     reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0, 95.0, 0.25)
-    assert reading.inputs(0.0, (0.4, 2.5))[-4:] == pytest.approx([-1.9, 0.3, 0.15, 0.25])
-    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-4]
+    assert reading.inputs(0.0, (0.4, 2.5))[-5:] == pytest.approx([-1.9, 0.3, 0.15, 0.25, 0.0])
+    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-5]
     model, tokenizer = model_and_tokenizer
     [found] = assess_elsewhere(model, tokenizer, ["a dog runs"], ["ein hund rennt schnell"], loaded)
     assert 0.0 <= found.quality <= 1.0
@@ -256,6 +260,22 @@ def test_a_phrase_put_first_is_labelled_as_the_translation_it_was_made_from():
     assert elsewhere_labels(kinds, [45.0, 45.0, 70.0], [DAMAGED_BELOW - 10] * 3, [55.0, 80.0, 40.0], 50.0) == \
         [1.0, 1.0, 0.0]
     assert all(kind.split()[-1] in {e.__name__ for e in EDITS} for kind in kinds if kind.startswith("noised"))
+
+
+def test_a_phrase_put_first_with_the_verb_third_is_labelled_unacceptable_whatever_it_keeps():
+    """'Im Park eine Frau liest ein Buch.' keeps chrF 80 of the reference and of the model's translation, and German
+    does not allow it."""
+    kinds = ["noised front_phrase_verb_third", "noised front_phrase"]
+    assert elsewhere_labels(kinds, [80.0, 80.0], [DAMAGED_BELOW + 5] * 2, [90.0, 90.0], 50.0) == [0.0, 1.0]
+    assert all(kind.split()[-1] in {e.__name__ for e in EDITS} for kind in kinds)
+
+
+def test_a_text_with_the_verb_third_after_a_phrase_put_first_is_an_input_of_the_fit():
+    f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.0)
+    by_name = lambda reading: dict(zip(INPUT_NAMES, reading.inputs(0.0, (0.4, 2.5)), strict=True))  # noqa: E731
+    assert by_name(Reading(replace(f, verb_third=True), f, 80.0))["verb_third"] == 1.0
+    assert by_name(Reading(f, f, 80.0))["verb_third"] == 0.0
 
 
 def test_a_reading_has_one_input_a_name():
@@ -346,3 +366,10 @@ def test_score_names_weights_given_as_a_folder_as_one(calibrated, trained_copy_m
             "--src", str(tmp_path / "in.en"), "--hyp", str(tmp_path / "in.en")]
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith(f"attnmt: error: {folder}: is a folder, not a weights file")
+
+
+def test_the_forced_pass_reads_the_verb_third_after_a_phrase_put_first(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    wrong, right = assess(model, tokenizer, ["A woman reads a book in the park."] * 2,
+                          ["Im Park eine Frau liest ein Buch.", "Im Park liest eine Frau ein Buch."])
+    assert wrong.features.verb_third and not right.features.verb_third

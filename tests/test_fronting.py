@@ -1,9 +1,10 @@
 """A phrase put first, the finite verb second (attnmt.decoding.fronting): the right German order that the fit for
-texts written elsewhere is shown as acceptable (attnmt.decoding.noising's front_phrase)."""
+texts written elsewhere is shown as acceptable (attnmt.decoding.noising's front_phrase), and the verb third after it,
+which German does not allow (``verb_third``, an input of that fit)."""
 
 import pytest
 
-from attnmt.decoding.fronting import fronted
+from attnmt.decoding.fronting import fronted, fronted_verb_third, verb_third
 
 
 @pytest.mark.parametrize(("sentence", "reordered"), [
@@ -44,3 +45,41 @@ def test_only_a_phrase_of_the_first_clause_is_put_first():
 ])
 def test_a_sentence_that_does_not_read_so_is_left_alone(sentence):
     assert fronted(sentence.split()) is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Im Park eine Frau liest ein Buch.",
+    "Am Strand zwei Kinder spielen Fußball.",
+    "Auf einem Dach drei Männer arbeiten.",
+    "An der Bushaltestelle eine Gruppe von Menschen wartet.",
+    "Neben einem Auto ein Mann in einem blauen Hemd steht.",
+    "Im Garten ein Mann und eine Frau lesen.",
+    "Auf einem Pier 3 Jungen stehen.",
+    "Im Auto er schläft",
+])
+def test_a_subject_between_a_phrase_put_first_and_the_finite_verb_is_the_verb_third(sentence):
+    assert verb_third(sentence.split())
+
+
+@pytest.mark.parametrize("sentence", [
+    "Im Park liest eine Frau ein Buch.",  # the verb second
+    "An der Bushaltestelle wartet eine Gruppe von Menschen.",
+    "Eine Frau liest ein Buch im Park.",  # no phrase first
+    "Im Park eine Frau mit einem Buch.",  # no verb: a caption
+    "Im Park eine Frau allein.",  # an adverb, no verb (attnmt.text.german_words)
+    "Im Park ein Mann, der liest.",  # a clause
+    "In the park a woman reads a book.",  # English: no German article in the phrase
+    "In Berlin ein Mann liest",  # no article either: not read, rather than guessed
+    "Vor einer großen Kirche.",  # the phrase alone
+    "Im Park ein Mann und",  # a conjunction last
+])
+def test_a_sentence_with_the_verb_second_or_no_phrase_first_is_not_the_verb_third(sentence):
+    assert not verb_third(sentence.split())
+
+
+def test_the_verb_third_order_puts_the_subject_before_the_verb_and_reads_as_verb_third():
+    """As ``fronted`` orders it otherwise; each order read as what it is."""
+    words = "Eine Frau konzentriert sich im Park.".split()
+    assert " ".join(fronted_verb_third(words)) == "Im Park eine Frau konzentriert sich."
+    assert verb_third(fronted_verb_third(words)) and not verb_third(fronted(words))
+    assert fronted_verb_third("Ein Mann sitzt heute dort.".split()) is None

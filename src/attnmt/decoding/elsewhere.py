@@ -12,7 +12,8 @@ instead: chrF between the two, how much less likely the text is than the model's
 log-probability gap) and at its least likely piece, its ending, its unread source words, its
 length and how its attention covers the source beside the model's translation's, how much of
 the model's translation it leaves out (``Reading.omitted``), how far it is that translation's words
-in another order (``reordering``), and the rule flags.  ``attnmt
+in another order (``reordering``), whether it puts German's verb third after a phrase put first
+(attnmt.decoding.fronting.verb_third), and the rule flags.  ``attnmt
 calibrate`` fits it on the validation references (each counted ``REFERENCE_WEIGHT`` times), the
 beam's other hypotheses, and the model's own translations broken by random edits
 (attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence chrF against the
@@ -72,8 +73,9 @@ REFERENCE_WEIGHT = 4.0
 # is labelled unacceptable, whatever its chrF against the reference (``elsewhere_labels``)...
 DAMAGED_BELOW = 78.0
 # ... and so is one made by these edits (attnmt.decoding.noising), however much it keeps: its words
-# in a wrong order, which chrF hardly sees.
-UNACCEPTABLE_EDITS = ("transpose_adjacent",)
+# in a wrong order, which chrF hardly sees (two swapped; a phrase put first with the verb third, which the input
+# verb_third reads: without both, the fit rated "Im Park eine Frau liest ein Buch." as the right verb second).
+UNACCEPTABLE_EDITS = ("transpose_adjacent", "front_phrase_verb_third")
 # An edit that puts the words in another right order (a phrase put first, German's verb second): its text is
 # labelled as the translation it was made from, whatever it keeps of it.  Without it, the only other orders the
 # fit saw were broken ones, and it rated "Im Park liest eine Frau ein Buch." 0.07 beside the model's "Eine Frau
@@ -87,7 +89,7 @@ INPUT_NAMES = (
     "length_gap", "loop", "untranslated", "length", "copied_rule", "repeated", "copied",
     "chrf_to_own_under_35", "log_prob_gap_under_-3", "chrf_to_own_under_50", "log_prob_gap_under_-2",
     "log_length_to_own", "unread_over_0.1", "min_log_prob_gap_under_-5", "eos_log_prob_under_-0.5",
-    "coverage_gap", "source_entropy_gap", "omitted", "reordered",
+    "coverage_gap", "source_entropy_gap", "omitted", "reordered", "verb_third",
 )
 
 
@@ -117,7 +119,8 @@ class Reading:
                   *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
                   f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
                   to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob),
-                  f.coverage - o.coverage, f.source_entropy - o.source_entropy, self.omitted(), self.reordered]
+                  f.coverage - o.coverage, f.source_entropy - o.source_entropy, self.omitted(), self.reordered,
+                  float(f.verb_third)]
         if names is INPUT_NAMES:
             return values
         by_name = dict(zip(INPUT_NAMES, values, strict=True))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from attnmt.text.articles import ARTICLES
 from attnmt.text.function_words import CONJUNCTIONS, PREPOSITIONS
+from attnmt.text.german_words import is_no_noun
 
 PRONOUNS = frozenset("ich du er sie es wir ihr man".split())  # a subject alone, the verb right after it
 # The small words that begin a subject and lose their capital behind the verb ("Zwei Hunde rennen ..." -> "...
@@ -34,6 +35,28 @@ def fronted(words: list[str]) -> list[str] | None:
     """``words`` (a German sentence cut at its spaces) with its last prepositional phrase after the finite verb
     put first, the verb second (a reflexive "sich" with it) and the subject after it; None where the sentence does
     not read so."""
+    found = front_parts(words)
+    if found is None:
+        return None
+    first, verb, subject, rest, mark = found
+    moved = [*first, *verb, *subject, *rest]
+    return [*moved[:-1], moved[-1] + mark]
+
+
+def fronted_verb_third(words: list[str]) -> list[str] | None:
+    """``fronted`` with the subject before the verb, the order German does not allow after a phrase put first ("Im
+    Park eine Frau liest ein Buch."): a broken text for the fit for texts written elsewhere to learn from."""
+    found = front_parts(words)
+    if found is None:
+        return None
+    first, verb, subject, rest, mark = found
+    moved = [*first, *subject, *verb, *rest]
+    return [*moved[:-1], moved[-1] + mark]
+
+
+def front_parts(words: list[str]) -> tuple[list[str], list[str], list[str], list[str], str] | None:
+    """The parts of ``fronted``'s order: the phrase put first (its capital on), the finite verb (and "sich"), the
+    subject (its determiner's capital off), the rest, and the sentence's final mark; None as there."""
     body, mark = words[:-1] + [words[-1].rstrip(SENTENCE_END)], words[-1][len(words[-1].rstrip(SENTENCE_END)):]
     verb = finite_verb(body)
     if verb is None or not body[-1]:
@@ -47,9 +70,66 @@ def fronted(words: list[str]) -> list[str] | None:
     subject = body[:verb]
     if subject[0].lower() in DETERMINERS:
         subject = [subject[0].lower(), *subject[1:]]
-    moved = [first[0][:1].upper() + first[0][1:], *first[1:], *body[verb:after], *subject, *body[after:start],
-             *body[stop:]]
-    return [*moved[:-1], moved[-1] + mark]
+    return ([first[0][:1].upper() + first[0][1:], *first[1:]], body[verb:after], subject,
+            [*body[after:start], *body[stop:]], mark)
+
+
+def verb_third(words: list[str]) -> bool:
+    """Whether ``words`` (a German sentence cut at its spaces) put a prepositional phrase first and its subject
+    before its finite verb ("Im Park eine Frau liest ein Buch."), where German puts the verb second ("Im Park liest
+    eine Frau ein Buch.").  The phrase is read as ``last_phrase`` reads one (a German article in it, or a
+    contraction); the subject is a pronoun, or small words and a noun ("eine alte Frau"), or nouns alone, joined
+    by a conjunction or not ("ein Mann und eine Frau"); the verb is the small word right after it that is no closed
+    word, no adverb and no adjective (attnmt.text.german_words: "Im Park eine Frau allein." has no verb).  A
+    comma anywhere before the verb, or anything else after the phrase, is no such sentence."""
+    body = [*words[:-1], words[-1].rstrip(SENTENCE_END)] if words else []
+    if len(body) < 4 or body[0].lower() not in PREPOSITIONS["de"] | CONTRACTIONS:
+        return False
+    opened = [body[0].lower(), *body[1:]]
+    stop = phrase_end(opened, 0)
+    if stop is None or not german(opened[:stop]) or any(w.endswith(",") for w in opened[:stop]):
+        return False
+    end = subject_end(opened, stop)
+    return end is not None and end < len(opened) and is_verb(opened[end])
+
+
+def subject_end(words: list[str], start: int) -> int | None:
+    """The index after the subject that begins at ``start`` (``verb_third``): noun phrases joined by conjunctions;
+    None where none begins there."""
+    end = noun_phrase_end(words, start)
+    while end is not None and end + 1 < len(words) and words[end] in CONJUNCTIONS:
+        more = noun_phrase_end(words, end + 1)
+        if more is None:
+            break
+        end = more
+    return end
+
+
+def noun_phrase_end(words: list[str], start: int) -> int | None:
+    """The index after the pronoun, the small words and their noun, or the noun alone at ``start``, with the
+    prepositional phrases that follow it (``phrase_end``); None where no such phrase begins there (or none does: the
+    sentence ends) or a comma ends it (a clause follows)."""
+    if start >= len(words):
+        return None
+    word = words[start]
+    if word in PRONOUNS:
+        end: int | None = start + 1
+    elif word in DETERMINERS or word.isdigit():  # "zwei Kinder", "3 Jungen"
+        end = noun_after(words, start + 1)
+    elif is_noun(word, False) and word.lower() not in CLOSED:
+        end = start + 1
+    else:
+        return None
+    while end is not None and end < len(words) and words[end] in PREPOSITIONS["de"] \
+            and not words[end - 1].endswith(","):  # "eine Frau mit einem Schirm", "eine Gruppe von Menschen"
+        end = phrase_end(words, end)
+    return None if end is None or words[end - 1].endswith(",") else end
+
+
+def is_verb(word: str) -> bool:
+    """Whether ``word`` reads as a finite verb after a subject: a small word of letters of no closed class, no
+    adverb and no adjective (attnmt.text.german_words.is_no_noun)."""
+    return word.isalpha() and word[0].islower() and word not in CLOSED and not is_no_noun(word)
 
 
 def is_noun(word: str, first: bool) -> bool:

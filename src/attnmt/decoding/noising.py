@@ -16,6 +16,8 @@ translation it was made from.
                         and the subject after it (attnmt.decoding.fronting: "Im Park liest eine Frau ein
                         Buch." from "Eine Frau liest ein Buch im Park."); none where the sentence does not
                         read so (another language, a clause before the verb)
+    front_phrase_verb_third  the same phrase put first, the subject before the verb ("Im Park eine Frau liest
+                        ein Buch."), the order German does not allow: labelled unacceptable
 
 Other edits than benchmarks/quality.py's broken kinds (a fixed half, a fixed loop, a fixed middle
 third, two words across the sentence), so that the benchmark does not measure the edits the fit saw.
@@ -27,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from attnmt.decoding.fronting import fronted
+from attnmt.decoding.fronting import fronted, fronted_verb_third
 
 SEED = 0
 
@@ -83,9 +85,14 @@ def front_phrase(words: list[str], donors: Donors, rng: random.Random) -> list[s
     return fronted(words) or words
 
 
+def front_phrase_verb_third(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    """``front_phrase``'s phrase put first with the verb third, wrong where that one is right; deterministic too."""
+    return fronted_verb_third(words) or words
+
+
 Edit = Callable[[list[str], Donors, random.Random], list[str]]
 EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate, duplicate_span, transpose_adjacent,
-                           front_phrase)
+                           front_phrase, front_phrase_verb_third)
 
 
 def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str, str]]:

@@ -23,6 +23,7 @@ from attnmt.decoding.dictated import (
     undictated,
     verbatim_differs,
 )
+from attnmt.decoding.fronting import verb_third
 from attnmt.decoding.quality_added import tail_added
 from attnmt.decoding.quality_language import UNKNOWN, Languages, in_other_language, in_source_language, profile_of
 from attnmt.decoding.quality_measures import (
@@ -110,6 +111,7 @@ class Features:
     numbers: int = 0  # the translation's words with a digit that the source writes too, kept (``numbers_kept``)
     added: bool = False  # words the source does not say (quality_measures.added, quality_added, quality_within): a rule
     source_pieces: int = 0  # the source pieces length_ratio is of (no EOS; 0: not known, no LENGTH_SLACK)
+    verb_third: bool = False  # German's verb third after a phrase put first (fronting.verb_third): elsewhere's input
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -232,7 +234,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         names=len([w for w in own_words if w in names]), numbers=len(numbers_kept(source_words, own_words, names)),
         added=added(forced.cross, source_pieces, translation, target_spans)
         or tail_added(at_end, lp, translation, target_spans)
-        or added_within(forced, lp))
+        or added_within(forced, lp), verb_third=verb_third(translation.split()))
 
 
 def numbers_kept(source_words: Sequence[str], words: Sequence[str], names: Set[str] = frozenset()) -> list[str]:
