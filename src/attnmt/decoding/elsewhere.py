@@ -41,6 +41,7 @@ and spread (quality_measures.attention_spread) were added later and measured on 
 and 85 on those two, then read on a third model: quality_damaged_epyc.txt).  The last two inputs,
 ``omitted`` and ``reordered``, the label for reordered texts, DAMAGED_BELOW's 78 and
 REFERENCE_WEIGHT's 4 were chosen on those three, and read on a fourth (quality_reordered_epyc.txt).
+``verb_third`` and its unacceptable edit were read on the demo model alone (quality_verb_third_epyc.txt).
 The cost: a beam search of every source beside the forced passes.
 """
 

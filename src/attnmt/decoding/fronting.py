@@ -11,6 +11,10 @@ none of those; the phrase put first is the last prepositional phrase after it (a
 and a genitive or a von-phrase that hangs on it) with a German article in it, before a comma or a conjunction
 ends the clause.  A sentence that
 does not read so (a clause before the verb, no such phrase) is left as it is.
+
+The same phrase put first with the subject before the verb ("Im Park eine Frau liest ein Buch.") is an order German
+does not allow, which the model's log-probability does not tell from the right one: ``verb_third`` reads it, an
+input of that fit, which is shown such texts as unacceptable (noising.front_phrase_verb_third).
 """
 
 from __future__ import annotations

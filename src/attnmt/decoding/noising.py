@@ -3,7 +3,7 @@ fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelle
 chrF against the reference, or unacceptable where it keeps too little of the translation it was
 made from or has its words in another order (attnmt.decoding.elsewhere.elsewhere_labels); and one
 edit that makes them no worse, a phrase put first in the order German allows, labelled as the
-translation it was made from.
+translation it was made from, beside the same phrase put first in the order German does not allow.
 
     drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
     replace_span        a span of any length, up to all the words, replaced by as many words of
