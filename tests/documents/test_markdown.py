@@ -295,11 +295,34 @@ def test_a_collapsed_or_shortcut_reference_is_written_with_its_own_label(text, w
     assert structure(translated) == structure(text + definitions)
 
 
-def test_an_emphasis_left_empty_is_dropped_and_a_link_keeps_its_source_text(fixed):
-    assert translate_markdown("X **bold** Y\n", fixed("X Y", [(0, 0), (2, 1)])) == "X Y\n"
-    assert translate_markdown("X `a`*b*`c` Y\n", fixed("X Y", [(0, 0), (2, 1)])) == "X `a` `c` Y\n"
+def emphases(text: str) -> list[tuple[str, str]]:
+    """(delimiter, text) of each emphasis markdown-it reads in ``text``'s inline runs, in order."""
+    tokens = [c for t in MarkdownIt("commonmark").enable("strikethrough").parse(text) if t.type == "inline"
+              for c in t.children]
+    return [(opening.markup, tokens[k + 1].content) for k, opening in enumerate(tokens)
+            if opening.type in ("em_open", "strong_open", "s_open")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("X **bold** Y\n", [("**", "bold")]),
+    ("X _it_ Y\n", [("_", "it")]),
+    ("X ~~gone~~ Y\n", [("~~", "gone")]),
+    ("X `a`*b*`c` Y\n", [("*", "b")]),
+])
+def test_an_emphasis_left_empty_gets_its_source_words_back_as_a_link_does(text, expected, fixed):
+    """As a page's ``<b>`` (attnmt.documents.emptied_marks.is_worded_code): the model dropped its words or the
+    alignment put them outside it, and written as its content alone, its ``**`` or ``_`` pair was lost."""
+    translated = translate_markdown(text, fixed("X Y", [(0, 0), (2, 1)]))
+    assert emphases(translated) == expected and translated.startswith("X ") and translated.endswith(" Y\n")
     translated = translate_markdown("X [link](u) Y\n", fixed("X Y", [(0, 0), (2, 1)]))
     assert "[link](u)" in translated and "*" not in translated
+
+
+def test_an_emphasis_beside_one_that_took_its_words_is_not_written_twice(fixed):
+    """``**black** and **white**`` as one word: the second is left out, as a page's ``<b>`` beside a ``<b>`` is."""
+    translated = translate_markdown("**black** and **white** cats\n",
+                                    fixed("schwarz-weiße Katzen", [(0, 0), (2, 0), (3, 1)]))
+    assert emphases(translated) == [("**", "schwarz-weiße")] and "white" not in translated
 
 
 @pytest.mark.parametrize("translation", ["1. Einleitung", "- Punkt", "> Zitat", "# Titel"])

@@ -65,12 +65,12 @@ def is_worded_code(flat: FlatText, k: int) -> bool:
     words (xliff_codes.wraps_words: ``<pc>``, ``<g>``, ``<mrk>``).  Not one over a number alone, which
     kept_numbers.keep_lost_numbers gives back unless the translation wrote it, in digits or in words, nor one over a
     part of a word (``XIX<sup>e</sup>``, ``H<sub>2</sub>O``), which goes with its word's translation or is left out
-    where that has no such part (ordinal_marks, copied_words): its letters would be glued into another word's, nor
-    Markdown's emphasis (numbered ``data-md``), written as its delimiters, which markdown_text.written leaves out
-    where it holds nothing."""
+    where that has no such part (ordinal_marks, copied_words): its letters would be glued into another word's.
+    Markdown's emphasis (``<em>``, ``<strong>``, ``<s>``, ``<mark>`` numbered ``data-md``) is such an element too:
+    left out, its ``*`` or ``_`` pair was lost with it."""
     mark, node = flat.marks[k], flat.marks[k].node
     if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str) \
-            or node.get("data-md") is not None or is_number(flat.text[mark.start:mark.end]) \
+            or is_number(flat.text[mark.start:mark.end]) \
             or inside_word(flat.text, mark.start, mark.end):
         return False
     # An element's marks alone come here: a page's or an XLIFF file's, whose readers have loaded these (a text line
@@ -104,8 +104,13 @@ def beside_same_look(flat: FlatText, pieces: list[str | Nested], at: int) -> boo
 
 
 def same_element(one: object, other: etree._Element) -> bool:
-    """Whether ``one`` is an element with ``other``'s tag and attributes."""
-    return isinstance(one, etree._Element) and one.tag == other.tag and dict(one.attrib) == dict(other.attrib)
+    """Whether ``one`` is an element with ``other``'s tag and attributes, but for the number of the Markdown each
+    stands for (``data-md``: ``**black** and **white**`` are two strong emphases alike)."""
+    return isinstance(one, etree._Element) and one.tag == other.tag and own_attributes(one) == own_attributes(other)
+
+
+def own_attributes(node: etree._Element) -> dict[str, str]:
+    return {str(key): str(value) for key, value in node.attrib.items() if key != "data-md"}
 
 
 def inside_word(text: str, start: int, end: int) -> bool:
