@@ -49,6 +49,7 @@ from attnmt.documents.markdown_front import FrontValue, front_matter_lines, fron
 from attnmt.documents.markdown_github import alert_title, github, kept_rule, kept_start
 from attnmt.documents.markdown_html import INLINE_BREAK, MarkdownVocabulary, html_name, html_pairs, read_attributes
 from attnmt.documents.markdown_link_titles import link_title, titled
+from attnmt.documents.markdown_names import python_names
 from attnmt.documents.markdown_sites import MDX_EXPRESSION, attributes_after, kept_end, site_lines, templates, trimmed
 from attnmt.documents.markdown_text import (
     Mark,
@@ -130,7 +131,7 @@ def markdown_parser(mdx: bool = False) -> MarkdownIt:
     link, image, code span and autolink rules recording their source; in ``mdx``, without indented code,
     as MDX reads it (text indented in a JSX component, ``<TabItem>\n\n    Text``, is a paragraph), and
     with each expression in text (``{props.name}``) an atom kept whole."""
-    md = commands(templates(github(MarkdownIt("commonmark").enable("table"))))
+    md = commands(templates(python_names(github(MarkdownIt("commonmark").enable("table")))))
     if mdx:
         md.disable("code").inline.ruler.before("link", "expression", kept_rule(MDX_EXPRESSION, "{"))
     for name, rule, kind, label in (("link", link, "link_open", 0), ("image", image, "image", 1),
