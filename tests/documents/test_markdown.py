@@ -251,12 +251,13 @@ def test_an_inline_html_element_stays_around_its_words(mirror, text, written):
 
 def test_an_inline_html_link_the_alignment_leaves_empty_gets_its_text_back_as_a_pages(fixed):
     """Its tags kept, and its text written back with the space the source had before it, as a page's link (it was
-    left around nothing, ``Jetzt klicken.<a href="x"></a>``)."""
+    left around nothing, ``Jetzt klicken.<a href="x"></a>``), before the stop that ends the translation, as in the
+    source (final_stops.before_sentence_stop)."""
     translator = fixed("Jetzt klicken.", [(0, 1), (3, 0)])
     assert translate_markdown('Click <a href="x">here</a> now.\n', translator) == \
-        'Jetzt klicken. <a href="x">here</a>\n'
+        'Jetzt klicken <a href="x">here</a>.\n'
     assert translate_markup(['<p>Click <a href="x">here</a> now.</p>'], translator) == \
-        ['<p>Jetzt klicken. <a href="x">here</a></p>']
+        ['<p>Jetzt klicken <a href="x">here</a>.</p>']
 
 
 def test_a_table_that_starts_a_list_item_has_its_header_translated(upper):
@@ -695,9 +696,9 @@ def test_a_definitions_title_left_as_it_was_keeps_its_escapes_and_a_quote_transl
 def test_an_inline_html_anchor_the_alignment_leaves_empty_keeps_its_tags_alone_as_a_pages(fixed):
     """``<a name>`` is no link a reader follows: not given its English text back, as a page's is not."""
     translator = fixed("Jetzt klicken.", [(0, 1), (3, 0)])
-    assert translate_markdown('Click <a name="x">here</a> now.\n', translator) == 'Jetzt klicken.<a name="x"></a>\n'
+    assert translate_markdown('Click <a name="x">here</a> now.\n', translator) == 'Jetzt klicken<a name="x"></a>.\n'
     assert translate_markup(['<p>Click <a name="x">here</a> now.</p>'], translator) == \
-        ['<p>Jetzt klicken.<a name="x"></a></p>']
+        ['<p>Jetzt klicken<a name="x"></a>.</p>']
 
 
 @pytest.mark.parametrize(("translation", "alignment", "written"), [

@@ -23,8 +23,18 @@ def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequenc
               if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
     endings = [*(mark.node.ending for mark in flat.marks if isinstance(mark.node, CueBreak)), ""]
     if not (breaks == sorted(breaks) and all(has_words(part) for part in parts)):
-        parts = proportional(" ".join(part for part in parts if part), [len(source) for source in sources]) or []
+        parts = proportional(joined(parts), [len(source) for source in sources]) or []
     return [part + ending for part, ending in zip(parts, endings, strict=True)] if parts else None
+
+
+def joined(parts: Sequence[str]) -> str:
+    """``parts`` as one text, a space between two, but before one without words, which stays on the last word before
+    it: the stop a cue break went before where the words after it went nowhere (``Park`` and ``.``: "Park.", not
+    "Park .": final_stops.before_sentence_stop)."""
+    text = ""
+    for part in filter(None, parts):
+        text += part if text and not has_words(part) else f" {part}" if text else part
+    return text
 
 
 def proportional(text: str, shares: Sequence[int]) -> list[str] | None:

@@ -39,6 +39,7 @@ from attnmt.documents.links import is_link, is_markdown_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
+from attnmt.text.sentence_ends import SENTENCE_ENDS
 
 # XLIFF's namespaces, 1.2's and 2's ("urn:oasis:names:tc:xliff:document:1.2", "...:2.0"): its codes' elements.
 XLIFF = "urn:oasis:names:tc:xliff:document:"
@@ -46,6 +47,7 @@ XLIFF = "urn:oasis:names:tc:xliff:document:"
 # A number as written: digits, and the group or decimal separators between them ("1,000.50",
 # "1 000" with a no-break space, "3'500"); a space parts two numbers ("+1 555 0100" is three).
 NUMBER = re.compile(r"\d+(?:[.,'\u00a0\u2009\u202f]\d+)*")
+PAUSES = (*SENTENCE_ENDS, ",", ";", ":")  # what a sentence's words end with, glued to the last
 
 
 def is_number(text: str) -> bool:
@@ -202,7 +204,8 @@ def space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) ->
     """A space between the refilled mark ``pieces[at]`` (``flat``'s mark ``k``) and what is beside
     it, at each side where the source had whitespace: the translation's one space between the words
     either side stood at one side of the empty mark ("Seite <1>für"), or none was left between it
-    and the mark before it (``<abbr>Ein Fußgängerüberweg</abbr><a href="x">``)."""
+    and the mark before it (``<abbr>Ein Fußgängerüberweg</abbr><a href="x">``); not before a stop or a comma of the
+    translation's that follows it (``hinzu <b>a cup</b>.``, where the source had "a cup of milk.")"""
     mark = flat.marks[k]
     before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
 
@@ -215,7 +218,8 @@ def space_around(flat: FlatText, pieces: list[str | Nested], at: int, k: int) ->
         the source had ", the boys"); a stop after it stays glued ("API.")."""
         return source.isspace() or ((mark.kept_whole or is_copied_result(mark)) and target.isalnum())
 
-    if after is not None and parted(flat.text[mark.end:][:1], plain([after])[:1]):
+    if after is not None and parted(flat.text[mark.end:][:1], plain([after])[:1]) \
+            and plain([after])[:1] not in PAUSES:  # the translation's stop or comma stays glued to it
         if isinstance(after, Nested):
             pieces.insert(at + 1, " ")
         elif not after[:1].isspace():

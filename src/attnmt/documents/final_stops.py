@@ -51,3 +51,23 @@ def before_final_stop(source: str, position: int, sentence_end: int, target: str
     while kept and (translation[kept - 1] in SENTENCE_ENDS or translation[kept - 1].isspace()):
         kept -= 1
     return start + kept
+
+
+def before_sentence_stop(source: str, position: int, sentence_end: int, target: str,
+                         target_span: tuple[int, int]) -> int | None:
+    """Where something at ``position`` of ``source`` goes that no target word after it places (rule 2 of
+    attnmt.documents.spans): before the stop its sentence's translation ends with where the source's sentence ends
+    with one after it, and before as many of the quotes and brackets after that stop as the source has
+    (before_final_stop), whether only that stop follows it or words too that the translation gave no place.  The
+    translation's end put the second after that stop, in the gap before the next sentence: ``Add <b>1/2 cup</b> of
+    milk. Stir.`` came back ``Füge hinzu. <b>1/2 cup</b> Rühre.`` where the model's words gave "of milk." no
+    attention.  None where the source's sentence ends with no stop after ``position``, or the translation with
+    none."""
+    rest = source[position:sentence_end].rstrip()
+    closing = closing_length(rest)
+    stop = len(rest) - closing
+    while stop and rest[stop - 1] in SENTENCE_ENDS:
+        stop -= 1
+    if stop == len(rest) - closing:
+        return None
+    return before_final_stop(source, position + stop, sentence_end, target, target_span)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
-from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.flat import FlatText, Mark, has_words
 
 if TYPE_CHECKING:  # spans places the marks with these points, and imports them from here
     from attnmt.documents.spans import Projector
@@ -27,8 +27,8 @@ def inner_break_points(flat: FlatText, projector: Projector) -> dict[int, int]:
             continue
         start, end = projector.target_spans[i]
         point = projector.point(mark.end)
-        if projector.target[start:point].strip() and projector.target[point:end].strip():
-            continue
+        if has_words(projector.target[start:point]) and has_words(projector.target[point:end]):
+            continue  # between words: an edge has none on one side, its stop or quotes at most
         gaps = [word_start for word_start, _ in projector.target_words[i][1:]]
         if gaps:
             source_start, source_end = projector.sentences[i]

@@ -63,7 +63,7 @@ from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_results import copied_span
 from attnmt.documents.copied_words import Copies, kept_target, one_target
 from attnmt.documents.dropped_words import attends_elsewhere, spread, strongest
-from attnmt.documents.final_stops import before_final_stop, final_stop_point
+from attnmt.documents.final_stops import before_sentence_stop, final_stop_point
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.function_marks import clicked_word, translating
 from attnmt.documents.glued_points import atoms_by_position, glued_point
@@ -330,12 +330,12 @@ class Projector:
         """The end of sentence i's translation, before as many of the quotes and brackets that close
         it as the source has after ``position`` (a stop kept in ``"A dog runs<b>.</b>"`` stays inside
         the quotes: ``"Ein Hund rennt<b>.</b>"``); before the stop it ends with where the source has only its
-        stop there (final_stops.before_final_stop: a link left with no words, ``on a white <a>wall</a>.`` ->
-        ``von einer Frau <a>wall</a>.``, not ``Frau. <a>wall</a>``); the very end where the source has more."""
+        stop there, or words no target word places too (final_stops.before_sentence_stop: ``on a white <a>wall</a>.``
+        -> ``von einer Frau <a>wall</a>.``, not ``Frau. <a>wall</a>``); the very end where the source has no stop."""
         start, end = self.target_spans[i]
         after = self.flat.text[position:self.sentences[i][1]]
         if closing_length(after) != len(after):  # a link left with no words before the stop: before the model's
-            stop = before_final_stop(self.flat.text, position, self.sentences[i][1], self.target, self.target_spans[i])
+            stop = before_sentence_stop(self.flat.text, position, self.sentences[i][1], self.target, (start, end))
             return end if stop is None else stop
         closing = closing_length(self.target[start:end])
         return end - min(closing, len(after)) if after else end
