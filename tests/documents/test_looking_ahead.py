@@ -6,6 +6,8 @@ The weights are the demo model's [target word][source word] cross-attention for 
 
 import re
 
+from lxml import html
+
 from attnmt.documents.flat import FlatText, Mark
 from attnmt.documents.looking_ahead import own_targets
 from attnmt.documents.markup import translate_markup
@@ -177,3 +179,28 @@ def test_the_page_marks_the_adjective_not_the_article_before_it():
     translator = FoundTranslations({SHIRT: HEMD}, weigh=lambda source, translation: SHIRT_WEIGHTS)
     [page] = translate_markup(["A man in a <i>blue</i> shirt."], translator)
     assert page == "Ein Mann in einem <i>blauen</i> Hemd."
+
+
+LAKE = "A man swims in the lake."
+SEE = "Ein Mann schwimmt im See."
+#              A     man   swims in    the   lake.
+LAKE_WEIGHTS = [[0.81, 0.16, 0.02, 0.00, 0.00, 0.01],  # Ein
+                [0.28, 0.72, 0.00, 0.00, 0.00, 0.00],  # Mann
+                [0.00, 0.02, 0.89, 0.09, 0.00, 0.00],  # schwimmt
+                [0.00, 0.00, 0.02, 0.30, 0.16, 0.52],  # im
+                [0.00, 0.00, 0.01, 0.04, 0.05, 0.50]]  # See.
+
+
+def test_a_preposition_and_article_in_one_word_stays_outside_the_marked_noun_as_an_article_does():
+    """"im" (in + dem) is written looking ahead at "lake", 0.52, a little more than "See." gives it, 0.50: read as a
+    word of its own, it stayed in the mark (``schwimmt <b>im See</b>``), where an article, "dem", would have gone
+    out."""
+    assert placed(LAKE, "lake", SEE, LAKE_WEIGHTS) == "See"
+    translator = FoundTranslations({LAKE: SEE}, weigh=lambda source, translation: LAKE_WEIGHTS)
+    [page] = translate_markup(["<p>A man swims in the <b>lake</b>.</p>"], translator)
+    assert html.fragment_fromstring(page).find("b").text == "See"
+
+
+def test_a_contraction_that_translates_a_marked_preposition_stays_in_its_mark():
+    """"im" gives "in" the most, as no other word of the mark does: it is the preposition's translation."""
+    assert placed(LAKE, "in the lake", SEE, LAKE_WEIGHTS) == "im See"

@@ -31,7 +31,9 @@ An article is the word that looks ahead most, and attention does not always show
 <b>bench.</b>`` -> ``auf einer Bank.`` gives "bench." 0.49 and "Bank." 0.45, and "ein" in ``and a <a>groom</a>`` gives
 "groom" 0.72 and "a" only 0.15.  Articles are a closed class (attnmt.text.articles), so one word tells: a first word
 that is one goes out where another word of the mark gives each marked word more than RIVAL of what it gives it,
-whatever the word before (``in <a>coat</a>`` -> ``in einem <a>Mantel</a>``, the source has no article); any other
+whatever the word before (``in <a>coat</a>`` -> ``in einem <a>Mantel</a>``, the source has no article), and so does
+a preposition and an article in one word (``in the <b>lake</b>`` -> ``im <b>See</b>``: "im" gave "lake" 0.52, "See"
+0.50, and stayed in the mark as a word of its own); any other
 word keeps the stricter test ("übergewichtiger" for ``older, <a>overweight</a> man``, 0.59, where "Mann" gives 0.54).
 The test is made again on the next word, so that a preposition and then an article go out (``rides a <b>swing.</b>``
 -> ``auf einer <b>Schaukel.</b>``).  On the same 400 Multi30k pairs (373 lines, 650 marks): alone 487 -> 511, holding
@@ -49,13 +51,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attnmt.text.articles import ANY_ARTICLE
+from attnmt.text.articles import ANY_ARTICLE, CONTRACTIONS
 
 SHARE = 0.25  # of the attention the first word gives the mark's words
 RIVAL = 0.6  # an article at a mark's start: what another word of the mark gives each marked word, more than this share
 # Reflexive pronouns that follow the verb they go with (German, Dutch, French, Spanish, Italian, Portuguese): the
 # attention of "rasiert sich" looks as "einem blauen" does, so only the word tells the verb from an article.
 REFLEXIVES = frozenset("sich mich dich uns euch zich se me te nous vous nos os si mi ti ci vi".split())
+WITH_ARTICLE = ANY_ARTICLE | CONTRACTIONS  # the words is_article reads as articles
 PUNCTUATION = ".,;:!?\"'()[]«»„“”‚‘’"
 
 
@@ -111,9 +114,11 @@ def looks_ahead(weights: Sequence[Sequence[float]], words: Sequence[int], first:
 
 
 def is_article(word: str) -> bool:
-    """Whether ``word``, the first of a mark's translation, is an article (attnmt.text.articles: of any language,
-    the target's being unknown here): a closed class of words, which never translates a content word alone."""
-    return word.strip(PUNCTUATION).lower() in ANY_ARTICLE
+    """Whether ``word``, the first of a mark's translation, is an article or a preposition and an article in one
+    word (attnmt.text.articles: of any language, the target's being unknown here; ``in the <b>lake</b>`` -> ``im
+    <b>See</b>``, where "im" gave "lake" 0.52 and "See" 0.50): a closed class of words, which never translates a
+    content word alone."""
+    return word.strip(PUNCTUATION).lower() in WITH_ARTICLE
 
 
 def marked(row: Sequence[float], words: Sequence[int]) -> float:
