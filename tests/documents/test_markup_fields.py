@@ -4,7 +4,9 @@ kept as written, and a bold name in sentence case is a field's too."""
 
 import re
 
+import pytest
 from conftest import Judging, Mirror, Same, Sentencing
+from lxml import html
 
 from attnmt.decoding.garbled_labels import FLOOR
 from attnmt.decoding.glossary import Glossary
@@ -191,3 +193,29 @@ def test_a_fields_name_at_the_start_of_an_element_around_the_blocks_words_is_tra
                        "<p><span><i><b>TIP:</b> DOG. RED A</i></span></p>"]
     assert mirror.given == ["Warning", "the water is cold.", "Ingredients", "flour and eggs.", "Tip", "a red dog.",
                             "See Tip: a dog."]
+
+
+@pytest.mark.parametrize("page, label", [
+    ("<p><strong>Note</strong><br>Some text here.</p>", "Note"),
+    ("<div><b>Side effects</b><br/>A headache.</div>", "Side effects"),
+])
+def test_a_label_in_bold_on_a_line_of_its_own_that_the_model_garbles_keeps_its_source(page, label, mirror):
+    """As Markdown's ``**Note**`` over its text's line (markdown_github.LABEL) and a field's name before its colon:
+    read as a sentence of the block, the demo model wrote ``<strong>Note</strong><br>Some text.`` as
+    ``<strong>Dieser Bauarbeiter machen</strong><br>Einige Wanderer zeigt.``."""
+    judging = Judging(mirror, {label: FLOOR / 2})
+    [written] = translate_markup([page], judging)
+    block = html.fragment_fromstring(written)
+    assert block[0].text == label and block[1].tag == "br" and block[1].tail.isupper()
+    assert [source for source, _ in judging.judged] == [label]
+
+
+@pytest.mark.parametrize("page", [
+    "<p><strong>A dog runs.</strong><br>Some text here.</p>",  # a sentence, no label
+    "<p>See <strong>this</strong><br>Some text here.</p>",  # not at the block's start
+    "<p><strong>Note</strong> some text<br>More here.</p>",  # words after it on its line
+])
+def test_a_bold_sentence_or_words_that_go_on_are_no_label(page, mirror):
+    judging = Judging(mirror, {})
+    translate_markup([page], judging)
+    assert judging.judged == []

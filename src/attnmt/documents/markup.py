@@ -59,7 +59,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.short_attributes import label_sentences
-from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources, keep_whole_sources
+from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources, keep_whole_sources, line_labels
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
@@ -318,6 +318,7 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     # a short label the model garbled keeps its source (attnmt.documents.short_labels)
     labels = label_sentences(jobs, sentences)
     names = field_sentences(every, sentences)  # "<b>Benefits:</b>" garbled keeps its source, as a text line's
+    names |= line_labels(every, sentences)  # and "<strong>Note</strong><br>", as Markdown's "**Note**" over a line
     keeping = KeepingLabels(translator, frozenset(sentence for _, each in labels for sentence in each), names,
                             options.target_lang)
     results = parted(translate_flats(every, ForXml(keeping), options, review, sentences), flats)

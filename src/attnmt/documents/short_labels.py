@@ -51,10 +51,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from lxml import etree
+
 from attnmt.decoding.garbled_labels import article_added, garbled, value_written
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.documents.flat import FlatText
+from attnmt.documents.links import local_name
 from attnmt.documents.list_marks import set_apart_field
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
@@ -69,6 +72,7 @@ from attnmt.text.numbered_parts import COLONS, heading_alone, numbered_label, nu
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
+EMPHASIS = frozenset({"b", "strong", "i", "em", "u"})  # what sets a label apart on its line (line_labels)
 # What may close a sentence after its last mark: “A dog runs.” and (A dog runs.) are sentences too.
 CLOSERS = "".join(dict.fromkeys(PAIRS.values()))
 
@@ -187,6 +191,34 @@ def keep_whole_sources(flats: Sequence[FlatText], sentences: Sequence[Sequence[t
     page or document now says the target's, as a block --below-quality source kept does."""
     keep_sources([(flat, [flat.text[start:end].strip() for start, end in spans])
                   for flat, spans in zip(flats, sentences, strict=True)], kept)
+
+
+def line_labels(flats: Sequence[FlatText], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
+    """The labels that ``flats`` open with in bold or italics on a line of their own (``sentences``: each flat's
+    spans), stripped: a page's ``<p><strong>Note</strong><br>Some text.</p>``, a sentence of its own before its line
+    break, a few words (``SHORT``) with no stop, as Markdown's ``**Note**`` over its text's line is
+    (markdown_github.LABEL).  Such a label the model garbles alone as a field's name (the demo model wrote "Note" as
+    "Dieser Bauarbeiter machen"), so it keeps its source where it does."""
+    found = set()
+    for flat, spans in zip(flats, sentences, strict=True):
+        start, end = spans[0] if spans else (0, 0)
+        sentence = flat.text[start:end].strip()
+        if not sentence or len(sentence.split()) > SHORT or sentence.endswith(SENTENCE_ENDS) \
+                or flat.text[:start].strip():
+            continue
+        first = start + len(flat.text[start:end]) - len(flat.text[start:end].lstrip())
+        around = any((mark.start, mark.end) == (first, first + len(sentence)) and is_emphasis(mark.node)
+                     for mark in flat.marks if not mark.atom)
+        line_break = next((mark.start for mark in flat.marks if mark.atom and mark.line_break and mark.start >= end),
+                          None)
+        if around and line_break is not None and not flat.text[end:line_break].strip():
+            found.add(sentence)
+    return frozenset(found)
+
+
+def is_emphasis(node: object) -> bool:
+    """Whether ``node`` is an HTML element that sets its words apart (EMPHASIS: ``<b>``, ``<strong>``, ...)."""
+    return isinstance(node, etree._Element) and isinstance(node.tag, str) and local_name(node.tag).lower() in EMPHASIS
 
 
 def field_sentences(flats: Sequence[FlatText], sentences: Sequence[Sequence[tuple[int, int]]]) -> frozenset[str]:
