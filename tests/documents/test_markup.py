@@ -1045,6 +1045,12 @@ def test_an_elements_edge_spaces_stay_out_where_the_translation_moves_it_off_the
      "Plants take in and from the air.",
      "<p>AIR. THE C<sub>6</sub>H<sub>12</sub>O<sub>6</sub> FROM CO<sub>2</sub> AND IN TAKE PLANTS</p>"),
     ("<p>A room of 12 m<sup>2</sup>.</p>", "A room of .", "<p>12 m<sup>2</sup>. OF ROOM A</p>"),
+    # a temperature's letter is no carbon: read as a formula's "C", "100 °" went to the model alone, which lost it and
+    # glued the "C" to a word ("EinC<sup>2</sup> bereitet sich an.")
+    ("<p>Water boils at 100 ºC<sup>2</sup>.</p>", "Water boils at .", "<p>100 ºC<sup>2</sup>. AT BOILS WATER</p>"),
+    ("<p>Water boils at 100 °C<sup>2</sup> here.</p>", "Water boils at here.",
+     "<p>100 °C<sup>2</sup> HERE. AT BOILS WATER</p>"),
+    ("<p>Water boils at 212 F<sup>1</sup>.</p>", "Water boils at .", "<p>212 F<sup>1</sup>. AT BOILS WATER</p>"),
 ])
 def test_a_formula_or_a_unit_with_its_scripts_is_kept_whole(mirror, text, read, expected):
     """Read as a word, "H2O" went to the model, which did not keep it: "H" and "O" were lost and the <sub>

@@ -7,7 +7,8 @@ Read as words, the token went to the model as "H2O", which the model did not kee
 a word of its own), and the ``<sub>`` was stretched over whatever word the alignment gave it: "H" and
 "O" were lost and "auf" was written as a subscript.  A formula is its element symbols (FORMULA: a
 capital, then at most one small letter, each with a count); a unit (UNIT) is one or two small letters
-after a number ("25 m", "3 km"), its script a power.  A script's own text is a count or a charge
+after a number ("25 m", "3 km"), its script a power; a temperature's scale after its number ("100 °C") is
+a unit too, not carbon's symbol.  A script's own text is a count or a charge
 (SCRIPT_TEXT): a note's number after a word ("study<sup>3</sup>") is no formula, since "study" is no
 element's symbol nor a unit after a number.  An office paragraph's script runs (a Word run in subscript, a
 slide's run below its baseline) are read so too (attnmt.documents.run_scripts).  An ordinal's raised ending
@@ -29,6 +30,9 @@ SCRIPTS = frozenset({"sub", "sup"})
 SCRIPT_TEXT = re.compile(r"[0-9]*[+\-\u2212]?")  # a count, a charge ("2+", "-"), a power
 FORMULA = re.compile(r"(?:[A-Z][a-z]?[0-9]*)+")  # element symbols with their counts: "H", "O", "CO", "NaCl"
 UNIT = re.compile(r"[0-9][0-9.,]*[ \u00a0]+([a-z\u00b5]{1,2})\Z")  # "25 m", "3 km", "10 \u00b5m"
+# A temperature's scale after its number, with its degree sign (or the ordinal sign typed for it) or a space: "100 °C",
+# "100 ºC", "212 F", whose letter is no element's symbol (carbon's, fluorine's): its number goes with it.
+TEMPERATURE = re.compile(r"[0-9][0-9.,]*(?:[ \u00a0]*[°º˚][ \u00a0]*|[ \u00a0]+)([CFK])\Z")
 TOKEN_END = re.compile(r"[A-Za-z0-9]+\Z")
 TOKEN_START = re.compile(r"\A[A-Za-z0-9]+")
 
@@ -77,10 +81,10 @@ def scripted(texts: Sequence[str], scripts: Sequence[Script | None]) -> dict[int
         to_next = starts is not None and starts.group() == texts[k + 1] and k + 1 < len(scripts) and scripts[
             k + 1] is not None
         right = starts.group() if starts is not None and not to_next else ""
-        if is_formula(left + right, k - 1 in found):
-            found[k] = Scripted(left, right)
-        elif (unit := unit_before(before, left, right, script.kind)) is not None:
+        if (unit := unit_before(before, left, right, script.kind)) is not None:  # a unit's "C" is no carbon
             found[k] = Scripted(unit, right)
+        elif is_formula(left + right, k - 1 in found):
+            found[k] = Scripted(left, right)
     return found
 
 
@@ -91,9 +95,11 @@ def is_formula(letters: str, chained: bool) -> bool:
 
 
 def unit_before(before: str, left: str, right: str, name: str) -> str | None:
-    """The number and unit a superscript after ``left`` is the power of ("25 m"), kept with it: read
-    apart, the number went to the model alone, which moved it into another word; None for any other."""
-    unit = UNIT.search(before)
+    """The number and unit a superscript after ``left`` is the power of ("25 m") or a note's number after ("100 °C",
+    TEMPERATURE), kept with it: read apart, the number went to the model alone, which moved it into another word or
+    lost it ("100 °C<sup>2</sup>" read as the formula "C", "Water boils at 100 °." gave "EinC<sup>2</sup> bereitet sich
+    an."); None for any other."""
+    unit = UNIT.search(before) or TEMPERATURE.search(before)
     return unit.group() if name == "sup" and not right and unit is not None and unit.group(1) == left else None
 
 
