@@ -601,16 +601,6 @@ time.sleep(8)
 """
 
 
-@pytest.fixture
-def pythons_ctrl_c():
-    """Python's own SIGINT handler for the test, whatever this process had (the handler found is printed, for a
-    failure's report): the test failed twice in whole runs of the suite, never alone, its Ctrl-C not raised."""
-    found = signal.signal(signal.SIGINT, signal.default_int_handler)
-    print(f"SIGINT's handler before the test: {found!r}", file=sys.stderr)
-    yield
-    signal.signal(signal.SIGINT, found)
-
-
 def test_a_ctrl_c_during_tokenizer_training_stops_it_at_once(monkeypatch, tmp_path, pythons_ctrl_c):
     """SentencePiece's trainer is one C++ call, which held a Ctrl-C until it ended (39 s on 870,000 lines).  The
     training, in a child process, stops within a second or two, the child is gone, and nothing is written."""

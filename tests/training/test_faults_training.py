@@ -420,7 +420,8 @@ def test_an_eval_beam_wider_than_decodings_widest_is_refused_before_any_work(tmp
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
-def test_a_signal_in_the_save_after_a_skipped_batch_waits_until_the_save_is_whole(tmp_path, monkeypatch, stop):
+def test_a_signal_in_the_save_after_a_skipped_batch_waits_until_the_save_is_whole(tmp_path, monkeypatch, stop,
+                                                                                  pythons_ctrl_c):
     """on_nonfinite: skip.  A run stopped (Ctrl-C) in a step whose batch was skipped saves after its loop, where its
     StopFlag no longer takes the signal: a second one in that save was raised inside it (KeyboardInterrupt, or the
     command's Terminated), and the run ended with neither the checkpoint of its last step nor, stopped before its
