@@ -30,13 +30,11 @@ converted run's direct formatting so: 10 pt spans in a 28 pt paragraph), the tex
 (the space between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text outside
 its marks goes into runs of its base look: outside every span it took the paragraph's. A note's, an annotation's or
 a text box's own paragraphs are translated as paragraphs of their own. A spreadsheet cell whose value is not a
-string (a number, a date, a formula's) is not translated (an annotation or a shape on it is; a formula's text
-result that LibreOffice computes again is taken out: attnmt.documents.opendocument_formulas); a translated string
-cell loses its ``office:string-value``, the source text LibreOffice would show in place of its paragraphs. A string
-cell with that attribute and no paragraph (odfpy's ``TableCell(valuetype="string", stringvalue=…)``) is given a
-paragraph of it, one a line (``value_paragraphs``), translated as any paragraph is: the cell LibreOffice itself
-writes. A header a DataPilot table (a pivot table) names its fields after is not translated
-(attnmt.documents.opendocument_pivots); a validity message's title is (attnmt.documents.opendocument_validations).
+string (a number, a date, a formula's) is not translated, and a translated string cell loses its
+``office:string-value`` (attnmt.documents.opendocument_cells; a formula's text result that LibreOffice computes again
+is taken out: attnmt.documents.opendocument_formulas). A header a DataPilot table (a pivot table) names its fields
+after is not translated (attnmt.documents.opendocument_pivots); a validity message's title is
+(attnmt.documents.opendocument_validations).
 ``fo:language`` and ``fo:country`` of the styles follow the target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
@@ -51,7 +49,6 @@ before any part is (attnmt.documents.opendocument_package).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -65,6 +62,7 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines, line_holders
+from attnmt.documents.opendocument_cells import drop_string_values, holding_cell, is_value, take_back, value_paragraphs
 from attnmt.documents.opendocument_code import (
     OFFICE,
     PARAGRAPHS,
@@ -84,7 +82,7 @@ from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
 from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, numbering_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
-from attnmt.documents.opendocument_pivots import CELLS, FORMULA, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
+from attnmt.documents.opendocument_pivots import CELLS, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import is_cell_range, series_name_jobs
 from attnmt.documents.opendocument_validations import message_title_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
@@ -93,7 +91,6 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 from attnmt.documents.validations import AttributeJob
 
-STRING_VALUE = f"{{{OFFICE}}}string-value"
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
@@ -163,84 +160,6 @@ def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Ne
     return placed
 
 
-def is_value(paragraph: etree._Element) -> bool:
-    """Whether the paragraph shows a spreadsheet cell's number, date or formula result."""
-    cell = holding_cell(paragraph)
-    if cell is None:
-        return False
-    kind = cell.get(f"{{{OFFICE}}}value-type")
-    return cell.get(FORMULA) is not None or kind not in (None, "string")
-
-
-def holding_cell(paragraph: etree._Element) -> etree._Element | None:
-    """The spreadsheet cell whose content the paragraph is: the cell holds it, with only text
-    elements (a list) between (an annotation or a shape in between holds words of its own)."""
-    cell = next((e for e in paragraph.iterancestors() if not e.tag.startswith(f"{{{TEXT}}}")), None)
-    return cell if cell is not None and cell.tag in CELLS else None
-
-
-def drop_string_values(paragraphs: list[etree._Element]) -> None:
-    """The ``office:string-value`` of the string cells that hold the translated ``paragraphs`` taken out: where a
-    cell has one, LibreOffice shows it, not the paragraphs (odfpy writes it, and pandas through it), so the cell
-    showed its source text.  Without it the cell's value is its text, as ODF says, and the file stays valid."""
-    for paragraph in paragraphs:
-        cell = holding_cell(paragraph)
-        if cell is not None:
-            cell.attrib.pop(STRING_VALUE, None)
-
-
-def value_paragraphs(root: etree._Element) -> list[etree._Element]:
-    """A paragraph for each line of ``office:string-value`` in each string cell that has no paragraph (the module
-    docstring), added to the cell; those added, which ``take_back`` takes out again where the cell keeps the
-    attribute (nothing of it was translated)."""
-    added = []
-    for cell in root.iter(*CELLS):
-        value = cell.get(STRING_VALUE)
-        if (not value or not is_own(cell, root) or cell.get(f"{{{OFFICE}}}value-type") != "string"
-                or cell.get(FORMULA) is not None
-                or any(isinstance(child.tag, str) and child.tag.startswith(f"{{{TEXT}}}") for child in cell)):
-            continue
-        for line in value.split("\n"):
-            added.append(etree.SubElement(cell, f"{{{TEXT}}}p"))
-            write_spaced(added[-1], line)
-    return added
-
-
-def write_spaced(paragraph: etree._Element, text: str) -> None:
-    """``text`` into an empty paragraph as ODF keeps its spacing, for a paragraph's spaces collapse:
-    each tab a ``text:tab``, a run of spaces at an end all ``text:s``, a run of them between words
-    a space and a ``text:s`` for the rest."""
-    last: etree._Element | None = None  # the element whose tail the text after it goes into
-    position = 0
-    for match in re.finditer(r"\t| {2,}|^ +| +$", text):
-        add_text(paragraph, last, text[position:match.start()])
-        position = match.end()
-        if match.group() == "\t":
-            last = etree.SubElement(paragraph, f"{{{TEXT}}}tab")
-            continue
-        between = 0 < match.start() and match.end() < len(text)
-        add_text(paragraph, last, " " if between else "")
-        last = etree.SubElement(paragraph, f"{{{TEXT}}}s")
-        if len(match.group()) - between > 1:
-            last.set(f"{{{TEXT}}}c", str(len(match.group()) - between))
-    add_text(paragraph, last, text[position:])
-
-
-def add_text(paragraph: etree._Element, last: etree._Element | None, text: str) -> None:
-    """``text`` after the paragraph's last child ``last`` (into its tail), or into the paragraph where it has none."""
-    if last is None:
-        paragraph.text = (paragraph.text or "") + text
-    else:
-        last.tail = (last.tail or "") + text
-
-
-def take_back(added: list[etree._Element]) -> None:
-    """The paragraphs ``value_paragraphs`` added taken out of the cells that keep their ``office:string-value``."""
-    for paragraph in added:
-        if paragraph.getparent().get(STRING_VALUE) is not None:
-            paragraph.getparent().remove(paragraph)
-
-
 def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
                        glossary: Glossary | None) -> list[Part]:
     """The document's parts (PARTS), then each chart's and object's (the module docstring); DataError where the
@@ -286,7 +205,7 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     looks = CodeLooks.of(root, shared)
     vocabulary, code = OpenDocumentVocabulary(looks), code_paragraphs(root, looks)  # code: kept whole
     job_options = replace(options, attributes=())
-    added = [] if chart else value_paragraphs(root)
+    added = [] if chart else value_paragraphs(cell for cell in root.iter(*CELLS) if is_own(cell, root))
     headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
 
     def is_read(node: etree._Element) -> bool:
