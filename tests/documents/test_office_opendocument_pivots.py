@@ -87,6 +87,21 @@ def test_the_headers_a_data_pilot_reads_keep_their_source_in_a_zipped_file(mirro
     assert sheet_rows(root) == [["Animal", "Count"], ["SWIMS. DOG A", "3"], ["SLEEPS. CAT A", "5"]]
 
 
+@pytest.mark.parametrize("suffix", [".ods", ".fods"])
+def test_a_header_whose_text_is_its_string_value_alone_keeps_it_when_its_lines_go_on(mirror, suffix):
+    """A header odfpy writes as ``office:string-value`` alone, "Animal" / "kind" over two lines, is given paragraphs
+    to read and its lines joined, as any such cell is (attnmt.documents.opendocument_cell_lines.cell_lines): kept, it
+    is written back as it was, the value its text, no paragraph added."""
+    value = '<table:table-cell office:value-type="string" office:string-value="Animal&#10;kind"/>'
+    body = pivot_body().replace(HEADERS.split("</table:table-cell>")[0] + "</table:table-cell>", value, 1)
+    data = (flat_file if suffix == ".fods" else zipped_file)("spreadsheet", body=body)
+    out = translate_office(data, suffix, mirror, DocumentOptions())
+    root = etree.fromstring(out if suffix == ".fods" else read_members(out)["content.xml"])
+    header = next(root.iter(f"{{{TABLE}}}table-cell"))
+    assert (header.get(f"{{{NAMESPACES['office']}}}string-value"), len(header)) == ("Animal\nkind", 0)
+    assert not any("kind" in given for given in mirror.given) and "A dog swims." in mirror.given
+
+
 def test_the_headers_are_found_through_repeated_rows_and_cells_and_header_rows(mirror):
     """Two empty rows written as one repeated row, an empty cell repeated before each row's cells,
     the headers in table:table-header-rows: the range B3:C5's first row is the headers' row."""

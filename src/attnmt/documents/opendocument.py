@@ -61,8 +61,8 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.flat import FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob
-from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines, line_holders
-from attnmt.documents.opendocument_cells import drop_string_values, holding_cell, is_value, take_back, value_paragraphs
+from attnmt.documents.opendocument_cell_lines import LinedPart, cell_lines
+from attnmt.documents.opendocument_cells import drop_string_values, holding_cell, is_value, take_back
 from attnmt.documents.opendocument_code import (
     OFFICE,
     PARAGRAPHS,
@@ -82,7 +82,7 @@ from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
 from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, numbering_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
-from attnmt.documents.opendocument_pivots import CELLS, TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
+from attnmt.documents.opendocument_pivots import TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import is_cell_range, series_name_jobs
 from attnmt.documents.opendocument_validations import message_title_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
@@ -180,9 +180,10 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if member not in trees:
             continue
         tree = trees[member]
-        joined = [] if chart else join_wrapped_lines(line_holders(tree.getroot()))  # a cell's sentence read whole
+        added, joined = ([], []) if chart else cell_lines(tree.getroot())  # a cell's sentence read whole
         part = LinedPart(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary),
                          joined=joined)
+        take_back(added)  # the cells not translated, as they were
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
         if not chart and forget_cell_results(tree.getroot()):  # computed again from the translated cells
@@ -205,7 +206,6 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     looks = CodeLooks.of(root, shared)
     vocabulary, code = OpenDocumentVocabulary(looks), code_paragraphs(root, looks)  # code: kept whole
     job_options = replace(options, attributes=())
-    added = [] if chart else value_paragraphs(cell for cell in root.iter(*CELLS) if is_own(cell, root))
     headers = set() if chart else pivot_header_cells(root)  # kept: a DataPilot names its fields after them
 
     def is_read(node: etree._Element) -> bool:
@@ -221,7 +221,6 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     paragraphs = [node for node in holders if node.tag != SHAPE_LINK]
     jobs = {p: OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs}
     drop_string_values([p for p in paragraphs if jobs[p].runs])
-    take_back(added)
     alt_texts: dict[etree._Element | None, list[etree._Element]] = {}  # by the paragraph a frame stands in
     for alt in (node for node in root.iter(*ALT_ELEMENTS) if is_own(node, root) and not is_cell_range(node)):
         alt_texts.setdefault(next(alt.iterancestors(*PARAGRAPHS), None), []).append(alt)

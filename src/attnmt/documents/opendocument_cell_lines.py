@@ -6,7 +6,8 @@ are joined into one with a line break (``text:line-break``) between: read as one
 the translation's words; the part is written with the joined paragraph parted again at its line breaks (LinedPart:
 Calc shows no ``text:line-break`` in a cell, and "Hemd" and "spielt" came back glued).  A list, an address, a line
 starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own.  A flat .fods's
-cells and notes are joined and parted so too (read a paragraph at a time, its wrapped sentence came back as two)."""
+cells and notes are joined and parted so too (read a paragraph at a time, its wrapped sentence came back as two).  A
+cell whose text is its ``office:string-value`` alone is given its paragraphs first (cell_lines), and joined so too."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from attnmt.documents.archive import Part
+from attnmt.documents.opendocument_cells import value_paragraphs
 from attnmt.documents.opendocument_code import OFFICE, TEXT
 from attnmt.documents.opendocument_package import CHART
 from attnmt.documents.opendocument_pivots import CELLS
@@ -53,6 +55,16 @@ def line_holders(root: etree._Element) -> Iterator[etree._Element]:
         document = next(holder.iterancestors(DOCUMENT), None)
         if document is None or document.get(MIMETYPE, "").strip() != CHART:
             yield holder
+
+
+def cell_lines(root: etree._Element) -> tuple[list[etree._Element], list[etree._Element]]:
+    """The paragraphs of ``root``'s cells and notes (line_holders) made ready to read: a paragraph for each line of a
+    string cell's ``office:string-value`` where it has none (opendocument_cells.value_paragraphs), then each cell's
+    and note's wrapped lines joined (join_wrapped_lines); the paragraphs added, and those joined.  Added after the
+    joining, a value's "A man in a red shirt" / "is playing the guitar." went to the model as two sentences."""
+    holders = list(line_holders(root))
+    added = value_paragraphs(holder for holder in holders if holder.tag in CELLS)
+    return added, join_wrapped_lines(holders)
 
 
 def join_wrapped_lines(holders: Iterable[etree._Element]) -> list[etree._Element]:

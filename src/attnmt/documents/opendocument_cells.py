@@ -90,7 +90,9 @@ def add_text(paragraph: etree._Element, last: etree._Element | None, text: str) 
 
 
 def take_back(added: list[etree._Element]) -> None:
-    """The paragraphs ``value_paragraphs`` added taken out of the cells that keep their ``office:string-value``."""
+    """The paragraphs ``value_paragraphs`` added taken out of the cells that keep their ``office:string-value``; one
+    already out (joined to the line before it: opendocument_cell_lines.cell_lines) left so."""
     for paragraph in added:
-        if paragraph.getparent().get(STRING_VALUE) is not None:
-            paragraph.getparent().remove(paragraph)
+        cell = paragraph.getparent()
+        if cell is not None and cell.get(STRING_VALUE) is not None:
+            cell.remove(paragraph)

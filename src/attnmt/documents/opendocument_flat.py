@@ -20,7 +20,8 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, document_jobs
-from attnmt.documents.opendocument_cell_lines import LinedPart, join_wrapped_lines, line_holders
+from attnmt.documents.opendocument_cell_lines import LinedPart, cell_lines
+from attnmt.documents.opendocument_cells import take_back
 from attnmt.documents.opendocument_code import OFFICE, set_language
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_package import CHART, EMBEDDED, MEDIA_TYPES, check_media
@@ -64,7 +65,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     styles' languages are set (the first part marked changed where any was).  The body's is a LinedPart: the
     cells' lines joined here are parted again (LinedPart.part_lines) before the file is written."""
     root = tree.getroot()
-    joined = join_wrapped_lines(line_holders(root))  # a cell's sentence over its lines read whole, as an .ods's
+    added, joined = cell_lines(root)  # a cell's sentence over its lines read whole, as an .ods's
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
     in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
@@ -79,6 +80,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
         kind = "chart" if chart else "object"
         numbers[kind] = numbers.get(kind, 0) + 1
         parts.append(Part(f"{kind} {numbers[kind]}", tree, document_jobs(document, None, chart, options, glossary)))
+    take_back(added)  # the cells not translated, as they were
     meta = root.find(META)  # the document's title and subject, translated as an .odt's meta.xml's are
     if meta is not None and (properties := property_jobs(meta, glossary)):
         parts.append(Part("office:meta", tree, properties))
