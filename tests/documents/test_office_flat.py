@@ -1,10 +1,12 @@
 """LibreOffice's flat XML files (.fodt, .fodp, .fods): translated as the same content zipped is.
 Read as plain text, every line of their XML went to the model and the file came back broken."""
 
+import io
+
 import pytest
 from flat_files import CHART, MEDIA, NAMESPACES, STYLES, chart_frame, charted_body, flat_file, zipped_file
 from lxml import etree
-from office_files import SOFFICE, libreoffice_csv, read_members
+from office_files import SOFFICE, libreoffice_csv, libreoffice_saved, odf_bytes, read_members
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
@@ -231,3 +233,62 @@ def test_a_flat_spreadsheets_wrapped_sentence_shows_its_translation_over_two_lin
     out = translate_office(flat_file("spreadsheet", WRAPPED_SHEET_BODY), ".fods", mirror, DocumentOptions())
     shown = libreoffice_csv(out, ".fods", tmp_path)  # a cell's lines are the lines of one field, in quotes
     assert shown == ['"GUITAR. THE PLAYING', 'IS SHIRT RED A IN MAN A","EGGS', 'MILK"']
+
+
+WRAPPED_CELL = ('<table:table-cell office:value-type="string"><text:p>A man in a red shirt</text:p>'
+                '<text:p>is playing the guitar.</text:p></table:table-cell>')
+
+
+def test_a_flat_texts_sheet_beside_words_has_its_wrapped_cell_parted_again(mirror):
+    """A sheet put into a .fodt's paragraph beside its words (a frame anchored as a character) is copied into the
+    paragraph's translation with its cells translated: the copy kept the line break the cell's two lines were joined
+    with for reading, which Calc does not show ("GUITAR. THE PLAYINGIS SHIRT RED A IN MAN A").  The copy's lines are
+    parted again, as a sheet's own are, and nothing of the joining is left in the file."""
+    sheet = (f'<office:document office:mimetype="{MEDIA["spreadsheet"]}"><office:body><office:spreadsheet>'
+             f'<table:table table:name="S"><table:table-row>{WRAPPED_CELL}</table:table-row></table:table>'
+             '</office:spreadsheet></office:body></office:document>')
+    body = (f'<office:text><text:p>A table follows.<draw:frame><draw:object>{sheet}</draw:object></draw:frame>'
+            '</text:p></office:text>')
+    root = etree.fromstring(translate_office(flat_file(body=body), ".fodt", mirror, DocumentOptions()))
+    assert cells(root) == [["GUITAR. THE PLAYING", "IS SHIRT RED A IN MAN A"]]
+    assert not list(root.iter(f"{{{TEXT}}}line-break"))
+    assert {etree.QName(name).namespace for node in root.iter() for name in node.attrib} <= set(NAMESPACES.values())
+
+
+def sheet_beside_words_file() -> bytes:
+    """An .odt whose paragraph "A table follows." holds a sheet as a character (odfpy's addObject), its one cell's
+    sentence wrapped over two lines."""
+    from odf.draw import Frame, Object
+    from odf.opendocument import OpenDocumentSpreadsheet, OpenDocumentText
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document, sheet = OpenDocumentText(), OpenDocumentSpreadsheet()
+    table, row, cell = Table(name="S"), TableRow(), TableCell(valuetype="string")
+    for line in ("A man in a red shirt", "is playing the guitar."):
+        cell.addElement(P(text=line))
+    row.addElement(cell)
+    table.addElement(row)
+    sheet.spreadsheet.addElement(table)
+    frame = Frame(width="6cm", height="2cm", anchortype="as-char")
+    frame.addElement(Object(href=document.addObject(sheet)))
+    holder = P(text="A table follows. ")
+    holder.addElement(frame)
+    document.text.addElement(holder)
+    return odf_bytes(document)
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_shows_a_flat_texts_sheet_beside_words_with_its_wrapped_cell_over_two_lines(mirror, tmp_path):
+    """The .fodt LibreOffice saves of such an .odt, translated, and saved again by LibreOffice as an .odt, whose
+    sheet odfpy reads: the cell's translation over its two lines, where it came back as one, glued."""
+    from odf.opendocument import load
+    from odf.table import TableCell
+    from odf.text import P
+
+    flat = libreoffice_saved(sheet_beside_words_file(), ".odt", "fodt", tmp_path / "source")
+    saved = libreoffice_saved(translate_office(flat, ".fodt", mirror, DocumentOptions()), ".fodt", "odt",
+                              tmp_path / "translated")
+    sheet, = load(io.BytesIO(saved)).childobjects
+    assert [[str(p) for p in cell.getElementsByType(P)] for cell in sheet.getElementsByType(TableCell)] == [
+        ["GUITAR. THE PLAYING", "IS SHIRT RED A IN MAN A"]]

@@ -180,9 +180,8 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if member not in trees:
             continue
         tree = trees[member]
-        added, joined = ([], []) if chart else cell_lines(tree.getroot())  # a cell's sentence read whole
-        part = LinedPart(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary),
-                         joined=joined)
+        added = [] if chart else cell_lines(tree.getroot())  # a cell's sentence read whole
+        part = LinedPart(member, tree, document_jobs(tree.getroot(), shared.get(folder), chart, options, glossary))
         take_back(added)  # the cells not translated, as they were
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)

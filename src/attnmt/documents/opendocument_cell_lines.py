@@ -4,16 +4,18 @@ guitar." was translated line by line ("Eine Band spielt Gitarre.").  Two paragra
 going on in lower case (wrapped_lines.ended_lines, as an .xlsx cell's line feed does: ooxml_dialects.typed_lines),
 are joined into one with a line break (``text:line-break``) between: read as one sentence, its break placed between
 the translation's words; the part is written with the joined paragraph parted again at its line breaks (LinedPart:
-Calc shows no ``text:line-break`` in a cell, and "Hemd" and "spielt" came back glued).  A list, an address, a line
-starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own.  A flat .fods's
-cells and notes are joined and parted so too (read a paragraph at a time, its wrapped sentence came back as two).  A
-cell whose text is its ``office:string-value`` alone is given its paragraphs first (cell_lines), and joined so too."""
+Calc shows no ``text:line-break`` in a cell, and "Hemd" and "spielt" came back glued).  The paragraph is found by the
+mark its break carries (JOINED), not kept by name: a translated paragraph writes a copy of what it holds, and a
+.fodt's sheet in a frame beside a paragraph's words came back as a copy whose cell kept its break.  A list, an
+address, a line starting anew, a header's unit in brackets ("Total" / "(in euros)") stay paragraphs of their own.  A
+flat .fods's cells and notes are joined and parted so too (read a paragraph at a time, its wrapped sentence came back
+as two).  A cell whose text is its ``office:string-value`` alone is given its paragraphs first (cell_lines), and
+joined so too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from copy import copy
-from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -28,24 +30,29 @@ PARAGRAPH = f"{{{TEXT}}}p"
 LINE_BREAK = f"{{{TEXT}}}line-break"
 ANNOTATION = f"{{{OFFICE}}}annotation"  # a cell's note, its lines paragraphs too
 DOCUMENT, MIMETYPE = f"{{{OFFICE}}}document", f"{{{OFFICE}}}mimetype"  # a flat file's root, and each chart's in it
+# The mark of a line break join puts between two lines, in a namespace of its own: never written, part_lines takes
+# each out with its break.
+JOINED = "{urn:attnmt:cell-lines}joined"
 
 
-@dataclass
 class LinedPart(Part):
-    """A part whose ``joined`` paragraphs (join_wrapped_lines) are parted again at their line breaks when written."""
-
-    joined: list[etree._Element] = field(default_factory=list)
+    """A part whose joined paragraphs (join_wrapped_lines) are parted again at their line breaks when written."""
 
     def written(self, original: bytes) -> bytes:
         self.part_lines()
         return super().written(original)
 
     def part_lines(self) -> None:
-        """Each joined paragraph parted again at its line breaks, once: a flat file's tree is written whole, not by
-        its parts (attnmt.documents.office.translate_flat)."""
-        for paragraph in self.joined:
-            parted(paragraph)
-        self.joined = []
+        """Each paragraph that holds a line break marked JOINED parted again at its line breaks, once: a flat file's
+        tree is written whole, not by its parts (attnmt.documents.office.translate_flat); a mark left on a break
+        that no paragraph holds as its own (inside a span) taken out, and its namespace with it."""
+        marked = [line_break for line_break in self.tree.iter(LINE_BREAK) if line_break.get(JOINED) is not None]
+        for paragraph in dict.fromkeys(line_break.getparent() for line_break in marked):
+            if paragraph is not None and paragraph.tag == PARAGRAPH:
+                parted(paragraph)
+        for line_break in marked:
+            line_break.attrib.pop(JOINED, None)
+            etree.cleanup_namespaces(line_break)  # the mark's namespace declared on it
 
 
 def line_holders(root: etree._Element) -> Iterator[etree._Element]:
@@ -57,30 +64,28 @@ def line_holders(root: etree._Element) -> Iterator[etree._Element]:
             yield holder
 
 
-def cell_lines(root: etree._Element) -> tuple[list[etree._Element], list[etree._Element]]:
+def cell_lines(root: etree._Element) -> list[etree._Element]:
     """The paragraphs of ``root``'s cells and notes (line_holders) made ready to read: a paragraph for each line of a
     string cell's ``office:string-value`` where it has none (opendocument_cells.value_paragraphs), then each cell's
-    and note's wrapped lines joined (join_wrapped_lines); the paragraphs added, and those joined.  Added after the
+    and note's wrapped lines joined (join_wrapped_lines); the paragraphs added.  Added after the
     joining, a value's "A man in a red shirt" / "is playing the guitar." went to the model as two sentences."""
     holders = list(line_holders(root))
     added = value_paragraphs(holder for holder in holders if holder.tag in CELLS)
-    return added, join_wrapped_lines(holders)
+    join_wrapped_lines(holders)
+    return added
 
 
-def join_wrapped_lines(holders: Iterable[etree._Element]) -> list[etree._Element]:
+def join_wrapped_lines(holders: Iterable[etree._Element]) -> None:
     """Each paragraph of a cell or a note (``holders``: line_holders) that goes on from the one before it
-    (``goes_on``) joined to it, a line break between; the paragraphs joined to others."""
-    found = []
+    (``goes_on``) joined to it, a line break between."""
     for holder in holders:
         paragraphs = [child for child in holder if child.tag == PARAGRAPH]
         joined = paragraphs[0] if paragraphs else None
         for after in paragraphs[1:]:
             if after.getprevious() is joined and goes_on(joined, after):
                 join(holder, joined, after)
-                found += [joined] if joined not in found else []
             else:
                 joined = after
-    return found
 
 
 def goes_on(before: etree._Element, after: etree._Element) -> bool:
@@ -92,9 +97,9 @@ def goes_on(before: etree._Element, after: etree._Element) -> bool:
 
 
 def join(holder: etree._Element, before: etree._Element, after: etree._Element) -> None:
-    """``after``'s text and elements moved to the end of ``before``, after a line break; ``after`` taken out of
-    ``holder``."""
-    line_break = etree.SubElement(before, LINE_BREAK)
+    """``after``'s text and elements moved to the end of ``before``, after a line break marked JOINED; ``after``
+    taken out of ``holder``."""
+    line_break = etree.SubElement(before, LINE_BREAK, {JOINED: ""})
     line_break.tail = after.text
     before.extend(list(after))
     holder.remove(after)

@@ -65,13 +65,12 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     styles' languages are set (the first part marked changed where any was).  The body's is a LinedPart: the
     cells' lines joined here are parted again (LinedPart.part_lines) before the file is written."""
     root = tree.getroot()
-    added, joined = cell_lines(root)  # a cell's sentence over its lines read whole, as an .ods's
+    added = cell_lines(root)  # a cell's sentence over its lines read whole, as an .ods's
     jobs = document_jobs(root, None, False, options, glossary)
     # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
     in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
                is not None for job in jobs]
-    parts = [LinedPart(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside],
-                       joined=joined),
+    parts = [LinedPart(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
              Part("office:master-styles", tree, [job for job, inside in zip(jobs, in_body, strict=True) if not inside])]
     numbers: dict[str, int] = {}  # charts and objects each counted from 1
     for document in [document for document in root.iter(DOCUMENT) if document is not root
