@@ -79,3 +79,59 @@ def test_libreoffice_shows_a_string_values_wrapped_sentence_as_its_paragraphs_tr
     out = translate_office(sheet(), suffix, mirror, DocumentOptions())
     assert libreoffice_csv(out, suffix, tmp_path) == SHOWN
 
+
+
+LISTED = "Fruit\n3 apples\npears"  # a list typed an item a line: three items of three words at most, no stop
+
+
+def listed_sheets() -> tuple[bytes, bytes]:
+    """LISTED in cell A1 and in its note, as openpyxl writes an .xlsx and odfpy an .ods (a paragraph a line, as
+    LibreOffice writes a cell's and a note's lines)."""
+    import openpyxl
+    from odf import office, table, text
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from openpyxl.comments import Comment
+
+    book = openpyxl.Workbook()
+    book.active["A1"] = LISTED
+    book.active["A1"].comment = Comment(LISTED, "Ann")
+    xlsx = io.BytesIO()
+    book.save(xlsx)
+    document = OpenDocumentSpreadsheet()
+    sheet, row, cell = table.Table(name="S"), table.TableRow(), table.TableCell(valuetype="string")
+    note = office.Annotation()
+    for line in LISTED.split("\n"):
+        note.addElement(text.P(text=line))
+    cell.addElement(note)
+    for line in LISTED.split("\n"):
+        cell.addElement(text.P(text=line))
+    row.addElement(cell)
+    sheet.addElement(row)
+    document.spreadsheet.addElement(sheet)
+    return xlsx.getvalue(), odf_bytes(document)
+
+
+def test_a_cells_and_notes_list_of_lines_is_read_as_the_same_xlsx_cells_and_notes(mirror):
+    """An .ods cell's lines were joined two at a time, each pair going on in lower case read as one sentence: "3
+    apples" / "pears" went to the model as "3 apples pears" and came back "PEARS" / "APPLES 3", where the .xlsx cell
+    of the same lines is read whole, a list, an item a line.  Lines are joined as the whole cell's text says now."""
+    import openpyxl
+    from odf import office, table, text
+    from odf.opendocument import load
+
+    xlsx, ods = listed_sheets()
+    written = openpyxl.load_workbook(io.BytesIO(translate_office(xlsx, ".xlsx", mirror, DocumentOptions()))).active
+    given, mirror.given = mirror.given, []
+    assert (written["A1"].value, written["A1"].comment.text) == ("FRUIT\nAPPLES 3\nPEARS",) * 2
+    cell = load(io.BytesIO(translate_office(ods, ".ods", mirror, DocumentOptions()))).spreadsheet.getElementsByType(
+        table.TableCell)[0]
+    note = cell.getElementsByType(office.Annotation)[0]
+    assert [str(p) for p in note.getElementsByType(text.P)] == ["FRUIT", "APPLES 3", "PEARS"]
+    assert [str(p) for p in cell.getElementsByType(text.P)] == ["FRUIT", "APPLES 3", "PEARS"] * 2  # the note's first
+    assert mirror.given == given == ["Fruit", "3 apples", "pears"]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_shows_a_cells_list_of_lines_an_item_a_line(mirror, tmp_path):
+    out = translate_office(listed_sheets()[1], ".ods", mirror, DocumentOptions())
+    assert libreoffice_csv(out, ".ods", tmp_path) == ['"FRUIT', "APPLES 3", 'PEARS"']

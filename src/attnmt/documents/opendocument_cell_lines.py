@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from copy import copy
+from itertools import accumulate
 
 from lxml import etree
 
@@ -77,23 +78,26 @@ def cell_lines(root: etree._Element) -> list[etree._Element]:
 
 def join_wrapped_lines(holders: Iterable[etree._Element]) -> None:
     """Each paragraph of a cell or a note (``holders``: line_holders) that goes on from the one before it
-    (``goes_on``) joined to it, a line break between."""
+    (``went_on``) joined to it, a line break between."""
     for holder in holders:
         paragraphs = [child for child in holder if child.tag == PARAGRAPH]
         joined = paragraphs[0] if paragraphs else None
-        for after in paragraphs[1:]:
-            if after.getprevious() is joined and goes_on(joined, after):
+        for after, goes_on in zip(paragraphs[1:], went_on(paragraphs), strict=True):
+            if after.getprevious() is joined and goes_on and dict(joined.attrib) == dict(after.attrib):
                 join(holder, joined, after)
             else:
                 joined = after
 
 
-def goes_on(before: etree._Element, after: etree._Element) -> bool:
-    """Whether paragraph ``after`` goes on from ``before``, of the same look: its first letter lower case."""
-    if dict(before.attrib) != dict(after.attrib):
-        return False
-    text = "".join(before.itertext())
-    return not ended_lines(f"{text}\n{''.join(after.itertext())}", [len(text)])
+def went_on(paragraphs: list[etree._Element]) -> list[bool]:
+    """Whether each paragraph after the first goes on from the one before it, as an .xlsx cell's line after its line
+    feed does: ended_lines of the lines of all of them, one text, for which lines end their sentence is a matter of
+    the whole cell (wrapped_lines.listed_breaks: a list typed a line an item).  Two at a time, "Fruit" / "3 apples" /
+    "pears" read "3 apples pears", where the .xlsx cell of the same lines is a list."""
+    lines = ["".join(paragraph.itertext()) for paragraph in paragraphs]
+    breaks = list(accumulate(len(line) + 1 for line in lines[:-1]))
+    ended = set(ended_lines("\n".join(lines), [at - 1 for at in breaks]))
+    return [at - 1 not in ended for at in breaks]
 
 
 def join(holder: etree._Element, before: etree._Element, after: etree._Element) -> None:
