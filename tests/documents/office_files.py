@@ -53,6 +53,32 @@ def word_paragraph(*paragraphs: str) -> bytes:
     return docx_bytes(document)
 
 
+def w(name: str) -> str:
+    """``name`` in WordprocessingML's namespace, as lxml spells it: w("t") is "{http://…/main}t"."""
+    return f"{{{W}}}{name}"
+
+
+def text_run(text: str, look: str = "") -> str:
+    """A Word run of ``text``, its spaces kept, after its properties ``look`` (a w:rPr) if any."""
+    return f'<w:r>{look}<w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def field_char(kind: str) -> str:
+    """The run of a complex field's character of ``kind``: begin, separate or end."""
+    return f'<w:r><w:fldChar w:fldCharType="{kind}"/></w:r>'
+
+
+def code_run(code: str) -> str:
+    """The run of a complex field's ``code``, as given: Word writes it between spaces (" PAGE ")."""
+    return f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r>'
+
+
+def complex_field(code: str, result: str) -> str:
+    """A complex field of ``code`` showing ``result``, as Word writes it: its begin, code, separator, result and end,
+    a run each."""
+    return field_char("begin") + code_run(code) + field_char("separate") + text_run(result) + field_char("end")
+
+
 def word_children(data: bytes) -> list[tuple[str, str]]:
     """(name, text) of each child of the first paragraph of a Word file's body."""
     paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{{{W}}}p")

@@ -5,21 +5,10 @@ import io
 
 import docx
 import pytest
-from office_files import W, word_paragraph
+from office_files import W, complex_field, text_run, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-
-
-def run(text: str) -> str:
-    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
-
-
-def field(code: str, result: str) -> str:
-    """A complex field of ``code`` showing ``result``, as Word writes it."""
-    return (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {code} '
-            f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run(result)}'
-            '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
 
 
 def word_text(paragraph: str, translator) -> str:
@@ -45,6 +34,6 @@ def test_a_fields_number_at_a_sentences_end_follows_the_word_it_numbers(known, b
                                                                           translation, alignment, written):
     """The rule for atoms before a stop put the number after the verb German writes last: "Anmerkung beachten 12."."""
     translator = known({read: (translation, alignment)})
-    assert word_text(run(before) + field(code, number) + run("."), translator) == written
+    assert word_text(text_run(before) + complex_field(f" {code} ", number) + text_run("."), translator) == written
     assert translator.given == [read]
 

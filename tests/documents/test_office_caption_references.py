@@ -3,7 +3,7 @@ text:bookmark-ref, whose result an update writes again (attnmt.documents.copied_
 
 import pytest
 from lxml import etree
-from office_files import W, odf_bytes, read_members, word_paragraph, write_members
+from office_files import complex_field, odf_bytes, read_members, text_run, w, word_paragraph, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -19,21 +19,10 @@ GARBLED = ("Ein Arzt, der wie das Hund rennt.", [(0, 3), (1, 1), (1, 2), (2, 3),
 GLOSSED = ("Ein Abbildung zeigt das Hund, der rennt.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4), (3, 5), (6, 6)])
 
 
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
-
-
-def run(text: str) -> str:
-    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
-
-
 def word_reference(result: str, code: str = CODE, before: str = "As ", after: str = " shows, the dog runs.") -> bytes:
     """A Word paragraph "As <REF>result</REF> shows, the dog runs.", the field a complex one (of ``code``, with the
     words ``before`` and ``after`` it)."""
-    field = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}'
-             f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run(result)}'
-             '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
-    return word_paragraph(run(before) + field + run(after))
+    return word_paragraph(text_run(before) + complex_field(code, result) + text_run(after))
 
 
 def word_result(data: bytes) -> tuple[str, str]:
@@ -124,11 +113,9 @@ def test_a_number_given_back_after_its_label_keeps_the_labels_stop_and_its_space
 def test_a_cross_referenced_captions_bookmark_still_holds_its_number(upper):
     """The bookmark a cross-reference shows (Word's "_Ref", LibreOffice's) holds a caption's label and number: its end
     went before the number field, and an update made every "Figure 1" that refers to it "Figure"."""
-    field = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> SEQ Figure '
-             '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>' + run("1")
-             + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
-    word = word_paragraph('<w:bookmarkStart w:id="1" w:name="_Ref100"/>' + run("Figure ") + field
-                          + '<w:bookmarkEnd w:id="1"/>' + run(": A black dog jumps."))
+    field = complex_field(" SEQ Figure ", "1")
+    word = word_paragraph('<w:bookmarkStart w:id="1" w:name="_Ref100"/>' + text_run("Figure ") + field
+                          + '<w:bookmarkEnd w:id="1"/>' + text_run(": A black dog jumps."))
     paragraph = etree.fromstring(read_members(translate_office(word, ".docx", upper, DocumentOptions()))[
         "word/document.xml"]).find(f".//{w('p')}")
     inside = []

@@ -5,7 +5,17 @@ in German (attnmt.documents.caption_labels)."""
 
 import pytest
 from lxml import etree
-from office_files import SOFFICE, W, libreoffice_saved, odf_bytes, read_members, word_paragraph, write_members
+from office_files import (
+    SOFFICE,
+    complex_field,
+    libreoffice_saved,
+    odf_bytes,
+    read_members,
+    text_run,
+    w,
+    word_paragraph,
+    write_members,
+)
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -13,26 +23,11 @@ from attnmt.documents.pipeline import DocumentOptions
 GERMAN = DocumentOptions(target_lang="de")
 
 
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
-
-
-def run(text: str) -> str:
-    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
-
-
-def field(code: str, result: str) -> str:
-    """A complex field of ``code`` showing ``result``."""
-    return (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {code} '
-            f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run(result)}'
-            '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
-
-
 def caption(label: str, number: int, bookmark: str, text: str) -> str:
     """A caption as Insert Caption writes it, its label and number in the bookmark a cross-reference shows."""
-    number_field = field(f"SEQ {label} \\* ARABIC", str(number))
-    return (f'<w:bookmarkStart w:id="{number}" w:name="{bookmark}"/>{run(label + " ")}{number_field}'
-            f'<w:bookmarkEnd w:id="{number}"/>{run(": " + text)}')
+    number_field = complex_field(f" SEQ {label} \\* ARABIC ", str(number))
+    return (f'<w:bookmarkStart w:id="{number}" w:name="{bookmark}"/>{text_run(label + " ")}{number_field}'
+            f'<w:bookmarkEnd w:id="{number}"/>{text_run(": " + text)}')
 
 
 CAPTIONS = (caption("Figure", 1, "_Ref100", "A dog runs in the park."),
@@ -61,11 +56,12 @@ def shown(data: bytes) -> list[tuple[str, list[str]]]:
 
 
 @pytest.mark.parametrize("paragraph, text, results", [
-    (field("REF _Ref100 \\h", "Figure 1") + run(" shows a dog in the park."),
+    (complex_field(" REF _Ref100 \\h ", "Figure 1") + text_run(" shows a dog in the park."),
      "Abbildung 1 SHOWS A DOG IN THE PARK.", ["Abbildung 1"]),
-    (field("REF _Ref200 \\h", "Table 2") + run(" lists the dogs."), "Tabelle 2 LISTS THE DOGS.", ["Tabelle 2"]),
-    (run("As ") + field("REF _Ref100 \\h \\* MERGEFORMAT", "Figure 1") + run(" and ")
-     + field("REF _Ref200 \\h", "Table 2") + run(" show, the dog runs."),
+    (complex_field(" REF _Ref200 \\h ", "Table 2") + text_run(" lists the dogs."), "Tabelle 2 LISTS THE DOGS.",
+     ["Tabelle 2"]),
+    (text_run("As ") + complex_field(" REF _Ref100 \\h \\* MERGEFORMAT ", "Figure 1") + text_run(" and ")
+     + complex_field(" REF _Ref200 \\h ", "Table 2") + text_run(" show, the dog runs."),
      "AS Abbildung 1 AND Tabelle 2 SHOW, THE DOG RUNS.", ["Abbildung 1", "Tabelle 2"]),
 ], ids=["figure-at-start", "table-at-start", "two-inside"])
 def test_a_reference_to_a_caption_shows_its_translated_label_and_number(upper, paragraph, text, results):
@@ -76,7 +72,8 @@ def test_a_reference_to_a_caption_shows_its_translated_label_and_number(upper, p
 
 
 def test_a_simple_field_reference_to_a_caption_shows_its_translated_label_and_number(upper):
-    paragraph = '<w:fldSimple w:instr=" REF _Ref100 \\h ">' + run("Figure 1") + "</w:fldSimple>" + run(" shows a dog.")
+    paragraph = ('<w:fldSimple w:instr=" REF _Ref100 \\h ">' + text_run("Figure 1") + "</w:fldSimple>"
+                 + text_run(" shows a dog."))
     out = translate_office(word_paragraph(*CAPTIONS, paragraph), ".docx", upper, GERMAN)
     assert shown(out)[2][0] == "Abbildung 1 SHOWS A DOG."
 
@@ -84,10 +81,11 @@ def test_a_simple_field_reference_to_a_caption_shows_its_translated_label_and_nu
 def test_only_a_reference_that_shows_a_captions_label_and_number_is_written_again(upper):
     """A case of its own (\\* Upper), a paragraph's number (\\r) or a bookmark of a heading's words: no caption's label
     and number to write, and the translation stays."""
-    heading = '<w:bookmarkStart w:id="3" w:name="_Ref300"/>' + run("Feeding the dog") + '<w:bookmarkEnd w:id="3"/>'
-    paragraph = (field("REF _Ref100 \\h", "Figure 1") + run(" and ") + field("REF _Ref100 \\h \\* Upper", "FIGURE 1")
-                 + run(" and ") + field("REF _Ref200 \\r \\h", "2") + run(" show ")
-                 + field("REF _Ref300 \\h", "Feeding the dog") + run("."))
+    heading = '<w:bookmarkStart w:id="3" w:name="_Ref300"/>' + text_run("Feeding the dog") + '<w:bookmarkEnd w:id="3"/>'
+    paragraph = (complex_field(" REF _Ref100 \\h ", "Figure 1") + text_run(" and ")
+                 + complex_field(" REF _Ref100 \\h \\* Upper ", "FIGURE 1") + text_run(" and ")
+                 + complex_field(" REF _Ref200 \\r \\h ", "2") + text_run(" show ")
+                 + complex_field(" REF _Ref300 \\h ", "Feeding the dog") + text_run("."))
     out = translate_office(word_paragraph(*CAPTIONS, heading, paragraph), ".docx", upper, GERMAN)
     assert shown(out)[3][1] == ["Abbildung 1", "FIGURE 1", "2", "FEEDING THE DOG"]
 
@@ -98,7 +96,7 @@ def test_a_references_label_never_goes_over_a_function_word(known):
     result is written as it came, at a point."""
     sentence = "Figure 1 shows a dog in the park."
     translation = ("Auf einem Park zeigt ein Hund.", [(0, 0), (4, 1), (6, 2), (2, 3), (4, 4), (3, 5)])
-    paragraph = field("REF _Ref100 \\h", "Figure 1") + run(" shows a dog in the park.")
+    paragraph = complex_field(" REF _Ref100 \\h ", "Figure 1") + text_run(" shows a dog in the park.")
     out = translate_office(word_paragraph(paragraph), ".docx", known({sentence: translation}), DocumentOptions())
     text, results = shown(out)[0]
     assert results == ["Figure 1"]

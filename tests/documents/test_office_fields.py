@@ -10,7 +10,7 @@ import io
 import docx
 import pytest
 from lxml import etree
-from office_files import W, read_members, word_paragraph
+from office_files import code_run, field_char, read_members, text_run, w, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -19,21 +19,12 @@ LINK = ' HYPERLINK "https://example.com/help" '
 STYLE = '<w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr>'
 
 
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
-
-
 def code_runs(code: str) -> str:
     """A complex field's begin, code and separator, a run each, as Word writes them."""
-    return (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}</w:instrText>'
-            '</w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>')
+    return field_char("begin") + code_run(code) + field_char("separate")
 
 
-END = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
-
-
-def text_run(text: str, look: str = "") -> str:
-    return f'<w:r>{look}<w:t xml:space="preserve">{text}</w:t></w:r>'
+END = field_char("end")
 
 
 def click(result: str, code: str = LINK) -> str:
@@ -134,9 +125,7 @@ def test_an_index_entrys_levels_and_cross_reference_are_translated_in_its_code(m
     """Word builds the index again from its XE fields' codes: kept, updating the fields brought back an
     English index.  Each level of an entry is translated apart, its switches kept; a code Word split
     over two instrText elements is written whole into the first."""
-    split = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> XE "Fruit:red'
-             '</w:instrText></w:r><w:r><w:instrText xml:space="preserve"> apple" \\t "See also park" \\f "a" '
-             "</w:instrText></w:r>" + END)
+    split = field_char("begin") + code_run(' XE "Fruit:red') + code_run(' apple" \\t "See also park" \\f "a" ') + END
     simple = '<w:fldSimple w:instr=" XE &quot;Opening times\\: summer&quot; \\b "/>'
     out = first_paragraph(translated(text_run("A red apple") + split + text_run(" and a pear.") + simple, mirror))
     codes = [node.text or "" for node in out.iter(w("instrText"))] + [out.find(w("fldSimple")).get(w("instr"))]

@@ -10,27 +10,12 @@ import io
 import docx
 import pytest
 from lxml import etree
-from office_files import SOFFICE, W, libreoffice_saved, read_members, word_paragraph
+from office_files import SOFFICE, W, complex_field, libreoffice_saved, read_members, text_run, w, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 PAGE_REFERENCE = " PAGEREF _Ref100 \\h "
-END = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
-
-
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
-
-
-def text_run(text: str) -> str:
-    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
-
-
-def complex_field(code: str, result: str) -> str:
-    """A complex field of ``code`` showing ``result``: its begin, code, separator, result and end, a run each."""
-    return (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}</w:instrText>'
-            f'</w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{text_run(result)}{END}')
 
 
 def translated(runs: str, translator) -> bytes:

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from flat_files import zipped_file
 from lxml import etree
-from office_files import SOFFICE, W, read_members, word_paragraph
+from office_files import SOFFICE, W, code_run, field_char, read_members, text_run, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.opendocument_code import TEXT
@@ -21,21 +21,10 @@ def run(inside: str) -> str:
     return f"<w:r>{inside}</w:r>"
 
 
-def char(kind: str) -> str:
-    return run(f'<w:fldChar w:fldCharType="{kind}"/>')
-
-
-def code(text: str) -> str:
-    return run(f'<w:instrText xml:space="preserve">{text}</w:instrText>')
-
-
-def text(words: str) -> str:
-    return run(f'<w:t xml:space="preserve">{words}</w:t>')
-
-
 def button(*codes: str, result: str) -> str:
     """A complex field of ``codes`` (each a w:instrText of its own) showing ``result``, as Word writes it."""
-    return char("begin") + "".join(code(part) for part in codes) + char("separate") + text(result) + char("end")
+    return (field_char("begin") + "".join(code_run(part) for part in codes) + field_char("separate") + text_run(result)
+            + field_char("end"))
 
 
 def translated(paragraph: str, translator) -> tuple[list[str], str, str]:
@@ -52,7 +41,7 @@ def test_a_macro_buttons_prompt_is_translated_in_its_code_and_result(upper):
     """A template's "[Type the town here]": kept as any field, the prompt stayed English in a translated
     sentence, and Word wrote the code's English again on each update."""
     field = button(" MACROBUTTON NoMacro [Type the town here] ", result="[Type the town here]")
-    codes, _, shown = translated(text("Click ") + field + text(" to start."), upper)
+    codes, _, shown = translated(text_run("Click ") + field + text_run(" to start."), upper)
     assert upper.given == ["Click to start.", "[Type the town here]"]
     assert codes == [" MACROBUTTON NoMacro [TYPE THE TOWN HERE] "]
     assert shown == "CLICK [TYPE THE TOWN HERE] TO START."
@@ -60,7 +49,7 @@ def test_a_macro_buttons_prompt_is_translated_in_its_code_and_result(upper):
 
 @pytest.mark.parametrize("kind", ["GOTOBUTTON", "gotobutton"])  # Word reads a field's kind in any case
 def test_a_simple_goto_buttons_text_is_translated_and_its_bookmark_kept(upper, kind):
-    field = f'<w:fldSimple w:instr=" {kind} Prices See the price list ">{text("See the price list")}</w:fldSimple>'
+    field = f'<w:fldSimple w:instr=" {kind} Prices See the price list ">{text_run("See the price list")}</w:fldSimple>'
     _, simple, shown = translated(field, upper)
     assert (simple, shown) == (f" {kind} Prices SEE THE PRICE LIST ", "SEE THE PRICE LIST")
 
@@ -129,5 +118,5 @@ def test_a_buttons_result_in_runs_of_several_looks_keeps_each_look_over_its_word
         translator = request.getfixturevalue(translator)
     result = (run(HIGHLIGHT + '<w:t xml:space="preserve">[Type the </w:t>') + run(BOLD + "<w:t>name</w:t>")
               + run(HIGHLIGHT + '<w:t xml:space="preserve"> of the town here]</w:t>'))
-    field = char("begin") + code(PROMPT) + char("separate") + result + char("end")
+    field = field_char("begin") + code_run(PROMPT) + field_char("separate") + result + field_char("end")
     assert looked_runs(field, translator) == runs

@@ -9,34 +9,18 @@ import io
 
 import docx
 import pytest
-from office_files import W, read_members, word_paragraph
+from office_files import W, code_run, complex_field, field_char, read_members, text_run, word_paragraph
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
-
-def run(inside: str) -> str:
-    return f"<w:r>{inside}</w:r>"
-
-
-def char(kind: str) -> str:
-    return run(f'<w:fldChar w:fldCharType="{kind}"/>')
-
-
-def code(text: str) -> str:
-    return run(f'<w:instrText xml:space="preserve">{text}</w:instrText>')
-
-
-def text(words: str) -> str:
-    return run(f'<w:t xml:space="preserve">{words}</w:t>')
-
-
-MERGE = char("begin") + code(" MERGEFIELD Gender ") + char("separate") + text("«Gender»") + char("end")
+MERGE = complex_field(" MERGEFIELD Gender ", "«Gender»")
 
 
 def if_field(after: str, result: str = "Dear Sir") -> str:
     """{ IF { MERGEFIELD Gender }<after> }, its result ``result``, as Word writes it."""
-    return char("begin") + code(" IF ") + MERGE + code(after) + char("separate") + text(result) + char("end")
+    return (field_char("begin") + code_run(" IF ") + MERGE + code_run(after) + field_char("separate") + text_run(result)
+            + field_char("end"))
 
 
 def translated(paragraph: str, translator) -> tuple[str, str]:
@@ -51,15 +35,15 @@ def translated(paragraph: str, translator) -> tuple[str, str]:
 def test_an_if_fields_two_texts_and_its_result_are_translated_and_the_compared_value_kept(mirror):
     """A letter's greeting, { IF { MERGEFIELD Gender } = "F" "Dear Madam" "Dear Sir" }, alone in its
     paragraph with a comma: kept whole, it greeted the reader in English whatever the field chose."""
-    codes, shown = translated(if_field(' = "F" "Dear Madam" "Dear Sir" ') + text(","), mirror)
+    codes, shown = translated(if_field(' = "F" "Dear Madam" "Dear Sir" ') + text_run(","), mirror)
     assert codes == ' IF  MERGEFIELD Gender  = "F" "MADAM DEAR" "SIR DEAR" '
     assert shown == "«Gender»SIR DEAR,"
     assert sorted(mirror.given) == ["Dear Madam", "Dear Sir"]
 
 
 def test_an_if_field_inside_a_sentence_is_translated_with_it(mirror):
-    codes, shown = translated(text("We thank you, ") + if_field(' = "F" "madam" "sir" ', "sir") + text(", a lot."),
-                              mirror)
+    paragraph = text_run("We thank you, ") + if_field(' = "F" "madam" "sir" ', "sir") + text_run(", a lot.")
+    codes, shown = translated(paragraph, mirror)
     assert codes == ' IF  MERGEFIELD Gender  = "F" "MADAM" "SIR" '
     assert "«Gender»SIR" in shown and "THANK WE" in shown
     assert sorted(mirror.given) == ["We thank you, , a lot.", "madam", "sir"]
@@ -77,9 +61,9 @@ def test_an_if_fields_texts_are_read_as_word_writes_them(mirror, after, expected
 
 def test_an_if_fields_text_that_holds_a_field_is_kept(mirror):
     """"Dear { MERGEFIELD Name }": the text holds a field, which no translation can place; the other is read."""
-    after = code(' = "F" "Dear ') + char("begin") + code(" MERGEFIELD Name ") + char("separate") + text("«Name»") \
-        + char("end") + code('" "Hello there" ')
-    paragraph = char("begin") + code(" IF ") + MERGE + after + char("separate") + text("Hello there") + char("end")
+    after = code_run(' = "F" "Dear ') + complex_field(" MERGEFIELD Name ", "«Name»") + code_run('" "Hello there" ')
+    paragraph = (field_char("begin") + code_run(" IF ") + MERGE + after + field_char("separate")
+                 + text_run("Hello there") + field_char("end"))
     codes, shown = translated(paragraph, mirror)
     assert codes == ' IF  MERGEFIELD Gender  = "F" "Dear  MERGEFIELD Name " "THERE HELLO" '
     assert shown == "«Gender»«Name»THERE HELLO" and mirror.given == ["Hello there"]
@@ -87,7 +71,7 @@ def test_an_if_fields_text_that_holds_a_field_is_kept(mirror):
 
 def test_a_simple_if_field_is_translated_in_its_code_and_result(mirror):
     field = ('<w:fldSimple w:instr=\' IF "a" = "b" "Call us today" "Write to us" \'>'
-             f'{text("Write to us")}</w:fldSimple>')
+             f'{text_run("Write to us")}</w:fldSimple>')
     out = translate_office(word_paragraph(field), ".docx", mirror, DocumentOptions())
     document = read_members(out)["word/document.xml"].decode()
     assert 'w:instr=" IF &quot;a&quot; = &quot;b&quot; &quot;TODAY US CALL&quot; &quot;US TO WRITE&quot; "' \
@@ -96,7 +80,7 @@ def test_a_simple_if_field_is_translated_in_its_code_and_result(mirror):
 
 def test_a_field_of_another_kind_keeps_its_quoted_texts(mirror):
     """A MERGEFIELD's \\b "Dear " switch or a QUOTE field is no IF's choice: nothing of it is read."""
-    paragraph = char("begin") + code(' QUOTE "Dear Sir" ') + char("separate") + text("Dear Sir") + char("end")
+    paragraph = complex_field(' QUOTE "Dear Sir" ', "Dear Sir")
     codes, shown = translated(paragraph, mirror)
     assert (codes, shown, mirror.given) == (' QUOTE "Dear Sir" ', "Dear Sir", [])
 
@@ -106,8 +90,8 @@ def test_an_if_fields_texts_split_over_several_codes_are_translated_to_their_len
     here, were kept; and the second text, written after the first grew, landed in the first's place."""
     translator = known({"Dear Madam": ("Sehr geehrte Frau", [(0, 0), (1, 2)]),
                         "Dear Sir": ("Sehr geehrter Herr", [(0, 0), (1, 2)])})
-    after = code(' = "F" "Dear') + code(" Madam") + code('" "Dear') + code(" Sir") + code('" ')
-    codes, shown = translated(if_field("", "Dear Sir").replace(code(""), after), translator)
+    after = code_run(' = "F" "Dear') + code_run(" Madam") + code_run('" "Dear') + code_run(" Sir") + code_run('" ')
+    codes, shown = translated(if_field("", "Dear Sir").replace(code_run(""), after), translator)
     assert codes == ' IF  MERGEFIELD Gender  = "F" "Sehr geehrte Frau" "Sehr geehrter Herr" '
     assert shown == "«Gender»Sehr geehrter Herr"
 
@@ -116,9 +100,9 @@ def test_an_if_field_inside_a_link_fields_words_is_translated(mirror):
     """A link field whose words hold an IF field ("Click <the { IF ... } page> to learn more."): the
     link's words were written from the copies read before the IF field's texts were translated, and
     its code and result stayed in the source."""
-    link = char("begin") + code(' HYPERLINK "https://example.com/" ') + char("separate") + text("the ") \
-        + if_field(' = "F" "Dear Madam" "Dear Sir" ') + text(" page") + char("end")
-    codes, shown = translated(text("Click ") + link + text(" to learn more."), mirror)
+    link = (field_char("begin") + code_run(' HYPERLINK "https://example.com/" ') + field_char("separate")
+            + text_run("the ") + if_field(' = "F" "Dear Madam" "Dear Sir" ') + text_run(" page") + field_char("end"))
+    codes, shown = translated(text_run("Click ") + link + text_run(" to learn more."), mirror)
     assert codes == ' HYPERLINK "https://example.com/"  IF  MERGEFIELD Gender  = "F" "MADAM DEAR" "SIR DEAR" '
     assert "«Gender»SIR DEAR" in shown
     assert sorted(mirror.given) == ["Click the page to learn more.", "Dear Madam", "Dear Sir"]
@@ -130,7 +114,7 @@ def reviewed_row(translator) -> tuple[str, str]:
     from attnmt.documents.review import Review
 
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
-    paragraph = text("Yesterday ") + if_field(' = "F" "the tall woman" "the old man" ', "the old man") + text(
+    paragraph = text_run("Yesterday ") + if_field(' = "F" "the tall woman" "the old man" ', "the old man") + text_run(
         " walked his dog.")
     translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(), review=review)
     row = review.rows()[0]
@@ -152,8 +136,8 @@ def test_an_if_fields_texts_inside_a_sentence_are_written_as_parts_of_it(sentenc
     """Each text translated alone came back a sentence's start: "Gestern ging Der alte Mann mit seinem Hund."."""
     translator = sentencing({"the old woman": "Die alte Frau.", "the old man": "Der alte Mann.",
                              "Yesterday walked his dog.": "Gestern ging mit seinem Hund."})
-    paragraph = (text("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
-                 + text(" walked his dog."))
+    paragraph = (text_run("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
+                 + text_run(" walked his dog."))
     out = translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(target_lang="de"))
     body = docx.Document(io.BytesIO(out)).paragraphs[0]._p
     assert "".join(node.text or "" for node in body.iter(f"{{{W}}}instrText")).endswith(
@@ -169,8 +153,8 @@ def test_an_if_fields_texts_own_review_rows_show_them_as_written(sentencing):
 
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
     translator = sentencing({"the old woman": "Die alte Frau.", "the old man": "Der alte Mann."})
-    paragraph = (text("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
-                 + text(" walked his dog."))
+    paragraph = (text_run("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
+                 + text_run(" walked his dog."))
     translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(target_lang="de"),
                      review=review)
     rows = {row["source"]: row["translation"] for row in review.rows()}

@@ -9,17 +9,13 @@ import io
 import docx
 from docx.enum.style import WD_STYLE_TYPE
 from lxml import etree
-from office_files import W, docx_bytes, word_paragraph
+from office_files import docx_bytes, w, word_paragraph
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents import ooxml_language
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
-
-
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
 
 
 def body(data: bytes, translator, **options) -> list[etree._Element]:

@@ -13,7 +13,18 @@ from conftest import Judging
 from lxml import etree
 from odf.opendocument import OpenDocumentText
 from odf.text import H, P
-from office_files import PNG, W, docx_bytes, odf_bytes, read_members, text_file, word_paragraph, write_members
+from office_files import (
+    PNG,
+    W,
+    complex_field,
+    docx_bytes,
+    odf_bytes,
+    read_members,
+    text_file,
+    text_run,
+    word_paragraph,
+    write_members,
+)
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from attnmt.decoding.garbled_labels import FLOOR
@@ -29,16 +40,9 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
 
-def run(text: str) -> str:
-    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
-
-
 def caption(label: str, code: str = " SEQ Figure \\* ARABIC ") -> str:
     """A caption as Word's Insert Caption writes it: ``label``, a SEQ number field, ": A black dog jumps."."""
-    field = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}'
-             f'</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>{run("1")}'
-             '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
-    return run(f"{label} ") + field + run(": A black dog jumps.")
+    return text_run(f"{label} ") + complex_field(code, "1") + text_run(": A black dog jumps.")
 
 
 def paragraphs(data: bytes) -> list[str]:
@@ -111,7 +115,7 @@ def test_a_short_paragraph_alone_is_a_label(mirror):
     """A paragraph of one short sentence is a heading, a cell, a sign-off: the demo model made "Introduction" "Amm
     Ste".  The garbled one keeps its source, the plausible one is translated."""
     judging = Judging(mirror, {"Introduction": 0.07, "Welcome home": FLOOR + 0.01})
-    out = translate_office(word_paragraph(run("Introduction"), run("Welcome home")), ".docx", judging,
+    out = translate_office(word_paragraph(text_run("Introduction"), text_run("Welcome home")), ".docx", judging,
                            DocumentOptions())
     assert paragraphs(out)[:2] == ["Introduction", "HOME WELCOME"]
 
@@ -119,7 +123,7 @@ def test_a_short_paragraph_alone_is_a_label(mirror):
 def test_a_short_sentence_beside_another_is_running_text(mirror):
     """A short sentence among others of its paragraph is translated at any plausibility: its neighbours carry it."""
     judging = Judging(mirror, {"Welcome home.": 0.0, "The dog runs.": 0.0})
-    out = translate_office(word_paragraph(run("Welcome home. The dog runs.")), ".docx", judging, DocumentOptions())
+    out = translate_office(word_paragraph(text_run("Welcome home. The dog runs.")), ".docx", judging, DocumentOptions())
     assert paragraphs(out)[0] == "HOME. WELCOME RUNS. DOG THE"
     assert judging.judged == []
 
