@@ -244,6 +244,15 @@ def translated_text(answer: dict) -> dict:
     return {key: value for key, value in answer.items() if key not in ("quality", "flags", "calibrated")}
 
 
+def deepl_text(client, text: str, **more) -> str:
+    """The text DeepL's API (/v2/translate) gives back for ``text`` from English into German, its other
+    parameters ``more`` (tag_handling, split_sentences): a 200's, or the test fails showing the answer."""
+    body = {"text": [text], "target_lang": "DE", "source_lang": "EN", **more}
+    answer = client.post("/v2/translate", json=body)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["translations"][0]["text"]
+
+
 def submit_file(client, name: str, data: bytes, **fields):
     """POST /v1/files of attnmt's file API (attnmt.server.file_api): ``data`` as the file ``name``,
     ``fields`` as the form's other fields."""

@@ -21,6 +21,20 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def deepl_client(trained_model):
+    """The tiny model served in process as en-de, 4 texts of 200 characters a request at most: the server
+    the tests of DeepL's tag handling and line breaks send their texts to."""
+    from fastapi.testclient import TestClient
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
+    with TestClient(create_app(models, ServeSettings(max_texts=4, max_chars=200)), raise_server_exceptions=False) as c:
+        yield c
+
+
 @pytest.fixture
 def english_to_german(trained_copy):
     """A copy of the tiny model whose train.yaml names train.en and train.de: an en-de model to the

@@ -1,30 +1,17 @@
 """DeepL's splitting_tags and non_splitting_tags with tag_handling=xml: the elements a client names end a sentence,
 or never do, as DeepL's documentation of its XML handling says.  Both were read past."""
 
+import functools
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 from lxml import etree
+from support import deepl_text
 
-from attnmt.checkpoint import load_model_dir
 from attnmt.documents import DocumentOptions
 from attnmt.errors import ConfigError
-from attnmt.server.app import ServedModel, ServeSettings, create_app
 
-
-@pytest.fixture(scope="module")
-def client(trained_model):
-    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")]
-    with TestClient(create_app(models, ServeSettings(max_texts=4, max_chars=200)), raise_server_exceptions=False) as c:
-        yield c
-
-
-def xml(client, text: str, **more) -> str:
-    body = {"text": [text], "target_lang": "DE", "source_lang": "EN", "tag_handling": "xml", **more}
-    answer = client.post("/v2/translate", json=body)
-    assert answer.status_code == 200, answer.text
-    return answer.json()["translations"][0]["text"]
+xml = functools.partial(deepl_text, tag_handling="xml")
 
 
 def words(text: str) -> str:
@@ -41,34 +28,34 @@ def inner(text: str) -> str:
     ({"splitting_tags": "br", "split_sentences": "0"}, "<r>{}<br/>{}</r>"),  # a form's commas; no line break
     ({"splitting_tags": ["x:br"]}, '<r xmlns:x="urn:x">{}<x:br/>{}</r>'),  # the name as the text writes it
     ({"splitting_tags": ["b"]}, "<r>{} <b>{}</b></r>")])  # one with text: a block of its own
-def test_an_element_of_splitting_tags_ends_the_sentence_before_it(client, split, written):
+def test_an_element_of_splitting_tags_ends_the_sentence_before_it(deepl_client, split, written):
     """The two halves went to the model as one sentence, "a dog runs two men walk": "<r>ein hund<br/>rennt</r>"."""
     sent = written.format("a dog runs", "two men walk")
-    alone = written.format(*(inner(xml(client, f"<r>{half}</r>")) for half in ("a dog runs", "two men walk")))
-    assert xml(client, sent, **split) == alone
-    assert xml(client, sent) != alone
+    alone = written.format(*(inner(xml(deepl_client, f"<r>{half}</r>")) for half in ("a dog runs", "two men walk")))
+    assert xml(deepl_client, sent, **split) == alone
+    assert xml(deepl_client, sent) != alone
 
 
-def test_an_element_of_non_splitting_tags_goes_on_the_sentence_beside_it(client):
+def test_an_element_of_non_splitting_tags_goes_on_the_sentence_beside_it(deepl_client):
     """Side by side, each element was a block translated alone: "a bike" as a sentence of its own."""
     sent = "<r><par>a man rides </par><par>a bike</par></r>"
-    whole = words(xml(client, "<r>a man rides a bike</r>"))
-    assert words(xml(client, sent, non_splitting_tags=["par"])) == whole
-    assert words(xml(client, sent)) != whole
+    whole = words(xml(deepl_client, "<r>a man rides a bike</r>"))
+    assert words(xml(deepl_client, sent, non_splitting_tags=["par"])) == whole
+    assert words(xml(deepl_client, sent)) != whole
 
 
-def test_splitting_tags_are_read_by_xml_alone(client):
+def test_splitting_tags_are_read_by_xml_alone(deepl_client):
     """DeepL's XML handling reads them; a plain text's tags are its words."""
-    assert xml(client, "a dog runs", tag_handling=None, splitting_tags="br") == xml(client, "a dog runs",
-                                                                                    tag_handling=None)
+    plain = xml(deepl_client, "a dog runs", tag_handling=None)
+    assert xml(deepl_client, "a dog runs", tag_handling=None, splitting_tags="br") == plain
 
 
 @pytest.mark.parametrize("name", ["splitting_tags", "non_splitting_tags", "ignore_tags"])
 @pytest.mark.parametrize("value", [5, {"b": 1}, ["b", 5]])
-def test_names_of_another_json_type_are_400_naming_the_parameter(client, name, value):
+def test_names_of_another_json_type_are_400_naming_the_parameter(deepl_client, name, value):
     """``5`` was read as an element named "5", ``{"b": 1}`` as one named "{'b': 1}"."""
     body = {"text": ["<r>a dog runs</r>"], "target_lang": "DE", "tag_handling": "xml", name: value}
-    answer = client.post("/v2/translate", json=body)
+    answer = deepl_client.post("/v2/translate", json=body)
     assert answer.status_code == 400 and answer.json()["message"].startswith(f"Value for '{name}' not supported: ")
 
 

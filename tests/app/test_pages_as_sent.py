@@ -4,6 +4,7 @@ added, its declarations as written; a language its ``<html>`` states says the ta
 
 import pytest
 from fastapi.testclient import TestClient
+from support import deepl_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -23,10 +24,7 @@ def libretranslate(client, page: str) -> str:
 
 
 def deepl(client, page: str) -> str:
-    body = {"text": [page], "source_lang": "EN", "target_lang": "DE", "tag_handling": "html"}
-    answer = client.post("/v2/translate", json=body)
-    assert answer.status_code == 200, answer.text
-    return answer.json()["translations"][0]["text"]
+    return deepl_text(client, page, tag_handling="html")
 
 
 def attnmt(client, page: str) -> str:
