@@ -1,8 +1,9 @@
-"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), a spy on
-the sentences that reach the model (the paragraph tests), the in-process server's limits (the
-serve tests), a model that fails on one sentence (the tests of what a failure does to a file), and one
-whose training record names its languages; and Ctrl-C as a terminal's foreground job has it, for the
-commands the tests send SIGINT to."""
+"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), the tiny
+model served in process (a module's client unless it defines its own, and the DeepL tag and line
+tests' deepl_client), the in-process server's limits (the serve tests), a model that fails on one
+sentence (the tests of what a failure does to a file), and one whose training record names its
+languages; and Ctrl-C as a terminal's foreground job has it, for the commands the tests send SIGINT
+to."""
 
 
 import signal
@@ -19,6 +20,20 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    """The tiny model served in process as tiny-en-de, with the default limits.  A module whose tests need
+    another server (other limits, names or models) defines a ``client`` of its own."""
+    from fastapi.testclient import TestClient
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")

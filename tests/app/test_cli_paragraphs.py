@@ -5,7 +5,6 @@ glossary and prefix answer what the server answers for the same text."""
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 from support import run_cli
 
 import attnmt.decoding.quality as quality_module
@@ -14,17 +13,9 @@ from attnmt.cli.lines import ANY_LINE_BREAK
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import translate
 from attnmt.inspect.align import align, pharaoh
-from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after one sentence's worth
-
-
-@pytest.fixture(scope="module")
-def client(trained_model):
-    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
 
 
 def translate_paragraph(trained_model, tmp_path, capsys, *options) -> tuple[int, str]:

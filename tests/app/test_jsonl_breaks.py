@@ -9,27 +9,17 @@ import json
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 from support import run_cli, write, write_pairs
 
 import attnmt.decoding.quality as quality_module
-from attnmt.checkpoint import load_model_dir
 from attnmt.cli.commands.quality import write_scores
 from attnmt.cli.lines import json_line, tsv_text, tsv_unescaped, write_hypotheses
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.translate import Translation
-from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 # every break str.splitlines knows (attnmt.cli.lines.ANY_LINE_BREAK), CRLF as one
 BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\x85", "\v", "\f", "\x1c", "\x1d", "\x1e"]
-
-
-@pytest.fixture(scope="module")
-def client(trained_model):
-    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
 
 
 def translated(trained_model, tmp_path, capsys, records: list[dict], *options: str) -> tuple[int, str, str]:

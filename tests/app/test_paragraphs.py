@@ -6,14 +6,13 @@ import json
 from itertools import pairwise
 
 import pytest
-from fastapi.testclient import TestClient
 from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.inspect.align import align, pharaoh
-from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.app import ServedModel, ServeSettings
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after "eine katze": one sentence's worth
@@ -22,13 +21,6 @@ PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after "
 @pytest.fixture(scope="module")
 def model(trained_model):
     return load_model_dir(trained_model)
-
-
-@pytest.fixture(scope="module")
-def client(model):
-    app = create_app([ServedModel(*model, "tiny-en-de", "en", "de")], ServeSettings())
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
 
 
 def each_alone(model, sentences=(FIRST, SECOND), beam: int = 4) -> list[str]:

@@ -11,13 +11,6 @@ from attnmt.decoding.quality_features import INPUT_NAMES
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 
-@pytest.fixture(scope="module")
-def client(trained_model):
-    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
-
-
 def test_return_quality_gives_each_text_its_quality_and_flags(client):
     answer = client.post("/v1/translate", json={"texts": ["a dog runs", "a man rides a bike"],
                                                 "return_quality": True}).json()

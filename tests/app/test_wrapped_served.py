@@ -5,14 +5,12 @@ filled again, an e-mail's headers kept, a list and a line of its own alone (docs
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.translators import ModelTranslator
-from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 WRAPPED = ("a dog runs. a cat sleeps. a man walks in the park and a\n"
            "woman reads. a boy plays with a ball in the green garden.")  # the tiny model reads 64 pieces at most
@@ -23,13 +21,6 @@ MAIL = f"From: Anna <anna@example.com>\nSubject: a dog runs\n\nHi Tom,\n\n{WRAPP
 @pytest.fixture(scope="module")
 def model(trained_model):
     return load_model_dir(trained_model)
-
-
-@pytest.fixture(scope="module")
-def client(model):
-    app = create_app([ServedModel(*model, "tiny-en-de", "en", "de")], ServeSettings())
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
 
 
 def as_file(model, text: str) -> str:
