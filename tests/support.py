@@ -165,6 +165,11 @@ def tmx_text(units: list[dict[str, str]], srclang: str = "en", before_root: str 
             f'creationtoolversion="1"/>\n<body>\n{tus}</body>\n</tmx>\n')
 
 
+def srt(*cues: str) -> str:
+    """An SRT file of ``cues``, one a second: the first from 00:00:00,000 to 00:00:01,000."""
+    return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
+
+
 def plain_spm_model(path: Path) -> Path:
     """A SentencePiece model of PAIRS as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
     writer = io.BytesIO()

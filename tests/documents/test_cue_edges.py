@@ -3,15 +3,11 @@ ends with, translated alone and kept last, and what is no description but words 
 through SRT files translated by conftest.py's stand-ins."""
 
 import pytest
+from support import srt
 
 from attnmt.documents.cue_edges import cue_edges
 from attnmt.documents.cue_text import tags_of
 from attnmt.documents.subtitles import translate_subtitle_text
-
-
-def srt(*cues: str) -> str:
-    """An SRT file with one cue a second."""
-    return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
 
 
 @pytest.mark.parametrize("lines, translated, given", [

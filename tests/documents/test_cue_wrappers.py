@@ -3,15 +3,11 @@ that a sentence runs on into the next cue wrapped alike, through SRT files trans
 stand-ins."""
 
 import pytest
+from support import srt
 
 from attnmt.documents.cue_text import ass_text, tags_of
 from attnmt.documents.cue_wrappers import outer
 from attnmt.documents.subtitles import translate_subtitle_text
-
-
-def srt(*cues: str) -> str:
-    """An SRT file with one cue a second."""
-    return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
 
 
 @pytest.mark.parametrize("cues, written", [

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import docx
 import pytest
 from office_files import docx_bytes
+from support import srt
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
@@ -165,10 +166,9 @@ def test_a_term_across_two_cues_in_another_case_leaves_them_apart(same, term, cu
 def test_a_term_across_two_cues_that_stay_apart_is_warned_about_naming_both(same, cues, why, given):
     same.glossary = Glossary.of({"red car": "Sportwagen"})  # the term's translation was dropped without a word
     same.fits = lambda sentence: len(sentence) <= 30  # a model that reads the 42 characters of the four cues in parts
-    blocks = [f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues)]
     last = 4 * len(cues) - 1  # the line the last cue's text is on
     with pytest.warns(AttnmtWarning) as heard:
-        translate_subtitle_text("\n".join(blocks), same, OPTIONS)
+        translate_subtitle_text(srt(*cues), same, OPTIONS)
     assert [str(warning.message) for warning in heard] == [
         f"input, lines {last - 4} and {last}: the glossary term 'red car' runs across two cues translated apart "
         f"({why}), so its translation is not kept; write the term within one cue"]

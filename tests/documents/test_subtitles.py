@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 from conftest import Judging
+from support import srt
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.cue_cuts import proportional
@@ -251,11 +252,6 @@ def test_a_ruby_annotation_is_kept_whole_right_after_its_translated_base(mirror)
                                       "A <ruby>cat<rt>neko</ruby> runs."), mirror)
     assert mirror.given == ["The dog is asleep.", "A cat runs."]
     assert out == vtt("ASLEEP. IS <ruby>DOG<rt>inu</rt></ruby> THE", "RUNS. <ruby>CAT<rt>neko</ruby> A")
-
-
-def srt(*cues: str) -> str:
-    """An SRT file with one cue a second."""
-    return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
 
 
 def test_a_run_whose_translation_has_fewer_words_than_cues_is_translated_cue_by_cue():
