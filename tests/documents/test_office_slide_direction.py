@@ -9,6 +9,7 @@ import io
 
 import pptx
 from lxml import etree
+from office_files import docx_bytes
 from pptx.util import Inches
 
 from attnmt.documents.office import translate_office
@@ -19,12 +20,6 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 def a(name: str) -> str:
     return f"{{{A}}}{name}"
-
-
-def saved(deck) -> bytes:
-    out = io.BytesIO()
-    deck.save(out)
-    return out.getvalue()
 
 
 def boxed(*texts: str, rtl: str | None = "1") -> tuple:
@@ -57,19 +52,19 @@ def settings(paragraph: etree._Element) -> dict[str, str]:
 def test_a_right_to_left_slide_paragraph_translated_into_german_is_laid_out_left_to_right(mirror):
     """It came out <a:pPr algn="r" rtl="1">: German set from the right; its alignment stays."""
     deck, _ = boxed("The dog runs.", "42")  # no words: not translated, it keeps its direction
-    translated, kept = paragraphs(saved(deck), mirror, target_lang="de")
+    translated, kept = paragraphs(docx_bytes(deck), mirror, target_lang="de")
     assert [text.text for text in translated.iter(a("t"))] == ["RUNS. DOG THE"]
     assert settings(translated) == {"algn": "r"} and settings(kept) == {"algn": "r", "rtl": "1"}
 
 
 def test_without_a_target_language_the_slide_direction_is_kept(mirror):
     deck, _ = boxed("The dog runs.")
-    assert settings(paragraphs(saved(deck), mirror)[0]) == {"algn": "r", "rtl": "1"}
+    assert settings(paragraphs(docx_bytes(deck), mirror)[0]) == {"algn": "r", "rtl": "1"}
 
 
 def test_a_left_to_right_slide_paragraph_translated_into_german_is_unchanged(mirror):
     deck, _ = boxed("The dog runs.", rtl=None)
-    assert settings(paragraphs(saved(deck), mirror, target_lang="de")[0]) == {"algn": "r"}
+    assert settings(paragraphs(docx_bytes(deck), mirror, target_lang="de")[0]) == {"algn": "r"}
 
 
 def test_a_shape_list_style_that_sets_right_to_left_is_turned_off_on_the_paragraph(mirror):
@@ -77,7 +72,7 @@ def test_a_shape_list_style_that_sets_right_to_left_is_turned_off_on_the_paragra
     frame.paragraphs[1]._p.get_or_add_pPr().set("lvl", "1")  # its level's style says nothing
     styles = frame._txBody.find(a("lstStyle"))
     styles.append(styles.makeelement(a("lvl1pPr"), {"rtl": "1"}))
-    first, second = paragraphs(saved(deck), mirror, target_lang="de")
+    first, second = paragraphs(docx_bytes(deck), mirror, target_lang="de")
     assert settings(first) == {"algn": "r", "rtl": "0"} and settings(second) == {"algn": "r", "lvl": "1"}
 
 
@@ -91,7 +86,7 @@ def test_a_master_text_style_that_sets_right_to_left_is_turned_off_on_the_paragr
     slide = deck.slides.add_slide(deck.slide_layouts[1])
     slide.placeholders[1].text_frame.text = "The dog runs."
     slide.shapes.title.text = "Dogs"
-    out = translate_office(saved(deck), ".pptx", mirror, DocumentOptions(target_lang="de"))
+    out = translate_office(docx_bytes(deck), ".pptx", mirror, DocumentOptions(target_lang="de"))
     title, text = pptx.Presentation(io.BytesIO(out)).slides[0].shapes
     assert settings(text.text_frame.paragraphs[0]._p) == {"rtl": "0"}
     assert settings(title.text_frame.paragraphs[0]._p) == {"rtl": "0"}
@@ -99,14 +94,14 @@ def test_a_master_text_style_that_sets_right_to_left_is_turned_off_on_the_paragr
 
 def test_a_slide_paragraph_translated_into_arabic_is_laid_out_right_to_left(mirror):
     deck, _ = boxed("The dog runs.", rtl=None)
-    assert settings(paragraphs(saved(deck), mirror, target_lang="ar")[0]) == {"algn": "r", "rtl": "1"}
+    assert settings(paragraphs(docx_bytes(deck), mirror, target_lang="ar")[0]) == {"algn": "r", "rtl": "1"}
 
 
 def test_a_right_to_left_run_translated_into_german_no_longer_says_so(mirror):
     deck, frame = boxed("The dog runs.")
     run = frame.paragraphs[0].runs[0]._r.get_or_add_rPr()
     run.append(run.makeelement(a("rtl"), {}))
-    translated = paragraphs(saved(deck), mirror, target_lang="de")[0]
+    translated = paragraphs(docx_bytes(deck), mirror, target_lang="de")[0]
     assert not list(translated.iter(a("rtl"))) and settings(translated) == {"algn": "r"}
 
 
@@ -118,7 +113,7 @@ def table_deck(rtl: str | None) -> bytes:
     table.cell(0, 0).text, table.cell(0, 1).text = "The dog runs.", "The cat sleeps."
     if rtl is not None:
         table._tbl.tblPr.set("rtl", rtl)
-    return saved(deck)
+    return docx_bytes(deck)
 
 
 def table_direction(data: bytes, translator, language: str) -> str | None:
@@ -146,7 +141,7 @@ def noted_deck(master: str) -> bytes:
     styled = deck.notes_master.element if master == "notes" else deck.slide_master.element
     style = "notesStyle" if master == "notes" else "bodyStyle"
     styled.find(f".//{{{styled.nsmap['p']}}}{style}").find(a("lvl1pPr")).set("rtl", "1")
-    return saved(deck)
+    return docx_bytes(deck)
 
 
 def slide_and_note(data: bytes, translator) -> tuple[dict[str, str], dict[str, str]]:
