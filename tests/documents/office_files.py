@@ -86,6 +86,12 @@ def word_children(data: bytes) -> list[tuple[str, str]]:
             for child in paragraph]
 
 
+def paragraph_texts(data: bytes) -> list[str]:
+    """The text of each paragraph of a Word file's body."""
+    body = etree.fromstring(read_members(data)["word/document.xml"])
+    return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
+
+
 def word_file() -> bytes:
     """A Word file: a bold word, a coloured run, a hyperlink, a tab, a table, a header and a footer
     with a page-number field."""

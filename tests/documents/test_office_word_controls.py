@@ -9,7 +9,16 @@ import subprocess
 import docx
 import pytest
 from lxml import etree
-from office_files import SOFFICE, W, docx_bytes, read_members, word_children, word_paragraph, write_members
+from office_files import (
+    SOFFICE,
+    W,
+    docx_bytes,
+    paragraph_texts,
+    read_members,
+    word_children,
+    word_paragraph,
+    write_members,
+)
 
 from attnmt.documents.bound_controls import plain_text, set_text
 from attnmt.documents.office import translate_office
@@ -59,11 +68,6 @@ def titled(*paragraphs: str, item: bytes | None = None) -> bytes:
 
 def store_title(data: bytes) -> str:
     return etree.fromstring(read_members(data)["docProps/core.xml"]).findtext(f"{{{DC}}}title")
-
-
-def paragraph_texts(data: bytes) -> list[str]:
-    body = etree.fromstring(read_members(data)["word/document.xml"])
-    return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
 
 
 @pytest.mark.parametrize(("kind", "shown"), [("date", "May 1, 2024"), ("dropDownList", "MAY 1, 2024"),

@@ -15,10 +15,10 @@ from odf.opendocument import OpenDocumentText
 from odf.text import H, P
 from office_files import (
     PNG,
-    W,
     complex_field,
     docx_bytes,
     odf_bytes,
+    paragraph_texts,
     read_members,
     text_file,
     text_run,
@@ -43,11 +43,6 @@ CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 def caption(label: str, code: str = " SEQ Figure \\* ARABIC ") -> str:
     """A caption as Word's Insert Caption writes it: ``label``, a SEQ number field, ": A black dog jumps."."""
     return text_run(f"{label} ") + complex_field(code, "1") + text_run(": A black dog jumps.")
-
-
-def paragraphs(data: bytes) -> list[str]:
-    body = etree.fromstring(read_members(data)["word/document.xml"])
-    return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
 
 
 def word_alt_texts(descr: str, title: str, judging) -> tuple[str, str]:
@@ -108,7 +103,7 @@ def test_a_word_captions_label_the_model_garbled_keeps_its_source(mirror):
     judging = Judging(mirror, {"Figure": FLOOR / 2, "Table": FLOOR + 0.01})
     out = translate_office(word_paragraph(caption("Figure"), caption("Table", " SEQ Table \\* ARABIC ")), ".docx",
                            judging, DocumentOptions())
-    assert paragraphs(out)[:2] == ["Figure 1: JUMPS. DOG BLACK A", "TABLE 1: JUMPS. DOG BLACK A"]
+    assert paragraph_texts(out)[:2] == ["Figure 1: JUMPS. DOG BLACK A", "TABLE 1: JUMPS. DOG BLACK A"]
 
 
 def test_a_short_paragraph_alone_is_a_label(mirror):
@@ -117,14 +112,14 @@ def test_a_short_paragraph_alone_is_a_label(mirror):
     judging = Judging(mirror, {"Introduction": 0.07, "Welcome home": FLOOR + 0.01})
     out = translate_office(word_paragraph(text_run("Introduction"), text_run("Welcome home")), ".docx", judging,
                            DocumentOptions())
-    assert paragraphs(out)[:2] == ["Introduction", "HOME WELCOME"]
+    assert paragraph_texts(out)[:2] == ["Introduction", "HOME WELCOME"]
 
 
 def test_a_short_sentence_beside_another_is_running_text(mirror):
     """A short sentence among others of its paragraph is translated at any plausibility: its neighbours carry it."""
     judging = Judging(mirror, {"Welcome home.": 0.0, "The dog runs.": 0.0})
     out = translate_office(word_paragraph(text_run("Welcome home. The dog runs.")), ".docx", judging, DocumentOptions())
-    assert paragraphs(out)[0] == "HOME. WELCOME RUNS. DOG THE"
+    assert paragraph_texts(out)[0] == "HOME. WELCOME RUNS. DOG THE"
     assert judging.judged == []
 
 
@@ -220,7 +215,7 @@ def test_a_caption_label_that_is_a_glossary_term_is_written_as_its_target_term(m
     judging = Judging(mirror, {"Plate": 0.0, "Colour Plate": 0.0, "Figure": 0.0}, Glossary.of({"Plate": "Tafel"}))
     out = translate_office(word_paragraph(caption("Plate"), caption("Colour Plate"), caption("Figure")), ".docx",
                            judging, DocumentOptions())
-    assert paragraphs(out)[:3] == ["Tafel 1: JUMPS. DOG BLACK A", "PLATE COLOUR 1: JUMPS. DOG BLACK A",
+    assert paragraph_texts(out)[:3] == ["Tafel 1: JUMPS. DOG BLACK A", "PLATE COLOUR 1: JUMPS. DOG BLACK A",
                                    "Figure 1: JUMPS. DOG BLACK A"]
     assert [source for source, _ in judging.judged] == ["Figure"]
 
@@ -234,7 +229,7 @@ def test_words_own_caption_labels_are_written_as_the_target_languages_word_write
     document = word_paragraph(caption("Figure"), caption("Table", " SEQ Table \\* ARABIC "),
                               caption("Equation", " SEQ Equation \\* ARABIC "), caption("Plate"))
     out = translate_office(document, ".docx", judging, DocumentOptions(target_lang="de"))
-    assert paragraphs(out)[:4] == ["Abbildung 1: JUMPS. DOG BLACK A", "Tabelle 1: JUMPS. DOG BLACK A",
+    assert paragraph_texts(out)[:4] == ["Abbildung 1: JUMPS. DOG BLACK A", "Tabelle 1: JUMPS. DOG BLACK A",
                                    "Formel 1: JUMPS. DOG BLACK A", "Plate 1: JUMPS. DOG BLACK A"]
     assert [source for source, _ in judging.judged] == ["Plate"]
 
@@ -248,7 +243,7 @@ def test_a_caption_label_is_words_own_only_from_english_into_a_language_of_known
         document = word_paragraph(caption("Table", " SEQ Table \\* ARABIC "), caption("Figure"))
         out = translate_office(document, ".docx", judging, DocumentOptions(source_lang=source_lang,
                                                                            target_lang=target_lang))
-        written[target_lang] = [paragraph.split(" 1:")[0] for paragraph in paragraphs(out)[:2]]
+        written[target_lang] = [paragraph.split(" 1:")[0] for paragraph in paragraph_texts(out)[:2]]
     assert written == {"fr": ["Tableau", "Figure"], "es-ES": ["Tabla", "Ilustración"], "de": ["Table", "Figure"],
                        "sv": ["Table", "Figure"]}
 
