@@ -92,6 +92,11 @@ def paragraph_texts(data: bytes) -> list[str]:
     return ["".join(t.text or "" for t in p.iter(f"{{{W}}}t")) for p in body.iter(f"{{{W}}}p")]
 
 
+def run_texts(data: bytes) -> list[str]:
+    """The text of each run of a Word file's first paragraph."""
+    return [run.text for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
+
+
 def word_file() -> bytes:
     """A Word file: a bold word, a coloured run, a hyperlink, a tab, a table, a header and a footer
     with a page-number field."""

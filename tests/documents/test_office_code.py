@@ -13,7 +13,7 @@ import pytest
 from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from lxml import etree
-from office_files import docx_bytes, read_members, word_paragraph
+from office_files import docx_bytes, read_members, run_texts, word_paragraph
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 from pptx.util import Inches
@@ -53,10 +53,6 @@ def character_style(name: str, based_on: str | None = None):
     return look
 
 
-def texts(data: bytes) -> list[str]:
-    return [run.text for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
-
-
 def word_in_language(tag: str, *paragraphs: str) -> bytes:
     """A Word file of a paragraph "Run " + ``ls -l`` in a run stated as ``tag`` + " to see a dog.", then
     ``paragraphs``' content."""
@@ -71,7 +67,7 @@ def word_in_language(tag: str, *paragraphs: str) -> bytes:
 def test_a_run_of_code_in_a_word_paragraph_is_kept_as_it_is(upper, look):
     """Read as words, the command was translated ("in einem stellen") and lost."""
     data = translate(docx_bytes(word_command(look)), ".docx", upper)
-    assert texts(data) == ["TYPE ", "ls -l /tmp", " TO LIST THE FILES."]
+    assert run_texts(data) == ["TYPE ", "ls -l /tmp", " TO LIST THE FILES."]
     assert not any("ls" in sentence for sentence in upper.given)
 
 
@@ -90,7 +86,7 @@ def test_a_document_typed_in_courier_is_translated(upper):
     """Normal's own font is the document's look (a manuscript), not code's."""
     document = word_command(courier)
     document.styles["Normal"].font.name = "Courier New"
-    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
+    assert "".join(run_texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
 
 
 def test_a_run_in_consolas_among_words_stated_in_calibri_is_kept_as_it_is(upper):
@@ -98,7 +94,7 @@ def test_a_run_in_consolas_among_words_stated_in_calibri_is_kept_as_it_is(upper)
     document = word_command(lambda document, run: setattr(run.font, "name", "Consolas"))
     for run in (document.paragraphs[0].runs[0], document.paragraphs[0].runs[2]):
         run.font.name = "Calibri"
-    assert texts(translate(docx_bytes(document), ".docx", upper)) == ["TYPE ", "ls -l /tmp", " TO LIST THE FILES."]
+    assert run_texts(translate(docx_bytes(document), ".docx", upper)) == ["TYPE ", "ls -l /tmp", " TO LIST THE FILES."]
 
 
 def test_a_screenplay_in_courier_is_translated(upper):
@@ -158,7 +154,7 @@ def test_a_theme_font_is_no_monospaced_one(upper):
     document = word_command(courier)
     fonts = document.paragraphs[0].runs[1]._r.rPr.find(qn("w:rFonts"))
     fonts.set(qn("w:asciiTheme"), "minorHAnsi")
-    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
+    assert "".join(run_texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
 
 
 def test_code_on_a_slide_and_in_a_cell_is_kept_as_it_is(upper):
@@ -214,7 +210,7 @@ def test_a_word_run_in_no_language_is_kept_as_it_is(upper):
     """``w:lang w:val="zxx"``, no linguistic content (what people set on code): translated, it came
     back "LS -L" (a model's German) still saying zxx."""
     data = translate_office(word_in_language("zxx"), ".docx", upper, DocumentOptions(target_lang="de"))
-    assert texts(data) == ["RUN ", "ls -l", " TO SEE A DOG."]
+    assert run_texts(data) == ["RUN ", "ls -l", " TO SEE A DOG."]
     assert upper.given == ["Run to see a dog."]
     assert b'<w:lang w:val="zxx"/>' in read_members(data)["word/document.xml"]
 
@@ -222,7 +218,7 @@ def test_a_word_run_in_no_language_is_kept_as_it_is(upper):
 @pytest.mark.parametrize("tag", ["und", "mul", "x-none"])
 def test_a_word_run_of_an_unknown_or_many_languages_is_translated(upper, tag):
     """und, mul and x-none say the language is not known, or many: words all the same."""
-    assert "".join(texts(translate(word_in_language(tag), ".docx", upper))) == "RUN LS -L TO SEE A DOG."
+    assert "".join(run_texts(translate(word_in_language(tag), ".docx", upper))) == "RUN LS -L TO SEE A DOG."
 
 
 def zxx(attributes: str = "") -> etree._Element:
@@ -269,7 +265,7 @@ def test_a_run_stating_a_language_in_a_zxx_normal_is_read_with_its_sentence(uppe
                           '</w:rPr><w:t>on the beach</w:t></w:r><w:r><w:t>.</w:t></w:r>')
     document = docx.Document(io.BytesIO(data))
     document.styles["Normal"].element.get_or_add_rPr().append(zxx())
-    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "A MAN RUNS ON THE BEACH."
+    assert "".join(run_texts(translate(docx_bytes(document), ".docx", upper))) == "A MAN RUNS ON THE BEACH."
     assert upper.given == ["A man runs on the beach."]
 
 
@@ -279,7 +275,7 @@ def test_a_run_stating_a_language_in_a_zxx_character_style_is_words(upper):
     document.styles["Part Number"].element.get_or_add_rPr().append(zxx())
     run = document.paragraphs[0].runs[1]
     run._r.get_or_add_rPr().append(etree.fromstring(f'<w:lang xmlns:w="{w("")[1:-1]}" w:val="en-US"/>'))
-    assert "".join(texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
+    assert "".join(run_texts(translate(docx_bytes(document), ".docx", upper))) == "TYPE LS -L /TMP TO LIST THE FILES."
 
 
 def test_zxx_is_the_language_of_latin_text_alone(upper):

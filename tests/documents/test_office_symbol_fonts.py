@@ -13,7 +13,7 @@ from lxml import etree
 from odf import text
 from odf.opendocument import OpenDocumentText, load
 from odf.style import FontFace, Style, TextProperties
-from office_files import docx_bytes, odf_bytes, odt_span, word_paragraph
+from office_files import docx_bytes, odf_bytes, odt_span, run_texts, word_paragraph
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 
@@ -52,10 +52,6 @@ def slide_runs(data: bytes) -> list[str]:
     return [run.text for run in slide.shapes[0].text_frame.paragraphs[0].runs]
 
 
-def word_runs(data: bytes) -> list[str]:
-    return [run.text for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
-
-
 def word_sentence(properties: str) -> bytes:
     """A Word paragraph of SENTENCE, the smiley in a run of ``properties`` (w:rPr's children)."""
     before, smiley, after = SENTENCE
@@ -91,14 +87,14 @@ def test_a_word_run_in_a_symbol_font_is_kept_where_it_stood(upper, properties):
     document = docx.Document(io.BytesIO(word_sentence(properties)))
     smileys = document.styles.add_style("Smileys", docx.enum.style.WD_STYLE_TYPE.CHARACTER)
     smileys.font.name = "Webdings"
-    assert word_runs(translate(docx_bytes(document), ".docx", upper)) == TRANSLATED
+    assert run_texts(translate(docx_bytes(document), ".docx", upper)) == TRANSLATED
     assert upper.given == ["A woman is happy in the park."]
 
 
 def test_a_word_paragraph_all_in_a_symbol_font_is_kept_whole(upper):
     """Letters that draw pictures and nothing else: read as words, "JJ" came back as a German sentence."""
     data = word_paragraph('<w:r><w:rPr><w:rFonts w:ascii="Wingdings"/></w:rPr><w:t>JJ</w:t></w:r>')
-    assert word_runs(translate(data, ".docx", upper)) == ["JJ"]
+    assert run_texts(translate(data, ".docx", upper)) == ["JJ"]
     assert upper.given == []
 
 
