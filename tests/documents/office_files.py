@@ -97,6 +97,11 @@ def run_texts(data: bytes) -> list[str]:
     return [run.text for run in docx.Document(io.BytesIO(data)).paragraphs[0].runs]
 
 
+def sheet_values(data: bytes) -> list[list[object]]:
+    """The value of each cell of a workbook's active sheet, row by row."""
+    return [[cell.value for cell in row] for row in openpyxl.load_workbook(io.BytesIO(data)).active.iter_rows()]
+
+
 def word_file() -> bytes:
     """A Word file: a bold word, a coloured run, a hyperlink, a tab, a table, a header and a footer
     with a page-number field."""

@@ -17,7 +17,7 @@ from chart_files import (
     linked_chart_slides_file,
 )
 from lxml import etree
-from office_files import chart_slides_file, read_members
+from office_files import chart_slides_file, read_members, sheet_values
 from openpyxl.worksheet.table import Table
 from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE
@@ -31,10 +31,6 @@ from attnmt.documents.review import Review
 from attnmt.errors import LeftUntranslated
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-
-
-def cells(workbook: bytes) -> list[list[object]]:
-    return [[cell.value for cell in row] for row in openpyxl.load_workbook(io.BytesIO(workbook)).active.iter_rows()]
 
 
 def cache_texts(chart: bytes, cache: str = "strCache") -> list[list[str]]:
@@ -55,14 +51,14 @@ def test_a_slides_chart_shows_its_categories_and_series_name_translated(mirror):
 def test_a_slides_chart_workbook_is_translated_as_its_labels_are(mirror):
     """Kept in the source, "Edit Data" read the workbook again and the chart went back to it."""
     out = read_members(translate_office(chart_slides_file(), ".pptx", mirror, DocumentOptions()))
-    assert cells(out[SLIDE_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
+    assert sheet_values(out[SLIDE_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
     assert cache_texts(out[SLIDE_CHART], "numCache") == [["3.0", "5.0"]]
 
 
 def test_a_word_documents_chart_and_its_workbook_are_translated(mirror):
     out = read_members(translate_office(chart_word_file(), ".docx", mirror, DocumentOptions(target_lang="de")))
     assert cache_texts(out[WORD_CHART]) == [["DOGS"], ["EAST", "WEST"]]
-    assert cells(out[WORD_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
+    assert sheet_values(out[WORD_WORKBOOK]) == [[None, "DOGS"], ["EAST", 3], ["WEST", 5]]
 
 
 @pytest.mark.parametrize("build, suffix, chart, workbook", [
@@ -147,4 +143,4 @@ def test_a_charts_workbook_string_translated_as_nothing_is_warned_of_in_its_memb
     assert [str(warning.message) for warning in heard] == [
         f"d.pptx: member {SLIDE_WORKBOOK}: xl/sharedStrings.xml, paragraph 1: the translation of 'East' came back "
         "empty, so its source text is kept there"]
-    assert cells(out[SLIDE_WORKBOOK])[1][0] == "East"
+    assert sheet_values(out[SLIDE_WORKBOOK])[1][0] == "East"

@@ -5,11 +5,10 @@ workbook's filters and formulas.  The sheets below are SheetJS 0.18.5's output f
 ``aoa_to_sheet`` (``XLSX.writeFile``), byte for byte apart from the rows.  Mirror: words
 upper-cased in reverse order."""
 
-import io
 
 import openpyxl
 import pytest
-from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, write_members
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, sheet_values, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -38,14 +37,10 @@ def translate(data: bytes, translator) -> bytes:
     return translate_office(data, ".xlsx", translator, DocumentOptions())
 
 
-def values(data: bytes) -> list[list[object]]:
-    return [[cell.value for cell in row] for row in openpyxl.load_workbook(io.BytesIO(data)).active.iter_rows()]
-
-
 def test_a_text_value_without_a_formula_is_translated(mirror):
     """Such a workbook came back as it went: not one of its cells was translated."""
     out = translate(sheetjs_file(), mirror)
-    assert values(out) == [["STATUS", "COUNT", '=COUNTIF(A2:A4,"RUNS. DOG A")'], ["RUNS. DOG A", 3, None],
+    assert sheet_values(out) == [["STATUS", "COUNT", '=COUNTIF(A2:A4,"RUNS. DOG A")'], ["RUNS. DOG A", 3, None],
                            ["LAUGHS. MAN THE", 0, None], ["RUNS. DOG A", 1, None]]
     assert '<c r="A2" t="str"><v>RUNS. DOG A</v></c>' in read_members(out)[SHEET].decode()
 
@@ -58,7 +53,7 @@ def test_a_formulas_result_and_an_array_formulas_cells_are_no_text_values(mirror
             '<c r="C1" t="str"><f t="array" ref="C1:D1">MYUDF(A1:B1)</f><v>The man laughs.</v></c>'
             '<c r="D1" t="str"><v>The cat sleeps.</v></c></row>')
     out = translate(sheetjs_file(rows), mirror)
-    assert values(out)[0][0] == "RUNS. DOG A"
+    assert sheet_values(out)[0][0] == "RUNS. DOG A"
     sheet = read_members(out)[SHEET].decode()
     assert '<v>The man laughs.</v></c><c r="C1"' in sheet and '<c r="D1" t="str"><v>The cat sleeps.</v>' in sheet
     assert set(mirror.given) == {"A dog runs."}
@@ -79,7 +74,7 @@ def test_a_text_value_over_excels_cell_limit_keeps_its_source(known):
     translator = known({"A dog runs.": (over, [(0, 0)]), "The cat sleeps.": ("Die Katze schläft.", [(0, 0)])})
     with pytest.warns(UserWarning, match=r"^the \.xlsx file: cell A1 of xl/worksheets/sheet1\.xml: .* 32,768 "):
         out = translate(sheetjs_file(rows), translator)
-    assert values(out) == [["A dog runs."], ["Die Katze schläft."]]
+    assert sheet_values(out) == [["A dog runs."], ["Die Katze schläft."]]
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
