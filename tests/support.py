@@ -170,6 +170,15 @@ def srt(*cues: str) -> str:
     return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
 
 
+def everything_listed():
+    """A review (attnmt.documents.review) that lists every sentence: each assessed 0.2, under its
+    threshold 0.5."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+
+
 def plain_spm_model(path: Path) -> Path:
     """A SentencePiece model of PAIRS as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
     writer = io.BytesIO()

@@ -11,6 +11,7 @@ import docx
 import pytest
 from lxml import etree
 from office_files import code_run, field_char, read_members, text_run, w, word_paragraph
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -154,10 +155,7 @@ def test_an_index_entrys_words_keep_the_looks_of_their_runs_in_its_code(mirror):
 def test_a_review_lists_an_index_entrys_words_after_the_paragraphs_of_their_part(mirror):
     """Translated in the code alone, an entry was never listed: a wrong index heading could not be
     found and corrected.  Each level is listed once, at the part holding it, after its paragraphs."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     entry = code_runs(' XE "Fruit:red apple" ') + END
     translate_office(word_paragraph(text_run("A red apple.") + entry), ".docx", mirror, DocumentOptions(),
                      review=review)
@@ -623,10 +621,7 @@ def test_the_space_before_a_bold_field_keeps_the_look_of_the_words_before_it(upp
 
 def test_a_review_row_shows_an_index_entrys_words_as_its_code_holds_them(sentencing):
     """Each level's row showed the model's sentence, "Roter Apfel.", where the code holds "Roter Apfel"."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     entry = code_runs(' XE "Fruit:red apple" ') + END
     out = translate_office(word_paragraph(text_run("A pear.") + entry), ".docx",
                            sentencing({"Fruit": "Obst.", "red apple": "Roter Apfel."}), DocumentOptions(),

@@ -7,12 +7,11 @@ import pytest
 from flat_files import CHART, MEDIA, NAMESPACES, STYLES, chart_frame, charted_body, flat_file, zipped_file
 from lxml import etree
 from office_files import SOFFICE, libreoffice_csv, libreoffice_saved, odf_bytes, read_members
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.review import Review
 from attnmt.errors import DataError
 
 TEXT = NAMESPACES["text"]
@@ -107,7 +106,7 @@ def test_a_chart_cell_with_only_a_string_value_gets_no_paragraph_in_a_flat_file(
 
 
 def test_a_review_names_a_flat_files_body_and_its_master_pages(mirror):
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate_office(flat_file(), ".fodt", mirror, DocumentOptions(), review=review)
     places = [(segment.place.part, segment.place.number) for segment in review.segments]
     assert places[0] == ("office:body", 1) and ("office:master-styles", 1) in places

@@ -8,11 +8,10 @@ import pytest
 from flat_files import NAMESPACES, flat_file, zipped_file
 from lxml import etree
 from office_files import embedded_sheet_file, master_page_file, odf_bytes, read_members, text_file, write_members
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.review import Review
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE, XLINK, DRAW = NAMESPACES["office"], NAMESPACES["xlink"], NAMESPACES["draw"]
@@ -251,7 +250,7 @@ def test_an_odp_review_lists_every_slide_then_the_notes_in_their_slides_order(mi
     body = (f'<office:presentation>{slide("p1", "The boy laughs.", "Say hello.")}'
             f'{slide("p2", "A dog runs.", "Point at the dog.")}</office:presentation>')
     made = flat_file if suffix.startswith(".fod") else zipped_file
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate_office(made("presentation", body=body, masters=""), suffix, mirror, DocumentOptions(), review=review)
     assert [(segment.place.number, segment.source) for segment in review.segments] == [
         (1, "The boy laughs."), (2, "A dog runs."), (3, "Say hello."), (4, "Point at the dog.")]

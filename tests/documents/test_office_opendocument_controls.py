@@ -8,6 +8,7 @@ import pytest
 from flat_files import zipped_file
 from lxml import etree
 from office_files import SOFFICE, read_members, word_paragraph
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.opendocument_code import LOEXT, TEXT
@@ -102,14 +103,6 @@ def test_a_date_or_list_control_showing_its_placeholder_has_its_prompt_translate
     paragraph = control_paragraph(upper, f"The dog was born on {kind.replace('May 1, 2024', 'Enter a date.')}")
     assert upper.given[0] == "The dog was born on Enter a date."
     assert "".join(paragraph.find(f"{{{LOEXT}}}content-control").itertext()) == "ENTER A DATE."
-
-
-def everything_listed():
-    """A review that lists every sentence (quality 0.2 under 0.5)."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
 
 
 CAR_ITEMS = ('<loext:list-item loext:display-text="a red car" loext:value="R"/>'

@@ -11,8 +11,8 @@ import pytest
 from flat_files import NAMESPACES, flat_file, zipped_file
 from lxml import etree
 from office_files import libreoffice_csv, read_members
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
@@ -155,7 +155,7 @@ def test_a_data_pilot_of_no_range_of_this_spreadsheet_keeps_no_header(mirror, so
 
 def test_the_review_does_not_list_the_headers_a_data_pilot_keeps(mirror):
     """Every translated sentence is listed (quality 0.2): the data, and the pivot table's own cells."""
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate_flat(pivot_body(), mirror, review)
     assert sorted(segment.source for segment in review.segments) == ["A cat sleeps.", "A dog swims.", "Animal",
                                                                      "Sum - Count"]

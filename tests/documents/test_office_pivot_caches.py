@@ -11,8 +11,8 @@ from lxml import etree
 from office_files import docx_bytes, read_members, write_members
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.table import Table
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.archive import Part, parse_part, read_archive
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -96,7 +96,7 @@ def test_a_cache_of_no_range_of_this_workbook_keeps_no_header(mirror, source):
 
 
 def test_the_review_does_not_list_the_headers_a_pivot_cache_keeps(mirror):
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate(pivot_file('ref="A1:B3" sheet="Data"'), mirror, review)
     assert sorted(segment.source for segment in review.segments) == ["A red apple", "A yellow banana"]
 

@@ -13,6 +13,7 @@ from office_files import SOFFICE, docx_bytes, libreoffice_csv, read_members, wri
 from openpyxl.formatting.rule import CellIsRule, Rule
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.worksheet.datavalidation import DataValidation
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -310,15 +311,12 @@ def test_a_review_lists_a_formulas_result_texts_and_a_lists_items_at_their_sheet
     wrong "Above target" or drop-down item could not be found and corrected.  Each is listed at its
     sheet, numbered there after the sheet's own paragraphs (an inline string's, "Revenue"), as a cell's
     text is listed."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
     book = openpyxl.Workbook()
     book.active["A1"], book.active["B1"] = "Revenue", '=IF(A2>1000,"Above target","Below target")'
     validation = DataValidation(type="list", formula1='"Open,Closed"')
     book.active.add_data_validation(validation)
     validation.add("C1:C9")
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate_office(docx_bytes(book), ".xlsx", mirror, DocumentOptions(), review=review)
     rows = [(row["part"], row["paragraph"], row["source"], row["translation"]) for row in review.rows()]
     assert rows == [(SHEET, 1, "Revenue", "REVENUE"), (SHEET, 2, "Above target", "TARGET ABOVE"),
@@ -348,15 +346,12 @@ def test_a_defined_names_text_a_cell_shows_is_translated_and_a_hidden_names_kept
 def test_a_review_row_shows_a_result_text_and_a_list_item_as_the_sheet_holds_them(sentencing):
     """Each row showed the model's sentence, "Über dem Ziel.", where the formula gives "Über dem Ziel" and the
     drop-down offers "Offen": a line's translation ends as its source does."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
     book = openpyxl.Workbook()
     book.active["B1"] = '=IF(A2>1000,"Above target","Below target")'
     validation = DataValidation(type="list", formula1='"Open,In progress"')
     book.active.add_data_validation(validation)
     validation.add("C1:C9")
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translator = sentencing({"Above target": "Über dem Ziel.", "Below target": "Unter dem Ziel!", "Open": "Offen.",
                              "In progress": "In Bearbeitung."})
     out = translate_office(docx_bytes(book), ".xlsx", translator, DocumentOptions(), review=review)

@@ -14,6 +14,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.filters import AutoFilter, FilterColumn, Filters
 from openpyxl.worksheet.table import Table
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -307,12 +308,9 @@ def test_a_string_whose_translation_is_over_excels_cell_limit_keeps_its_source(f
     1,599 spaces) was written whole, over the 32,767 Excel allows; Excel cut it, reporting the
     workbook damaged.  It keeps its source, with a warning naming the shared string, and the review
     does not list its sentences (the workbook shows the source); the other cell is translated."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
     source = " ".join(["A man rides a bike."] * 1600)
     strings = f'<sst xmlns="{S}" count="1" uniqueCount="1"><si><t>{source}</t></si></sst>'
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translator = fixed("Ein Mann fährt ein Fahrrad.", [(k, k) for k in range(5)])
     with pytest.warns(UserWarning, match=(r"^the \.xlsx file: shared string 0 of xl/sharedStrings\.xml: its "
                                           r"translation is 44,799 characters long, more than the 32,767 Excel "

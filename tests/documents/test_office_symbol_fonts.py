@@ -16,12 +16,11 @@ from odf.style import FontFace, Style, TextProperties
 from office_files import docx_bytes, odf_bytes, odt_span, run_texts, word_paragraph
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.code_look import in_symbol_font, is_symbol_font
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.review import Review
 from attnmt.documents.shown import UNNAMED_SYMBOL, has_text_of_its_own, shown_text
 from attnmt.documents.wordml import W
 
@@ -122,7 +121,7 @@ def test_a_word_symbol_shows_the_character_its_char_names(char, shown):
 def test_the_review_table_shows_a_word_symbol_where_it_stood(upper):
     data = word_paragraph('<w:r><w:t xml:space="preserve">A woman is happy </w:t><w:sym w:font="Wingdings" '
                           'w:char="F04A"/><w:t xml:space="preserve"> in the park.</w:t></w:r>')
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translate_office(data, ".docx", upper, DocumentOptions(), review=review)
     assert [(row["source"], row["translation"]) for row in review.rows()] == [
         ("A woman is happy \uf04a in the park.", "A WOMAN IS HAPPY \uf04a IN THE PARK.")]

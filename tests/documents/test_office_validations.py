@@ -9,11 +9,10 @@ from conftest import Judging
 from lxml import etree
 from office_files import docx_bytes, read_members, write_members
 from openpyxl.worksheet.datavalidation import DataValidation
+from support import everything_listed
 
-from attnmt.decoding.quality import Assessment
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.review import Review
 from attnmt.errors import LeftUntranslated
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -309,7 +308,7 @@ def test_a_chart_sheets_footer_is_translated(mirror):
 def test_a_headers_review_line_shows_the_printed_text_not_excels_codes(mirror):
     """A reviewer read ``&"DejaVu Serif,Book"&12Page &P`` in the review; it is what the page prints,
     each field a name in angle brackets and a look's code nothing."""
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     header = '&amp;C&amp;"DejaVu Serif,Book"&amp;12The &amp;Bred&amp;B car'
     translate_office(headed_file(header), ".xlsx", mirror, DocumentOptions(), review=review)
     assert [row["source"] for row in review.rows()] == ["The red car", "Page <page> of <pages>", "Tom & Jerry"]

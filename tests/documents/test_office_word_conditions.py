@@ -10,6 +10,7 @@ import io
 import docx
 import pytest
 from office_files import W, code_run, complex_field, field_char, read_members, text_run, word_paragraph
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -110,10 +111,7 @@ def test_an_if_field_inside_a_link_fields_words_is_translated(mirror):
 
 def reviewed_row(translator) -> tuple[str, str]:
     """(source, translation) of the review's row of "Yesterday {IF ...}the old man{} walked his dog."."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     paragraph = text_run("Yesterday ") + if_field(' = "F" "the tall woman" "the old man" ', "the old man") + text_run(
         " walked his dog.")
     translate_office(word_paragraph(paragraph), ".docx", translator, DocumentOptions(), review=review)
@@ -148,10 +146,7 @@ def test_an_if_fields_texts_inside_a_sentence_are_written_as_parts_of_it(sentenc
 
 def test_an_if_fields_texts_own_review_rows_show_them_as_written(sentencing):
     """Each text's row showed the model's sentence, "Der alte Mann.", where the field's code holds "der alte Mann"."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     translator = sentencing({"the old woman": "Die alte Frau.", "the old man": "Der alte Mann."})
     paragraph = (text_run("Yesterday ") + if_field(' = "F" "the old woman" "the old man" ', "the old man")
                  + text_run(" walked his dog."))

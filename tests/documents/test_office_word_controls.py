@@ -19,6 +19,7 @@ from office_files import (
     word_paragraph,
     write_members,
 )
+from support import everything_listed
 
 from attnmt.documents.bound_controls import plain_text, set_text
 from attnmt.documents.office import translate_office
@@ -85,12 +86,9 @@ def test_a_date_or_a_lists_chosen_item_is_kept_whole_where_it_stands(upper, kind
 def test_a_drop_down_lists_items_are_translated_and_its_choice_shows_its_items_translation(upper):
     """A translated form offered English choices, and showed one among German words.  Each item's
     shown text is translated (a value alone is what Word shows), its value kept; the review lists them."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
     items = ('<w:listItem w:displayText="Choose an item." w:value=""/><w:listItem w:displayText="Yes" w:value="Y"/>'
              '<w:listItem w:value="Not yet"/>')
-    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    review = everything_listed()
     out = translate_office(word_paragraph(BORN + control(f"<w:dropDownList>{items}</w:dropDownList>", "Not yet")
                                           + STOP), ".docx", upper, DocumentOptions(), review=review)
     body = etree.fromstring(read_members(out)["word/document.xml"])
@@ -99,14 +97,6 @@ def test_a_drop_down_lists_items_are_translated_and_its_choice_shows_its_items_t
     assert word_children(out) == [("r", "THE DOG WAS BORN ON "), ("sdt", "NOT YET"), ("r", ".")]
     assert [(row["paragraph"], row["source"]) for row in review.rows()] == [
         (1, "The dog was born on Not yet."), (2, "Choose an item."), (3, "Yes"), (4, "Not yet")]
-
-
-def everything_listed():
-    """A review that lists every sentence (quality 0.2 under 0.5)."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import Review
-
-    return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
 
 
 @pytest.mark.parametrize("kind", ["dropDownList", "comboBox"])
