@@ -7,6 +7,7 @@ import pytest
 from conftest import Judging, Sentencing
 from lxml import etree, html
 from office_files import EPUB2_PAGE, book_file, epub2_file, read_members, write_members
+from support import everything_listed
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
@@ -20,19 +21,12 @@ OPF, DC, NCX = "http://www.idpf.org/2007/opf", "http://purl.org/dc/elements/1.1/
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
-def every_sentence(sources, texts):
-    """An assessment under a threshold of 1: every sentence is listed."""
-    from attnmt.decoding.quality import Assessment
-
-    return [Assessment(0.9, [], False) for _ in sources]
-
-
 def test_a_pages_attribute_texts_are_numbered_where_their_elements_stand(same):
     """An <img alt> was numbered after the page's last block: paragraph 4 here, for the second."""
     members = read_members(epub2_file())
     members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", b'<p>A dog runs.</p><figure>'
                                           b'<img alt="A brown dog" src="d.png"/><figcaption>Two.</figcaption></figure>')
-    review = Review(every_sentence, 1.0)
+    review = everything_listed()
     translate_file_bytes(write_members(members), "book.epub", same, GERMAN, review=review)
     assert [(s.place.number, s.source) for s in review.segments] == [(1, "One"), (2, "A dog runs."),
                                                                     (3, "A brown dog"), (4, "Two.")]
@@ -50,7 +44,7 @@ def test_a_page_two_manifest_items_link_is_translated_and_listed_once(same):
     and its sentences listed twice in the review ("17 of 17" for 15)."""
     book = with_package(lambda opf: opf.replace("</manifest>", '<item id="b" href="./Text/chapter%201.xhtml" '
                                                                'media-type="application/xhtml+xml"/></manifest>'))
-    review = Review(every_sentence, 1.0)
+    review = everything_listed()
     out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN, review=review))
     once = read_members(translate_file_bytes(epub2_file(), "book.epub", same, GERMAN))
     assert out[PAGE] == once[PAGE]
@@ -389,7 +383,7 @@ def test_an_epub_switchs_default_is_translated_in_its_sentence_and_its_case_kept
     which cut its sentence in two ("The speed is", "meters per second."); then kept whole, its
     default (what most reading systems show) was left untranslated.  The default is read in its
     sentence and carried by alignment; the case, MathML, is kept as it is; the review shows "v" once."""
-    review = Review(every_sentence, 1.0)
+    review = everything_listed()
     book = with_page(switch("<span>v</span>"), kind)
     out = read_members(translate_file_bytes(book, "math.epub", upper, GERMAN, review=review))
     assert upper.given == ["One", "The speed is v meters per second."]

@@ -8,19 +8,13 @@ import warnings
 import docx
 import pytest
 from office_files import CHUNK_PAGE, chunked_word_file, read_members
+from support import everything_listed
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 
 GERMAN = DocumentOptions(target_lang="de")
-
-
-def every_sentence(sources, texts):
-    """An assessment under a threshold of 1: every sentence is listed."""
-    from attnmt.decoding.quality import Assessment
-
-    return [Assessment(0.9, [], False) for _ in sources]
 
 
 def translated(data: bytes, translator, review: Review | None = None) -> dict[str, bytes]:
@@ -117,7 +111,7 @@ def test_a_chunk_in_a_header_is_translated(mirror):
 
 
 def test_the_review_places_a_chunks_sentences_in_its_part(same):
-    review = Review(every_sentence, 1.0)
+    review = everything_listed()
     translated(chunked_word_file(b"<p>One.</p><p>Two.</p>", "text/html"), same, review)
     assert [(s.place.part, s.place.number, s.source) for s in review.segments] == [
         ("word/document.xml", 1, "A man is walking."), ("word/chunk.htm", 1, "One."), ("word/chunk.htm", 2, "Two.")]
