@@ -8,6 +8,7 @@ that need the values at import time (the 20 pairs, say) import them from here.
 
 from __future__ import annotations
 
+import csv
 import functools
 import importlib.metadata
 import io
@@ -177,6 +178,12 @@ def everything_listed():
     from attnmt.documents.review import Review
 
     return Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+
+
+def review_rows(review) -> list[list[str]]:
+    """The rows of a review's table (attnmt.documents.review.Review.table) as its tab-separated text gives them,
+    the header first."""
+    return list(csv.reader(io.StringIO(review.table()), delimiter="\t"))
 
 
 def plain_spm_model(path: Path) -> Path:

@@ -2,7 +2,6 @@
 (a line, or an office file's member and paragraph), with the stand-in translators of conftest.py
 and a stand-in assessment whose qualities are set by hand."""
 
-import csv
 import io
 import re
 
@@ -15,6 +14,7 @@ from docx.oxml.ns import nsdecls
 from office_files import docx_bytes, read_members, shared_string_sheet, text_file, write_members
 from openpyxl.worksheet.table import Table
 from pptx.util import Inches
+from support import review_rows
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.flat import Place
@@ -40,10 +40,6 @@ class Graded:
                 else Assessment(0.9, [], False) for s, t in zip(sources, translations, strict=True)]
 
 
-def rows(review: Review) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(review.table()), delimiter="\t"))
-
-
 def test_a_word_files_bad_sentence_is_listed_at_its_member_and_paragraph(mirror):
     document = docx.Document()
     document.add_paragraph("The boy laughs.")
@@ -52,8 +48,9 @@ def test_a_word_files_bad_sentence_is_listed_at_its_member_and_paragraph(mirror)
     paragraph.add_run(" dog runs. The cat sleeps.")
     review = Review(Graded(), threshold=0.5)
     translate_file_bytes(docx_bytes(document), "report.docx", mirror, OPTIONS, review=review)
-    assert rows(review) == [["part", "paragraph", "quality", "flags", "source", "translation"],
-                            ["word/document.xml", "2", "0.2000", "low_quality", "A bad dog runs.", "RUNS. DOG BAD A"]]
+    assert review_rows(review) == [
+        ["part", "paragraph", "quality", "flags", "source", "translation"],
+        ["word/document.xml", "2", "0.2000", "low_quality", "A bad dog runs.", "RUNS. DOG BAD A"]]
     assert review.sentences == 3
 
 
@@ -70,7 +67,7 @@ def test_a_subtitle_is_listed_at_the_line_its_text_starts_on(mirror):
     srt = b"1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nA bad cat\nsleeps.\n"
     review = Review(Graded(), 0.5)
     translate_file_bytes(srt, "film.srt", mirror, OPTIONS, review=review)
-    assert rows(review)[1:] == [["7", "0.2000", "low_quality", "A bad cat sleeps.", "SLEEPS. CAT BAD A"]]
+    assert review_rows(review)[1:] == [["7", "0.2000", "low_quality", "A bad cat sleeps.", "SLEEPS. CAT BAD A"]]
 
 
 def test_a_threshold_of_one_lists_every_sentence_and_zero_none(same):
@@ -80,7 +77,7 @@ def test_a_threshold_of_one_lists_every_sentence_and_zero_none(same):
         translate_file_bytes(text, "notes.txt", same, OPTIONS, review=review)
     assert [(s.place.number, s.source) for s in everything.segments] == [
         (1, "A dog runs."), (3, "A bad cat sleeps."), (3, "The boy laughs.")]
-    assert nothing.segments == [] and rows(nothing) == [["line", "quality", "flags", "source", "translation"]]
+    assert nothing.segments == [] and review_rows(nothing) == [["line", "quality", "flags", "source", "translation"]]
 
 
 def test_a_repeated_sentence_is_assessed_once_and_listed_at_each_place(same):
@@ -109,11 +106,11 @@ def test_an_empty_translation_of_a_sentence_with_words_is_listed_as_score_gives_
     """Quality 0, empty and low_quality (quality.empty_translation); at a threshold of 0 too, flagged empty."""
     review = Review(Graded(), 0.5)
     translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
-    assert rows(review)[1:] == [["1", "0.0000", "empty,low_quality", "A dog runs.", ""]]
+    assert review_rows(review)[1:] == [["1", "0.0000", "empty,low_quality", "A dog runs.", ""]]
     assert review.rows()[0]["quality"] == 0.0
     review = Review(Graded(), 0.0)
     translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
-    assert rows(review)[1:] == [["1", "0.0000", "empty", "A dog runs.", ""]]
+    assert review_rows(review)[1:] == [["1", "0.0000", "empty", "A dog runs.", ""]]
 
 
 @pytest.mark.parametrize("text, name", [(b"Write a bad note to info@shop.de now.\n", "notes.txt"),
@@ -122,7 +119,7 @@ def test_an_empty_translation_is_listed_empty_without_its_sentences_atoms(fixed,
     """The atoms alone were shown as its translation ("info@shop.de"), under the flag ``empty``."""
     review = Review(Graded(), 0.5)
     translate_file_bytes(text, name, fixed("", []), OPTIONS, review=review)
-    assert [(row[2], row[4]) for row in rows(review)[1:]] == [("empty,low_quality", "")]
+    assert [(row[2], row[4]) for row in review_rows(review)[1:]] == [("empty,low_quality", "")]
 
 
 def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):
@@ -148,8 +145,8 @@ def test_inline_code_in_html_is_shown_as_its_text_and_its_tags_left_out(same):
     page = b'<p>A bad <code>ls -l</code> run, then email <a href="mailto:a@b.de">a@b.de</a>.</p>\n'
     review = Review(Graded(), 0.5)
     translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
-    assert rows(review)[1:] == [["1", "0.2000", "low_quality", "A bad ls -l run, then email a@b.de.",
-                                 "A bad ls -l run, then email a@b.de."]]
+    assert review_rows(review)[1:] == [["1", "0.2000", "low_quality", "A bad ls -l run, then email a@b.de.",
+                                        "A bad ls -l run, then email a@b.de."]]
 
 
 def test_a_kept_passage_is_shown_apart_from_a_word_it_did_not_touch(fixed):
@@ -287,8 +284,8 @@ def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_onc
     document.add_paragraph("A bad end.")
     review = Review(Graded(), 0.5)
     out = translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
-    assert [row[:2] + row[4:5] for row in rows(review)[1:]] == [["word/document.xml", "2", "A bad box."],
-                                                               ["word/document.xml", "3", "A bad end."]]
+    assert [row[:2] + row[4:5] for row in review_rows(review)[1:]] == [["word/document.xml", "2", "A bad box."],
+                                                                      ["word/document.xml", "3", "A bad end."]]
     assert review.sentences == 3
     assert read_members(out)["word/document.xml"].count(b"A bad box.") == 2  # both copies written again
 
@@ -460,7 +457,7 @@ def test_a_word_text_boxs_fallback_copy_of_a_screen_tip_or_an_if_fields_text_is_
         '</mc:AlternateContent></w:r>'))
     review = Review(Graded(), 0.5)
     translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
-    assert [row[4] for row in rows(review)[1:]] == ["A bad box.", "A bad tip", "A bad yes"]
+    assert [row[4] for row in review_rows(review)[1:]] == ["A bad box.", "A bad tip", "A bad yes"]
     assert review.sentences == 5  # "The boy laughs.", the box, its tip, the field's "A bad yes" and "No"
 
 
@@ -476,7 +473,7 @@ def test_an_abbreviation_is_listed_in_the_translation_as_the_page_shows_it(fixed
     out = translate_file_bytes(page, "page.html", fixed(translation, pairs), DocumentOptions(attributes=()),
                                review=review).decode()
     shown = re.sub(r"<[^>]+>", "", out).strip()
-    assert rows(review)[1:] == [["1", "0.2000", "low_quality", "The bad WHO office opens today.", shown]]
+    assert review_rows(review)[1:] == [["1", "0.2000", "low_quality", "The bad WHO office opens today.", shown]]
     assert shown.count("WHO") == 1 and "OMS" not in shown
 
 
@@ -495,7 +492,7 @@ def test_an_abbreviation_the_model_wrote_spaced_is_listed_once_its_neighbours_at
     page = b"<p>The bad fruit (<abbr>e.g.</abbr> apples) is sold at <code>www.shop.example</code> today.</p>\n"
     review = Review(Graded(), 0.5)
     out = translate_file_bytes(page, "page.html", fixed(translation, pairs), OPTIONS, review=review).decode()
-    assert re.sub(r"<[^>]+>", "", out).strip() == rows(review)[1][4] == shown
+    assert re.sub(r"<[^>]+>", "", out).strip() == review_rows(review)[1][4] == shown
 
 
 @pytest.mark.parametrize(("source", "translation", "shown"), [

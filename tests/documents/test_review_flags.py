@@ -2,8 +2,8 @@
 language) even where its quality is over the threshold; ``source_below`` still acts on the threshold
 alone (attnmt.documents.review.needs_review, under_threshold)."""
 
-import csv
-import io
+
+from support import review_rows
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import translate_file_bytes
@@ -21,15 +21,12 @@ def flagging(sources, translations):
             if "bad" in s else Assessment(0.9, [], False) for s in sources]
 
 
-def rows(review: Review) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(review.table()), delimiter="\t"))
-
-
 def test_a_sentence_a_rule_flags_over_the_threshold_is_listed_in_document_order(same, tmp_path):
     review = Review(flagging, 0.5)
     translate_file_bytes(TEXT, "notes.txt", same, OPTIONS, review=review)
-    assert rows(review)[1:] == [["2", "0.9000", "negation", "The dog does not sleep.", "The dog does not sleep."],
-                                ["3", "0.2000", "low_quality", "A bad cat sits.", "A bad cat sits."]]
+    assert review_rows(review)[1:] == [
+        ["2", "0.9000", "negation", "The dog does not sleep.", "The dog does not sleep."],
+        ["3", "0.2000", "low_quality", "A bad cat sits.", "A bad cat sits."]]
     assert [row["flags"] for row in review.rows()] == [["negation"], ["low_quality"]]
     assert review.summary("notes.review.tsv") == ("2 of 4 sentences need review (1 with quality under 0.5 or empty, "
                                                   "1 flagged by a rule alone): listed in notes.review.tsv")
