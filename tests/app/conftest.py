@@ -1,9 +1,9 @@
 """Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), the tiny
 model served in process (a module's client unless it defines its own, and the DeepL tag and line
-tests' deepl_client), the in-process server's limits (the serve tests), a model that fails on one
-sentence (the tests of what a failure does to a file), and one whose training record names its
-languages; and Ctrl-C as a terminal's foreground job has it, for the commands the tests send SIGINT
-to."""
+tests' deepl_client) or ready to serve (served), the in-process server's limits (the serve tests), a
+model that fails on one sentence (the tests of what a failure does to a file), and one whose training
+record names its languages; and Ctrl-C as a terminal's foreground job has it, for the commands the
+tests send SIGINT to."""
 
 
 import signal
@@ -34,6 +34,15 @@ def client(trained_model):
     app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def served(trained_model):
+    """The tiny model as the server holds it, named en-de: for the tests that build apps of their own."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.server.app import ServedModel
+
+    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
 
 
 @pytest.fixture(scope="module")

@@ -8,18 +8,12 @@ import pytest
 from fastapi.testclient import TestClient
 from support import server_events, submit_file, wait_until
 
-from attnmt.checkpoint import load_model_dir
 from attnmt.server import file_translator
 from attnmt.server.access import Access, Refused, file_cost, read_api_keys
-from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.app import ServeSettings, create_app
 
 LINES = b"a dog runs\n" * 41  # 451 bytes: 4 requests at 100 characters a request
 KEY = {"Authorization": "Bearer k1"}
-
-
-@pytest.fixture(scope="module")
-def served(trained_model) -> ServedModel:
-    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
 
 
 def client_with_keys(served, tmp_path, keys: str, **settings) -> TestClient:

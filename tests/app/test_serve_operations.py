@@ -11,21 +11,15 @@ from fastapi.testclient import TestClient
 from starlette.responses import PlainTextResponse
 from support import translated_text
 
-from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.server.access import Access, MetricsAccess, log_of, read_api_keys, read_metrics_key
-from attnmt.server.app import ServedModel, ServeSettings, address, create_app
+from attnmt.server.app import ServeSettings, address, create_app
 from attnmt.server.context import Server
 from attnmt.server.guards import AllowedHosts
 from attnmt.server.models import Models
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
-
-
-@pytest.fixture(scope="module")
-def served(trained_model):
-    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
 
 
 @pytest.fixture
