@@ -186,6 +186,11 @@ def review_rows(review) -> list[list[str]]:
     return list(csv.reader(io.StringIO(review.table()), delimiter="\t"))
 
 
+def at_most(characters: int) -> Callable[[str], bool]:
+    """A model's limit, in characters for the reader (ModelTranslator.fits counts tokens)."""
+    return lambda sentence: len(sentence) <= characters
+
+
 def plain_spm_model(path: Path) -> Path:
     """A SentencePiece model of PAIRS as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
     writer = io.BytesIO()

@@ -4,17 +4,13 @@ inside a word only as a last resort.  Cut to the model's length instead, the res
 with its markup.  ``same`` (conftest): each sentence translated as itself, what it was given recorded."""
 
 import pytest
+from support import at_most
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 from attnmt.documents.sentences import sentence_spans
 
 OPTIONS = DocumentOptions()
-
-
-def at_most(characters: int):
-    """A model's limit, in characters for the reader (ModelTranslator.fits counts tokens)."""
-    return lambda sentence: len(sentence) <= characters
 
 
 def parts(text: str, characters: int) -> list[str]:

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import docx
 import pytest
 from office_files import docx_bytes
-from support import srt
+from support import at_most, srt
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
@@ -27,11 +27,6 @@ LINE = "A man reads the Wham! Guide on a bike. He smiles."
 
 def sentences(text: str, glossary: Glossary | None = TERMS, breaks: tuple[int, ...] = (), **limit) -> list[str]:
     return [text[s:e] for s, e in sentence_spans(text, "en", True, breaks, (), glossary, **limit)]
-
-
-def at_most(characters: int):
-    """A model's limit, in characters for the reader (ModelTranslator.fits counts tokens)."""
-    return lambda sentence: len(sentence) <= characters
 
 
 def test_a_term_the_splitter_would_break_stays_in_one_sentence():
@@ -165,7 +160,7 @@ def test_a_term_across_two_cues_in_another_case_leaves_them_apart(same, term, cu
 ])
 def test_a_term_across_two_cues_that_stay_apart_is_warned_about_naming_both(same, cues, why, given):
     same.glossary = Glossary.of({"red car": "Sportwagen"})  # the term's translation was dropped without a word
-    same.fits = lambda sentence: len(sentence) <= 30  # a model that reads the 42 characters of the four cues in parts
+    same.fits = at_most(30)  # a model that reads the 42 characters of the four cues in parts
     last = 4 * len(cues) - 1  # the line the last cue's text is on
     with pytest.warns(AttnmtWarning) as heard:
         translate_subtitle_text(srt(*cues), same, OPTIONS)
