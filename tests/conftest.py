@@ -67,6 +67,14 @@ def trained_model(tmp_path_factory) -> Path:
     return train_until_it_knows_the_pairs(tmp_path_factory.mktemp("trained"))
 
 
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    """The tiny model and its tokenizer as load_model_dir gives them, loaded once per module."""
+    from attnmt.checkpoint import load_model_dir
+
+    return load_model_dir(trained_model)
+
+
 @pytest.fixture
 def trained_copy(trained_model, tmp_path) -> Path:
     """A copy of the session's tiny trained model that this test may write into."""

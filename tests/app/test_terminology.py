@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import build_parser, main
 from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
@@ -27,42 +26,37 @@ def run(argv, capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture(scope="module")
-def loaded(trained_model):
-    return load_model_dir(trained_model)
-
-
 # --- Python ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("beam", [1, 3])
-def test_a_glossary_puts_its_target_term_into_the_translation(loaded, beam):
-    model, tokenizer = loaded
+def test_a_glossary_puts_its_target_term_into_the_translation(model_and_tokenizer, beam):
+    model, tokenizer = model_and_tokenizer
     glossary = Glossary.of({"dog": "katze"})
     texts = translate(model, tokenizer, ["a dog runs", "the boy laughs"], Decoding(beam_size=beam), glossary=glossary)
     assert "katze" in texts[0].split()
     assert texts[1] == "der junge lacht"  # no term in it: translated as without
 
 
-def test_each_sentence_may_bring_its_own_glossary_and_prefix(loaded):
-    model, tokenizer = loaded
+def test_each_sentence_may_bring_its_own_glossary_and_prefix(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=[None, Glossary.of({"runs": "schläft"})],
                       prefix=["zwei", None])
     assert texts[0].startswith("zwei") and "schläft" in texts[1].split()
 
 
-def test_a_glossary_may_be_a_dict_for_all_sentences_or_one_each(loaded):
-    model, tokenizer = loaded
+def test_a_glossary_may_be_a_dict_for_all_sentences_or_one_each(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary={"dog": "katze"})
     assert all("katze" in text.split() for text in texts)
     texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=[{"dog": "katze"}, None])
     assert "katze" in texts[0].split() and texts[1] == "ein hund rennt"
 
 
-def test_a_term_the_sentence_holds_twice_and_its_translation_once_is_warned_of(loaded):
+def test_a_term_the_sentence_holds_twice_and_its_translation_once_is_warned_of(model_and_tokenizer):
     """The search requires a target term once: "a" twice in the sentence came out "eine" once, the other "ein",
     silently, and a translation that breaks the glossary passed as one that keeps it."""
-    model, tokenizer = loaded
+    model, tokenizer = model_and_tokenizer
     with pytest.warns(AttnmtWarning) as heard:
         [text] = translate(model, tokenizer, ["a man rides a bike"], glossary={"a": "eine"})
     assert text.split().count("eine") == 1
@@ -74,8 +68,8 @@ def test_a_term_the_sentence_holds_twice_and_its_translation_once_is_warned_of(l
     assert quoted == text or (quoted.endswith("…") and text.startswith(quoted[:-1]))  # a long one is cut
 
 
-def test_a_term_the_sentence_holds_twice_and_its_translation_too_is_not_warned_of(loaded, recwarn):
-    model, tokenizer = loaded
+def test_a_term_the_sentence_holds_twice_and_its_translation_too_is_not_warned_of(model_and_tokenizer, recwarn):
+    model, tokenizer = model_and_tokenizer
     assert translate(model, tokenizer, ["a man rides a bike"], glossary={"a": "ein"}) == ["ein mann fährt ein fahrrad"]
     assert not [warning for warning in recwarn if issubclass(warning.category, AttnmtWarning)]
 
@@ -84,8 +78,8 @@ def test_a_term_the_sentence_holds_twice_and_its_translation_too_is_not_warned_o
     ("dog\tkatze", "glossary", r"got str 'dog\tkatze'"),
     ([("dog", "katze")], "glossary[0]", "got tuple ('dog', 'katze')"),
 ])
-def test_a_glossary_of_another_type_is_one_config_error_saying_what_to_pass(loaded, glossary, where, got):
-    model, tokenizer = loaded
+def test_a_glossary_of_another_type_is_one_config_error_saying_what_to_pass(model_and_tokenizer, glossary, where, got):
+    model, tokenizer = model_and_tokenizer
     with pytest.raises(ConfigError) as error:
         translate(model, tokenizer, ["a dog runs"], glossary=glossary)
     message = str(error.value)
@@ -93,15 +87,15 @@ def test_a_glossary_of_another_type_is_one_config_error_saying_what_to_pass(load
                               '{"source term": "target term"}') and message.endswith(got)
 
 
-def test_n_best_hypotheses_all_hold_the_term(loaded):
-    model, tokenizer = loaded
+def test_n_best_hypotheses_all_hold_the_term(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     [hypotheses] = translate_n_best(model, tokenizer, ["a man reads"], Decoding(beam_size=4, n_best=3),
                                     glossary=Glossary.of({"man": "frau"}))
     assert len(hypotheses) == 3 and all("frau" in h.text.split() for h in hypotheses)
 
 
-def test_a_term_longer_than_any_translation_is_left_out_with_one_warning(loaded):
-    model, tokenizer = loaded
+def test_a_term_longer_than_any_translation_is_left_out_with_one_warning(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     too_long = " ".join(["katze"] * model.config.longest_input)  # a piece or more a word
     with pytest.warns(AttnmtWarning) as caught:
         texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=Glossary.of({"dog": too_long}))
@@ -110,9 +104,9 @@ def test_a_term_longer_than_any_translation_is_left_out_with_one_warning(loaded)
     assert "'katze katze katze" in str(warning.message) and "it is left out" in str(warning.message)
 
 
-def test_a_glossary_files_term_longer_than_any_translation_is_warned_of_naming_its_line(loaded, tmp_path):
+def test_a_glossary_files_term_longer_than_any_translation_is_warned_of_naming_its_line(model_and_tokenizer, tmp_path):
     """The warning named the target term alone: a user had to search a termbase of thousands of lines for it."""
-    model, tokenizer = loaded
+    model, tokenizer = model_and_tokenizer
     path = tmp_path / "terms.tsv"
     path.write_text("man\tfrau\ndog\t" + " ".join(["katze"] * model.config.longest_input) + "\n", encoding="utf-8")
     with pytest.warns(AttnmtWarning) as caught:
@@ -120,20 +114,21 @@ def test_a_glossary_files_term_longer_than_any_translation_is_warned_of_naming_i
     [warning] = [w for w in caught if "glossary target term" in str(w.message)]
     assert str(warning.message).startswith(f"{path}:2: glossary target term 'katze katze katze")
 
-def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating(loaded):
-    model, tokenizer = loaded
+def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     with pytest.raises(DataError, match="glossary target term 'Xylophon': the model's target vocabulary cannot"):
         translate(model, tokenizer, ["the boy laughs"], glossary=Glossary.of({"dog": "Xylophon"}))
 
 
-def test_a_prefix_the_vocabulary_cannot_write_is_refused_before_translating(loaded):
-    model, tokenizer = loaded  # its vocabulary has no capital letters: " ⁇ ylophon" would start the translation
+def test_a_prefix_the_vocabulary_cannot_write_is_refused_before_translating(model_and_tokenizer):
+    # its vocabulary has no capital letters: " ⁇ ylophon" would start the translation
+    model, tokenizer = model_and_tokenizer
     with pytest.raises(DataError, match="prefix 'Xylophon': the model's target vocabulary cannot write it"):
         translate(model, tokenizer, ["the boy laughs", "a dog runs"], prefix=[None, "Xylophon"])
 
 
-def test_sampling_with_a_seed_gives_the_same_translations_twice(loaded):
-    model, tokenizer = loaded
+def test_sampling_with_a_seed_gives_the_same_translations_twice(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
     sampled = Decoding(beam_size=1, sampling_topk=0, sampling_temperature=3.0, seed=5)
     first = translate(model, tokenizer, ["a dog runs"] * 8, sampled)
     assert translate(model, tokenizer, ["a dog runs"] * 8, sampled) == first
@@ -141,9 +136,9 @@ def test_sampling_with_a_seed_gives_the_same_translations_twice(loaded):
     assert scored.log_prob < 0
 
 
-def test_sampling_with_a_glossary_is_refused_whether_or_not_a_sentence_holds_a_term(loaded):
+def test_sampling_with_a_glossary_is_refused_whether_or_not_a_sentence_holds_a_term(model_and_tokenizer):
     """Only a sentence with a term was refused: "the boy laughs" was sampled, "a dog runs" stopped."""
-    model, tokenizer = loaded
+    model, tokenizer = model_and_tokenizer
     sampled = Decoding(beam_size=1, sampling_topk=0, seed=3)
     for glossary in (Glossary.of({"dog": "katze"}), [None, {"dog": "katze"}]):
         with pytest.raises(ConfigError, match="the glossary needs beam search .*: leave out sampling_topk, or the"):
@@ -335,8 +330,9 @@ def test_a_glossary_term_the_vocabulary_cannot_write_is_refused_before_any_input
 
 
 @pytest.fixture(scope="module")
-def client(loaded):
-    with TestClient(create_app([ServedModel(*loaded, "tiny-en-de")]), raise_server_exceptions=False) as client:
+def client(model_and_tokenizer):
+    app = create_app([ServedModel(*model_and_tokenizer, "tiny-en-de")])
+    with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
 

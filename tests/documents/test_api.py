@@ -5,14 +5,8 @@ import re
 import pytest
 from support import failing_on
 
-from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.documents import translate_html, translate_subtitles, translate_text, translate_xml
-
-
-@pytest.fixture(scope="module")
-def model_and_tokenizer(trained_model):
-    return load_model_dir(trained_model)
 
 
 def test_text_html_xml_and_subtitles_through_the_model(model_and_tokenizer):
