@@ -267,11 +267,9 @@ def test_a_word_sentences_field_code_deletion_and_drawing_are_shown_as_a_reader_
         ("A bad day 5/1/24 here.", "A bad day 5/1/24 here.")]
 
 
-def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_once(same):
-    """Word writes a text box twice, as DrawingML (mc:Choice) and as VML (mc:Fallback) for older
-    readers: the copy no reader sees was a place too, its row listed twice, a sentence counted too
-    many and the paragraphs after it numbered one too far."""
-    box = "<w:txbxContent><w:p><w:r><w:t>A bad box.</w:t></w:r></w:p></w:txbxContent>"
+def boxed_document(box: str) -> docx.document.Document:
+    """A Word document of "The boy laughs." and a text box of ``box`` (a w:txbxContent) after it, written twice as
+    Word writes it: as DrawingML (mc:Choice) and as VML (mc:Fallback) for older readers."""
     document = docx.Document()
     holder = document.add_paragraph("The boy laughs.")
     holder._p.append(parse_xml(
@@ -281,6 +279,15 @@ def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_onc
         f'<mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing>'
         f'</mc:Choice><mc:Fallback><w:pict><v:rect><v:textbox>{box}</v:textbox></v:rect></w:pict></mc:Fallback>'
         '</mc:AlternateContent></w:r>'))
+    return document
+
+
+def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_once(same):
+    """Word writes a text box twice, as DrawingML (mc:Choice) and as VML (mc:Fallback) for older
+    readers: the copy no reader sees was a place too, its row listed twice, a sentence counted too
+    many and the paragraphs after it numbered one too far."""
+    box = "<w:txbxContent><w:p><w:r><w:t>A bad box.</w:t></w:r></w:p></w:txbxContent>"
+    document = boxed_document(box)
     document.add_paragraph("A bad end.")
     review = Review(Graded(), 0.5)
     out = translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
@@ -446,15 +453,7 @@ def test_a_word_text_boxs_fallback_copy_of_a_screen_tip_or_an_if_fields_text_is_
              '<w:r><w:t>A bad yes</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>')
     box = (f'<w:txbxContent><w:p><w:hyperlink w:anchor="top" w:tooltip="A bad tip"><w:r><w:t>A bad box.</w:t></w:r>'
            f'</w:hyperlink></w:p><w:p>{field}</w:p></w:txbxContent>')
-    document = docx.Document()
-    holder = document.add_paragraph("The boy laughs.")
-    holder._p.append(parse_xml(
-        f'<w:r {nsdecls("w")} xmlns:v="urn:schemas-microsoft-com:vml" '
-        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
-        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
-        f'<mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing>'
-        f'</mc:Choice><mc:Fallback><w:pict><v:rect><v:textbox>{box}</v:textbox></v:rect></w:pict></mc:Fallback>'
-        '</mc:AlternateContent></w:r>'))
+    document = boxed_document(box)
     review = Review(Graded(), 0.5)
     translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
     assert [row[4] for row in review_rows(review)[1:]] == ["A bad box.", "A bad tip", "A bad yes"]
