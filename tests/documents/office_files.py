@@ -21,6 +21,8 @@ from pptx.util import Inches
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 # a 1x1 PNG, the smallest picture python-docx and python-pptx take
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c"
@@ -216,6 +218,20 @@ def text_file() -> bytes:
     table.addElement(row)
     document.text.addElement(table)
     return odf_bytes(document)
+
+
+def framed_text_file(desc: str, title: str | None = None) -> bytes:
+    """text_file with a frame in its heading, named Image1, whose alt text is ``title`` (if any) and ``desc``: the
+    svg:title and svg:desc LibreOffice writes."""
+    members = read_members(text_file())
+    content = etree.fromstring(members["content.xml"])
+    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
+    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
+    if title is not None:
+        etree.SubElement(frame, f"{{{SVG}}}title").text = title
+    etree.SubElement(frame, f"{{{SVG}}}desc").text = desc
+    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
+    return write_members(members)
 
 
 def embedded_sheet_file() -> bytes:

@@ -7,7 +7,7 @@ import io
 import docx
 import pptx
 from lxml import etree
-from office_files import PNG, docx_bytes, read_members, text_file, write_members
+from office_files import DRAW, PNG, SVG, docx_bytes, framed_text_file, read_members, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -15,8 +15,6 @@ from attnmt.documents.pipeline import DocumentOptions
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
-SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
-DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 
 
 def test_a_word_pictures_alt_text_is_translated_and_its_name_kept(mirror):
@@ -58,14 +56,8 @@ def test_a_slides_pictures_alt_text_is_translated_line_by_line(mirror):
 def test_a_libreoffice_frames_alt_text_is_translated(mirror):
     """``svg:title`` and ``svg:desc``, the elements LibreOffice writes for a frame's alt text, stayed in English;
     they are read after the paragraph the frame stands in, not after the document's last."""
-    members = read_members(text_file())
-    content = etree.fromstring(members["content.xml"])
-    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
-    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
-    etree.SubElement(frame, f"{{{SVG}}}title").text = "The dog"
-    etree.SubElement(frame, f"{{{SVG}}}desc").text = "A brown dog runs in the park."
-    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
-    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    out = translate_office(framed_text_file("A brown dog runs in the park.", "The dog"), ".odt", mirror,
+                           DocumentOptions())
     frame = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{DRAW}}}frame")
     assert [(child.tag.split("}")[1], child.text) for child in frame] == [
         ("title", "DOG THE"), ("desc", "PARK. THE IN RUNS DOG BROWN A")]
@@ -131,13 +123,7 @@ def test_an_alt_texts_template_placeholders_pass_through_untranslated(mirror):
     descr = properties.get("descr")
     assert [descr.count(kept) for kept in ("{{name}}", "${place}", "%s", "PHOTO")] == [1, 1, 1, 1]
     assert not any("{{" in given or "%s" in given for given in mirror.given)
-    members = read_members(text_file())
-    content = etree.fromstring(members["content.xml"])
-    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
-    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
-    etree.SubElement(frame, f"{{{SVG}}}desc").text = "A photo of {{name}}."
-    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
-    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    out = translate_office(framed_text_file("A photo of {{name}}."), ".odt", mirror, DocumentOptions())
     assert etree.fromstring(read_members(out)["content.xml"]).findtext(f".//{{{SVG}}}desc") .count("{{name}}") == 1
 
 

@@ -14,13 +14,14 @@ from lxml import etree
 from odf.opendocument import OpenDocumentText
 from odf.text import H, P
 from office_files import (
+    DRAW,
     PNG,
     complex_field,
     docx_bytes,
+    framed_text_file,
     odf_bytes,
     paragraph_texts,
     read_members,
-    text_file,
     text_run,
     word_paragraph,
     write_members,
@@ -34,8 +35,6 @@ from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
 
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
-SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
-DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
@@ -84,15 +83,8 @@ def test_a_slides_alt_text_is_judged_line_by_line(mirror):
 
 
 def test_a_libreoffice_frames_short_alt_text_the_model_garbled_keeps_its_value(mirror):
-    members = read_members(text_file())
-    content = etree.fromstring(members["content.xml"])
-    heading = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}h")
-    frame = etree.SubElement(heading, f"{{{DRAW}}}frame", {f"{{{DRAW}}}name": "Image1"})
-    etree.SubElement(frame, f"{{{SVG}}}title").text = "signature"
-    etree.SubElement(frame, f"{{{SVG}}}desc").text = "two men talking"
-    members["content.xml"] = etree.tostring(content, xml_declaration=True, encoding="UTF-8")
     judging = Judging(mirror, {"signature": 0.2})
-    out = translate_office(write_members(members), ".odt", judging, DocumentOptions())
+    out = translate_office(framed_text_file("two men talking", "signature"), ".odt", judging, DocumentOptions())
     frame = etree.fromstring(read_members(out)["content.xml"]).find(f".//{{{DRAW}}}frame")
     assert [child.text for child in frame] == ["signature", "TALKING MEN TWO"]
 
