@@ -31,7 +31,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.epub_manifest import is_read, media_type
+from attnmt.documents.epub_manifest import is_read, listed_page, media_type
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_page_direction
 from attnmt.documents.letterless import needs_translation
@@ -370,7 +370,9 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         if kind == HTML:
             parts += html_part(archive, member, vocabulary, options, glossary)
             continue
-        tree = parse_part(archive, member, doctype=True)
+        tree = listed_page(archive, member)
+        if tree is None:  # not well-formed: warned of, and kept as it is
+            continue
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:

@@ -5,13 +5,17 @@ A media type is read without case, spaces or parameters (``Application/XHTML+XML
 compared as written, such a page was left out, untranslated, and nothing said so.  An item with no ``href``
 names no member, and one whose file is a page (``chapter1.xhtml``) but whose media type is another's, or
 missing (a broken manifest, which epubcheck refuses), is no page to a reading system either: each is kept as
-it is, and a warning names it, so that a chapter left in the source's language is not found out by a reader."""
+it is, and a warning names it, so that a chapter left in the source's language is not found out by a reader.
+So is a page that is not well-formed XML (listed_page): a reading system shows none of it either, and the
+rest of the book is translated."""
 
 from __future__ import annotations
 
 from lxml import etree
 
-from attnmt.errors import warn
+from attnmt.documents.archive import Archive, parse_part
+from attnmt.documents.part_parsing import NotWellFormed
+from attnmt.errors import LeftUntranslated, warn
 
 PAGE_SUFFIXES = (".xhtml", ".html", ".htm", ".xht")  # the files a page is kept in
 
@@ -34,3 +38,15 @@ def is_read(item: etree._Element, kind: str, kinds: tuple[str, ...], where: str)
         warn(f"{where} lists {href} (item {name!r}) {listed}, not as a page ({kinds[0]}); it is kept as it is, "
              "untranslated")
     return kind in kinds and bool(href)
+
+
+def listed_page(archive: Archive, member: str) -> etree._ElementTree | None:
+    """The page (or toc.ncx) ``member`` parsed as XML, as a reading system parses it (archive.parse_part); None
+    where it is not well-formed XML, with a warning naming it and the line, and its bytes kept as they are: one
+    chapter with a stray ``<br>`` refused the whole book.  Any other refusal of it (an entity its DOCTYPE
+    declares, a page too large or nested too deep) still refuses the book."""
+    try:
+        return parse_part(archive, member, doctype=True)
+    except NotWellFormed as e:
+        warn(f"{e}; it is kept as it is, untranslated", category=LeftUntranslated)
+        return None

@@ -25,6 +25,12 @@ from attnmt.text.xml_start import first_element
 DEPTH_LIMIT = re.compile(r"Excessive depth in document: (\d+)")
 
 
+class NotWellFormed(DataError):
+    """A part that is not well-formed XML, its line named: a format where one such part is no
+    reason to refuse the rest (an EPUB's page: attnmt.documents.epub_manifest.listed_page) tells
+    it from a part refused for what it declares or how large it is."""
+
+
 def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
               large: bool = False) -> etree._ElementTree:
     """``parse_part`` of an XML document's bytes, errors naming it as ``where`` and its kind by
@@ -50,7 +56,7 @@ def parse_xml(data: bytes, where: str, suffix: str, doctype: bool = False,
         if recovered is not None:
             check_doctype(recovered, data, where, suffix, doctype)
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
-        raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
+        raise NotWellFormed(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
     if lifted:
         check_depth(tree.getroot(), parser, where)
     text = check_doctype(tree.docinfo, data, where, suffix, doctype)

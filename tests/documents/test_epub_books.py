@@ -1,0 +1,55 @@
+"""Whole EPUB books as ebooklib writes them, translated (attnmt.documents.epub) and read back as a reading
+system reads them: with ebooklib, and member by member with zipfile and lxml.  Mirror: words upper-cased in
+reverse order."""
+
+import io
+
+import pytest
+from ebooklib import epub
+from lxml import etree
+from office_files import book_file, read_members, write_members
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import LeftUntranslated
+
+GERMAN = DocumentOptions(target_lang="de")
+NCX = "http://www.daisy.org/z3986/2005/ncx/"
+
+
+def read_book(data: bytes) -> epub.EpubBook:
+    return epub.read_epub(io.BytesIO(data), {"ignore_ncx": False})
+
+
+def with_member(member: str, change) -> bytes:
+    """book_file, its ``member`` changed by ``change`` (a function of its bytes)."""
+    members = read_members(book_file())
+    members[member] = change(members[member])
+    return write_members(members)
+
+
+def test_a_chapter_that_is_not_well_formed_is_warned_of_and_the_rest_of_the_book_translated(mirror):
+    """A stray <br> in one chapter refused the whole book ("member EPUB/one.xhtml is not well-formed XML
+    at line 9"); a reading system shows none of that chapter either, and the rest is the user's book."""
+    book = with_member("EPUB/one.xhtml", lambda page: page.replace(b"grass.</p>", b"grass.<br></p>"))
+    with pytest.warns(LeftUntranslated) as caught:
+        out = translate_file_bytes(book, "book.epub", mirror, GERMAN)
+    assert [str(w.message) for w in caught] == [
+        "book.epub: member EPUB/one.xhtml is not well-formed XML at line 9: Opening and ending tag mismatch: br "
+        "line 9 and p; it is kept as it is, untranslated"]
+    assert read_members(out)["EPUB/one.xhtml"] == read_members(book)["EPUB/one.xhtml"]
+    read = read_book(out)
+    assert read.get_metadata("DC", "title") == [("BOOK A", {})]
+    assert read.get_metadata("DC", "language") == [("de", {})]
+    nav = etree.fromstring(read.get_item_with_id("nav").get_content())
+    assert [a.text for a in nav.iter("{*}a")] == ["CHAPTER FIRST THE"]
+
+
+def test_a_table_of_contents_that_is_not_well_formed_is_warned_of_and_the_pages_translated(mirror):
+    book = with_member("EPUB/toc.ncx", lambda ncx: ncx.replace(b"</navMap>", b""))
+    with pytest.warns(LeftUntranslated, match=r"^book\.epub: member EPUB/toc\.ncx is not well-formed XML at line "
+                                              r"\d+: .*; it is kept as it is, untranslated$"):
+        out = read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))
+    assert out["EPUB/toc.ncx"] == read_members(book)["EPUB/toc.ncx"]
+    page = etree.fromstring(out["EPUB/one.xhtml"])
+    assert [h.text for h in page.iter("{*}h1")] == ["CHAPTER FIRST THE"]
