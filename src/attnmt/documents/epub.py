@@ -1,9 +1,7 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
-package's titles (TitlesJob: ``dc:title``, as toc.ncx's ``docTitle`` and the navigation page's ``<title>``, and
-a series' name, Calibre's too: SERIES, and the EPUB 2 guide's titles: GUIDE) and
-its description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML). Pages are
+package's metadata a reader sees, its titles and description (attnmt.documents.epub_metadata). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
@@ -29,22 +27,18 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
-from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, listed_page, media_type
+from attnmt.documents.epub_metadata import DC, OPF, metadata_jobs
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_page_direction
-from attnmt.documents.letterless import needs_translation
-from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job
+from attnmt.documents.markup import TreeJob
 from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_root import page_language
 from attnmt.documents.pages import Parsed, parse
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
 from attnmt.documents.styled_code import StyledVocabulary, monospaced_classes, script_classes
-from attnmt.documents.validations import AttributeJob
-from attnmt.documents.xml_code import holds_markup
-from attnmt.documents.xstring import text_in
 from attnmt.errors import DataError, warn
 
 CONTAINER = "META-INF/container.xml"
@@ -53,8 +47,6 @@ XMLENC = "http://www.w3.org/2001/04/xmlenc#"
 # A font's obfuscation (IDPF's, Adobe's): its bytes scrambled with the book's id, so that it is not copied
 # out alone; the pages stay readable.  Any other algorithm there is DRM (AES: Adobe ADEPT, Readium LCP).
 OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"))
-OPF = "http://www.idpf.org/2007/opf"
-DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
 XHTML = "application/xhtml+xml"
 HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
@@ -64,15 +56,6 @@ PROGRESSION = "page-progression-direction"  # the spine's: the way the book's pa
 # book's title (docTitle), translated as the package's dc:title is; not its pageList (page numbers), nor docAuthor,
 # a name, as the package's dc:creator is.
 ENTRIES = "n:docTitle/n:text | n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
-# The package's titles (TitlesJob): the book's and a subtitle's (dc:title), and the name of a series or set it
-# belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
-TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
-# Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
-# library and the reading systems that read Calibre's metadata show: translated as plain text.
-SERIES = "o:metadata/o:meta[@name='calibre:series']"
-# The EPUB 2 guide's entries (<reference type="toc" title="Table of Contents"/>), what EPUB 3's landmarks are on
-# the navigation page, which is translated: a reading system's Go To menu shows their titles, plain text.
-GUIDE = "o:guide/o:reference"
 
 
 class PageJob(TreeJob):
@@ -161,46 +144,6 @@ class ContentsJob:
             job.finish(run)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
-
-
-class TitlesJob:
-    """The package's titles (TITLES: the book's, a subtitle's, its series'), each translated as a line of XML,
-    as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that a reading system's library
-    shows the title the book's pages do; one that states its language (``xml:lang``) then says the
-    target's where it was translated.  The rest of the metadata is data or names: its identifier,
-    dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
-
-    def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
-        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
-        self.titles, self.target_lang = titles, options.target_lang
-        self.jobs = [TreeJob(title, vocabulary, options, glossary) for title in titles]
-        self.texts = [job.flats() for job in self.jobs]
-
-    def flats(self) -> list[FlatText]:
-        return [flat for texts in self.texts for flat in texts]
-
-    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        for title, job, run, texts in zip(self.titles, self.jobs, parted(results, self.texts), self.texts,
-                                          strict=True):
-            job.finish(run)
-            if self.target_lang and title.get(XML_LANG) and not all(flat.source_kept for flat in texts):
-                title.set(XML_LANG, self.target_lang)
-
-
-def description_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
-                     where: str) -> list[TextJob | EmbeddedJob]:
-    """A job for each of the package's ``dc:description`` (the blurb a reading system's library and a shop show)
-    that is plain text with words, line by line; one that is HTML escaped as text (Calibre's ``&lt;p&gt;``:
-    xml_code.holds_markup) is translated as an HTML fragment, its tags kept, and written back escaped (EmbeddedJob:
-    read as text, its tags went to the model as words); other text holding a ``<`` is kept."""
-    jobs: list[TextJob | EmbeddedJob] = []
-    for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description"):
-        if holds_markup(node):
-            job = embedded_job(node, options, where, glossary)
-            jobs += [job] if job is not None and job.flats() else []
-        elif "<" not in text_in(node) and needs_translation(text_in(node), glossary):
-            jobs.append(TextJob(node))
-    return jobs
 
 
 class PackageJob:
@@ -380,13 +323,7 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         else:
             job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))
-    titles = TitlesJob(opf.getroot().xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
-    package_jobs: list[TitlesJob | TextJob | EmbeddedJob | PackageJob] = [titles] if titles.flats() else []
-    package_jobs += description_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
-    named = [(meta, "content") for meta in opf.getroot().xpath(SERIES, namespaces={"o": OPF})]
-    named += [(entry, "title") for entry in opf.getroot().xpath(GUIDE, namespaces={"o": OPF})]
-    package_jobs += [AttributeJob(element, name, escaped=False) for element, name in named
-                     if needs_translation(element.get(name, ""), glossary)]
+    package_jobs = metadata_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]

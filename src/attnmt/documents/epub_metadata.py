@@ -1,0 +1,94 @@
+"""An EPUB package's metadata that a reading system's library, a shop and a Go To menu show a reader
+(attnmt.documents.epub translates the rest of the book): the package's titles (TitlesJob: ``dc:title``, as
+toc.ncx's ``docTitle`` and the navigation page's ``<title>`` are, and a series' name: TITLES, Calibre's too:
+SERIES), the EPUB 2 guide's titles (GUIDE) and its description (description_jobs: ``dc:description``; Calibre's
+escaped HTML as HTML).  Its identifier, dates, creators and publisher are data or names, kept, and its
+``dc:language`` is attnmt.documents.epub's (PackageJob).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.archive import Job
+from attnmt.documents.comments import TextJob
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import FlatText, parted
+from attnmt.documents.language import XML_LANG
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.spans import Nested
+from attnmt.documents.validations import AttributeJob
+from attnmt.documents.xml_code import holds_markup
+from attnmt.documents.xstring import text_in
+
+OPF = "http://www.idpf.org/2007/opf"
+DC = "http://purl.org/dc/elements/1.1/"
+
+# The package's titles (TitlesJob): the book's and a subtitle's (dc:title), and the name of a series or set it
+# belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
+TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
+# Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
+# library and the reading systems that read Calibre's metadata show: translated as plain text.
+SERIES = "o:metadata/o:meta[@name='calibre:series']"
+# The EPUB 2 guide's entries (<reference type="toc" title="Table of Contents"/>), what EPUB 3's landmarks are on
+# the navigation page, which is translated: a reading system's Go To menu shows their titles, plain text.
+GUIDE = "o:guide/o:reference"
+
+
+class TitlesJob:
+    """The package's titles (TITLES: the book's, a subtitle's, its series'), each translated as a line of XML,
+    as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that a reading system's library
+    shows the title the book's pages do; one that states its language (``xml:lang``) then says the
+    target's where it was translated.  The rest of the metadata is data or names: its identifier,
+    dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
+
+    def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
+        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
+        self.titles, self.target_lang = titles, options.target_lang
+        self.jobs = [TreeJob(title, vocabulary, options, glossary) for title in titles]
+        self.texts = [job.flats() for job in self.jobs]
+
+    def flats(self) -> list[FlatText]:
+        return [flat for texts in self.texts for flat in texts]
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        for title, job, run, texts in zip(self.titles, self.jobs, parted(results, self.texts), self.texts,
+                                          strict=True):
+            job.finish(run)
+            if self.target_lang and title.get(XML_LANG) and not all(flat.source_kept for flat in texts):
+                title.set(XML_LANG, self.target_lang)
+
+
+def description_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
+                     where: str) -> list[TextJob | EmbeddedJob]:
+    """A job for each of the package's ``dc:description`` (the blurb a reading system's library and a shop show)
+    that is plain text with words, line by line; one that is HTML escaped as text (Calibre's ``&lt;p&gt;``:
+    xml_code.holds_markup) is translated as an HTML fragment, its tags kept, and written back escaped (EmbeddedJob:
+    read as text, its tags went to the model as words); other text holding a ``<`` is kept."""
+    jobs: list[TextJob | EmbeddedJob] = []
+    for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description"):
+        if holds_markup(node):
+            job = embedded_job(node, options, where, glossary)
+            jobs += [job] if job is not None and job.flats() else []
+        elif "<" not in text_in(node) and needs_translation(text_in(node), glossary):
+            jobs.append(TextJob(node))
+    return jobs
+
+
+def metadata_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
+                  where: str) -> list[Job]:
+    """The jobs that translate the metadata of ``package`` (the package document's root, named ``where``) a reader
+    sees: its titles, its description, its series' name (Calibre's) and its guide's titles."""
+    titles = TitlesJob(package.xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
+    jobs: list[Job] = [titles] if titles.flats() else []
+    jobs += description_jobs(package, options, glossary, where)
+    named = [(meta, "content") for meta in package.xpath(SERIES, namespaces={"o": OPF})]
+    named += [(entry, "title") for entry in package.xpath(GUIDE, namespaces={"o": OPF})]
+    jobs += [AttributeJob(element, name, escaped=False) for element, name in named
+             if needs_translation(element.get(name, ""), glossary)]
+    return jobs
