@@ -53,3 +53,34 @@ def test_a_table_of_contents_that_is_not_well_formed_is_warned_of_and_the_pages_
     assert out["EPUB/toc.ncx"] == read_members(book)["EPUB/toc.ncx"]
     page = etree.fromstring(out["EPUB/one.xhtml"])
     assert [h.text for h in page.iter("{*}h1")] == ["CHAPTER FIRST THE"]
+
+
+def subjects_book() -> bytes:
+    """An EPUB 3 book with a subject of words, a BISAC code, and BISAC's heading refined by its scheme and code."""
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_title("A book")
+    book.set_language("en")
+    book.add_metadata("DC", "subject", "Ghost stories")
+    book.add_metadata("DC", "subject", "FIC027000")
+    book.add_metadata("DC", "subject", "FICTION / Ghost", {"id": "s1"})
+    book.add_metadata(None, "meta", "BISAC", {"refines": "#s1", "property": "authority"})
+    book.add_metadata(None, "meta", "FIC015000", {"refines": "#s1", "property": "term"})
+    chapter = epub.EpubHtml(title="One", file_name="one.xhtml", lang="en")
+    chapter.content = "<p>A dog runs.</p>"
+    book.add_item(chapter)
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    book.spine = ["nav", chapter]
+    out = io.BytesIO()
+    epub.write_epub(out, book)
+    return out.getvalue()
+
+
+def test_a_books_subjects_are_translated_as_its_tags_but_a_schemes_terms_kept(mirror):
+    """A library shows dc:subject as the book's tags: "Ghost stories" stayed English in a German book.  A code,
+    and the heading a scheme's authority and term refine, are looked up as written, kept."""
+    read = read_book(translate_file_bytes(subjects_book(), "book.epub", mirror, GERMAN))
+    assert [text for text, _ in read.get_metadata("DC", "subject")] == ["STORIES GHOST", "FIC027000",
+                                                                       "FICTION / Ghost"]
+    assert read.get_metadata("DC", "title") == [("BOOK A", {})]

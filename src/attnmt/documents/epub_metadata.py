@@ -1,13 +1,14 @@
 """An EPUB package's metadata that a reading system's library, a shop and a Go To menu show a reader
-(attnmt.documents.epub translates the rest of the book): the package's titles (TitlesJob: ``dc:title``, as
+(attnmt.documents.epub translates the rest of the book): the package's titles (LibraryJob: ``dc:title``, as
 toc.ncx's ``docTitle`` and the navigation page's ``<title>`` are, and a series' name: TITLES, Calibre's too:
-SERIES), the EPUB 2 guide's titles (GUIDE) and its description (description_jobs: ``dc:description``; Calibre's
-escaped HTML as HTML).  Its identifier, dates, creators and publisher are data or names, kept, and its
-``dc:language`` is attnmt.documents.epub's (PackageJob).
+SERIES), its subjects (SUBJECTS, but a scheme's terms and codes), the EPUB 2 guide's titles (GUIDE) and its
+description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML).  Its identifier, dates,
+creators and publisher are data or names, kept, and its ``dc:language`` is attnmt.documents.epub's (PackageJob).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lxml import etree
@@ -29,7 +30,7 @@ from attnmt.documents.xstring import text_in
 OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 
-# The package's titles (TitlesJob): the book's and a subtitle's (dc:title), and the name of a series or set it
+# The package's titles (LibraryJob): the book's and a subtitle's (dc:title), and the name of a series or set it
 # belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
 TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
 # Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
@@ -38,12 +39,21 @@ SERIES = "o:metadata/o:meta[@name='calibre:series']"
 # The EPUB 2 guide's entries (<reference type="toc" title="Table of Contents"/>), what EPUB 3's landmarks are on
 # the navigation page, which is translated: a reading system's Go To menu shows their titles, plain text.
 GUIDE = "o:guide/o:reference"
+# The book's subjects (dc:subject: its genre, keywords), which a reading system's library shows as its tags (Calibre's,
+# Apple Books' genre): translated as its titles are, but a scheme's term (kept_subject: a code, a heading its
+# scheme's authority refines), which a shop or a library looks up as written.
+SUBJECTS = "o:metadata/dc:subject"
+# EPUB 3's metas that make a subject a scheme's term: <meta refines="#s1" property="authority">BISAC</meta>, "term".
+SCHEME = frozenset(("authority", "term"))
+# A subject that is a code, one word with a digit (BISAC's FIC027000, a class number): a scheme's term too.
+CODE = re.compile(r"\S*\d\S*")
 
 
-class TitlesJob:
-    """The package's titles (TITLES: the book's, a subtitle's, its series'), each translated as a line of XML,
-    as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that a reading system's library
-    shows the title the book's pages do; one that states its language (``xml:lang``) then says the
+class LibraryJob:
+    """What a reading system's library shows of the book: the package's titles (TITLES: the book's, a
+    subtitle's, its series') and subjects (SUBJECTS), each translated as a line of XML, as toc.ncx's docTitle
+    and the navigation page's ``<title>`` are, so that the library shows the title the book's pages do, and its
+    tags in the same language; one that states its language (``xml:lang``) then says the
     target's where it was translated.  The rest of the metadata is data or names: its identifier,
     dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
 
@@ -83,12 +93,26 @@ def description_jobs(package: etree._Element, options: DocumentOptions, glossary
 def metadata_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
                   where: str) -> list[Job]:
     """The jobs that translate the metadata of ``package`` (the package document's root, named ``where``) a reader
-    sees: its titles, its description, its series' name (Calibre's) and its guide's titles."""
-    titles = TitlesJob(package.xpath(TITLES, namespaces={"o": OPF, "dc": DC}), options, glossary)
-    jobs: list[Job] = [titles] if titles.flats() else []
+    sees: its titles and subjects, its description, its series' name (Calibre's) and its guide's titles."""
+    shown = package.xpath(TITLES, namespaces={"o": OPF, "dc": DC})
+    shown += [subject for subject in package.xpath(SUBJECTS, namespaces={"o": OPF, "dc": DC})
+              if not kept_subject(subject)]
+    library = LibraryJob(shown, options, glossary)
+    jobs: list[Job] = [library] if library.flats() else []
     jobs += description_jobs(package, options, glossary, where)
     named = [(meta, "content") for meta in package.xpath(SERIES, namespaces={"o": OPF})]
     named += [(entry, "title") for entry in package.xpath(GUIDE, namespaces={"o": OPF})]
     jobs += [AttributeJob(element, name, escaped=False) for element, name in named
              if needs_translation(element.get(name, ""), glossary)]
     return jobs
+
+
+def kept_subject(subject: etree._Element) -> bool:
+    """Whether a ``dc:subject`` is a scheme's term, kept as written: a code (CODE: ``FIC027000``), or one that
+    EPUB 3's metas refine with its scheme or code (SCHEME: ``FICTION / Ghost``, BISAC's heading for FIC015000)."""
+    if CODE.fullmatch(text_in(subject).strip()):
+        return True
+    name = subject.get("id", "").strip()
+    metas = subject.getparent().iterfind(f"{{{OPF}}}meta")
+    return bool(name) and any(meta.get("refines", "").strip() == f"#{name}" and meta.get("property", "").strip()
+                              in SCHEME for meta in metas)
