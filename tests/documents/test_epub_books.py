@@ -14,7 +14,7 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import LeftUntranslated
 
 GERMAN = DocumentOptions(target_lang="de")
-NCX = "http://www.daisy.org/z3986/2005/ncx/"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def read_book(data: bytes) -> epub.EpubBook:
@@ -84,3 +84,37 @@ def test_a_books_subjects_are_translated_as_its_tags_but_a_schemes_terms_kept(mi
     assert [text for text, _ in read.get_metadata("DC", "subject")] == ["STORIES GHOST", "FIC027000",
                                                                        "FICTION / Ghost"]
     assert read.get_metadata("DC", "title") == [("BOOK A", {})]
+
+
+def with_package_language(book: bytes) -> bytes:
+    """``book`` whose package root and title state English written left to right, as EPUB 3 lets them."""
+    def stated(opf: bytes) -> bytes:
+        opf = opf.replace(b'version="3.0"', b'version="3.0" xml:lang="en" dir="ltr"', 1)
+        return opf.replace(b"<dc:title>", b'<dc:title xml:lang="en" dir="ltr">', 1)
+    members = read_members(book)
+    members["EPUB/content.opf"] = stated(members["EPUB/content.opf"])
+    return write_members(members)
+
+
+@pytest.mark.parametrize("target, way", [("de", "ltr"), ("ar", "rtl")])
+def test_a_packages_stated_language_and_direction_are_the_targets(mirror, target, way):
+    """<package xml:lang="en" dir="ltr">, which the metadata's texts inherit, stayed so: the translated
+    description said English; and an Arabic title said dir="ltr"."""
+    out = read_members(translate_file_bytes(with_package_language(book_file()), "book.epub", mirror,
+                                            DocumentOptions(target_lang=target)))
+    package = etree.fromstring(out["EPUB/content.opf"])
+    title = package.find("{*}metadata/{http://purl.org/dc/elements/1.1/}title")
+    assert (package.get(XML_LANG), package.get("dir")) == (target, way)
+    assert (title.text, title.get(XML_LANG), title.get("dir")) == ("BOOK A", target, way)
+
+
+def test_a_package_whose_every_sentence_kept_its_source_keeps_its_stated_language(mirror):
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    book = with_package_language(book_file())
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = read_members(translate_file_bytes(book, "book.epub", mirror, DocumentOptions(target_lang="ar"),
+                                            review=review))
+    package = etree.fromstring(out["EPUB/content.opf"])
+    assert (package.get(XML_LANG), package.get("dir")) == ("en", "ltr")

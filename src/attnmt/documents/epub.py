@@ -7,7 +7,8 @@ text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and wr
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
-out, with the metas refining them) and the table of contents' ``xml:lang`` say it, and the spine's
+out, with the metas refining them), the package root's ``xml:lang`` and ``dir`` and the table of
+contents' ``xml:lang`` say it, and the spine's
 ``page-progression-direction`` turns the pages the target's way (a page's root and the table of
 contents' once something of theirs is translated: one whose every sentence kept its source,
 --below-quality source, keeps its language, and so does the package where every sentence of the
@@ -31,7 +32,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, listed_page, media_type
 from attnmt.documents.epub_metadata import DC, OPF, metadata_jobs
 from attnmt.documents.flat import FlatText, parted
-from attnmt.documents.language import XML_LANG, direction, say_page_direction
+from attnmt.documents.language import XML_LANG, direction, say_language, say_page_direction
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.page_metadata import say_metadata_language
 from attnmt.documents.page_root import page_language
@@ -150,22 +151,26 @@ class PackageJob:
     """The package's ``dc:language`` elements: the first says the target language, the others (a
     book in English and French) are taken out, as the translation is in one language, with the
     EPUB 3 ``<meta refines="#l2">`` that say more of them (``refining``: left, each would point
-    at an id the package no longer has, an error to epubcheck); and its spine turns the pages the
-    target's way (turn_pages).  Where the book's every sentence kept its source (``texts``, the
+    at an id the package no longer has, an error to epubcheck); the language and direction its root
+    states (EPUB 3's ``<package xml:lang="en" dir="ltr">``, which its metadata's texts inherit: its
+    translated title said English) say the target's (language.say_language); and its spine turns the
+    pages the target's way (turn_pages).  Where the book's every sentence kept its source (``texts``, the
     page jobs' flat texts: FlatText.source_kept, --below-quality source), or that has none, they
     are all put back as they were, as its pages' roots keep theirs."""
 
-    def __init__(self, languages: list[etree._Element], spine: etree._Element | None, texts: list[FlatText],
-                 target_lang: str, epub3: bool) -> None:
-        self.languages, self.spine, self.texts = languages, spine, texts
+    def __init__(self, package: etree._Element, texts: list[FlatText], target_lang: str, epub3: bool) -> None:
+        languages, spine = list(package.iter(f"{{{DC}}}language")), package.find(f"{{{OPF}}}spine")
+        self.package, self.languages, self.spine, self.texts = package, languages, spine, texts
         self.stated = [language.text for language in languages]
+        self.said = dict(package.attrib)
+        say_language(package, target_lang)
         if languages:
             languages[0].text = target_lang
         self.removed = refining(languages[1:])
         self.taken = [take_out(element) for element in self.removed]
         self.progression = None if spine is None else spine.get(PROGRESSION)
         turned = spine is not None and turn_pages(spine, target_lang, epub3)
-        self.changed = bool(languages) or turned
+        self.changed = bool(languages) or turned or self.said != dict(package.attrib)
 
     def flats(self) -> list[FlatText]:
         return []
@@ -176,6 +181,7 @@ class PackageJob:
                 put_back(element, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
                 language.text = stated
+            self.package.attrib.update(self.said)
             if self.spine is not None and self.progression is not None:
                 self.spine.set(PROGRESSION, self.progression)
             elif self.spine is not None:  # it said nothing, and was given rtl
@@ -325,9 +331,8 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         parts.append(Part(member, tree, [job] if job.flats() else []))
     package_jobs = metadata_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:
-        languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
-        package = PackageJob(languages, opf.getroot().find(f"{{{OPF}}}spine"), texts, options.target_lang, epub3)
+        package = PackageJob(opf.getroot(), texts, options.target_lang, epub3)
         package_jobs += [package] if package.changed else []
     if package_jobs:
         parts.append(Part(opf_path, opf, package_jobs, changed=True))

@@ -18,7 +18,7 @@ from attnmt.documents.archive import Job
 from attnmt.documents.comments import TextJob
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, parted
-from attnmt.documents.language import XML_LANG
+from attnmt.documents.language import say_language
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import EmbeddedJob, TreeJob, embedded_job
 from attnmt.documents.pipeline import DocumentOptions
@@ -53,8 +53,9 @@ class LibraryJob:
     """What a reading system's library shows of the book: the package's titles (TITLES: the book's, a
     subtitle's, its series') and subjects (SUBJECTS), each translated as a line of XML, as toc.ncx's docTitle
     and the navigation page's ``<title>`` are, so that the library shows the title the book's pages do, and its
-    tags in the same language; one that states its language (``xml:lang``) then says the
-    target's where it was translated.  The rest of the metadata is data or names: its identifier,
+    tags in the same language; one that states its language or direction (``xml:lang``, ``dir``) then says
+    the target's where it was translated (language.say_language: ``dir="ltr"`` showed an Arabic title left to
+    right).  The rest of the metadata is data or names: its identifier,
     dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
 
     def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
@@ -70,8 +71,8 @@ class LibraryJob:
         for title, job, run, texts in zip(self.titles, self.jobs, parted(results, self.texts), self.texts,
                                           strict=True):
             job.finish(run)
-            if self.target_lang and title.get(XML_LANG) and not all(flat.source_kept for flat in texts):
-                title.set(XML_LANG, self.target_lang)
+            if self.target_lang and not all(flat.source_kept for flat in texts):
+                say_language(title, self.target_lang)
 
 
 def description_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
