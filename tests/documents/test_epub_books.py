@@ -118,3 +118,16 @@ def test_a_package_whose_every_sentence_kept_its_source_keeps_its_stated_languag
                                             review=review))
     package = etree.fromstring(out["EPUB/content.opf"])
     assert (package.get(XML_LANG), package.get("dir")) == ("en", "ltr")
+
+
+@pytest.mark.parametrize("description, translated", [
+    ("A dog runs.", "RUNS. DOG A"), ("&lt;p&gt;A dog runs.&lt;/p&gt;", "&lt;p&gt;RUNS. DOG A&lt;/p&gt;")])
+def test_a_descriptions_stated_language_is_the_targets_once_translated(mirror, description, translated):
+    """<dc:description xml:lang="en"> went on saying English over its translation (Calibre's escaped HTML too)."""
+    members = read_members(book_file())
+    members["EPUB/content.opf"] = members["EPUB/content.opf"].replace(
+        b"</metadata>", f'<dc:description xml:lang="en" dir="ltr">{description}</dc:description></metadata>'.encode())
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror,
+                                            DocumentOptions(target_lang="ar")))
+    assert (f'<dc:description xml:lang="ar" dir="rtl">{translated}</dc:description>'.encode()
+            in out["EPUB/content.opf"])

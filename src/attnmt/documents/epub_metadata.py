@@ -75,19 +75,39 @@ class LibraryJob:
                 say_language(title, self.target_lang)
 
 
+class StatedJob:
+    """An element of the package's metadata (its description) that states its language or direction, to state
+    the target's once something of it (``texts``, the flat texts of its own job) was translated, as a title does
+    (language.say_language): ``<dc:description xml:lang="en">`` went on saying English over its German
+    translation.  A job of its own, with no text, beside the element's: the pipeline reads that one's kind."""
+
+    def __init__(self, element: etree._Element, texts: list[FlatText], target_lang: str | None) -> None:
+        self.element, self.texts, self.target_lang = element, texts, target_lang
+
+    def flats(self) -> list[FlatText]:
+        return []
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        if self.target_lang and not all(flat.source_kept for flat in self.texts):
+            say_language(self.element, self.target_lang)
+
+
 def description_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
-                     where: str) -> list[TextJob | EmbeddedJob]:
+                     where: str) -> list[Job]:
     """A job for each of the package's ``dc:description`` (the blurb a reading system's library and a shop show)
     that is plain text with words, line by line; one that is HTML escaped as text (Calibre's ``&lt;p&gt;``:
     xml_code.holds_markup) is translated as an HTML fragment, its tags kept, and written back escaped (EmbeddedJob:
-    read as text, its tags went to the model as words); other text holding a ``<`` is kept."""
-    jobs: list[TextJob | EmbeddedJob] = []
+    read as text, its tags went to the model as words); other text holding a ``<`` is kept.  Each with the
+    StatedJob of its language."""
+    jobs: list[Job] = []
     for node in package.iterfind(f"{{{OPF}}}metadata/{{{DC}}}description"):
+        job: TextJob | EmbeddedJob | None = None
         if holds_markup(node):
             job = embedded_job(node, options, where, glossary)
-            jobs += [job] if job is not None and job.flats() else []
         elif "<" not in text_in(node) and needs_translation(text_in(node), glossary):
-            jobs.append(TextJob(node))
+            job = TextJob(node)
+        if job is not None and job.flats():
+            jobs += [job, StatedJob(node, job.flats(), options.target_lang)]
     return jobs
 
 
