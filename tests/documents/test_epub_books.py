@@ -131,3 +131,32 @@ def test_a_descriptions_stated_language_is_the_targets_once_translated(mirror, d
                                             DocumentOptions(target_lang="ar")))
     assert (f'<dc:description xml:lang="ar" dir="rtl">{translated}</dc:description>'.encode()
             in out["EPUB/content.opf"])
+
+
+def contents_book(heading: str) -> bytes:
+    """An EPUB 3 book of one chapter headed ``heading``, with toc.ncx and the navigation page listing it."""
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_title("A book")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title=heading, file_name="one.xhtml", lang="en")
+    chapter.content = f'<h1 id="h1">{heading}</h1><p>A dog runs.</p>'
+    book.add_item(chapter)
+    book.toc = [epub.Link("one.xhtml#h1", heading, "one")]
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    book.spine = ["nav", chapter]
+    out = io.BytesIO()
+    epub.write_epub(out, book)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("heading", ["Part One: The storm", "Chapter 2", "A dog runs  in the park"])
+def test_a_contents_entry_of_toc_ncx_is_translated_as_the_heading_it_points_to(mirror, heading):
+    """toc.ncx's entries were read as XML's records: "Part One: The storm" went to the model whole ("STORM THE
+    ONE: PART"), where the heading and the navigation page's entry wrote the part's label ("Teil Eins: STORM THE")."""
+    out = read_members(translate_file_bytes(contents_book(heading), "book.epub", mirror, GERMAN))
+    page, nav, ncx = (etree.fromstring(out[f"EPUB/{name}"]) for name in ("one.xhtml", "nav.xhtml", "toc.ncx"))
+    entry = ncx.find("{*}navMap/{*}navPoint")
+    assert entry.findtext("{*}navLabel/{*}text") == page.findtext(".//{*}h1") == nav.findtext(".//{*}a")
+    assert entry.find("{*}content").get("src") == "one.xhtml#h1"

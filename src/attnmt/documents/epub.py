@@ -126,13 +126,15 @@ def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: Do
 
 
 class ContentsJob:
-    """The entries of toc.ncx (each ``<text>``), each translated as a line of XML (a TreeJob of
-    its own: a comment in it is kept, where its words go, as a page's are); its root's
-    ``xml:lang`` then says the target language where one of them was translated."""
+    """The entries of toc.ncx (each ``<text>``), each translated as the page's heading it points to is
+    (a TreeJob of its own, read as an HTML block: a comment in it is kept, where its words go, and a
+    numbered part's label written in the target's words, "Part One: The storm" as "Teil Eins: …", where
+    read as XML's record it went to the model whole); its root's ``xml:lang`` then says the target
+    language where one of them was translated."""
 
     def __init__(self, root: etree._Element, entries: list[etree._Element], options: DocumentOptions,
                  glossary: Glossary | None) -> None:
-        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
+        vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
         self.root, self.target_lang = root, options.target_lang
         self.entries = [TreeJob(entry, vocabulary, options, glossary) for entry in entries]
         self.texts = [job.flats() for job in self.entries]
