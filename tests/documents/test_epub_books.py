@@ -160,3 +160,14 @@ def test_a_contents_entry_of_toc_ncx_is_translated_as_the_heading_it_points_to(m
     entry = ncx.find("{*}navMap/{*}navPoint")
     assert entry.findtext("{*}navLabel/{*}text") == page.findtext(".//{*}h1") == nav.findtext(".//{*}a")
     assert entry.find("{*}content").get("src") == "one.xhtml#h1"
+
+
+def test_a_contents_entry_under_a_root_stating_its_region_is_translated_and_the_root_says_the_target(mirror):
+    """toc.ncx's root says xml:lang="en-US", as older tools write it: climbing from a translated entry to state
+    its language, the reading of a page's elements looked for a block above that root, and failed."""
+    members = read_members(contents_book("Part One: The storm"))
+    members["EPUB/toc.ncx"] = members["EPUB/toc.ncx"].replace(b'version="2005-1"', b'version="2005-1" xml:lang="en-US"')
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, GERMAN))
+    ncx = etree.fromstring(out["EPUB/toc.ncx"])
+    assert ncx.get(XML_LANG) == "de"
+    assert ncx.findtext("{*}navMap/{*}navPoint/{*}navLabel/{*}text") == "Teil Eins: STORM THE"
