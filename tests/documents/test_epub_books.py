@@ -133,11 +133,12 @@ def test_a_descriptions_stated_language_is_the_targets_once_translated(mirror, d
             in out["EPUB/content.opf"])
 
 
-def contents_book(heading: str) -> bytes:
-    """An EPUB 3 book of one chapter headed ``heading``, with toc.ncx and the navigation page listing it."""
+def contents_book(heading: str, title: str = "A book") -> bytes:
+    """An EPUB 3 book titled ``title`` of one chapter headed ``heading``, with toc.ncx and the navigation page
+    listing it."""
     book = epub.EpubBook()
     book.set_identifier("id-1")
-    book.set_title("A book")
+    book.set_title(title)
     book.set_language("en")
     chapter = epub.EpubHtml(title=heading, file_name="one.xhtml", lang="en")
     chapter.content = f'<h1 id="h1">{heading}</h1><p>A dog runs.</p>'
@@ -171,3 +172,13 @@ def test_a_contents_entry_under_a_root_stating_its_region_is_translated_and_the_
     ncx = etree.fromstring(out["EPUB/toc.ncx"])
     assert ncx.get(XML_LANG) == "de"
     assert ncx.findtext("{*}navMap/{*}navPoint/{*}navLabel/{*}text") == "Teil Eins: STORM THE"
+
+
+def test_a_books_title_is_translated_in_its_package_as_on_its_navigation_page_and_toc_ncx(mirror):
+    """dc:title was read as XML's record: "Part One: The storm" went to the model whole ("STORM THE ONE: PART"),
+    where the navigation page's <title> and toc.ncx's docTitle wrote the part's label."""
+    out = read_members(translate_file_bytes(contents_book("A dog runs.", "Part One: The storm"), "book.epub", mirror,
+                                            GERMAN))
+    package, nav, ncx = (etree.fromstring(out[f"EPUB/{name}"]) for name in ("content.opf", "nav.xhtml", "toc.ncx"))
+    assert package.findtext("{*}metadata/{http://purl.org/dc/elements/1.1/}title") == "Teil Eins: STORM THE"
+    assert nav.findtext("{*}head/{*}title") == ncx.findtext("{*}docTitle/{*}text") == "Teil Eins: STORM THE"

@@ -30,7 +30,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, listed_page, media_type
-from attnmt.documents.epub_metadata import DC, OPF, metadata_jobs
+from attnmt.documents.epub_metadata import DC, OPF, LineJob, metadata_jobs
 from attnmt.documents.flat import FlatText, parted
 from attnmt.documents.language import XML_LANG, direction, say_language, say_page_direction
 from attnmt.documents.markup import TreeJob
@@ -125,16 +125,9 @@ def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: Do
     return [HtmlPart(member, page.root.getroottree(), [job] if job.flats() else [], page=page)]
 
 
-class EntryJob(TreeJob):
-    """A toc.ncx entry read as an HTML block (ContentsJob), whose elements state no language as an HTML page's
-    do: toc.ncx is no page, and its root, which states the language of them all, says the target's."""
-
-    states_language = False
-
-
 class ContentsJob:
     """The entries of toc.ncx (each ``<text>``), each translated as the page's heading it points to is
-    (an EntryJob of its own, read as an HTML block: a comment in it is kept, where its words go, and a
+    (a LineJob of its own, read as an HTML block: a comment in it is kept, where its words go, and a
     numbered part's label written in the target's words, "Part One: The storm" as "Teil Eins: …", where
     read as XML's record it went to the model whole); its root's ``xml:lang`` then says the target
     language where one of them was translated."""
@@ -143,7 +136,7 @@ class ContentsJob:
                  glossary: Glossary | None) -> None:
         vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
         self.root, self.target_lang = root, options.target_lang
-        self.entries = [EntryJob(entry, vocabulary, options, glossary) for entry in entries]
+        self.entries = [LineJob(entry, vocabulary, options, glossary) for entry in entries]
         self.texts = [job.flats() for job in self.entries]
 
     def flats(self) -> list[FlatText]:

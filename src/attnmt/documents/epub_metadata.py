@@ -49,9 +49,19 @@ SCHEME = frozenset(("authority", "term"))
 CODE = re.compile(r"\S*\d\S*")
 
 
+class LineJob(TreeJob):
+    """A line of the book's XML that a reader sees as a heading, read as an HTML block is (a toc.ncx entry, a
+    package's title), so that it is translated as the page's heading or the navigation page's ``<title>`` that
+    shows the same text (a numbered part's label: "Part One: The storm" as "Teil Eins: …", where read as XML's
+    record it went to the model whole); its elements state no language as a page's do: the file is no page,
+    and its job says the target's where it states one (ContentsJob, LibraryJob)."""
+
+    states_language = False
+
+
 class LibraryJob:
     """What a reading system's library shows of the book: the package's titles (TITLES: the book's, a
-    subtitle's, its series') and subjects (SUBJECTS), each translated as a line of XML, as toc.ncx's docTitle
+    subtitle's, its series') and subjects (SUBJECTS), each translated as a heading (LineJob), as toc.ncx's docTitle
     and the navigation page's ``<title>`` are, so that the library shows the title the book's pages do, and its
     tags in the same language; one that states its language or direction (``xml:lang``, ``dir``) then says
     the target's where it was translated (language.say_language: ``dir="ltr"`` showed an Arabic title left to
@@ -59,9 +69,9 @@ class LibraryJob:
     dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
 
     def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
-        vocabulary = Vocabulary(xml=True, source_lang=options.source_lang)
+        vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
         self.titles, self.target_lang = titles, options.target_lang
-        self.jobs = [TreeJob(title, vocabulary, options, glossary) for title in titles]
+        self.jobs = [LineJob(title, vocabulary, options, glossary) for title in titles]
         self.texts = [job.flats() for job in self.jobs]
 
     def flats(self) -> list[FlatText]:
