@@ -336,12 +336,12 @@ def language_of(params: dict, name: str, served: Sequence[str] = ()) -> str:
 
 
 def alternatives_of(server: Server, params: dict) -> int:
+    """``alternatives`` as a count: one below 0 is 0, as LibreTranslate reads it (a client sending -1 for
+    "none" got 400 here, where LibreTranslate translates its text)."""
     try:
-        count = int(params.get("alternatives") or 0)
+        count = max(0, int(params.get("alternatives") or 0))
     except (TypeError, ValueError, OverflowError):
         raise LibreError(400, "Invalid request: alternatives parameter is not a number") from None
-    if count < 0:
-        raise LibreError(400, "Invalid request: alternatives parameter must be >= 0")
     if count > server.settings.max_alternatives:
         raise LibreError(400, f"Invalid request: alternatives parameter must be <= {server.settings.max_alternatives}")
     return count
