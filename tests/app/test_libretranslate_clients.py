@@ -66,6 +66,19 @@ def test_libretranslatepy_surfaces_errors_as_http_errors(server):
     assert too_long.value.code == 400 and "exceeds" in json.load(too_long.value)["error"]
 
 
+def test_libretranslatepy_reads_the_answer_to_a_body_over_the_limit(server):
+    """The connection was closed on the body unread: urllib, which sends its whole body before it reads, mostly
+    failed with "Broken pipe" (a URLError, no answer) and never read the 413."""
+    _, url, _ = server
+    api = libretranslatepy.LibreTranslateAPI(url, api_key=KEY)
+    for _ in range(3):  # as it was, a race that the server mostly won
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            api.translate("a" * 8_000_000, "en", "de")
+        assert refused.value.code == 413
+        assert json.load(refused.value)["error"] == "the request body is over 1000000 bytes"
+    assert api.translate("a dog runs", "en", "de") == "ein hund rennt"
+
+
 def test_the_access_log_names_no_key_and_no_text(server):
     _, url, process = server
     request = urllib.request.Request(url + "translate", json.dumps({"q": "a girl swims", "source": "en",

@@ -80,6 +80,12 @@ PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/langua
          "/v2/translate", "/v2/languages", "/v2/usage", "/v2/glossary-language-pairs"}
 
 
+# How much of a request body over its limit is read, and dropped, before it is refused: uvicorn closed the
+# connection under it unread, so a client that sends its whole body before it reads the answer, as Python's urllib
+# (libretranslatepy) does, failed with "Broken pipe" and never read the 413; a body larger than this still does.
+DRAINED_BYTES = 64 * 1024 * 1024
+
+
 class Health(BaseModel):
     status: str
     model: str = Field(description="the first model's name (each model: under models)")
@@ -126,8 +132,10 @@ def file_limits(max_file_bytes: int) -> dict[str, FileLimit]:
 
 class BodyLimit(HTTPMiddleware):
     """413 for a request body over ``max_bytes`` (on the paths of ``files``, over their file's
-    limit, answered as that path's API answers a file too large), before reading it when it
-    declares its length, else as soon as the bytes read pass the limit."""
+    limit, answered as that path's API answers a file too large), without reading it into memory
+    when it declares its length, else as soon as the bytes read pass the limit.  What is left of
+    it is read and dropped first (``drained``), so that a client that sends its whole body before
+    it reads the answer reads the answer."""
 
     def __init__(self, app: ASGIApp, max_bytes: int, files: dict[str, FileLimit] | None = None) -> None:
         super().__init__(app)
@@ -141,6 +149,8 @@ class BodyLimit(HTTPMiddleware):
                                                               f"the request body is over {max_bytes} bytes")
         declared = written_whole_number(Headers(scope=scope).get("content-length", ""))
         if declared is not None and declared > max_bytes:
+            if declared <= DRAINED_BYTES:
+                await drained(receive)
             await refused.response()(scope, receive, send)
             return
         received = 0
@@ -150,10 +160,26 @@ class BodyLimit(HTTPMiddleware):
             message = await receive()
             received += len(message.get("body", b""))
             if received > max_bytes:
+                if message.get("more_body", False):
+                    await drained(receive, DRAINED_BYTES - received)
                 raise refused
             return message
 
         await self.app(scope, counted, send)
+
+
+async def drained(receive: Receive, most: int = DRAINED_BYTES) -> None:
+    """Reads and drops the rest of a refused request body: up to its end, but no more than ``most``
+    bytes, nor past a hang-up or BodyDeadline (then the connection closes under the client, as before)."""
+    read = 0
+    while read <= most:
+        try:
+            message = await receive()
+        except BodyRefused:  # too slow to arrive: refused as too large all the same
+            return
+        read += len(message.get("body", b""))
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
 
 
 class HeadAsGet(HTTPMiddleware):
