@@ -316,8 +316,18 @@ def test_detect_ranks_a_list_by_each_texts_language_as_libretranslate_averages_t
 def test_frontend_settings(client):
     settings = client.get("/frontend/settings").json()
     assert settings["charLimit"] == 120 and settings["apiKeys"] is False and settings["keyRequired"] is False
-    assert settings["language"] == {"source": {"code": "en", "name": "English"},
+
+
+def test_frontend_settings_default_source_is_auto_as_libretranslates_is(client):
+    """It was the first pair's source, English: a client starting on it sent German text as English (the demo model
+    made "Ein Mann fährt mit dem Fahrrad durch die Stadt." "Eine Gruppe von Kindern, die im Freien.")."""
+    settings = client.get("/frontend/settings").json()
+    assert settings["language"] == {"source": {"code": "auto", "name": "Auto Detect"},
                                     "target": {"code": "de", "name": "German"}}
+    source, target = (settings["language"][side]["code"] for side in ("source", "target"))
+    answer = client.post("/translate", json={"q": "a dog runs", "source": source, "target": target}).json()
+    assert translated_text(answer)["translatedText"] == "ein hund rennt"
+    assert answer["detectedLanguage"]["language"] == "en"
 
 
 def test_frontend_settings_char_limit_is_what_a_request_may_hold_where_char_limit_is_below_a_texts(trained_model):

@@ -90,6 +90,9 @@ from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch, characters
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
+# /frontend/settings' default source, as LibreTranslate names it.
+AUTO_DETECT = {"code": "auto", "name": "Auto Detect"}
+
 
 def admit(server: Server, request: Request, params: dict) -> None:
     try:
@@ -344,13 +347,14 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     @app.get("/frontend/settings", tags=["LibreTranslate"])
     async def frontend_settings() -> dict:
-        """What LibreTranslate's clients read: limits, whether keys are needed, default languages."""
+        """What LibreTranslate's clients read: limits, whether keys are needed, default languages: the
+        source "auto", as LibreTranslate's default is (its clients start on it), the target the first pair's."""
         first = next(iter(server.models.by_pair), ("auto", "auto"))
         return {"charLimit": char_limit(server.settings), "frontendTimeout": 500,
                 "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
                 "suggestions": False, "filesTranslation": True,
                 "supportedFilesFormat": served_suffixes(server.settings),
-                "language": {"source": {"code": first[0], "name": language_name(first[0])},
+                "language": {"source": AUTO_DETECT,
                              "target": {"code": first[1], "name": language_name(first[1])}}}
 
     @app.post("/suggest", tags=["LibreTranslate"])
