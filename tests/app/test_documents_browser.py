@@ -21,7 +21,8 @@ TEXTS = """() => ({
   title: document.title, h1: document.querySelector('h1').innerText, code: document.querySelector('code').innerText,
   pre: document.querySelector('pre').textContent, keep: document.querySelector('[translate=no]').innerText,
   script: document.getElementById('from-script').innerText, lang: document.documentElement.lang,
-  alt: document.querySelector('img').alt, li: document.querySelector('li li').innerText,
+  alt: document.querySelector('img').alt, altLang: document.querySelector('img').lang,
+  li: document.querySelector('li li').innerText,
 })"""
 
 
@@ -43,5 +44,8 @@ def test_a_translated_page_renders_with_the_same_structure_and_translated_text(b
     for kept in ("code", "pre", "keep", "script"):
         assert after[kept] == before[kept], kept
     assert after["script"] == "script ran" and after["lang"] == "de"
-    for translated in ("title", "h1", "alt", "li"):
+    for translated in ("title", "h1", "li"):
         assert after[translated] != before[translated], translated
+    # The alt text is a short label: where the model's translation of it reads as garbled, it keeps its source, its
+    # language said (the tiny model trained with PyTorch's generic kernels on an AMD EPYC wrote "zwei hunde rennen").
+    assert after["alt"] != before["alt"] or (after["alt"], after["altLang"]) == (before["alt"], "en"), after["alt"]
