@@ -373,8 +373,17 @@ def book_file() -> bytes:
     book.set_language("en")
     chapter = epub.EpubHtml(title="The first chapter", file_name="one.xhtml", lang="en")
     chapter.content = "<h1>The first chapter</h1><p>A dog runs on the <b>green</b> grass.</p>"
+    return written_book(book, chapter, [epub.Link("one.xhtml", "The first chapter", "one")])
+
+
+def written_book(book, chapter, toc: list | None = None) -> bytes:
+    """``book`` (an ebooklib EpubBook) with its one ``chapter``, ``toc`` (ebooklib Links) where given, toc.ncx and
+    the navigation page, as ebooklib writes it."""
+    from ebooklib import epub
+
     book.add_item(chapter)
-    book.toc = [epub.Link("one.xhtml", "The first chapter", "one")]
+    if toc is not None:
+        book.toc = toc
     book.add_item(epub.EpubNcx())
     book.add_item(epub.EpubNav())
     book.spine = ["nav", chapter]

@@ -7,7 +7,7 @@ import io
 import pytest
 from ebooklib import epub
 from lxml import etree
-from office_files import book_file, read_members, write_members
+from office_files import book_file, read_members, write_members, written_book
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
@@ -68,13 +68,7 @@ def subjects_book() -> bytes:
     book.add_metadata(None, "meta", "FIC015000", {"refines": "#s1", "property": "term"})
     chapter = epub.EpubHtml(title="One", file_name="one.xhtml", lang="en")
     chapter.content = "<p>A dog runs.</p>"
-    book.add_item(chapter)
-    book.add_item(epub.EpubNcx())
-    book.add_item(epub.EpubNav())
-    book.spine = ["nav", chapter]
-    out = io.BytesIO()
-    epub.write_epub(out, book)
-    return out.getvalue()
+    return written_book(book, chapter)
 
 
 def test_a_books_subjects_are_translated_as_its_tags_but_a_schemes_terms_kept(mirror):
@@ -142,14 +136,7 @@ def contents_book(heading: str, title: str = "A book") -> bytes:
     book.set_language("en")
     chapter = epub.EpubHtml(title=heading, file_name="one.xhtml", lang="en")
     chapter.content = f'<h1 id="h1">{heading}</h1><p>A dog runs.</p>'
-    book.add_item(chapter)
-    book.toc = [epub.Link("one.xhtml#h1", heading, "one")]
-    book.add_item(epub.EpubNcx())
-    book.add_item(epub.EpubNav())
-    book.spine = ["nav", chapter]
-    out = io.BytesIO()
-    epub.write_epub(out, book)
-    return out.getvalue()
+    return written_book(book, chapter, [epub.Link("one.xhtml#h1", heading, "one")])
 
 
 @pytest.mark.parametrize("heading", ["Part One: The storm", "Chapter 2", "A dog runs  in the park"])
