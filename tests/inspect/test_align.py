@@ -220,6 +220,91 @@ def test_beam_search_hands_its_recorded_weights_over_and_no_second_pass_runs(tra
         align.translate_with_weights(trained, tokenizer, sources, [True] * len(sources), Decoding(beam_size=1))
 
 
+@pytest.fixture
+def batch_records(monkeypatch) -> dict[int, list[bool]]:
+    """Sentence (input index) -> for each search of a batch holding it (run_search), whether that search was given
+    a Recording: spies on attnmt.decoding.translate's ``searched`` (the batch) and ``run_search`` (its ``record``)."""
+    import inspect
+
+    from attnmt.decoding import translate as translating
+
+    searched, run_search = translating.searched, translating.run_search
+    batch: list[int] = []  # the sentences of the batch being searched
+    records: dict[int, list[bool]] = {}
+
+    def searching(*args, **kwargs):
+        batch[:] = inspect.signature(searched).bind(*args, **kwargs).arguments["indices"]
+        return searched(*args, **kwargs)
+
+    def run(*args, **kwargs):
+        record = inspect.signature(run_search).bind(*args, **kwargs).arguments.get("record")
+        for i in batch:
+            records.setdefault(i, []).append(record is not None)
+        return run_search(*args, **kwargs)
+
+    monkeypatch.setattr(translating, "searched", searching)
+    monkeypatch.setattr(translating, "run_search", run)
+    return records
+
+
+SENTENCES = ["a dog runs", "a man rides a bike", "two men walk"]
+
+
+def test_only_a_batch_holding_a_weighed_sentence_records_its_attention(trained_model, batch_records):
+    """Recording costs each step of a batch the fast path's fused top-k (issue #44): one weighed sentence
+    (a line with quotes) made every batch record; the others' translations are the same without."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.decoding.translate import translate
+    from attnmt.fast import prepare
+    from attnmt.inspect.align import translate_with_weights
+
+    trained, tokenizer = load_model_dir(trained_model)
+    for model in (trained, prepare(trained)):
+        batch_records.clear()
+        texts, found = translate_with_weights(model, tokenizer, SENTENCES, [False, True, False],
+                                              Decoding(beam_size=2), max_sentences=1)
+        assert batch_records == {0: [False], 1: [True], 2: [False]}
+        assert [weights is not None for weights in found] == [False, True, False]
+        assert texts == translate(model, tokenizer, SENTENCES, Decoding(beam_size=2))
+
+
+def test_a_failed_batch_searched_a_sentence_at_a_time_records_only_for_the_weighed_one(
+        trained_model, batch_records, monkeypatch):
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.decoding import translate as translating
+    from attnmt.inspect.align import translate_with_weights
+
+    model, tokenizer = load_model_dir(trained_model)
+    spied = translating.run_search
+
+    def fails_for_two(model, src, *args, **kwargs):
+        if src.size(0) > 1:
+            raise RuntimeError("a batch the model fails on")
+        return spied(model, src, *args, **kwargs)
+
+    monkeypatch.setattr(translating, "run_search", fails_for_two)
+    texts, found = translate_with_weights(model, tokenizer, SENTENCES, [False, True, False], Decoding(beam_size=2))
+    assert batch_records == {0: [False], 1: [True], 2: [False]}  # the failed batch's search never reached the spy
+    assert [weights is not None for weights in found] == [False, True, False]
+    assert all(text.strip() for text in texts)
+
+
+def test_with_quality_every_batch_records_the_attention_the_assessor_reads(trained_model, batch_records):
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.decoding.quality import Assessor
+    from attnmt.inspect.align import translate_assessed
+
+    model, tokenizer = load_model_dir(trained_model)
+    _, found, assessed = translate_assessed(model, tokenizer, SENTENCES, [False, True, False], Decoding(beam_size=2),
+                                            max_sentences=1, quality=Assessor())
+    assert batch_records == {0: [True], 1: [True], 2: [True]}
+    assert [weights is not None for weights in found] == [False, True, False]
+    assert all(assessment is not None for assessment in assessed)
+
+
 def test_alignment_heads_count_from_the_last_on_the_command_line_as_in_python(trained_model, tmp_path, capsys):
     from attnmt.cli.main import main
 

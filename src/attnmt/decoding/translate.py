@@ -157,9 +157,11 @@ class SearchedBatch:
 def searched_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides, record: Recording | None = None,
+    recorded: Sequence[bool] | None = None,
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
     (``run_search``, which passes ``record`` on); the model in eval mode until the last batch has been read.
+    ``recorded``: a flag per sentence, and only a batch holding a flagged one records (``batch_record``); None: all.
 
     A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``), unless given a
     prefix; its translations are to be written in capitals (``written``), its glossary is matched in it as given.
@@ -177,9 +179,9 @@ def searched_batches(
     read = [read_as(sentence, prefix, pieces) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, read, max_tokens, max_sentences, decoding.beam_size):
-            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, record=record, read=read)
+            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, read=read)
             try:
-                yield search(indices, src)
+                yield search(indices, src, batch_record(record, recorded, indices))
             except UserError:
                 raise
             except Exception as error:  # noqa: BLE001 - one sentence must not cost the others their translations
@@ -188,9 +190,15 @@ def searched_batches(
                     continue
                 for k, i in enumerate(indices):
                     with failing_alone(i, failures):
-                        yield search([i], alone(src[k], model.config.pad_id))
+                        yield search([i], alone(src[k], model.config.pad_id), batch_record(record, recorded, [i]))
     if failures:
         raise SentencesFailed(failures)
+
+
+def batch_record(record: Recording | None, recorded: Sequence[bool] | None, indices: list[int]) -> Recording | None:
+    """``record`` for the batch of sentences ``indices`` where ``recorded`` flags one of them (None: every batch),
+    else None: a batch that records keeps each step's attention and takes the full logits, not the fused top-k."""
+    return record if recorded is None or any(recorded[i] for i in indices) else None
 
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,

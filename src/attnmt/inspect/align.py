@@ -261,13 +261,16 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
         raise ValueError("quality reads the last layer's cross-attention of all heads: give word weights of "
                          "another layer or heads by translate_with_weights, and assess apart")
     guides = Guides.of(len(sentences), glossary)
-    record = Recording(layer, tuple(heads) if heads else None) if any(weighed) or quality is not None else None
+    record = Recording(layer, tuple(heads) if heads else None)
+    # Only the batches holding a weighed sentence record (issue #44: recording costs the fast path's fused top-k),
+    # all where quality reads every sentence's attention.
+    record_for = None if quality is not None else weighed
     # Where sentences fail, the error holds all three, as this call returns them (SentencesFailed).
     nothing_yet: tuple[list[str], list[Tensor | None], list[attnmt.decoding.quality.Assessment | None]] = (
         [""] * len(sentences), [None] * len(sentences), [None] * len(sentences))
     with keeping(nothing_yet) as (outputs, found, assessed):
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,
-                                      quality is not None, guides, record):
+                                      quality is not None, guides, record, record_for):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
             texts = [tokenizer.decode(hypothesis.tokens) for hypothesis in best]  # as the model wrote them
             for i, text in zip(batch.indices, texts, strict=True):
