@@ -270,12 +270,24 @@ def test_attnmts_own_shape_on_translate_still_works(client):
         "translations": ["ein hund rennt"]}
 
 
-def test_languages_lists_each_code_with_its_targets(client):
+def test_languages_lists_each_code_with_its_targets_itself_among_them_as_libretranslate_does(client):
+    """German was listed with no target ("targets": []), where /translate gives de -> de back as it is and
+    LibreTranslate lists every language as a target of its own: a client's menu of targets was empty on it."""
     assert client.get("/languages").json() == [
-        {"code": "en", "name": "English", "targets": ["de"]},
-        {"code": "de", "name": "German", "targets": []},
-        {"code": "fr", "name": "French", "targets": ["de"]},
+        {"code": "en", "name": "English", "targets": ["de", "en"]},
+        {"code": "de", "name": "German", "targets": ["de"]},
+        {"code": "fr", "name": "French", "targets": ["de", "fr"]},
     ]
+
+
+def test_every_pair_languages_lists_is_answered_by_translate(client):
+    """/languages and /translate agree: a pair listed is translated, or given back as it is into itself."""
+    for language in client.get("/languages").json():
+        for target in language["targets"]:
+            answer = client.post("/translate", json={"q": "a dog runs", "source": language["code"], "target": target})
+            assert answer.status_code == 200, (language["code"], target, answer.text)
+            kept = "a dog runs" if target == language["code"] else "ein hund rennt"
+            assert translated_text(answer.json())["translatedText"] == kept
 
 
 def test_detect_ranks_the_served_languages_source_and_target(client):

@@ -51,8 +51,9 @@ def test_libretranslatepy_translates_detects_and_lists_languages(server):
     detected, target = api.detect("a bird sings")  # the only source weighed against twenty other languages
     assert detected["language"] == "en" and 50 < detected["confidence"] < 100 and target["language"] == "de"
     assert api.detect("Der Vogel singt im Garten")[0]["language"] == "de"  # not English at 0 %
-    assert api.languages() == [{"code": "en", "name": "English", "targets": ["de"]},
-                               {"code": "de", "name": "German", "targets": []}]
+    assert api.languages() == [{"code": "en", "name": "English", "targets": ["de", "en"]},
+                               {"code": "de", "name": "German", "targets": ["de"]}]
+    assert api.translate("Ein Vogel singt.", "de", "de") == "Ein Vogel singt."  # a target listed: as it is
 
 
 def test_libretranslatepy_surfaces_errors_as_http_errors(server):

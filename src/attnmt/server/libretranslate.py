@@ -7,7 +7,7 @@
                         (a list: one detectedLanguage per text, each text translated by its language's model)
                         and, for text with ``attnmt serve --quality``, attnmt's extra "quality", "flags"
                         and "calibrated" (attnmt.decoding.quality), as the stream's "done" event then does
-    GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
+    GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs, and each language into itself
     POST /detect     q -> [{"language", "confidence"}, ...]  (among the served languages, as /languages lists them;
                         for a list, one ranking: each text's confidences averaged, as LibreTranslate's)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
@@ -341,8 +341,11 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
 
     @app.get("/languages", tags=["LibreTranslate"])
     async def languages() -> list[dict]:
-        """Each language served, with the languages it translates into."""
-        return [{"code": code, "name": language_name(code), "targets": server.models.targets_of(code)}
+        """Each language served, with the languages it translates into, itself among them and in alphabetical
+        order, as LibreTranslate lists them (Argos gives every language a translation into itself): /translate
+        gives a text sent from a language into itself back as it is, and a client fills its menu of targets from
+        these (German listed none, on an en-de server)."""
+        return [{"code": code, "name": language_name(code), "targets": sorted({code, *server.models.targets_of(code)})}
                 for code in server.models.codes()]
 
     @app.get("/frontend/settings", tags=["LibreTranslate"])
