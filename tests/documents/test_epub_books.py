@@ -169,3 +169,36 @@ def test_a_books_title_is_translated_in_its_package_as_on_its_navigation_page_an
     package, nav, ncx = (etree.fromstring(out[f"EPUB/{name}"]) for name in ("content.opf", "nav.xhtml", "toc.ncx"))
     assert package.findtext("{*}metadata/{http://purl.org/dc/elements/1.1/}title") == "Teil Eins: STORM THE"
     assert nav.findtext("{*}head/{*}title") == ncx.findtext("{*}docTitle/{*}text") == "Teil Eins: STORM THE"
+
+
+def navigation_book() -> bytes:
+    """An EPUB 3 book whose navigation page ebooklib writes with its landmarks ("Guide", from the book's guide) and
+    its list of pages ("Pages", from the chapter's page breaks: labelled 12, xii and "Page 13")."""
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_title("A book")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="The first chapter", file_name="one.xhtml", lang="en")
+    chapter.content = ('<h1 id="h1">The first chapter</h1><p>A dog runs.<span epub:type="pagebreak" id="p12" '
+                       'aria-label="12"/> A cat sleeps.<span epub:type="pagebreak" id="pxii" aria-label="xii"/> '
+                       'A bird sings.<span epub:type="pagebreak" id="p13" aria-label="Page 13"/></p>')
+    book.guide.append({"type": "text", "title": "Start of the book", "href": "one.xhtml"})
+    return written_book(book, chapter, [epub.Link("one.xhtml#h1", "The first chapter", "one")])
+
+
+def test_each_lists_heading_on_the_navigation_page_is_translated_and_its_page_numbers_kept(mirror):
+    """The list of pages was kept whole, its heading too: "Pages" stayed English under the table of contents'
+    and the landmarks' translated headings.  Its entries that are page numbers stay as they are, an entry in
+    words is translated; each entry keeps its link, and each list its epub:type."""
+    out = translate_file_bytes(navigation_book(), "book.epub", mirror, GERMAN)
+    nav = etree.fromstring(read_members(out)["EPUB/nav.xhtml"])
+    lists = [(nav_list.get("{http://www.idpf.org/2007/ops}type"), nav_list.findtext("{*}h2"))
+             for nav_list in nav.iter("{*}nav")]
+    assert lists == [("toc", "BOOK A"), ("landmarks", "GUIDE"), ("page-list", "PAGES")]
+    landmark = nav.find(".//{*}nav[@{http://www.idpf.org/2007/ops}type='landmarks']//{*}a")
+    assert (landmark.text, landmark.get("href"), landmark.get("{http://www.idpf.org/2007/ops}type")) == (
+        "BOOK THE OF START", "one.xhtml", "bodymatter")
+    read = read_book(out)  # as a reading system reads the list of pages
+    assert [(page.href, page.title) for page in read.pages] == [
+        ("one.xhtml#p12", "12"), ("one.xhtml#pxii", "xii"), ("one.xhtml#p13", "13 PAGE")]
+    assert "12" not in mirror.given and "xii" not in mirror.given

@@ -537,6 +537,9 @@ def test_a_word_linking_to_a_fragment_is_read_with_its_sentence(same, text):
     ('<p>A dog <span role="doc-pagebreak" aria-label="Page 13">13</span> runs.</p>', ["A dog runs."]),
     ('<nav epub:type="page-list"><ol><li><a href="a.xhtml#p">xii</a></li></ol></nav>'
      '<nav epub:type="landmarks"><ol><li><a href="a.xhtml">Cover</a></li></ol></nav>', ["Cover"]),
+    ('<nav role="doc-pagelist" aria-label="Page list"><h2>Pages</h2><ol><li><a href="a.xhtml#p" title="Page 4">iv</a>'
+     '</li><li><a href="a.xhtml#q">XIV</a></li><li><a href="a.xhtml#r">Page 13</a></li></ol></nav>',
+     ["Page list", "Pages", "Page 13"]),
 ])
 def test_page_numbers_are_kept_with_their_attributes(same, text, given):
     """A page break's title "xii", its aria-label and the navigation page's list of pages were translated."""

@@ -23,7 +23,7 @@ from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.kept_names import read_whole
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.language_links import names_its_language
-from attnmt.documents.markers import RAISED_NUMBERS, ShownCharacters, is_page_number
+from attnmt.documents.markers import RAISED_NUMBERS, ShownCharacters, is_page_label, is_page_number
 from attnmt.documents.page_markers import is_marker
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import Script, markup_script
@@ -170,7 +170,7 @@ class Vocabulary:
         name = local_name(node)
         return (name in ATOMS and not self.is_kept_word(node)) or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or is_page_number(node) or states_no_words(node)
+                                or self.is_page_number(node) or states_no_words(node)
                                 or (is_abbreviation(node, self.shown[node]) and self.shows_its_block(node))))
 
     def is_kept_word(self, node: etree._Element) -> bool:
@@ -228,7 +228,12 @@ class Vocabulary:
             return True
         if self.xml:
             return self.holds_markup(node) or self.is_code_element(node)
-        return local_name(node) in UNTRANSLATED or node.tag in EPUB_CASE or is_page_number(node)
+        return local_name(node) in UNTRANSLATED or node.tag in EPUB_CASE or self.is_page_number(node)
+
+    def is_page_number(self, node: etree._Element) -> bool:
+        """In HTML, a printed page's number (markers.is_page_number: a page break), or a link a navigation page's
+        list of pages labels with one (markers.is_page_label: ``<a href="one.xhtml#p12">xii</a>``)."""
+        return is_page_number(node) or (local_name(node) == "a" and is_page_label(node, self.shown[node]))
 
     def holds_markup(self, node: etree._Element) -> bool:
         """Whether an XML element's text is HTML, translated apart (xml_code.holds_markup; a dialect's may differ)."""
@@ -238,7 +243,7 @@ class Vocabulary:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's
         (is_page_number: ``title="xii"``, ``aria-label="Page 13"``), and a passage's in another
         language (is_foreign: ``<a lang="fr" title="Version française">``)."""
-        return not self.xml and (is_page_number(node) or self.is_foreign(node))
+        return not self.xml and (self.is_page_number(node) or self.is_foreign(node))
 
     def as_read(self, text: str) -> str:
         """A piece of an element's text as the model is to read it: as it is written, but in a dialect

@@ -1,5 +1,5 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages' numbers kept), and
 the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
 package's metadata a reader sees, its titles and description (attnmt.documents.epub_metadata). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as

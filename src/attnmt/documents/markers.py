@@ -21,9 +21,15 @@ from attnmt.documents.shown import is_comment
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
 NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
 NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
-# A printed book's page numbers (identifiers, "xii", not words): a page break's, a navigation page's list of pages.
-PAGE_TYPES = frozenset(("pagebreak", "page-list"))
-PAGE_ROLES = frozenset(("doc-pagebreak", "doc-pagelist"))
+# A printed book's page numbers (identifiers, "xii", not words): a page break's (is_page_number).
+PAGE_TYPES = frozenset(("pagebreak",))
+PAGE_ROLES = frozenset(("doc-pagebreak",))
+# A navigation page's list of pages, whose entries a page's number labels (is_page_label).
+PAGE_LIST_TYPES = frozenset(("page-list",))
+PAGE_LIST_ROLES = frozenset(("doc-pagelist",))
+# A page's number as a list of pages labels it: digits, or Roman numerals (a preface's "xii", "XIV"), not a word
+# of their letters ("mild", "civil").
+PAGE_LABEL = re.compile(r"\d+|(?=.)m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})", re.IGNORECASE)
 ROMAN = re.compile(r"[ivxlc]+")  # a Roman numeral, in lower case: a note's label (is_link_label)
 # A reference's numbers: "3", "12–14", "1, 4" (is_reference), in brackets or parentheses, or in superscript digits.
 NUMBERS = r"\d+(?:\s*[,;–—-]\s*\d+)*"
@@ -111,10 +117,18 @@ def is_note_link(node: etree._Element) -> bool:
 
 def is_page_number(node: etree._Element) -> bool:
     """A printed page's number, kept with its attributes (``<span epub:type="pagebreak"
-    title="xii"/>``, ``role="doc-pagebreak" aria-label="Page 13"``), or the list of them on an
-    EPUB's navigation page (``<nav epub:type="page-list">``): page numbers, not words.  Its
-    landmarks (``epub:type="landmarks"``: "Cover", "Start of the book") are words, translated."""
+    title="xii"/>``, ``role="doc-pagebreak" aria-label="Page 13"``): an identifier, not words."""
     return has_role(node, PAGE_TYPES, PAGE_ROLES)
+
+
+def is_page_label(node: etree._Element, shown: str) -> bool:
+    """Whether an entry of an EPUB navigation page's list of pages (``<nav epub:type="page-list">``,
+    ``role="doc-pagelist"``), whose text a reader sees is ``shown``, is a printed page's number (PAGE_LABEL:
+    ``<a href="one.xhtml#p12">12</a>``, ``xii``), kept with its link.  The rest of the list is words, translated as
+    the table of contents' and the landmarks' are: its heading ("Pages" stayed English under the table of
+    contents' translated one) and an entry in words ("Page 13")."""
+    return (PAGE_LABEL.fullmatch(shown.strip()) is not None
+            and any(has_role(above, PAGE_LIST_TYPES, PAGE_LIST_ROLES) for above in node.iterancestors()))
 
 
 def has_role(node: etree._Element, types: frozenset[str], roles: frozenset[str]) -> bool:
