@@ -202,3 +202,41 @@ def test_each_lists_heading_on_the_navigation_page_is_translated_and_its_page_nu
     assert [(page.href, page.title) for page in read.pages] == [
         ("one.xhtml#p12", "12"), ("one.xhtml#pxii", "xii"), ("one.xhtml#p13", "13 PAGE")]
     assert "12" not in mirror.given and "xii" not in mirror.given
+
+
+def with_stated_labels(book: bytes) -> bytes:
+    """``book`` whose toc.ncx states its entries' languages as older tools write them: the book's title's on its
+    ``<text>``, the chapter's on its ``<navLabel>``, with its direction."""
+    members = read_members(book)
+    members["EPUB/toc.ncx"] = members["EPUB/toc.ncx"].replace(b"<text>A book</text>", b'<text xml:lang="de-AT">A book'
+                                                              b"</text>").replace(b"<navLabel>", b'<navLabel '
+                                                                                  b'xml:lang="en-GB" dir="ltr">')
+    return write_members(members)
+
+
+def stated_labels(ncx: bytes) -> list[tuple[str, str | None, str | None]]:
+    """Each element of toc.ncx that states a language: its name, language and direction."""
+    return [(etree.QName(node).localname, node.get(XML_LANG), node.get("dir"))
+            for node in etree.fromstring(ncx).iter() if node.get(XML_LANG) is not None]
+
+
+@pytest.mark.parametrize("target, way", [("de", "ltr"), ("ar", "rtl")])
+def test_a_contents_entrys_stated_language_is_the_targets_once_translated(mirror, target, way):
+    """<text xml:lang="de-AT"> and <navLabel xml:lang="en-GB" dir="ltr"> went on saying so over their translation,
+    where toc.ncx's root, the package's dc:language and the pages said the target's."""
+    out = translate_file_bytes(with_stated_labels(contents_book("The first chapter")), "book.epub", mirror,
+                               DocumentOptions(target_lang=target))
+    labels = stated_labels(read_members(out)["EPUB/toc.ncx"])
+    assert labels[1:] == [("text", target, None), ("navLabel", target, way)]
+    assert labels[0][:2] == ("ncx", target)  # as it was
+    assert [link.title for link in read_book(out).toc] == ["CHAPTER FIRST THE"]
+
+
+def test_a_contents_entry_that_kept_its_source_keeps_its_stated_language(mirror):
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_file_bytes(with_stated_labels(contents_book("The first chapter")), "book.epub", mirror,
+                               GERMAN, review=review)
+    assert stated_labels(read_members(out)["EPUB/toc.ncx"]) == [("text", "de-AT", None), ("navLabel", "en-GB", "ltr")]

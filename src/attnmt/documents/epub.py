@@ -8,7 +8,7 @@ HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
 ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
 text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
 out, with the metas refining them), the package root's ``xml:lang`` and ``dir`` and the table of
-contents' ``xml:lang`` say it, and the spine's
+contents' ``xml:lang`` (its root's, and a translated entry's and its label's: ContentsJob) say it, and the spine's
 ``page-progression-direction`` turns the pages the target's way (a page's root and the table of
 contents' once something of theirs is translated: one whose every sentence kept its source,
 --below-quality source, keeps its language, and so does the package where every sentence of the
@@ -130,12 +130,14 @@ class ContentsJob:
     (a LineJob of its own, read as an HTML block: a comment in it is kept, where its words go, and a
     numbered part's label written in the target's words, "Part One: The storm" as "Teil Eins: …", where
     read as XML's record it went to the model whole); its root's ``xml:lang`` then says the target
-    language where one of them was translated."""
+    language where one of them was translated, and so does what a translated entry and its label state
+    (language.say_language: ``<navLabel xml:lang="en-GB">``, ``<text xml:lang="de-AT">`` went on saying
+    their source's language over its German words; a ``dir`` agrees)."""
 
     def __init__(self, root: etree._Element, entries: list[etree._Element], options: DocumentOptions,
                  glossary: Glossary | None) -> None:
         vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
-        self.root, self.target_lang = root, options.target_lang
+        self.root, self.target_lang, self.elements = root, options.target_lang, entries
         self.entries = [LineJob(entry, vocabulary, options, glossary) for entry in entries]
         self.texts = [job.flats() for job in self.entries]
 
@@ -143,8 +145,12 @@ class ContentsJob:
         return [flat for texts in self.texts for flat in texts]
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        for job, run in zip(self.entries, parted(results, self.texts), strict=True):
+        for entry, job, run, texts in zip(self.elements, self.entries, parted(results, self.texts), self.texts,
+                                          strict=True):
             job.finish(run)
+            if self.target_lang and not all(flat.source_kept for flat in texts):  # none: nothing of it to say
+                for element in (entry, entry.getparent()):  # <text>, and its <navLabel> or <docTitle>
+                    say_language(element, self.target_lang)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
 
