@@ -28,6 +28,7 @@ from attnmt.documents.closing_marks import (
     space_closed_up,
 )
 from attnmt.documents.inserted_spaces import space_kept_inside
+from attnmt.documents.list_lines import after_line_mark
 from attnmt.documents.shown import LINE_BREAKS, has_text_of_its_own, shown_text
 from attnmt.documents.stop_points import stop_point
 from attnmt.documents.white_space import NORMAL, add_kept_spacing, kept_parts, spaced_after_break
@@ -186,6 +187,10 @@ class FlatBuilder:
         self.kept = NORMAL
         self.breaks: list[int] = []
         self.line_breaks: list[int] = []  # where each line break (LINE_BREAKS) stands: ended_lines says which end one
+        # where the last line break stood, till an atom that shows text follows it, and those before a list's item:
+        # each ends its sentence (attnmt.documents.list_lines)
+        self.line_start: int | None = None
+        self.listed: set[int] = set()
         self.text = ""
         self.marks: list[Mark] = []
         self.open_marks: list[int] = []
@@ -203,7 +208,7 @@ class FlatBuilder:
             if k % 2:
                 add_kept_spacing(self, piece)
             else:
-                self._add_protected(piece)
+                self._add_protected(after_line_mark(self, piece))
 
     def _add_protected(self, text: str) -> None:
         position = 0
@@ -299,13 +304,15 @@ class FlatBuilder:
                 atom.opened_by = self.range_starts[key].pop()
         self.marks.append(atom)
         self.pending_atoms.append(atom)
+        if line_break or atom.shows_text:  # a bookmark after a line break still leaves its line to start
+            self.line_start = len(self.text) if line_break else None
 
     def _parent(self) -> int | None:
         return self.open_marks[-1] if self.open_marks else None
 
     def build(self) -> FlatText:
         """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
-        ends = sorted(set(ended_lines(self.text, self.line_breaks)) - set(self.breaks))
+        ends = sorted((set(ended_lines(self.text, self.line_breaks)) | self.listed) - set(self.breaks))
         return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
 
 

@@ -85,7 +85,7 @@ from attnmt.documents.formatting import (
 )
 from attnmt.documents.hyphens import hyphenated_words, in_word
 from attnmt.documents.language import written_against
-from attnmt.documents.list_marks import after_speaker_label, value_kept
+from attnmt.documents.list_marks import after_list_mark, after_speaker_label, value_kept
 from attnmt.documents.markers import is_marker_text, is_note_number, is_reference
 from attnmt.documents.ooxml_dialects import Dialect
 from attnmt.documents.ooxml_labels import label_alone, own_look
@@ -348,8 +348,10 @@ class ParagraphJob(ParagraphWriter):
                     builder.add_atom(literal=text)
                 elif builder.text.strip():
                     builder.add_text(text)
-                else:  # a speaker's label typed at its start kept, as a text line's; a field's name set apart too
+                else:  # a list's mark and a speaker's label typed at its start kept, as a text line's (a cell's
+                    # "- apples\n- pears": list_lines); a field's name set apart too
                     after, apart = self._words_after(run), own_look(run, self.dialect)
+                    text = after_list_mark(builder, text)
                     builder.add_text(after_speaker_label(builder, text, self.speakers, after, apart))
                     self.value_kept = value_kept(text, after, self.speakers, apart)
             elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
