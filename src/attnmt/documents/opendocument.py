@@ -80,6 +80,7 @@ from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
 from attnmt.documents.opendocument_formulas import forget_cell_results
 from attnmt.documents.opendocument_index_marks import index_mark_jobs
+from attnmt.documents.opendocument_note_labels import is_author_label
 from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, numbering_jobs
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
 from attnmt.documents.opendocument_pivots import TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
@@ -211,7 +212,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         """Whether the paragraph is translated, or the shape's link has its tooltip translated apart."""
         if node.tag == SHAPE_LINK:
             return is_shape_link(node)
-        return is_translated(node, chart) and node not in code and holding_cell(node) not in headers
+        return (is_translated(node, chart) and node not in code and holding_cell(node) not in headers
+                and not is_author_label(node))  # a note's "Ann:", kept as an .xlsx's is
 
     # the paragraphs, and the links around shapes that no paragraph holds (a slide's linked picture)
     holders = [node for node in root.iter(*PARAGRAPHS, *DECLARATIONS, INDEX_TITLE, SHAPE_LINK)

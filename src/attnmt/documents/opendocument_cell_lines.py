@@ -23,6 +23,7 @@ from lxml import etree
 from attnmt.documents.archive import Part
 from attnmt.documents.opendocument_cells import value_paragraphs
 from attnmt.documents.opendocument_code import OFFICE, TEXT
+from attnmt.documents.opendocument_note_labels import is_author_label
 from attnmt.documents.opendocument_package import CHART
 from attnmt.documents.opendocument_pivots import CELLS
 from attnmt.documents.wrapped_lines import ended_lines
@@ -83,7 +84,8 @@ def join_wrapped_lines(holders: Iterable[etree._Element]) -> None:
         paragraphs = [child for child in holder if child.tag == PARAGRAPH]
         joined = paragraphs[0] if paragraphs else None
         for after, goes_on in zip(paragraphs[1:], went_on(paragraphs), strict=True):
-            if after.getprevious() is joined and goes_on and dict(joined.attrib) == dict(after.attrib):
+            if (after.getprevious() is joined and goes_on and dict(joined.attrib) == dict(after.attrib)
+                    and not is_author_label(joined)):  # a note's "Ann:" stays a line of its own, kept
                 join(holder, joined, after)
             else:
                 joined = after
