@@ -164,30 +164,55 @@ class NumbersKept(NamedTuple):
     required: list[tuple[str, ...]]
 
 
+class Retries(NamedTuple):
+    """A batch's sentences (``rows``) whose best translation drops a number, each with the terms its retry is
+    searched with (its own, then the numbers) and the numbers alone (``with_numbers_kept``)."""
+
+    rows: list[int]
+    terms: list[Terms]
+    numbers: list[list[Term]]
+
+
 def with_numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], terms: list[Terms],
                       target_lang: str | None, search_again: Callable[[list[int], list[Terms]], list[list[Hypothesis]]],
                       first_scores: Callable[[list[int]], list[float]]) -> NumbersKept:
     """A batch's ``hypotheses`` (one list a sentence of ``sentences``, searched with ``terms``), each sentence whose
-    best translation drops a number (``dropped``) searched again (``search_again(rows, their terms)``) with the
+    best translation drops a number (``retries``) searched again (``search_again(rows, their terms)``) with the
     numbers required too, its retry taken where ``kept`` says against its best's score (``first_scores(rows)``: a
-    greedy search adds up none), with the numbers it required; not for a number its terms required already
-    (term_numbers, beside a glossary's terms), which the same search would miss again."""
-    rows: list[int] = []
-    again: list[Terms] = []
-    numbers_of: list[list[Term]] = []
+    greedy search adds up none), with the numbers it required (``numbers_kept``)."""
+    wanted = retries(tokenizer, sentences, hypotheses, terms, target_lang)
+    if not wanted.rows:
+        return NumbersKept(list(hypotheses), [()] * len(hypotheses))
+    scores = first_scores(wanted.rows)
+    return numbers_kept(tokenizer, sentences, hypotheses, wanted, scores, search_again(wanted.rows, wanted.terms))
+
+
+def retries(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], terms: list[Terms],
+            target_lang: str | None) -> Retries:
+    """The sentences of a batch (``hypotheses`` one list a sentence, searched with ``terms``) whose best translation
+    drops a number (``dropped``) the target vocabulary writes, with the terms to search each again with: its own and
+    the numbers; not a number its terms required already (term_numbers, beside a glossary's terms), which the same
+    search would miss again."""
+    wanted = Retries([], [], [])
     for row, (sentence, found) in enumerate(zip(sentences, hypotheses, strict=True)):
         numbers = number_terms(tokenizer, dropped(sentence, tokenizer.decode(found[0].tokens)), target_lang) \
             if found else []
         numbers = [number for number in numbers if list(number) not in map(list, terms[row])]  # required already
         if numbers:
-            rows.append(row)
-            again.append([*terms[row], *numbers])
-            numbers_of.append(numbers)
+            wanted.rows.append(row)
+            wanted.terms.append([*terms[row], *numbers])
+            wanted.numbers.append(numbers)
+    return wanted
+
+
+def numbers_kept(tokenizer, sentences: Sequence[str], hypotheses: list[list[Hypothesis]], wanted: Retries,
+                 first_scores: Sequence[float], retried: Sequence[list[Hypothesis]]) -> NumbersKept:
+    """A batch's ``hypotheses`` with the retry of each of the ``wanted`` rows (``retried``, in their order) taken
+    where ``kept`` says against the first's best's score (``first_scores``, in the same order), and the numbers each
+    retry taken required; a retry of its numbers alone and no word (``worded``) is none."""
     chosen = list(hypotheses)
     required: list[tuple[str, ...]] = [()] * len(hypotheses)
-    if not rows:
-        return NumbersKept(chosen, required)
-    for row, numbers, score, retry in zip(rows, numbers_of, first_scores(rows), search_again(rows, again), strict=True):
+    for row, numbers, score, retry in zip(wanted.rows, wanted.numbers, first_scores, retried, strict=True):
         if retry and worded(sentences[row]) and not worded(tokenizer.decode(retry[0].tokens)):
             retry = []  # its numbers alone: no translation
         chosen[row] = kept(hypotheses[row], score, retry, number_score(retry[0], numbers) if retry else -math.inf)
