@@ -1,12 +1,12 @@
 """One model translated with on several threads at once: every translation runs in eval mode, and the
-model is left in the mode it was in before the first one came (``attnmt.decoding.translate.evaluating``)."""
+model is left in the mode it was in before the first one came (``attnmt.decoding.evaluating.evaluating``)."""
 
 import threading
 from functools import partial
 
 from support import EndingModel, held_on_a_thread, search_config
 
-from attnmt.decoding.translate import evaluating
+from attnmt.decoding.evaluating import evaluating
 
 
 def training_model() -> EndingModel:

@@ -223,12 +223,13 @@ def test_beam_search_hands_its_recorded_weights_over_and_no_second_pass_runs(tra
 @pytest.fixture
 def batch_records(monkeypatch) -> dict[int, list[bool]]:
     """Sentence (input index) -> for each search of a batch holding it (run_search), whether that search was given
-    a Recording: spies on attnmt.decoding.translate's ``searched`` (the batch) and ``run_search`` (its ``record``)."""
+    a Recording: spies on attnmt.decoding.translate's ``first_searched`` (the batch's first search) and
+    ``run_search`` (its ``record``)."""
     import inspect
 
     from attnmt.decoding import translate as translating
 
-    searched, run_search = translating.searched, translating.run_search
+    searched, run_search = translating.first_searched, translating.run_search
     batch: list[int] = []  # the sentences of the batch being searched
     records: dict[int, list[bool]] = {}
 
@@ -242,7 +243,7 @@ def batch_records(monkeypatch) -> dict[int, list[bool]]:
             records.setdefault(i, []).append(record is not None)
         return run_search(*args, **kwargs)
 
-    monkeypatch.setattr(translating, "searched", searching)
+    monkeypatch.setattr(translating, "first_searched", searching)
     monkeypatch.setattr(translating, "run_search", run)
     return records
 

@@ -1,11 +1,11 @@
 """A sentence that breaks a search breaks only itself: a batch the model fails on is searched again a
-sentence at a time (``failing_alone``, ``alone``), and SentencesFailed names the sentences that failed
+sentence at a time (``each_alone``), and SentencesFailed names the sentences that failed
 alone and holds the others' outputs (``keeping``).  attnmt.decoding.translate's searched_batches
 does so."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -53,3 +53,15 @@ def failing_alone(i: int, failures: dict[int, Exception]) -> Iterator[None]:
 def alone(row: Tensor, pad_id: int) -> Tensor:
     """One sentence of a padded batch [S] as a batch of its own, [1, its length]."""
     return row[: int((row != pad_id).sum())].unsqueeze(0)
+
+
+def each_alone(search: Callable[[list[int], Tensor], T], failures: dict[int, Exception], pad_id: int,
+               indices: list[int], src: Tensor, error: Exception) -> Iterator[T]:
+    """What ``search(indices, src)`` gives each sentence of a batch [B, S] the model failed on (``error``) searched
+    alone; what one raises alone goes in ``failures`` (``failing_alone``), as ``error`` does for a batch of one."""
+    if len(indices) == 1:
+        failures[indices[0]] = error
+        return
+    for k, i in enumerate(indices):
+        with failing_alone(i, failures):
+            yield search([i], alone(src[k], pad_id))

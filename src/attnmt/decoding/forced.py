@@ -15,10 +15,11 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.inputs import length_batches
 from attnmt.decoding.next_tokens import whole_vocabulary_logits, without_outside
 from attnmt.decoding.teacher_forcing import written_attention
-from attnmt.decoding.translate import SearchedBatch, evaluating
+from attnmt.decoding.translate import SearchedBatch
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 

@@ -16,8 +16,8 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
+from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.next_tokens import whole_vocabulary_logits, without_outside
-from attnmt.decoding.translate import evaluating
 from attnmt.model import AttentionTrace, Transformer, check_model
 from attnmt.text.data import pad_rows
 

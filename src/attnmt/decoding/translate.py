@@ -14,17 +14,17 @@ From the sentences to their hypotheses, outermost last:
     run_search           one batch -> its sentences' hypotheses, by the search ``decoding`` asks for
                          (attnmt.decoding.batch_search)
     searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time;
-                         a sentence in capitals read in sentence case (attnmt.decoding.capitals)
+                         a sentence in capitals read in sentence case (attnmt.decoding.capitals); the sentences
+                         that dropped a number searched again, those of several batches together
+                         (attnmt.decoding.retry_pool)
     sentence_hypotheses  sentences -> (input index, its n-best) per non-blank sentence
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import warnings
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -34,11 +34,12 @@ from torch import Tensor
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.batch_search import forced_hypotheses, run_search
+from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
-from attnmt.decoding.failed_sentences import SentencesFailed, alone, failing_alone
+from attnmt.decoding.evaluating import evaluating
+from attnmt.decoding.failed_sentences import SentencesFailed, each_alone
 from attnmt.decoding.inputs import (
     Glossaries,
     Guides,
@@ -50,9 +51,10 @@ from attnmt.decoding.inputs import (
     padded_sources,
     writes_whole,
 )
-from attnmt.decoding.next_tokens import shortlisted
-from attnmt.decoding.numbers_kept import with_numbers_kept
+from attnmt.decoding.next_tokens import next_tokens_of, shortlisted
+from attnmt.decoding.numbers_kept import Retries, numbers_kept, retries
 from attnmt.decoding.penalties import Penalties
+from attnmt.decoding.retry_pool import HeldBatch, RetryPool, first_scores, own_retries
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
@@ -100,32 +102,6 @@ class Translation:
         return self.assessment.flags if self.assessment else None
 
 
-# id(model) -> (threads inside ``evaluating`` with it, the mode to restore when the last leaves)
-EVALUATING: dict[int, tuple[int, bool]] = {}
-EVALUATING_LOCK = threading.Lock()
-
-
-@contextmanager
-def evaluating(model: Transformer) -> Iterator[None]:
-    """The model in eval mode, then back in the mode it came in once the last thread translating
-    with it leaves.  Counted per model: a thread that came in after another had switched a training
-    model to eval would otherwise take eval for the mode to restore, and leave the model in it, or
-    switch it back to training under a thread still translating."""
-    with EVALUATING_LOCK:
-        inside, was_training = EVALUATING.get(id(model), (0, model.training))
-        EVALUATING[id(model)] = (inside + 1, was_training)
-        model.eval()
-    try:
-        yield
-    finally:
-        with EVALUATING_LOCK:
-            inside, was_training = EVALUATING.pop(id(model))
-            if inside > 1:
-                EVALUATING[id(model)] = (inside - 1, was_training)
-            else:
-                model.train(was_training)
-
-
 @dataclass
 class SearchedBatch:
     """One length-sorted batch as the search saw it: input indices, padded source ids src [B, S],
@@ -166,9 +142,15 @@ def searched_batches(
     A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``), unless given a
     prefix; its translations are to be written in capitals (``written``), its glossary is matched in it as given.
 
+    A batch with a sentence that dropped a number (``first_searched``) is held, and the retries of the batches held are
+    searched together, one batch's worth from at most HELD_BATCHES batches at a time (attnmt.decoding.retry_pool),
+    before each is yielded: the batches come in no set order, each with its input indices.  A model that searches a
+    shortlist (each batch's own vocabulary) searches each batch's retries with it, at once.
+
     A batch the model fails on is searched again a sentence at a time, so that a sentence that breaks a search
-    breaks only itself: after the last batch, SentencesFailed names those that failed alone.  A user's mistake
-    (UserError) stops at once, and sampling with a glossary before anything is searched (``check_not_sampled``)."""
+    breaks only itself: after the last batch, SentencesFailed names those that failed alone; a pooled retry that
+    fails, each batch's own retry.  A user's mistake (UserError) stops at once, and sampling with a glossary before
+    anything is searched (``check_not_sampled``)."""
     check_not_sampled(decoding, guides.glossaries)
     # Refuse a bad term or prefix before any work, each distinct one once.
     check_target_terms(tokenizer, model.config.unk_id, guides.glossaries)
@@ -177,20 +159,33 @@ def searched_batches(
     failures: dict[int, Exception] = {}
     pieces = lambda text: len(tokenizer.encode(text))  # noqa: E731 - how many pieces the model reads a text in
     read = [read_as(sentence, prefix, pieces) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
+    if max_sentences is None:  # what suits the search, as padded_sources would take it, for the pool's batch too
+        max_sentences = next_tokens_of(model).sentences_per_batch(model.config, decoding.beam_size)
+    first = partial(first_searched, model, tokenizer, sentences, decoding, scored, guides, read=read)
+    finish = partial(finished, model, tokenizer, sentences, decoding, guides, read)
+    again = partial(searched_again, model, tokenizer, decoding, record, recorded)
+
+    def alone(indices: list[int], src: Tensor) -> SearchedBatch:  # a sentence of a failed batch, searched alone
+        return searched(model, tokenizer, sentences, decoding, scored, guides, indices, src,
+                        batch_record(record, recorded, indices), read)
+
+    alone_each = partial(each_alone, alone, failures, model.config.pad_id)
+    pool = RetryPool(again, finish, alone_each, model.config.pad_id, max_tokens, max_sentences)
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, read, max_tokens, max_sentences, decoding.beam_size):
-            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, read=read)
             try:
-                yield search(indices, src, batch_record(record, recorded, indices))
+                held = first(indices, src, batch_record(record, recorded, indices))
+                batch = None if held.retries.rows and not shortlisted(model) else finish(held, own_retries(again, held))
             except UserError:
                 raise
             except Exception as error:  # noqa: BLE001 - one sentence must not cost the others their translations
-                if len(indices) == 1:
-                    failures[indices[0]] = error
-                    continue
-                for k, i in enumerate(indices):
-                    with failing_alone(i, failures):
-                        yield search([i], alone(src[k], model.config.pad_id), batch_record(record, recorded, [i]))
+                yield from alone_each(indices, src, error)
+                continue
+            if batch is None:
+                yield from pool.holding(held)
+            else:
+                yield batch
+        yield from pool.finished()
     if failures:
         raise SentencesFailed(failures)
 
@@ -205,10 +200,19 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
              read: Sequence[str] = ()) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``, the sentences as the model
-    reads them), searched (``run_search``); a term a translation came without, or holds fewer times than
-    its sentence, is warned of (attnmt.decoding.term_warnings).  Glossary terms are matched in the sentences
-    as given: ``JOIN US`` holds the acronym ``US``.  A translation that drops a number is searched again with it
-    required (attnmt.decoding.numbers_kept), and a retry taken dictates its numbers as terms do."""
+    reads them), searched (``first_searched``), its retries too (``own_retries``), and ``finished``."""
+    held = first_searched(model, tokenizer, sentences, decoding, scored, guides, indices, src, record, read)
+    again = partial(searched_again, model, tokenizer, decoding, record, None)
+    return finished(model, tokenizer, sentences, decoding, guides, read, held, own_retries(again, held))
+
+
+def first_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding,
+                   scored: bool, guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
+                   read: Sequence[str] = ()) -> HeldBatch:
+    """The batch of sentences ``indices``, src [B, S] padded (from ``read``), searched (``run_search``) with their
+    prefixes and glossary terms (matched in the sentences as given: ``JOIN US`` holds the acronym ``US``), and the
+    sentences whose translation drops a number to search again with it required (attnmt.decoding.numbers_kept), with
+    their first scores; never with sampling, which takes no terms (check_not_sampled)."""
     longest, unk_id = model.config.longest_input, model.config.unk_id
     prefixes = [guides.prefix_ids(tokenizer, unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, unk_id, sentences, i, max(0, longest - len(prefix)), model.target_lang)
@@ -217,43 +221,39 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space, stops)
-    numbers: list[tuple[str, ...]] = [()] * len(indices)  # what a retry made each translation write (numbers_kept)
-    if not decoding.sampling:  # a number dropped is searched again as a term, never with sampling (check_not_sampled)
-        again = partial(searched_again, model, tokenizer, src, memory, decoding, prefixes, record)
-        scores = partial(first_scores, model, src, decoding, hypotheses)
-        hypotheses, numbers = with_numbers_kept(tokenizer, [sentences[i] for i in indices], hypotheses, terms,
-                                                model.target_lang, again, scores)
-    for i, sentence_terms, found in zip(indices, terms, hypotheses, strict=True):
+    wanted = Retries([], [], []) if decoding.sampling else retries(
+        tokenizer, [sentences[i] for i in indices], hypotheses, terms, model.target_lang)
+    scores = first_scores(model, src, decoding, hypotheses, wanted.rows) if wanted.rows else []
+    return HeldBatch(indices, src, memory, prefixes, terms, hypotheses, wanted, scores)
+
+
+def finished(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, guides: Guides,
+             read: Sequence[str], held: HeldBatch, retried: list[list[Hypothesis]]) -> SearchedBatch:
+    """A ``held`` batch with its retries (``retried``) taken where numbers_kept keeps them, a taken retry dictating
+    its numbers as terms do; a term a translation came without, or holds fewer times than its sentence, is warned
+    of (attnmt.decoding.term_warnings)."""
+    hypotheses, numbers = numbers_kept(tokenizer, [sentences[i] for i in held.indices], held.hypotheses,
+                                       held.retries, held.first_scores, retried)
+    for i, sentence_terms, found in zip(held.indices, held.terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])
         warn_fewer(guides.fewer, guides.glossaries[i], sentences[i], tokenizer, [h.tokens for h in found])
     dictated = [Dictated(tokenizer.decode(prefix), (*(tokenizer.decode(term) for term in sentence_terms), *required),
                          source_terms(guides.glossaries[i], sentences[i]))
-                for i, prefix, sentence_terms, required in zip(indices, prefixes, terms, numbers, strict=True)]
-    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model), read, dictated)
+                for i, prefix, sentence_terms, required in zip(held.indices, held.prefixes, held.terms, numbers,
+                                                               strict=True)]
+    return SearchedBatch(held.indices, held.src, held.memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
-def searched_again(model: Transformer, tokenizer: TextCodec, src: Tensor, memory: Tensor, decoding: Decoding,
-                   prefixes: list[list[int]], record: Recording | None, rows: list[int],
-                   terms: list[Terms]) -> list[list[Hypothesis]]:
-    """Rows ``rows`` of a batch (src [B, S], its encoder output ``memory``) searched again with ``terms``, scored
-    (attnmt.decoding.numbers_kept: a translation that dropped a number, its numbers required)."""
-    index = torch.tensor(rows, device=src.device)
+def searched_again(model: Transformer, tokenizer: TextCodec, decoding: Decoding, record: Recording | None,
+                   recorded: Sequence[bool] | None, indices: list[int], src: Tensor, memory: Tensor,
+                   prefixes: list[list[int]], terms: list[Terms]) -> list[list[Hypothesis]]:
+    """Sentences ``indices`` (input indices), src [R, S] (their encoder output ``memory``) searched again with
+    ``terms``, scored (attnmt.decoding.numbers_kept: a translation that dropped a number, its numbers required),
+    recording where ``recorded`` flags one of them (``batch_record``)."""
     continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size)
-    return run_search(model, src[index], decoding, True, [prefixes[row] for row in rows], terms, continuing,
-                      memory[index], record, space, stops)
-
-
-def first_scores(model: Transformer, src: Tensor, decoding: Decoding, hypotheses: list[list[Hypothesis]],
-                 rows: list[int]) -> list[float]:
-    """The score of the best hypothesis of each of a batch's ``rows``: the search's, or, where a greedy search added
-    up none, one teacher-forced pass's (``forced_hypotheses``)."""
-    if not (decoding.greedy and all(hypotheses[row][0].score == 0.0 for row in rows)):
-        return [hypotheses[row][0].score for row in rows]
-    index = torch.tensor(rows, device=src.device)
-    with torch.inference_mode():
-        forced = forced_hypotheses(model, src[index], [hypotheses[row][0].tokens for row in rows], decoding.alpha)
-    return [found[0].score for found in forced]
+    return run_search(model, src, decoding, True, prefixes, terms, continuing, memory,
+                      batch_record(record, recorded, indices), space, stops)
 
 
 def sentence_hypotheses(

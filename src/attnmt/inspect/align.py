@@ -25,6 +25,7 @@ from torch import Tensor
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.capitals import written_as
+from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.failed_sentences import SentencesFailed, keeping
 from attnmt.decoding.inputs import (
     Glossaries,
@@ -39,7 +40,7 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.state import Recording
 from attnmt.decoding.teacher_forcing import written_attention
-from attnmt.decoding.translate import evaluating, searched_batches, written_assessment
+from attnmt.decoding.translate import searched_batches, written_assessment
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,

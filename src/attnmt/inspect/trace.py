@@ -21,10 +21,10 @@ from torch import Tensor
 
 from attnmt.config_ranges import plain_number, whole_number
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.inputs import TextCodec, check_decoding, check_tokenizer, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.teacher_forcing import score_pair
-from attnmt.decoding.translate import evaluating
 from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer, check_model
 from attnmt.model import check_layer as check_model_layer

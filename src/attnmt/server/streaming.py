@@ -44,10 +44,10 @@ from fastapi.responses import StreamingResponse
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.capitals import read_as, written_as
+from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.inputs import padded_sources
 from attnmt.decoding.quality import Assessment
 from attnmt.decoding.search import Hypothesis, beam_search
-from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
