@@ -115,16 +115,22 @@ def test_a_retry_searched_together_records_the_attention_it_records_alone(models
         assert found.shape == own.shape and torch.allclose(found, own, rtol=0.0, atol=1e-5)
 
 
-def test_a_held_batchs_recorded_retry_has_its_batchs_source_width(models):
+@pytest.mark.parametrize(("sentences", "per_batch"), [
+    (SENTENCES, 3),  # each retry as long as its batch's longest: the pooled batch's padding cut off
+    (["7 girls", "boys run", "girls and 3", "The river is long."], 2),  # "girls and 3": 3 pieces of its batch's 4
+])
+def test_a_held_batchs_recorded_retry_has_its_batchs_source_width(models, sentences, per_batch):
     """Hypothesis.attention is over its batch's padded source positions, as every other hypothesis's, the pooled
-    batch's padding cut off or put back (a masked position's weight is 0)."""
+    batch's padding cut off or put back (0, a masked position's weight)."""
     model, codec = models["readable"], NumberWords()
-    batches = list(translating.searched_batches(model, codec, SENTENCES, SHORT, MAX_TOKENS, 3, True,
-                                                Guides.of(len(SENTENCES), None, None), Recording()))
-    assert sorted(i for batch in batches for i in batch.indices) == list(range(len(SENTENCES)))
+    batches = list(translating.searched_batches(model, codec, sentences, SHORT, MAX_TOKENS, per_batch, True,
+                                                Guides.of(len(sentences), None, None), Recording()))
+    assert sorted(i for batch in batches for i in batch.indices) == list(range(len(sentences)))
     for batch in batches:
-        for hypotheses in batch.hypotheses:
-            assert all(h.attention.size(-1) == batch.src.size(1) for h in hypotheses)
+        for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
+            length = len(codec.encode(sentences[i]))
+            for h in hypotheses:
+                assert h.attention.size(-1) == batch.src.size(1) and not h.attention[:, length:].any()
 
 
 def test_the_retries_of_several_batches_are_one_search_a_term_width(models, monkeypatch):
