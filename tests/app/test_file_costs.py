@@ -54,6 +54,18 @@ def test_a_file_costs_requests_in_libretranslates_api_too(served, tmp_path):
                      "over 6 per 1 minute per key"}
 
 
+def test_a_file_given_back_in_its_own_language_costs_requests_as_one_translated(served, tmp_path):
+    """As LibreTranslate charges a file before it reads it, whatever its languages: German into German (given
+    back as it came, no model reading it) costs the 4 requests its bytes do, English into German after it too."""
+    german = "Der Hund läuft.\n".encode() * 28  # 448 bytes: 4 requests at 100 characters a request
+    with client_with_keys(served, tmp_path, "k1 6 char-limit=100\n") as client:
+        answer = client.post("/translate_file", data={"source": "de", "target": "de", "api_key": "k1"},
+                             files={"file": ("a.txt", german, "text/plain")})
+        assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == german
+        answer = libre_file(client, LINES)
+        assert answer.status_code == 429 and answer.json()["error"].endswith("over 6 per 1 minute per key")
+
+
 def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
     with client_with_keys(served, tmp_path, "k1 3 char-limit=100\n") as client:
         message = ("a file of 451 bytes costs 4 requests (one per 100 bytes: a request's characters); at most 3 a "

@@ -113,3 +113,17 @@ def test_a_file_sent_as_libretranslates_page_sends_it_comes_back_from_its_url(se
     assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
     refused = requests.post(url + "translate_file", data={**form, "api_key": "wrong"}, files=file, timeout=60)
     assert refused.status_code == 403 and refused.json() == {"error": "Invalid API key"}
+
+
+def test_a_file_sent_from_german_into_german_as_languages_offers_it_comes_back_as_it_came(server):
+    """/languages lists German among German's targets, so LibreTranslate's page offers German into German; a file
+    sent so was 400 ("brief.txt is in German (de) already"), where a text came back as it is.  libretranslatepy
+    (2.1.4) sends no files: this is the page's form."""
+    requests = pytest.importorskip("requests", reason="requests comes with deep-translator (.[dev])")
+    _, url, _ = server
+    letter = "Der Vogel singt über dem Garten.\r\n".encode()
+    answer = requests.post(url + "translate_file", data={"source": "de", "target": "de", "api_key": KEY},
+                           files={"file": ("brief.txt", letter)}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    download = requests.get(answer.json()["translatedFileUrl"], timeout=30)
+    assert download.content == letter and 'filename="brief.de.txt"' in download.headers["content-disposition"]

@@ -177,21 +177,45 @@ def test_auto_detects_the_source_of_a_text_file(client):
 
 
 @pytest.mark.parametrize("code", ["de", "DE", "de-DE"])
-def test_a_file_sent_from_a_language_into_itself_is_400_saying_so_as_auto_says_it(client, code):
-    """It was "German (de) is not available as a target language from German (de)", from a server of de."""
-    answer = send(client, "brief.txt", "Der Hund läuft.\n".encode(), source=code, target="de")
-    assert answer.status_code == 400 and answer.json() == {"error": (
-        "brief.txt is in German (de) already, the language to translate it into (its source): nothing to translate")}
+def test_a_file_sent_from_a_language_into_itself_comes_back_as_it_came(client, reached, code):
+    """As /translate gives back a text, and LibreTranslate a file (its identity translation), where /languages
+    lists German among German's targets: it was 400, "brief.txt is in German (de) already, the language to
+    translate it into (its source): nothing to translate"."""
+    letter = "Der Hund läuft.\r\n\r\nDie Katze schläft.\r\n".encode()
+    answer = send(client, "brief.txt", letter, source=code, target="de")
+    assert answer.status_code == 200, answer.text
+    url = answer.json()["translatedFileUrl"]
+    assert url.startswith("http://testserver/download_file/") and url.endswith(".brief.de.txt")
+    download = client.get(url)
+    assert download.status_code == 200 and download.content == letter
+    assert 'filename="brief.de.txt"' in download.headers["content-disposition"]
+    assert reached == []  # no model read it
 
 
-def test_auto_on_a_file_already_in_the_target_language_is_400_saying_so(client):
-    """It went to en-de, which garbled it; then it was "German (de) is not available as a target language from
-    German (de)", of a language the client never named."""
-    answer = send(client, "brief.txt", "Der Hund läuft mit den Kindern durch den großen Park.\n".encode(),
-                  source="auto")
-    assert answer.status_code == 400 and answer.json() == {"error": (
-        "brief.txt is in German (de) already, the language to translate it into (detected at 100.0 %): "
-        "nothing to translate")}
+def test_auto_on_a_file_already_in_the_target_language_gives_it_back_as_it_came(client, reached):
+    """It was 400, "brief.txt is in German (de) already, the language to translate it into (detected at 100.0 %):
+    nothing to translate"; before that, it went to en-de, which garbled it."""
+    letter = "Der Hund läuft mit den Kindern durch den großen Park.\n".encode()
+    answer = send(client, "brief.txt", letter, source="auto")
+    assert answer.status_code == 200, answer.text
+    assert client.get(answer.json()["translatedFileUrl"]).content == letter and reached == []
+
+
+def test_a_page_given_back_keeps_its_bytes_where_a_translation_repairs_its_markup(client):
+    """Its bytes, not the page as attnmt writes it again: the stray </b> a translation takes out is still there."""
+    page = '<p>Der Hund läuft.</b></p>\n'.encode()
+    answer = send(client, "seite.html", page, source="de", target="de")
+    assert answer.status_code == 200, answer.text
+    assert client.get(answer.json()["translatedFileUrl"]).content == page
+
+
+def test_a_file_given_back_is_deleted_as_translations_are_pushed_out_by_newer_ones(trained_model):
+    app = create_app([ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")],
+                     ServeSettings(max_file_results=1))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        first = send(client, "a.txt", b"Ein Hund.", source="de", target="de").json()["translatedFileUrl"]
+        second = send(client, "b.txt", b"a dog runs").json()["translatedFileUrl"]
+        assert client.get(first).status_code == 404 and client.get(second).content == b"ein hund rennt"
 
 
 OLE = bytes.fromhex("d0cf11e0a1b11ae1")  # how an Office 97-2003 file begins: a compound file
@@ -219,8 +243,11 @@ OLE = bytes.fromhex("d0cf11e0a1b11ae1")  # how an Office 97-2003 file begins: a 
     ("bad.xlf", NOT_WELL_FORMED, {}, 400, "bad.xlf is not well-formed XML at line 2, column 89: a & that starts no "
                                           "entity reference (write & as &amp;)"),
 ])
-def test_bad_files_are_one_error_in_libretranslates_shape(client, name, data, fields, status, message):
-    answer = send(client, name, data, **fields)
+@pytest.mark.parametrize("source", ["en", "de"])
+def test_bad_files_are_one_error_in_libretranslates_shape(client, name, data, fields, status, message, source):
+    """The same error from a file sent into its own language, which is given back as it came: it was "a.txt is in
+    German (de) already" for a text not in UTF-8, and for an XLIFF file that is none or is not well-formed."""
+    answer = send(client, name, data, **{"source": source, **fields})
     assert answer.status_code == status and answer.json() == {"error": message}
 
 

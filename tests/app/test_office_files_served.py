@@ -248,3 +248,23 @@ def test_attnmt_serve_allows_macros_only_when_its_operator_says_so(monkeypatch):
     monkeypatch.setattr(attnmt.server.app, "serve", lambda *args, **options: served.append(args[3]))  # settings
     assert main(["serve", "--model", "m"]) == 0 and main(["serve", "--model", "m", "--allow-macros"]) == 0
     assert [settings.allow_macros for settings in served] == [False, True]
+
+
+def test_a_word_file_sent_from_german_into_german_comes_back_as_it_came(client, reached):
+    """Its bytes, unread by any model, as LibreTranslate gives back a file of a language into itself: it was 400,
+    "bericht.docx is in German (de) already"."""
+    word = word_file("Der Hund läuft.", "Die Katze schläft.")
+    answer = client.post("/translate_file", data={"source": "de", "target": "de"},
+                         files={"file": ("bericht.docx", word)})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["translatedFileUrl"].endswith(".bericht.de.docx")
+    assert client.get(answer.json()["translatedFileUrl"]).content == word and reached == []
+
+
+def test_a_word_file_that_is_no_zip_is_the_same_400_from_german_into_german_as_from_english(client):
+    """A file given back is read through first, as its translation would read it: it was 400, "bericht.docx is in
+    German (de) already", of a file no reader could open."""
+    answers = [client.post("/translate_file", data={"source": source, "target": "de"},
+                           files={"file": ("bericht.docx", b"Der Hund l\xc3\xa4uft.\n")}) for source in ("en", "de")]
+    assert [answer.status_code for answer in answers] == [400, 400]
+    assert answers[1].json() == answers[0].json() and "bericht.docx" in answers[0].json()["error"]

@@ -41,12 +41,14 @@ from pathlib import Path
 from attnmt.decoding.quality import low_quality_threshold
 from attnmt.documents.failed import FileFailed
 from attnmt.documents.files import translate_file_bytes, translated_name
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
 from attnmt.documents.stop_points import stopped_by
 from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.client_text import log_failure, what_failed
+from attnmt.server.file_sample import read_through
 from attnmt.server.file_translator import BatchedTranslator, Cancelled, unnoted
 from attnmt.server.models import ServedModel, ServeSettings
 
@@ -181,6 +183,22 @@ class FileJobs:
                                    name=f"attnmt-file-{job.id[:6]}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return job
+
+    async def given_back(self, data: bytes, filename: str, target: str) -> FileJob:
+        """A job done at once, its file ``data`` as it came (named ``filename``, in ``target`` already), as
+        LibreTranslate translates a language into itself: no model reads it, no place of ``max_file_jobs`` is
+        taken, and it is named, downloaded and deleted as a translation is (``report.de.txt``).  UserError
+        where its translation would have failed on the file (read_through, with a job's hints)."""
+        reading = DocumentOptions(source_lang=target, source_lang_known=False, macros=self.settings.allow_macros,
+                                  macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
+        await asyncio.to_thread(read_through, data, filename, reading, self.settings.max_file_bytes)
+        self.sweep()
+        job = FileJob(secrets.token_urlsafe(16), translated_name(filename, target))
+        path = self.folder / job.id
+        await asyncio.to_thread(path.write_bytes, data)
+        job.path, job.state, job.finished_at = path, "done", self.clock()
+        self.jobs[job.id] = job
         return job
 
     def check_room(self, wait_for_turn: bool = False) -> None:

@@ -1,5 +1,6 @@
 """What of a sent file tells its language: LibreTranslate's ``translate_file`` with source ``auto``
-detects it from the file's texts, whatever its format (attnmt.server.libretranslate).
+detects it from the file's texts, whatever its format (attnmt.server.libretranslate); and whether a
+file given back as it came, in the target language already, could be read at all (``read_through``).
 
 The file is read as its translation will read it (attnmt.documents.files), by a translator that
 keeps the sentences it is handed and answers each with itself: a subtitle file's cues without
@@ -52,3 +53,20 @@ def file_sample(data: bytes, filename: str, max_bytes: int, chars: int = SAMPLE_
         except (Enough, UserError):
             pass
     return "\n".join(sampler.sentences)[:chars]
+
+
+class Echo:
+    """A Translator that answers each sentence with itself and keeps none."""
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        return list(sentences), [None] * len(sentences)
+
+
+def read_through(data: bytes, filename: str, options: DocumentOptions, max_bytes: int) -> None:
+    """Reads the whole file ``data`` as its translation would, with ``options``, each sentence answered with
+    itself: UserError (one line naming the file) where its translation would fail for the file's own fault
+    (text not UTF-8, XML not well-formed, an XLIFF file that is none), so that a file given back as it came, in
+    the target language already, is refused as one translated would be.  What its reader warns of is left
+    unsaid: a copy leaves nothing untranslated that a translation would have translated."""
+    with collected_warnings():
+        translate_file_bytes(data, filename, Echo(), options, max_bytes=max_bytes)

@@ -12,7 +12,8 @@
                         for a list, one ranking: each text's confidences averaged, as LibreTranslate's)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
     POST /translate_file  multipart file, source (a code or "auto"), target, api_key
-                     -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated
+                     -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated (one
+                        in the target language already, detected so or so named: as it came, as a text is)
     GET  /download_file/ID.NAME  -> the translated file (deleted file_ttl_s seconds after it was done, or
                                     sooner once more than max_file_results wait: FileJobs.sweep)
 
@@ -50,6 +51,7 @@ from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment, blank_pair
+from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.api_errors import LibreError
 from attnmt.server.auto_source import detected, given_back
@@ -66,7 +68,7 @@ from attnmt.server.file_api import (
     served_suffixes,
     uploaded,
 )
-from attnmt.server.file_jobs import IN_TURN, JOB_ID, FileJobs
+from attnmt.server.file_jobs import IN_TURN, JOB_ID, FileJob, FileJobs
 from attnmt.server.file_sample import file_sample
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
@@ -260,14 +262,12 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         data = await file_bytes(file, server.settings.max_file_bytes)
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
-    said = "its source"
     if source == "auto":  # from its texts, as it will be read: a page's, a subtitle's cues (file_sample)
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
-        source, said = found["language"], f"detected at {found['confidence']} %"
-    if source == target and target in server.models.codes():  # attnmt.server.auto_source: no text to give back
-        raise LibreError(400, f"{name} is in {language_name(target)} ({target}) already, the language to translate "
-                              f"it into ({said}): nothing to translate")
+        source = found["language"]
+    if source == target and target in server.models.codes():  # as /translate gives back a text (auto_source)
+        return download_of(request, await given_back_file(server, jobs, request, data, name, target))
     served = model_for(server, source, target)
     try:
         jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged; nothing is awaited until it starts
@@ -302,7 +302,26 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     if job.total == 0 and job.left_untranslated:
         jobs.delete(job)
         raise LibreError(400, f"Nothing in the file was translated: {'; '.join(job.left_untranslated)}")
-    # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
+    return download_of(request, job)
+
+
+async def given_back_file(server: Server, jobs: FileJobs, request: Request, data: bytes, name: str,
+                          target: str) -> FileJob:
+    """The file ``data``, in ``target`` already, given back as it came, as LibreTranslate's identity translation
+    gives it (FileJobs.given_back: 400 where its translation would have failed on the file), charged to its key
+    as a file translated is (access.file_cost)."""
+    try:
+        charged_file(server, request, len(data))
+        return await jobs.given_back(data, name, target)
+    except Refused as refused:
+        raise refusal(refused) from None
+    except UserError as error:
+        raise LibreError(400, str(error)) from None
+
+
+def download_of(request: Request, job: FileJob) -> dict:
+    """LibreTranslate's answer for a file done: the URL of its download, percent-encoded (a name with a space,
+    "#" or "ü" is a path of a valid URL; the route gets it decoded)."""
     name = quote(f"{job.id}.{job.filename}", safe="")
     return {"translatedFileUrl": str(request.url_for("download_file", filename=name))}
 
