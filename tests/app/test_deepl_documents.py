@@ -242,3 +242,14 @@ def test_a_document_uploaded_while_others_are_translated_waits_queued_as_deepl_q
         result = client.post(f"/v2/document/{second.json()['document_id']}/result",
                              data={"document_key": second.json()["document_key"]}, headers=AUTH)
         assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"
+
+
+@pytest.mark.parametrize("source, how", [({"source_lang": "DE"}, "its source_lang"), ({}, "detected from its text")])
+def test_a_file_in_the_target_language_is_refused_in_deepls_words(client, source, how):
+    """DeepL answers "Source and target language are equal." (its mock server too), where LibreTranslate's
+    /translate_file gives such a file back: the words were attnmt's alone, "brief.txt is in German (de) already,
+    the target_lang"."""
+    answer = upload(client, source, name="brief.txt",
+                    content="Der Hund läuft mit den Kindern durch den großen Park.\n".encode())
+    assert answer.status_code == 400 and answer.json() == {"message": (
+        f"Source and target language are equal: brief.txt is in German (de) already, the target_lang ({how})")}

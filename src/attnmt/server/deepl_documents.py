@@ -127,16 +127,20 @@ async def document_params(server: Server, request: Request) -> tuple[dict, str, 
 
 
 async def source_of(server: Server, params: dict, name: str, data: bytes, target: str) -> str:
-    """``source_lang``, else the language of the file's text as it will be read (file_sample)."""
+    """``source_lang``, else the language of the file's text as it will be read (file_sample).  A file in
+    ``target_lang`` already is refused in DeepL's words, not given back as LibreTranslate's /translate_file gives
+    it: DeepL refuses a ``source_lang`` equal to it so, and fails a document it detects in it alike."""
     codes = server.models.codes()
+    how = "its source_lang"
     if params.get("source_lang"):
         source = served_source(params, codes)
     else:
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
-        source = found["language"]
-    if source == target and target in codes:  # nothing to translate: said, not sent back as it came
-        raise DeepLError(400, f"{name} is in {language_name(target)} ({target}) already, the target_lang")
+        source, how = found["language"], "detected from its text"
+    if source == target and target in codes:
+        raise DeepLError(400, f"Source and target language are equal: {name} is in {language_name(target)} "
+                              f"({target}) already, the target_lang ({how})")
     return source
 
 
