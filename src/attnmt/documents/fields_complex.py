@@ -26,7 +26,10 @@ from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import text_in
 
-CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
+CODE_TEXTS = frozenset({w("instrText"), w("delInstrText")})  # a code's text, as written and as deleted (w:del)
+CODE_PARTS = frozenset({w("rPr"), w("fldChar"), *CODE_TEXTS})  # what a run of a field's code holds
+# A tracked change around one run of a field (field_revisions, word_insertions): read as the run it holds
+REVISIONS = frozenset({w("ins"), w("del")})
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as
 # attnmt.documents.formatting.merge_runs says): kept where it is, in the field's code.
@@ -105,12 +108,12 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
     of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
     a field is kept, as every other field is.  A mark Word leaves between its begin and its code
     (CODE_MARKS: a bookmark, a comment's anchor) stays there."""
-    parts = [part for part in children[start] if part.tag != w("rPr")]
-    if not is_code_run(children[start]) or not parts or field_kind(parts[0]) != "begin":
+    parts = [part for part in held_run(children[start]) if part.tag != w("rPr")]
+    if not is_code_run(held_run(children[start])) or not parts or field_kind(parts[0]) != "begin":
         return None
     depth, separate, code = 0, None, ""
     for position in range(start, len(children)):
-        child = children[position]
+        child = held_run(children[position])
         if child.tag != w("r"):
             if (separate is None and child.tag not in CODE_MARKS) or next(child.iter(w("fldChar")), None) is not None:
                 return None
@@ -122,7 +125,7 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
             depth = depth_after([part], depth)
             if kind == "separate" and depth == 1 and separate is None:
                 separate = position
-            elif part.tag == w("instrText") and separate is None:
+            elif part.tag in CODE_TEXTS and separate is None:
                 code += text_in(part)
             elif kind == "end" and not depth:
                 return _checked(children, start, separate, position, code)
@@ -134,14 +137,15 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if separate is None:
         return None  # no result
     opening, closing = list(children[start:separate + 1]), children[end]
-    if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
+    if not all(is_code_run(held_run(node)) or node.tag in CODE_MARKS for node in opening) or not is_code_run(
+            held_run(closing)):
         return None
     result = list(children[separate + 1:end])
     around = result_text(*siblings_before(children[start])), result_text(children[end], *siblings_after(children[end]))
     if not (is_read_code(code) and is_read_result(code, *result)) and not (
             is_number_result(code, *result) and amid_words(code, *around)):
         return None
-    if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
+    if field_kind(held_run(opening[-1])[-1]) != "separate" or len(list(held_run(closing).iter(w("fldChar")))) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too
     return ComplexField(code, opening, result, closing)
 
@@ -163,6 +167,13 @@ def siblings_after(node: etree._Element) -> list[etree._Element]:
 def _containers(node: etree._Element) -> list[etree._Element]:
     """``node`` and the containers around it inside its paragraph, innermost first (a stand-in's copy: itself)."""
     return [node, *takewhile(lambda ancestor: ancestor.tag != w("p"), node.iterancestors())]
+
+
+def held_run(node: etree._Element) -> etree._Element:
+    """The run a tracked change (REVISIONS) holds alone, where ``node`` is one (a field's begin inserted, its result
+    and end not: field_revisions); ``node`` itself where not."""
+    alone = node.tag in REVISIONS and len(node) == 1 and node[0].tag == w("r")
+    return node[0] if alone else node
 
 
 def is_code_run(node: etree._Element) -> bool:

@@ -9,6 +9,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.code_paragraphs import without_code_paragraphs
 from attnmt.documents.dropcaps import join_drop_caps
+from attnmt.documents.field_revisions import split_field_revisions
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.letterless import Shown, needs_translation
@@ -59,6 +60,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
         if dialect is WORD:  # a quote mark in a run of its own, set apart by its font hint or language alone
             unseen_quote_looks(paragraph)
             join_field_insertions(paragraph)  # a field inserted with changes tracked, an insertion a run
+            split_field_revisions(paragraph)  # a tracked change around part of a field, a change a run for it
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
                            indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)

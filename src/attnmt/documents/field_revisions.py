@@ -1,0 +1,87 @@
+"""A tracked change around part of a complex field, the rest of the field outside it, split into a change a run for
+that field's runs, each of the change's author and time.
+
+Word writes this when a field is typed into a tracked insertion (``w:ins``) that then covers only part of it, its
+begin and code inserted and its result and end not (``See page <w:ins>{PAGEREF</w:ins> ...}4{} for the map.``), or a
+field begun before an insertion ended in it; a tracked deletion (``w:del``) may likewise hold a field's begin or its
+end alone.  Read as one container, an insertion was a mark over its words and its part of the field, and the rest of
+the field went where alignment put the words around it: the field's begin was written after its end ("MAP. THE4 FOR
+<ins>PAGE SEE {PAGEREF</ins>"), or words into its result, which Word replaces when it updates the field (the demo
+model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").  Split, each of the field's runs is a child of the
+paragraph, read as the run its change holds (fields_complex.held_run): a number amid words in its place, any other
+field kept whole, its parts one after another.  Each piece after the first gets an id
+of its own (``w:id``, which names one change in the document)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import count
+
+from lxml import etree
+
+from attnmt.documents.fields import field_kind
+from attnmt.documents.wordml import w
+
+REVISIONS = frozenset({w("ins"), w("del")})  # the tracked changes split around a field's runs
+IDENTIFIER = w("id")
+
+
+def split_field_revisions(paragraph: etree._Element) -> None:
+    """Each tracked change among ``paragraph``'s children (REVISIONS) that holds part of a complex field going on past
+    its edge split, in place: a change of its own around each child of that field's (crossing_children), the children
+    before, between and after them in one change each, as they were."""
+    ids: Iterator[int] | None = None
+    for change in [child for child in paragraph if child.tag in REVISIONS]:
+        children = list(change)
+        crossing = crossing_children(children)
+        if not crossing:
+            continue
+        ids = ids or count(1 + max(identifiers(paragraph.getroottree().getroot()), default=0))
+        position = paragraph.index(change)
+        for number, piece in enumerate(pieces(children, crossing)):
+            holder = change if not number else change.makeelement(change.tag, change.attrib)
+            if number:
+                holder.set(IDENTIFIER, str(next(ids)))
+                paragraph.insert(position + number, holder)
+            holder.extend(piece)
+
+
+def crossing_children(children: Sequence[etree._Element]) -> set[int]:
+    """The positions among a change's ``children`` of those of a field going on past its edge: from its first child
+    to the last that ends a field begun before the change, and from the first that begins a field the change does
+    not end to its last child."""
+    opened: list[int] = []  # where each field begun in the change and open so far begins
+    ended = -1  # the last child that ends a field begun before the change
+    for position, child in enumerate(children):
+        for kind in map(field_kind, child.iter(w("fldChar"))):
+            if kind == "begin":
+                opened.append(position)
+            elif kind == "end" and opened:
+                opened.pop()
+            elif kind == "end":
+                ended = position
+    return set(range(ended + 1)) | set(range(opened[0] if opened else len(children), len(children)))
+
+
+def pieces(children: Sequence[etree._Element], crossing: set[int]) -> Iterator[list[etree._Element]]:
+    """``children`` in the pieces a change is split into: each crossing child alone, the others between them
+    together."""
+    together: list[etree._Element] = []
+    for position, child in enumerate(children):
+        if position not in crossing:
+            together.append(child)
+            continue
+        if together:
+            yield together
+            together = []
+        yield [child]
+    if together:
+        yield together
+
+
+def identifiers(root: etree._Element) -> Iterator[int]:
+    """The numeric ids (``w:id``) of ``root``'s elements: a change's, a comment's, a bookmark's."""
+    for element in root.iter():
+        value = element.get(IDENTIFIER, "")
+        if value.isdigit():
+            yield int(value)
