@@ -104,6 +104,19 @@ def test_a_date_begun_in_an_insertion_is_kept_whole_in_its_order(mirror):
                            "Anna: ON RUNS DOG A"]
 
 
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_deletion_that_ends_a_field_ends_it_for_the_words_after_it(mirror, tmp_path):
+    """Its end uncounted, the field stayed open: " for the map." and the next paragraph were kept as its result, in
+    English (LibreOffice: "PAGE SEE 4 for the map.", "A dog runs.")."""
+    deleted = DELETION.format(deleted_run("4") + field_char("end"))
+    out = translated(mirror, text_run("See page ") + opening(PAGE_REFERENCE) + deleted + text_run(" for the map."),
+                     text_run("A dog runs."))
+    assert mirror.given == ["See page for the map.", "A dog runs."]
+    assert pieces(out) == ["MAP. THE ", "begin", PAGE_REFERENCE, "separate", "Ben: 4", "Ben: end", " FOR PAGE SEE"]
+    assert [author for _, author, _ in changes(out)] == ["Ben", "Ben"]
+    assert libreoffice_text(out, tmp_path).splitlines() == ["MAP. THE 4 FOR PAGE SEE", "RUNS. DOG A"]
+
+
 def test_a_deletion_that_begins_a_field_keeps_the_words_out_of_its_result(mirror):
     """The field's begin deleted with the words before it: the translation of the words after the field was written
     inside its result ("{PAGEREF}MAP. THE FOR 4{}"), which Word replaces when it updates the field, and LibreOffice

@@ -204,7 +204,8 @@ class ParagraphJob(ParagraphWriter):
                 builder.close()
             elif fields.is_number_field(child) and self._add_number(builder, child):
                 continue
-            else:
+            else:  # a deletion's field characters begin or end a field (run_parts)
+                self.field_depth = fields.read_depth_after(run_parts(child, dialect), self.field_depth)
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child), shown=shown_text(child, self.hiding),
                                  ends_sentence=fields.numbers_caption(child))  # a simple field's: a caption's number
