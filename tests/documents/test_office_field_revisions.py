@@ -48,7 +48,7 @@ def pieces(data: bytes) -> list[str]:
     author of the tracked change it is in ("Anna: begin")."""
     found = []
     for node in first_paragraph(data).iter(w("fldChar"), w("instrText"), w("delInstrText"), w("t"), w("delText")):
-        change = next(node.iterancestors(w("ins"), w("del")), None)
+        change = next(node.iterancestors(w("ins"), w("del"), w("moveTo"), w("moveFrom")), None)
         shown = node.get(w("fldCharType")) or node.text
         found.append(shown if change is None else f"{change.get(w('author'))}: {shown}")
     return found
@@ -138,3 +138,27 @@ def test_a_field_inserted_whole_over_two_insertions_of_one_change_stays_in_one(m
     assert pieces(out) == ["MAP. THE FOR ", "Anna: begin", f"Anna: {PAGE_REFERENCE}", "Anna: separate", "Anna: 4",
                            "Anna: end", "Anna:  PAGE SEE"]
     assert [number for number, _, _ in changes(out)] == ["1"]
+
+
+MOVE_TO = '<w:moveTo w:id="3" w:author="Cleo" w:date="2024-07-01T00:00:00Z">{}</w:moveTo>'
+MOVE_FROM = '<w:moveFrom w:id="4" w:author="Cleo" w:date="2024-07-01T00:00:00Z">{}</w:moveFrom>'
+
+
+def test_a_field_begun_in_a_moves_new_place_comes_back_whole(mirror):
+    """A tracked move's new place (``w:moveTo``) is read as an insertion is: as one mark, it took the field's begin
+    after its end ("MAP. THE4 FOR <moveTo>PAGE SEE {PAGEREF</moveTo>")."""
+    moved = MOVE_TO.format(text_run("See page ") + opening(PAGE_REFERENCE))
+    out = translated(mirror, moved + text_run("4") + field_char("end") + text_run(" for the map."))
+    assert mirror.given == ["See page 4 for the map."]
+    assert pieces(out) == ["MAP. THE FOR ", "Cleo: begin", f"Cleo: {PAGE_REFERENCE}", "Cleo: separate", "4", "end",
+                           " ", "Cleo: PAGE SEE"]
+
+
+def test_a_moves_old_place_that_ends_a_field_ends_it_for_the_words_after_it(mirror):
+    """A move's old place (``w:moveFrom``) is kept as a deletion is, its field's end counted: " for the map." and the
+    next paragraph were kept, in English, as the field's result."""
+    moved = MOVE_FROM.format(text_run("4") + field_char("end"))
+    out = translated(mirror, text_run("See page ") + opening(PAGE_REFERENCE) + moved + text_run(" for the map."),
+                     text_run("A dog runs."))
+    assert mirror.given == ["See page for the map.", "A dog runs."]
+    assert pieces(out) == ["MAP. THE ", "begin", PAGE_REFERENCE, "separate", "Cleo: 4", "Cleo: end", " FOR PAGE SEE"]

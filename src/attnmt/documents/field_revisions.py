@@ -3,14 +3,14 @@ that field's runs, each of the change's author and time.
 
 Word writes this when a field is typed into a tracked insertion (``w:ins``) that then covers only part of it, its
 begin and code inserted and its result and end not (``See page <w:ins>{PAGEREF</w:ins> ...}4{} for the map.``), or a
-field begun before an insertion ended in it; a tracked deletion (``w:del``) may likewise hold a field's begin or its
-end alone.  Read as one container, an insertion was a mark over its words and its part of the field, and the rest of
-the field went where alignment put the words around it: the field's begin was written after its end ("MAP. THE4 FOR
-<ins>PAGE SEE {PAGEREF</ins>"), or words into its result, which Word replaces when it updates the field (the demo
-model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").  Split, each of the field's runs is a child of the
-paragraph, read as the run its change holds (fields_complex.held_run): a number amid words in its place, any other
-field kept whole, its parts one after another.  Each piece after the first gets an id
-of its own (``w:id``, which names one change in the document)."""
+field begun before an insertion ended in it; a tracked deletion (``w:del``) and a move's new place (``w:moveTo``) may
+likewise hold a field's begin or its end alone (wordml.REVISIONS).  Read as one container, an insertion was a mark
+over its words and its part of the field, and the rest of the field went where alignment put the words around it: the
+field's begin was written after its end ("MAP. THE4 FOR <ins>PAGE SEE {PAGEREF</ins>"), or words into its result,
+which Word replaces when it updates the field (the demo model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").
+Split, each of the field's runs is a child of the paragraph, read as the run its change holds
+(fields_complex.held_run): a number amid words in its place, any other field kept whole, its parts one after another.
+Each piece after the first gets an id of its own (``w:id``, which names one change in the document)."""
 
 from __future__ import annotations
 
@@ -20,16 +20,15 @@ from itertools import count
 from lxml import etree
 
 from attnmt.documents.fields import field_kind
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import REVISIONS, w
 
-REVISIONS = frozenset({w("ins"), w("del")})  # the tracked changes split around a field's runs
 IDENTIFIER = w("id")
 
 
 def split_field_revisions(paragraph: etree._Element) -> None:
-    """Each tracked change among ``paragraph``'s children (REVISIONS) that holds part of a complex field going on past
-    its edge split, in place: a change of its own around each child of that field's (crossing_children), the children
-    before, between and after them in one change each, as they were."""
+    """Each tracked change among ``paragraph``'s children (wordml.REVISIONS) that holds part of a complex field going
+    on past its edge split, in place: a change of its own around each child of that field's (crossing_children), the
+    children before, between and after them in one change each, as they were."""
     ids: Iterator[int] | None = None
     for change in [child for child in paragraph if child.tag in REVISIONS]:
         children = list(change)

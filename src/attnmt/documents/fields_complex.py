@@ -23,13 +23,12 @@ from attnmt.documents.fields import (
     result_text,
 )
 from attnmt.documents.formatting import run_parts
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import REVISIONS, w
 from attnmt.documents.xstring import text_in
 
 CODE_TEXTS = frozenset({w("instrText"), w("delInstrText")})  # a code's text, as written and as deleted (w:del)
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), *CODE_TEXTS})  # what a run of a field's code holds
-# A tracked change around one run of a field (field_revisions, word_insertions): read as the run it holds
-REVISIONS = frozenset({w("ins"), w("del")})
+
 # What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
 # comment's anchor, an editing permission's range; its spelling marks are dropped before, as
 # attnmt.documents.formatting.merge_runs says): kept where it is, in the field's code.
@@ -170,8 +169,8 @@ def _containers(node: etree._Element) -> list[etree._Element]:
 
 
 def held_run(node: etree._Element) -> etree._Element:
-    """The run a tracked change (REVISIONS) holds alone, where ``node`` is one (a field's begin inserted, its result
-    and end not: field_revisions); ``node`` itself where not."""
+    """The run a tracked change (wordml.REVISIONS) holds alone, where ``node`` is one (a field's begin inserted, its
+    result and end not: field_revisions); ``node`` itself where not."""
     alone = node.tag in REVISIONS and len(node) == 1 and node[0].tag == w("r")
     return node[0] if alone else node
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from lxml import etree
 
 from attnmt.documents.flat import has_words
-from attnmt.documents.wordml import NO_HIDING, Hiding, is_hidden_run, w
+from attnmt.documents.wordml import NO_HIDING, REMOVALS, Hiding, is_hidden_run, w
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 # The run properties (elements or DrawingML's attributes, by local name) whose look a space shows too:
@@ -23,7 +23,6 @@ SPACE_LOOKS = frozenset(("u", "strike", "dstrike", "highlight", "shd", "bdr"))
 NO_LOOK = frozenset(("none", "noStrike", "0", "false", "off", "nil"))
 POSITION = w("position")  # a Word run raised or lowered from the line, apart from vertAlign
 FIELD_CHARACTER = w("fldChar")  # a complex field's begin, separator or end (attnmt.documents.fields)
-DELETION = w("del")  # a tracked deletion: kept whole, its field characters counted (run_parts)
 
 
 def formatting(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bytes:
@@ -171,15 +170,15 @@ def reads_text(paragraph: etree._Element, dialect: ooxml_dialects.Dialect) -> bo
 
 def run_parts(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
     """The parts of a run (its text, tabs, field characters; not its properties), or of every run
-    in a container (a hyperlink, a content control), in order; of a tracked deletion's (``w:del``), its field
-    characters alone: read as none, one ending a field left the field open, and the words after it, to the end of
-    its story, were kept as the field's result (attnmt.documents.field_revisions)."""
+    in a container (a hyperlink, a content control), in order; of a tracked deletion's (``w:del``, or a move's old
+    place, ``w:moveFrom``: wordml.REMOVALS), its field characters alone: read as none, one ending a field left the
+    field open, and the words after it, to the end of its story, were kept as the field's result."""
     if node.tag == dialect.run:
         yield from (part for part in node if part.tag != dialect.properties)
     elif dialect.holds_runs(node):
         for child in node:
             yield from run_parts(child, dialect)
-    elif node.tag == DELETION:
+    elif node.tag in REMOVALS:
         yield from node.iter(FIELD_CHARACTER)
 
 

@@ -36,6 +36,11 @@ TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
 # A bidirectional embedding and override around runs (w:dir, w:bdo), whose w:val says the direction
 # (ltr, rtl) their text is laid out or drawn in.
 DIRECTIONS = frozenset({w("dir"), w("bdo")})
+# A tracked change's removed content, kept whole as an atom: a deletion, a move's old place (formatting.run_parts)
+REMOVALS = frozenset({w("del"), w("moveFrom")})
+# The tracked changes split around a complex field's runs (field_revisions): an insertion, a move's new place, a
+# deletion.  A move's old place is not: its text is a run's (w:t, not w:delText), which a field's result would read.
+REVISIONS = frozenset({w("ins"), w("moveTo"), w("del")})
 
 
 def hides(properties: Any) -> bool | None:
