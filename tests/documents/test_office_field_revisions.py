@@ -93,6 +93,16 @@ def test_a_field_begun_before_an_insertion_and_ended_in_it_comes_back_whole(mirr
     assert libreoffice_text(out, tmp_path) == "MAP. THE FOR 4 PAGE SEE"
 
 
+def test_an_insertion_that_ends_one_field_and_begins_another_is_split_around_both(mirror):
+    """"See page {4}< and page {>5} for the map.": read as a mark, the insertion took the first field's end and the
+    second's begin with its words, and the model read "See page and page for the map."."""
+    inserted = INSERTION.format(text_run("4") + field_char("end") + text_run(" and page ") + opening(" PAGEREF b \\h "))
+    out = translated(mirror, text_run("See page ") + opening(PAGE_REFERENCE) + inserted + text_run("5")
+                     + field_char("end") + text_run(" for the map."))
+    assert mirror.given == ["See page 4 and page 5 for the map."]
+    assert pieces(out) == ["MAP. THE FOR ", "Anna: begin", "Anna:  PAGEREF b \\h ", "Anna: separate", "5", "end",
+                           "Anna:  PAGE AND ", "begin", PAGE_REFERENCE, "separate", "Anna: 4", "Anna: end", " PAGE SEE"]
+
 def test_a_date_begun_in_an_insertion_is_kept_whole_in_its_order(mirror):
     """A field the model reads nothing of (a date) is kept, its parts one after another: the insertion's words moved
     with its begin and code, and the date's result and end went before them."""
