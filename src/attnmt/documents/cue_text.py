@@ -53,6 +53,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from html import escape, unescape
 
+from attnmt.documents.character_references import read_references as whole_references_read
+from attnmt.documents.character_references import written_references
 from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
@@ -89,7 +91,6 @@ EMPTY_TAGS = frozenset({"br"})
 # Tabs inside a cue's line part its words as a space does, and stay between them (an atom), where the flat
 # text made a space of them.
 TABS = re.compile(r"(\t+)")
-ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][A-Za-z\d]*);")  # a character reference: &amp;, &#160;, &#xa0;
 # A continuation ellipsis a cue's text opens with, before a letter ("I saw a man..." / "...in the park."), or two
 # hyphens right before it ("walking--" / "--down the street.", as typewriters wrote a dash; with a space after them
 # they are a speaker's: cue_lines.DASH): the sentence of the cue before goes on.  In cues joined, it is an atom, so
@@ -153,10 +154,11 @@ def shown_text(text: str, vtt: bool) -> str:
 
 def read_references(text: str, vtt: bool) -> str:
     """Cue ``text`` with its character references read: all of WebVTT's; in SRT only whole ones
-    (ENTITY: ``&amp;``, not the ``&copy`` HTML reads without its ";"), where an ASS file's Text has none."""
+    (character_references.ENTITY: ``&amp;``, not the ``&copy`` HTML reads without its ";"), where an ASS file's Text
+    has none."""
     if vtt:
         return unescape(text)
-    return text if ASS_TEXT.get() else ENTITY.sub(lambda match: unescape(match.group()), text)
+    return text if ASS_TEXT.get() else whole_references_read(text)
 
 
 def tag_name(tag: str) -> str:
@@ -320,12 +322,6 @@ def written_entities(texts: Sequence[str]) -> dict[int, str]:
     are plain text, whose every copy the reference would replace."""
     return {code: written for code, written in written_references(texts).items()
             if not (chr(code).isascii() and chr(code).isprintable())}
-
-
-def written_references(texts: Sequence[str]) -> dict[int, str]:
-    """Each character cue ``texts`` wrote as a reference, mapped to the reference (the last written)."""
-    read = ((unescape(match.group()), match.group()) for text in texts for match in ENTITY.finditer(text))
-    return {ord(character): written for character, written in read if len(character) == 1}
 
 
 def split_at_breaks(flat: FlatText, content: Sequence[str | Nested]) -> list[list[str | Nested]]:

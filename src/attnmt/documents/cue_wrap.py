@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate
 
-from attnmt.documents.cue_text import ASS_TEXT, ENTITY, tags_of
+from attnmt.documents.character_references import ENTITY
+from attnmt.documents.cue_text import ASS_TEXT, tags_of
 from attnmt.documents.hard_wrap import WRAP_SPACES  # group 3 of a cue's cut, after the format's tags
 
 # The characters a subtitle line shows at most, and the lines a cue does (the EBU's and Netflix's guides for
