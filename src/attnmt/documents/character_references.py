@@ -1,7 +1,7 @@
 """Character references written in text that is not parsed as markup (``&amp;``, ``&#160;``, ``&mdash;``): a
-subtitle cue's (attnmt.documents.cue_text).  They are read as the characters they stand for, which the model reads,
-and each character the text wrote so is written so again in its translation.  Only whole references, with their ";"
-(``AT&T`` and ``&copy`` are text)."""
+subtitle cue's (attnmt.documents.cue_text) and a text line's that holds HTML's tags (attnmt.documents.text_tags).
+They are read as the characters they stand for, which the model reads, and each character the text wrote so is
+written so again in its translation.  Only whole references, with their ";" (``AT&T`` and ``&copy`` are text)."""
 
 from __future__ import annotations
 

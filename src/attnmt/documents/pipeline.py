@@ -51,7 +51,8 @@ from attnmt.documents.stops import EndAtoms, kept_stops, without_added_end
 from attnmt.documents.symbols import take_out_symbols
 from attnmt.documents.term_links import with_term_links
 from attnmt.documents.terminal_codes import CODE, LINE_CODES, add_line, written
-from attnmt.documents.text_emphasis import add_emphasized, stops_after_quotes
+from attnmt.documents.text_emphasis import stops_after_quotes
+from attnmt.documents.text_tags import add_tagged, holds_markup, written_references
 from attnmt.documents.text_units import read_text, text_written
 from attnmt.documents.translator_parts import (
     check_translator,
@@ -194,7 +195,7 @@ def translator_sentences(flats: Sequence[FlatText], translator: Translator,
 
 
 def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re.Pattern[str] = CODE,
-              speakers: frozenset[str] = frozenset()) -> FlatText:
+              speakers: frozenset[str] = frozenset(), references: bool = False) -> FlatText:
     """A line of plain text: its spacing kept, URLs, e-mail addresses, file names and a program's placeholders
     protected (what ``protected`` matches: PLAIN_PROTECTED), a terminal's escape codes kept around their words
     (terminal_codes.add_line; ``codes``: LINE_CODES, a text line's, keeps its control characters too); a tab or a
@@ -203,10 +204,14 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
     (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks); a field's
     name there (``BENEFITS:``) and a sound's description (``[LAUGHS]``) are each a sentence of their own; Markdown's
-    emphasis is an element around its words (attnmt.documents.text_emphasis: ``**A dog** runs``)."""
+    emphasis is an element around its words (attnmt.documents.text_emphasis: ``**A dog** runs``), and so is HTML's
+    inline element, its tags as written (attnmt.documents.text_tags: ``A <b>red</b> hat``); with ``references``, a
+    line that holds such an element has its character references read (``&amp;`` as "&"), for a writer that writes
+    them again (text_tags.written_references: translate_lines)."""
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
-    fields = partial(add_fields, speakers=speakers)
-    add_line(builder, after_line_head(builder, line, speakers), codes, partial(add_emphasized, add_text=fields))
+    tagged = partial(add_tagged, add_text=partial(add_fields, speakers=speakers),
+                     references=references and holds_markup(line))
+    add_line(builder, after_line_head(builder, line, speakers), codes, tagged)
     return with_column_gaps(builder.build())
 
 
@@ -237,13 +242,15 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
     translator = KeepingLabels(translator, headings(lines), field_labels(lines, speakers), options.target_lang)
-    flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers), place=place)
+    flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers, references=True), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:
         quotes_in_target_form(flat, options.target_lang)  # She said "hi" -> Sie sagte „hallo“
     commas = commas_outside(options.target_lang)  # "It works," he said -> „Es geht“, sagte er
-    texts = iter([written(flat, stops_after_quotes(flat, content, commas)) for flat, content in
-                  zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), strict=True)])
+    references = [written_references(line) for line, model in zip(lines, given, strict=True) if model]
+    texts = iter([written(flat, stops_after_quotes(flat, content, commas), written_as) for flat, content, written_as in
+                  zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), references,
+                      strict=True)])
     return [translated_line(line, next(texts), glossary) if model else fields_with_terms(line, glossary)
             for line, model in zip(lines, given, strict=True)]
 
@@ -279,7 +286,7 @@ def paragraph_spans(text: str, options: DocumentOptions = DEFAULT_OPTIONS, gloss
     translator is given (``with_letters``) and those that pass through.  The text is read as
     ``translate_paragraphs`` reads it (``read_text``): a hard-wrapped paragraph's sentences run over its lines."""
     lines = read_text(text, options.rewrap)[0].texts
-    flats = [flat_line(line, codes=LINE_CODES, speakers=dialogue(lines)) for line in lines]
+    flats = [flat_line(line, codes=LINE_CODES, speakers=dialogue(lines), references=True) for line in lines]
     return pairs(flats, flat_sentences(flats, options, glossary, fits, writes, parted=parted))
 
 

@@ -10,11 +10,12 @@ attnmt.text.terminal_codes', which attnmt.decoding reads too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.bidi import whole
 from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.nesting import Literal
 from attnmt.documents.spans import Nested
 from attnmt.text.terminal_codes import CODE, LINE_CODES, RESET, STYLE
 
@@ -26,6 +27,10 @@ class Style:
 
     opening: str
     closing: str = ""
+
+    def around(self, inner: str, references: Mapping[int, str]) -> str:
+        """``inner`` between its codes, as written (``references``: a Quote's, read from its text, are written so)."""
+        return f"{self.opening}{inner}{self.closing}"
 
 
 def add_line(builder: FlatBuilder, line: str, codes: re.Pattern[str] = CODE,
@@ -76,19 +81,20 @@ def close_all(builder: FlatBuilder, opened: list[Style]) -> None:
         builder.close()
 
 
-def written(flat: FlatText, content: Sequence[str | Nested]) -> str:
+def written(flat: FlatText, content: Sequence[str | Nested], references: Mapping[int, str] | None = None) -> str:
     """A translated line's placed content as text: each style's codes around what it holds (others' markup,
-    none in a plain line, dropped), literal atoms as they were.  Emphasis or quotes left around nothing (the model
-    merged or dropped their words) are dropped too (shows_alone)."""
+    none in a plain line, dropped), literal atoms as they were, each character of ``references`` in the rest written
+    as its reference (a line of HTML's text wrote ``&amp;``: attnmt.documents.text_tags).  Emphasis or quotes left
+    around nothing (the model merged or dropped their words) are dropped too (shows_alone)."""
     pieces = []
     for piece in content:
         if isinstance(piece, str):
-            pieces.append(piece)
+            pieces.append(piece if references is None or isinstance(piece, Literal) else piece.translate(references))
             continue
         node = flat.marks[piece.mark].node
-        inner = written(flat, piece.content)
+        inner = written(flat, piece.content, references)
         around = isinstance(node, Style) and (inner or not shows_alone(node))
-        pieces.append(f"{node.opening}{inner}{node.closing}" if around else inner)
+        pieces.append(node.around(inner, references or {}) if around else inner)
     return "".join(pieces)
 
 

@@ -15,7 +15,7 @@ A pair of quotes around a whole sentence is its edges' (``quotes_inside``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.flat import FlatBuilder, FlatText, Mark, has_words
@@ -68,25 +68,35 @@ class Quote(Style):
     """A pair of quotes around words inside a sentence: prose's, which the target language may write in its own form
     (attnmt.documents.quote_forms.quotes_in_target_form), where a link's or an emphasis' marks are kept as written."""
 
+    def around(self, inner: str, references: Mapping[int, str]) -> str:
+        """``inner`` between its quotes, each written as the line wrote it where that was a character reference
+        (``&#8220;``: attnmt.documents.text_tags)."""
+        return f"{self.opening.translate(references)}{inner}{self.closing.translate(references)}"
+
 
 def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],
-                   marked: re.Pattern[str] = MARKED, edges: bool = True) -> None:
+                   marked: re.Pattern[str] = MARKED, edges: bool = True, tags: Mapping[str, str] | None = None) -> None:
     """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link, emphasis and quote of it
     (``LINK``, ``EMPHASIS``, ``QUOTE``; what ``marked`` finds of them) an element around its words, written back with
     its marks around their translation.  ``edges``: whether a pair of quotes around all of ``text`` may be its
     sentence's edges (``quotes_inside``), not where ``text`` follows words or stands inside an element of a page's,
     nor where its words hold marks of their own (``"Two **dogs** play."``, ``"He said 'hi'."``), read as a page's
     quote around an element is (attnmt.documents.split_quotes): left to the edges, its words' marks went to the model
-    as words, unread."""
+    as words, unread.  ``tags``: the characters that stand for a text line's HTML tags in ``text``, each mapped to its
+    partner's (attnmt.documents.text_tags.add_tagged): an element's tags are marks of its words' own, and marks that
+    cut an element (``A "<b>bold" word</b>``) are left as written, as a page's are."""
+    tags = tags or {}
     position = 0
     for found in marked.finditer(text):
         opening, inner, closing = marked_parts(found)
         quoted = QUOTE.fullmatch(found[0]) is not None
-        if quoted and not quotes_inside(text if edges else "", found, builder.protected) and not marked.search(inner):
+        if any(tags[character] not in found[0] for character in found[0] if character in tags) or (
+                quoted and not quotes_inside(text if edges else "", found, builder.protected)
+                and not marked.search(inner) and not any(character in tags for character in inner)):
             continue
         add_text(builder, text[position:found.start()])
         builder.open(Quote(opening, closing) if quoted else Style(opening, closing))
-        add_emphasized(builder, inner, add_text, marked, edges)
+        add_emphasized(builder, inner, add_text, marked, edges, tags)
         builder.close()
         position = found.end()
     add_text(builder, text[position:])

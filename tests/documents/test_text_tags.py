@@ -1,0 +1,99 @@
+"""HTML's inline tags in a line of plain text (attnmt.documents.text_tags): the model reads the sentence a page's same
+line gives it, and the tags come back around the translation of their words, as written."""
+
+import pytest
+from conftest import Same
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+
+LINES = ["A man with a <b>red</b> hat sings.",
+         "A man sleeping in a <i>green</i> room on a couch.",
+         'A balding man wearing a <a href="x">red life jacket</a> is sitting in a small boat.',
+         "A young child is standing alone<br>on some jagged rocks.",
+         "<i>A woman</i> is sitting by her <b>dried <em>flower</em> display</b> at a market.",
+         "A dog &amp; a cat play in the <b>snow</b>.",
+         "A <span class='x'>brown</span> dog runs &lt;fast&gt;.<br/>Two men wait.",
+         'He said "<i>hello</i>" to me.', '<b>"Hello"</b> he said.', '"<b>Hello</b> there."',
+         'A "<b>bold" word</b> here.', "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;."]
+
+
+def translated(translator: Same, name: str, text: str) -> str:
+    return translate_file_bytes(text.encode(), name, translator, DocumentOptions()).decode()
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_a_text_line_gives_the_translator_the_sentences_the_same_line_of_a_page_does(line):
+    """The demo model was given "A man with a <b>red</b> hat sings." and wrote "Ein Mann mit einem farbenfrohen Hut
+    singt.", its tags lost, where the page's line came back "<p>Ein Mann mit einem <b>roten</b> Hut singt.</p>"."""
+    as_text, as_page = Same(), Same()
+    translated(as_text, "in.txt", line + "\n")
+    translated(as_page, "in.html", f"<p>{line}</p>\n")
+    assert as_text.given == as_page.given
+
+
+@pytest.mark.parametrize(("line", "given"), [('He said "<i>hello</i>" to me.', "He said hello to me."),
+                                              ('<b>"Hello"</b> he said.', "Hello he said.")])
+def test_a_quote_around_an_element_or_inside_one_is_read_as_a_quote_and_comes_back_as_written(same, line, given):
+    """Read apart, its marks were cut from the element's words and went to the model as words."""
+    assert translated(same, "in.txt", line + "\n") == line + "\n"
+    assert same.given == [given]
+
+
+@pytest.mark.parametrize(("line", "given"), [("A man with a <b>red</b> hat sings.", "A man with a red hat sings."),
+                                              ("A child waits<br>on the rocks.", "A child waits on the rocks.")])
+def test_the_model_reads_a_text_lines_words_without_their_tags_which_come_back_as_written(same, line, given):
+    """A ``<br>`` parts the words beside it, as a space would."""
+    assert translated(same, "in.txt", line + "\n") == line + "\n"
+    assert same.given == [given]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("A man with a <b>red</b> hat sings.", "SINGS. HAT <b>RED</b> A WITH MAN A"),
+    ('See <a href="x">the docs</a> <i>now</i>.', '<i>NOW</i>. <a href="x">DOCS THE</a> SEE'),
+])
+def test_a_text_lines_tags_come_back_as_written_around_the_translation_of_their_words(mirror, line, expected):
+    """Mirror writes the words backwards, each aligned to its own: a tag goes where its words went."""
+    assert translated(mirror, "in.txt", line + "\n") == expected + "\n"
+
+
+@pytest.mark.parametrize("line", ["a < b and c > d", "I <3 you.", "Use a List<String> here.", "A <b>dog runs.",
+                                  "A dog</b> runs.", '<p align="center">A dog runs.</p>', "A <b/>dog runs.",
+                                  "A <x>dog</x> runs."])
+def test_a_tag_that_is_no_markup_stays_text_as_written(same, line):
+    """Not an element of the text line's tags, or not closed by its end tag in the line: nothing reads it as markup,
+    and nothing of it is lost."""
+    assert translated(same, "in.txt", line + "\n") == line + "\n"
+
+
+def test_tags_that_cross_are_read_as_far_as_they_nest(same):
+    """The ``<b>`` closes first: it is markup, the ``<i>`` it cut across is text."""
+    line = "A <b>dog <i>runs</b> fast</i>."
+    assert translated(same, "in.txt", line + "\n") == line + "\n"
+    assert same.given == ["A dog <i>runs fast</i>."]
+
+
+def test_a_character_reference_in_a_line_of_markup_is_read_and_written_back_as_it_was(same):
+    """As a page's: the model reads "&" and the quotes (a quote's marks read apart from its words)."""
+    assert translated(same, "in.txt", "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;.\n") == \
+        "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;.\n"
+    assert same.given == ["Tom & Jerry run to the park."]
+
+
+def test_a_line_without_markup_keeps_its_references_as_its_text(same):
+    """Plain text: its "&amp;" is what it says, not HTML's escape (a page reads it "&")."""
+    assert translated(same, "in.txt", "AT&amp;T sells phones.\n") == "AT&amp;T sells phones.\n"
+    assert same.given == ["AT&amp;T sells phones."]
+
+
+def test_a_urls_reference_in_a_line_of_markup_stays_as_written(same):
+    line = "Open <b>https://example.com/?a=1&amp;b=2</b> now &amp; wait.\n"
+    assert translated(same, "in.txt", line) == line
+    assert same.given == ["Open now & wait."]
+
+
+def test_an_icon_fonts_private_use_character_in_a_line_of_markup_stays_what_it_is(same):
+    """Each tag stands for one such character while the emphasis is read: never one the line holds."""
+    line = "\ue000 A <b>dog</b> runs \ue001 home."
+    assert translated(same, "in.txt", line + "\n") == line + "\n"
+    assert same.given == ["\ue000 A dog runs \ue001 home."]
