@@ -2,7 +2,7 @@
 line gives it, and the tags come back around the translation of their words, as written."""
 
 import pytest
-from conftest import Same
+from conftest import Fixed, Same
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
@@ -55,6 +55,22 @@ def test_the_model_reads_a_text_lines_words_without_their_tags_which_come_back_a
 def test_a_text_lines_tags_come_back_as_written_around_the_translation_of_their_words(mirror, line, expected):
     """Mirror writes the words backwards, each aligned to its own: a tag goes where its words went."""
     assert translated(mirror, "in.txt", line + "\n") == expected + "\n"
+
+
+@pytest.mark.parametrize("tag", ["<b>", '<a href="x">'])
+def test_a_tag_the_translation_left_around_no_words_holds_its_source_words_again_as_a_pages_does(tag):
+    """The model dropped "red": the element is not lost, its words show a reviewer what is untranslated."""
+    end = "</" + tag[1] + ">"
+    dropping = Fixed("Ein Mann mit Hut singt.", [(0, 0), (1, 1), (2, 2), (5, 3), (6, 4)])
+    assert translated(dropping, "in.txt", f"A man with a {tag}red{end} hat sings.\n") == \
+        f"Ein Mann mit {tag}red{end} Hut singt.\n"
+
+
+def test_a_tag_beside_one_alike_whose_word_holds_both_translations_is_not_filled_again():
+    """A sibling took the one word "black" and "white" came back in: its source words again would say it twice."""
+    merging = Fixed("Ein schwarz-weißer Hund.", [(0, 0), (1, 1), (3, 1), (4, 2)])
+    line = "A <b>black</b> and <b>white</b> dog.\n"
+    assert translated(merging, "in.txt", line) == "Ein <b>schwarz-weißer</b> Hund.\n"
 
 
 @pytest.mark.parametrize("line", ["a < b and c > d", "I <3 you.", "Use a List<String> here.", "A <b>dog runs.",

@@ -29,7 +29,7 @@ that only changes how its words look, is then left out (attnmt.documents.emptied
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
@@ -39,6 +39,7 @@ from attnmt.documents.links import is_link, is_markdown_link
 from attnmt.documents.nesting import nest
 from attnmt.documents.span_geometry import Placement
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.text_tags import Tag
 from attnmt.text.sentence_ends import SENTENCE_ENDS
 
 # XLIFF's namespaces, 1.2's and 2's ("urn:oasis:names:tc:xliff:document:1.2", "...:2.0"): its codes' elements.
@@ -82,25 +83,43 @@ def is_worded_code(flat: FlatText, k: int) -> bool:
     return is_look(flat, k) or (node.tag.startswith("{" + XLIFF) and wraps_words(node))
 
 
+def is_text_tag(flat: FlatText, k: int) -> bool:
+    """Whether mark ``k`` of ``flat`` is an HTML element in a line of plain text (text_tags.Tag: ``A <b>red</b>
+    hat``) refilled as a page's is: a link as ``is_link``, one of looks as ``is_worded_code``, not over a number alone
+    nor over a part of a word."""
+    mark = flat.marks[k]
+    return isinstance(mark.node, Tag) and not mark.atom and (mark.node.is_link or not (
+        is_number(flat.text[mark.start:mark.end]) or inside_word(flat.text, mark.start, mark.end)))
+
+
 def beside_same_look(flat: FlatText, pieces: list[str | Nested], at: int) -> bool:
     """Whether the HTML element of looks ``pieces[at]`` (emptied_looks.is_look) stands beside an element with its
     tag and attributes that shows words, only spaces and punctuation between them: a sibling took the one word its
     words came back in with its own, and shows the look over it (``<b>black</b> and <b>white</b>`` ->
     ``<b>schwarz-weißer</b>``), where its source words again would say it twice
     (``<b>schwarz-weißer</b> <b>white</b>``)."""
-    from attnmt.documents.emptied_looks import is_look  # a page's alone (is_worded_code)
-
     piece = pieces[at]
     mark = piece.mark if isinstance(piece, Nested) else None
-    if mark is None or not is_look(flat, mark) or flat.marks[mark].kept_whole:  # an abbreviation is its own word
+    if mark is None or flat.marks[mark].kept_whole:  # an abbreviation is its own word
         return False
     node = flat.marks[mark].node
+    if isinstance(node, Tag):  # a text line's (``<b>black</b> and <b>white</b>`` as written): alike as written
+        return not node.is_link and stands_beside(pieces, at, lambda other: flat.marks[other.mark].node == node)
+    from attnmt.documents.emptied_looks import is_look  # a page's alone (is_worded_code)
+
+    return is_look(flat, mark) and stands_beside(pieces, at,
+                                                 lambda other: same_element(flat.marks[other.mark].node, node))
+
+
+def stands_beside(pieces: list[str | Nested], at: int, alike: Callable[[Nested], bool]) -> bool:
+    """Whether an element that shows words and is ``alike`` stands beside ``pieces[at]``, only spaces and punctuation
+    between them (beside_same_look)."""
     for step in (-1, 1):
         k = at + step
         while 0 <= k < len(pieces) and isinstance(beside := pieces[k], str) and not has_words(beside):
             k += step
         other = pieces[k] if 0 <= k < len(pieces) else None
-        if isinstance(other, Nested) and shows_text(other) and same_element(flat.marks[other.mark].node, node):
+        if isinstance(other, Nested) and shows_text(other) and alike(other):
             return True
     return False
 
@@ -137,6 +156,7 @@ def refill_emptied(flat: FlatText, translation: str, content: list[str | Nested]
     cross-reference: copied_results.is_copied_result), which it would write as it came.  In place."""
     texts = {k: flat.text[mark.start:mark.end].strip() for k, mark in enumerate(flat.marks)
              if is_link(mark) or mark.kept_whole or is_copied_result(mark) or is_worded_code(flat, k)
+             or is_text_tag(flat, k)
              or (is_markdown_link(mark) and not is_number(flat.text[mark.start:mark.end]))}
     links = {k for k, text in texts.items() if text and k not in merged}
     emptied = list(_emptied(content, links, merged)) if links else []

@@ -101,5 +101,5 @@ def written(flat: FlatText, content: Sequence[str | Nested], references: Mapping
 def shows_alone(style: Style) -> bool:
     """Whether ``style``'s marks around nothing would show as stray text: Markdown emphasis or quotes
     (``*swimming* pool`` came back ``im **Schwimmbecken``), not a terminal's code, which shows nothing, nor a link's
-    brackets and target, which keep where it led."""
-    return not STYLE.fullmatch(style.opening) and not style.closing.startswith("](")
+    brackets and target, nor an HTML link's tags in a text line (attnmt.documents.text_tags), which keep it."""
+    return not STYLE.fullmatch(style.opening) and not style.closing.startswith("](") and style.closing.lower() != "</a>"

@@ -33,8 +33,14 @@ TAG = re.compile(rf"<(?P<end>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?P<attributes>(?:
 
 @dataclass
 class Tag(Style):
-    """An HTML element in a text line: its start tag and its end tag as written, around the translation of its words
-    (left out around none, as emphasis is: terminal_codes.shows_alone)."""
+    """An HTML element in a text line: its start tag and its end tag as written, around the translation of its words;
+    one the translation left holding nothing gets its source words back, as a page's does
+    (attnmt.documents.emptied_marks.is_text_tag), or, over a number alone, is left out, but for a link's
+    (terminal_codes.shows_alone)."""
+
+    @property
+    def is_link(self) -> bool:
+        return self.closing.lower() == "</a>"
 
 
 def holds_markup(line: str) -> bool:
