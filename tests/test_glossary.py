@@ -62,7 +62,7 @@ def test_several_files_are_one_glossary_of_their_lines_in_order(tmp_path):
     (tmp_path / "a.tsv").write_text("park\tGarten\ndog\tHund\n", encoding="utf-8")
     (tmp_path / "b.tsv").write_text("Dog\tHund\ncat\tKatze\n", encoding="utf-8")
     glossary = read_glossaries([tmp_path / "a.tsv", tmp_path / "b.tsv"])
-    assert glossary.terms == (("park", "Garten"), ("Dog", "Hund"), ("cat", "Katze"))  # dog: once, as in one file
+    assert glossary.terms == (("park", "Garten"), ("dog", "Hund"), ("cat", "Katze"))  # dog: once, as in one file
     assert glossary.matches("A dog and a cat in the park.") == ["Hund", "Katze", "Garten"]
     assert glossary.place("cat") == f"{tmp_path / 'b.tsv'}:2"
 
@@ -808,3 +808,20 @@ def test_a_word_with_a_capital_is_found_in_its_plural_only_where_the_capital_tel
 def test_a_word_with_a_capital_and_its_small_letters_variant_are_each_found_in_their_plural():
     glossary = Glossary.of({"Apple": "Apple", "apple": "Apfel"})
     assert glossary.matches("Two Apples and three apples.") == ["Apple", "Apfel"]
+
+
+@pytest.mark.parametrize("terms", [[("bike", "Fahrrad"), ("Bike", "Fahrrad")],
+                                   [("Bike", "Fahrrad"), ("bike", "Fahrrad")],
+                                   [("coffee shop", "Café"), ("Coffee Shop", "Café")]])
+def test_a_term_given_in_small_letters_and_with_capitals_for_one_target_is_found_in_any_case(tmp_path, terms):
+    """A glossary of "bike" and "Bike" (for a sentence's start) -> Fahrrad found no term in "Two bikes are parked.":
+    the "Bike" given last was kept, whose plural is found only as "Bikes" inside a sentence (a name's, as Word's).  In
+    whichever order they come, in one file, two files or a glossary added to a file's (a JSONL line's), the term is
+    found wherever the one in small letters is."""
+    sentence = "Two bikes are parked by two coffee shops."
+    target = terms[0][1]
+    for number, term in enumerate(terms):
+        (tmp_path / f"{number}.tsv").write_text("\t".join(term) + "\n", encoding="utf-8")
+    assert Glossary.of(terms).matches(sentence) == [target]
+    assert read_glossaries([tmp_path / "0.tsv", tmp_path / "1.tsv"]).matches(sentence) == [target]
+    assert read_glossary(tmp_path / "0.tsv").merged(dict(terms[1:])).matches(sentence) == [target]

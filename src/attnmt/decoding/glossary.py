@@ -53,7 +53,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnmt.decoding.glossary_pairs import add_term, checked_terms
+from attnmt.decoding.glossary_pairs import add_term, checked_terms, widest
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
     acronym,
@@ -67,6 +67,7 @@ from attnmt.decoding.term_forms import (
     normal,
     normal_pieces,
     one_capital,
+    same_target,
     term_key,
     titled_at,
 )
@@ -199,7 +200,10 @@ class Glossary:
         if not other:
             return self
         kept = {key: term for key, term in self._kept.items()  # other's target for a term in both, in any case
-                if not (key.startswith(CASE_VARIANT) and term_key(term[0]) in other._kept)} | other._kept
+                if not (key.startswith(CASE_VARIANT) and term_key(term[0]) in other._kept)}
+        for key, term in other._kept.items():  # its capitals narrow no term given the same target in any case
+            first = kept.get(key, term)
+            kept[key] = widest(first, term) if same_target(first[1]) == same_target(term[1]) else term
         places = {key: where for key, where in self._places.items() if key not in other._kept} | other._places
         return Glossary.indexed(kept, places)
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from attnmt.decoding.term_forms import case_variant_key, cased, named, normal, same_target, term_key
+from attnmt.decoding.term_forms import case_variant_key, cased, narrowed, normal, same_target, term_key
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
 
@@ -104,6 +104,13 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
         first = f" ({places[key]})" if places and key in places else ""
         raise DataError(f"{where}: source term {value_shown(source)} has two target terms, "
                         f"{value_shown(kept[key][1])}{first} and {value_shown(target)}")
-    if key not in kept or not named(cased(source)) or named(cased(kept[key][0])):
-        kept[key] = pair  # but a name's capitals never narrow a term given in any case ("coffee shop", "Coffee Shop")
+    kept[key] = widest(kept.get(key, pair), pair)
     return key
+
+
+def widest(first: tuple[str, str], then: tuple[str, str]) -> tuple[str, str]:
+    """Of two (source, target) pairs of one source term and target, read alike, the later ``then``, but where its
+    capitals narrow where it matches (``narrowed``) and ``first``'s do not: a term given in small letters keeps
+    matching in every case ("coffee shop" beside "Coffee Shop"; "bike" beside "Bike", given for a sentence's start,
+    whose kept capital had made "Two bikes" no match, its plural then a name's)."""
+    return first if narrowed(cased(then[0])) and not narrowed(cased(first[0])) else then

@@ -105,6 +105,13 @@ def one_capital(term: str) -> bool:
     return " " not in term and term[:1].isupper() and not acronym(term)
 
 
+def narrowed(term: str) -> bool:
+    """Whether ``term`` (as written, ``cased``) matches in fewer of its forms than in small letters, by its
+    capitals: a name (``named``: "Coffee Shop") only with them, one word with a capital (``one_capital``: "Dog")
+    in its plural only so ("Dogs" inside a sentence)."""
+    return named(term) or one_capital(term)
+
+
 # The marks that may stand before a sentence's first word: opening quotes and brackets, a list's dash or bullet
 OPENING = "\"'([{«‹¡¿-–—•*"
 # The marks that end a sentence, after which the next word's capital is the sentence's
