@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
+from attnmt.decoding.term_adjectives import declined_adjectives
 from attnmt.decoding.term_after import FIRST_PART, INFLECTED, WORD
 from attnmt.decoding.term_agreement import Articles, articles, weak_cases
 from attnmt.decoding.term_cases import datives, subjects, without_dative
@@ -213,13 +214,18 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
         text = unicodedata.normalize("NFC", tokenizer.decode(ids))
         capitalised = capitalised_form(tokenizer, text) if text in first else []
         written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
-        others = [*capitalised, *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
+        declined = [form for each in written for other in declined_adjectives(each) if german  # "roten Hemd"
+                    for form in written_so(tokenizer, other)]
+        written += [tokenizer.decode(form) for form in declined]
+        others = [*capitalised, *declined,
+                  *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural, weak = text in as_written(inflected), german and weak_masculine(text)
         inflecting = not weak and (plural or declines(text))  # a weak noun takes "en" alone, in either number
         in_german = inflecting and german and text not in as_written(singular)
         own = german_plural(text, text in dative, text in loanwords) if in_german else ENDINGS
         if inflecting:  # "Hunde"; "rote", and "Rote" first in a sentence
-            others += [form for each in (ids, *capitalised) for form in inflected_forms(tokenizer, each, own)]
+            others += [form for each in (ids, *capitalised, *declined)
+                       for form in inflected_forms(tokenizer, each, own)]
             others += [form for each in written for form in ending_forms(tokenizer, each, own)]
         if plural and not weak:
             umlauts = umlaut_forms(tokenizer, text, text in dative or not german, text in loanwords)
