@@ -47,6 +47,26 @@ def test_the_adjectives_of_a_term_are_declined_only_into_german():
     assert codec.encode_target("roten Hemd") in forms(german) and forms(other) == [codec.encode_target("rotes Hemd")]
 
 
+class StartingWords(NamedPieces):
+    """Whole words, as ShirtWords, of the term with a capital first and in the plural."""
+
+    PIECES = [*ShirtWords.PIECES, "▁rote", "▁Rotes", "▁Rote", "▁Hemden", "en", "▁iPhone", "▁IPhone", "▁Hülle"]
+
+
+def test_a_term_of_an_adjective_and_its_noun_that_starts_a_sentence_may_be_written_with_a_capital_in_each_ending():
+    """"Young boys play soccer." with young boy -> kleiner Junge came out "kleiner Junge spielen Fußball.": the noun's
+    capital inside the term kept it from starting the translation with a capital ("Kleine Jungen" now).  A word
+    with a capital inside, "iPhone", still keeps its own case."""
+    codec = StartingWords()
+    [shirts] = Guides.of(1, Glossary.of({"red shirt": "rotes Hemd"})).terms(codec, 1, ["Red shirts hang."], 0,
+                                                                              room=10, target_lang="de")
+    written = [codec.decode(form) for form in forms(shirts)]
+    assert {"Rotes Hemd", "Rote Hemd", "Rote Hemden", "rote Hemden"} <= set(written)
+    [case] = Guides.of(1, Glossary.of({"iPhone case": "iPhone Hülle"})).terms(codec, 1, ["IPhone cases."], 0,
+                                                                               room=10, target_lang="de")
+    assert "IPhone Hülle" not in [codec.decode(form) for form in forms(case)]
+
+
 @pytest.mark.parametrize(("target", "declined"), [
     ("rotes Hemd", ["roten Hemd", "rotem Hemd", "roter Hemd", "rote Hemd"]),
     ("großes rotes Hemd", ["großen roten Hemd", "großem rotem Hemd", "großer roter Hemd", "große rote Hemd"]),

@@ -167,9 +167,10 @@ def glued_forms(tokenizer, target: str) -> list[list[int]]:
 def capitalised_form(tokenizer, target: str) -> list[list[int]]:
     """The token ids of a target term in lower case with a capital first ("Routeur" for "routeur"), where the
     vocabulary writes it so (``written_so``), as a translation starts a sentence with it: the term as written could
-    not, and the model put a word of its own first ("Ein rote Autos" for "Red cars", "rote" the term).  No form for
-    a term with a capital, or no letter, first, or a capital inside, whose case is its own ("iPhone", "eBay")."""
-    if not target[:1].islower() or target != target.lower():
+    not, and the model put a word of its own first ("Ein rote Autos" for "Red cars", "rote" the term; "Ein Mann mit
+    rotem Hemd" for "Red shirts …", "Rotes Hemd" a German noun's capital inside).  No form for a term with a capital,
+    or no letter, first, or a capital inside its first word, whose case is its own ("iPhone", "eBay")."""
+    if not (word := target.split(" ")[0])[:1].islower() or word != word.lower():
         return []
     return written_so(tokenizer, target[0].upper() + target[1:])
 
@@ -212,11 +213,10 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
     kept = []
     for ids in terms:
         text = unicodedata.normalize("NFC", tokenizer.decode(ids))
-        capitalised = capitalised_form(tokenizer, text) if text in first else []
-        written = [text, *(tokenizer.decode(form) for form in capitalised)]  # „Rote for '"Red cars" …' too
-        declined = [form for each in written for other in declined_adjectives(each) if german  # "roten Hemd"
-                    for form in written_so(tokenizer, other)]
-        written += [tokenizer.decode(form) for form in declined]
+        declined = [form for other in declined_adjectives(text) if german for form in written_so(tokenizer, other)]
+        capitalised = [form for each in (text, *map(tokenizer.decode, declined)) if text in first  # "Rote Hemden" too
+                       for form in capitalised_form(tokenizer, each)]
+        written = [text, *map(tokenizer.decode, (*capitalised, *declined))]  # „Rote for '"Red cars" …' too
         others = [*capitalised, *declined,
                   *(form for each in written if text in glued for form in glued_forms(tokenizer, each))]
         plural, weak = text in as_written(inflected), german and weak_masculine(text)
