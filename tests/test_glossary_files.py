@@ -34,6 +34,18 @@ def test_a_first_row_naming_the_columns_or_the_languages_is_a_header(tmp_path, h
     assert read_glossary(path).terms == (("dog", "Hund"),)  # languages unknown: en,de names two
 
 
+@pytest.mark.parametrize("header", ["source_term,target_term", "Source-Text,Target-Text", "SOURCE_TERM;TARGET_TERM",
+                                    "source_term,target_term,notes", "notes,source_term,target_term"])
+def test_a_first_row_naming_the_columns_in_a_programs_words_is_a_header(tmp_path, header):
+    """A sheet a program or pandas wrote (``df.to_csv``) heads its columns "source_term", "target_term": the header
+    was a term, and "target_term" was put into the translation of every sentence holding "source_term"."""
+    rows = "dog,Hund\n" if header.count(",") == 1 else "dog;Hund\n" if ";" in header else (
+        "dog,Hund,animal\n" if header.startswith("source") else "animal,dog,Hund\n")
+    path = write(tmp_path, f"{header}\n{rows}".encode())
+    assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+    assert read_glossary(path).terms == (("dog", "Hund"),)
+
+
 @pytest.mark.parametrize("header", ["English,German", "english , GERMAN", "Source Text,Target Text",
                                     "Source language,Target language"])
 def test_a_first_row_naming_the_languages_by_name_is_a_header(tmp_path, header):
@@ -161,7 +173,8 @@ def test_a_row_of_blank_fields_is_skipped(tmp_path, data):
 
 
 @pytest.mark.parametrize("name", ["terms.tsv", "terms.txt"])
-@pytest.mark.parametrize("header", ["source\ttarget", "Source Term\tTarget Term", "en\tde", "EN-US\tde-DE"])
+@pytest.mark.parametrize("header", ["source\ttarget", "Source Term\tTarget Term", "en\tde", "EN-US\tde-DE",
+                                    "source_term\ttarget_term"])
 def test_a_tsv_files_header_is_skipped_as_a_csv_files(tmp_path, name, header):
     """As Google Sheets and Excel's "Unicode Text" save a sheet: "source" was a term, translated "target"."""
     path = write(tmp_path, f"# terms\r\n{header}\r\ndog\tHund\r\n".encode(), name)

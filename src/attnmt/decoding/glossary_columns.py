@@ -10,7 +10,14 @@ from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
 
-from attnmt.decoding.glossary_headers import SOURCE_COLUMNS, TARGET_COLUMNS, csv_header, heading, language_name
+from attnmt.decoding.glossary_headers import (
+    SOURCE_COLUMNS,
+    TARGET_COLUMNS,
+    column_name,
+    csv_header,
+    heading,
+    language_name,
+)
 from attnmt.decoding.term_forms import normal
 from attnmt.decoding.termbase import NOT_USED, status_of
 from attnmt.errors import DataError, value_shown, warn
@@ -191,7 +198,7 @@ def named_columns(header: list[str], where: str, source_lang: str | None,
     (``noted_header``): ``source,target,comment,domain`` was read as DeepL's four fields ("field 3 is 'WLAN
     hardware', not a language code").  None for another row, and for one naming a language among its other columns
     (``source,target,en``): its file's columns are read as they stand."""
-    cells = [plain(field.replace("\ufeff", "").strip()) for field in header]
+    cells = [column_name(field.replace("\ufeff", "").strip()) for field in header]
     sources = [k for k, cell in enumerate(cells) if cell in SOURCE_COLUMNS]
     targets = [k for k, cell in enumerate(cells) if cell in TARGET_COLUMNS]
     others = [heading(field.replace("\ufeff", "").strip()) for k, field in enumerate(header)
@@ -227,7 +234,7 @@ def language_columns(fields: list[str], source_lang: str | None, target_lang: st
         return None
     cells = [heading(field.replace("\ufeff", "").strip()) for field in fields]
     if (len(fields) == 4 and all(map(is_language_code, cells[2:]))
-            or any(plain(cell) in TARGET_COLUMNS for cell in cells)):
+            or any(column_name(cell) in TARGET_COLUMNS for cell in cells)):
         return None
     source = column(cells, source_lang)
     target = None if source is None else column(cells, target_lang, source)

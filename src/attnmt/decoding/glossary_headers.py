@@ -36,9 +36,10 @@ TARGET_COLUMNS = frozenset({
 
 def csv_header(fields: list[str], where: str, source_lang: str | None, target_lang: str | None) -> bool:
     """Whether a CSV file's first row ``fields`` (or a TSV file's first line of terms) is a header:
-    its first two fields name the columns (SOURCE_COLUMNS, TARGET_COLUMNS, as ``plain`` reads a cell:
-    ``Quelle;Ziel``) or two languages (``en,de``; by name, ``names_languages``), different ones, and
-    where the languages translated are known, those; a term pair such as ``UK,GB`` is then a term.
+    its first two fields name the columns (SOURCE_COLUMNS, TARGET_COLUMNS, as ``column_name`` reads a cell:
+    ``Quelle;Ziel``, ``source_term;target_term``) or two languages (``en,de``; by name, ``names_languages``),
+    different ones, and where the languages translated are known, those; a term pair such as ``UK,GB`` is then a
+    term.
     Where a language is not known, the two must be codes ISO 639-1 lists (``en``, ``de-DE``):
     ``dog,wau`` and ``car<TAB>PKW`` have a code's form but are terms, and so is ``uk,gb`` (``gb`` is
     no language's).  A header naming them the wrong way round (``de,en`` translating en -> de;
@@ -50,7 +51,7 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
     as ``names_varieties`` reads them (``en-US,en-GB``)."""
     shown = [field.replace("\ufeff", "").strip() for field in fields[:2]]
     source, target = map(heading, shown)
-    if (plain(source) in SOURCE_COLUMNS and plain(target) in TARGET_COLUMNS
+    if (column_name(source) in SOURCE_COLUMNS and column_name(target) in TARGET_COLUMNS
             or names_languages(source, target, source_lang, target_lang)):  # English,German
         return True
     if source_lang and target_lang and names_languages(source, target, target_lang, source_lang):
@@ -72,6 +73,13 @@ def csv_header(fields: list[str], where: str, source_lang: str | None, target_la
                         f"{source_lang} -> {target_lang}: give a glossary of {source_lang} -> {target_lang} terms "
                         "(where this row is a term, put a header such as source,target above it)")
     return (primary(source), primary(target)) == wanted
+
+
+def column_name(cell: str) -> str:
+    """A header's ``cell`` as SOURCE_COLUMNS and TARGET_COLUMNS hold the names of columns: ``plain``, its words parted
+    by an underscore or a hyphen as by a space ("source_term", "Target-Text", as a program's export names its columns,
+    which were read as a term)."""
+    return " ".join(word for word in re.split(r"[\s_-]+", plain(cell)) if word)
 
 
 # A column's heading as Crowdin's export writes it, its language's code in brackets: "Term [en]", "Term [pt-BR]".
