@@ -372,6 +372,16 @@ def test_an_xml_file_of_another_name_is_refused_naming_its_root(tmp_path, name, 
         read_glossary(path, "en", "de")
 
 
+@pytest.mark.parametrize(("name", "root"), [("memory.tmx", "tmx"), ("strings.xlf", "xliff"), ("app.xliff", "xliff")])
+def test_a_translation_memory_or_xliff_file_without_an_xml_declaration_is_refused_naming_its_root(tmp_path, name, root):
+    """A .tmx written without "<?xml …?>" was read as TSV, and the message said to make "<tmx version="1.4">…" its own
+    target: "memory.tmx:1: expected 'source term<TAB>target term', got 0 TABs in '<tmx …'"."""
+    path = tmp_path / name
+    path.write_text(TMX.format(encoding="UTF-8").partition("\n")[2].replace("tmx", root), encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^{path}: a <{root}> file, not TBX "):
+        read_glossary(path, "en", "de")
+
+
 @pytest.mark.parametrize("name", ["terms.txt", "terms.tsv", "termbase"])
 def test_a_termbase_of_another_name_is_a_termbase(tmp_path, name, recwarn):
     """A TBX export saved as terms.txt (or with no extension) was read as TSV, "got 0 TABs in '<?xml …'"."""

@@ -91,13 +91,18 @@ def glossary_rows(path: str | Path, source_lang: str | None = None, target_lang:
         return with_terms(with_both_terms(json_rows(text_lines(path), path), path), path)
     if suffix == ".csv":
         return with_terms(with_both_terms(csv_rows(path, source_lang, target_lang), path), path)
-    root = xml_root(path) if suffix == ".xml" or (suffix != ".tbx" and declares_xml(path)) else None
+    root = xml_root(path) if suffix in XML_SUFFIXES or (suffix != ".tbx" and declares_xml(path)) else None
     if suffix == ".tbx" or root in ROOTS:
         return termbase_rows(path, source_lang, target_lang)
     if root is not None:  # XML, but no termbase: its lines are no terms either
         raise DataError(f"{path}: a <{root}> file, not TBX (whose root is <martif> or <tbx>) nor MultiTerm XML "
                         "(<mtf>): export the termbase as TBX, or the terms as CSV")
     return with_terms(with_both_terms(tsv_rows(path, source_lang, target_lang), path), path)
+
+
+# The names of files that are XML whether or not they start with a declaration (a translation memory, an XLIFF file
+# written without one: "memory.tmx:1: expected 'source term<TAB>target term', got 0 TABs in '<tmx …'")
+XML_SUFFIXES = (".xml", ".tmx", ".xlf", ".xliff")
 
 
 def with_terms(rows: Iterator[Row], path: str | Path) -> Iterator[Row]:
