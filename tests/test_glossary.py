@@ -103,6 +103,16 @@ def test_a_byte_order_mark_inside_a_glossary_is_no_part_of_its_terms(tmp_path):
     assert Glossary.of({"\ufeffdog": "Hund\ufeff"}).terms == (("dog", "Hund"),)
 
 
+@pytest.mark.parametrize("spacing", ["\u200b", "\u200c", "\u200e", "\u200f", "\u061c"])
+def test_an_invisible_character_the_model_reads_as_a_space_at_a_terms_ends_is_no_part_of_it(tmp_path, spacing):
+    """A target copied from a web page or Word with a zero-width space or a direction mark after it ("Hund\u200b")
+    stopped the translation: "the model's target vocabulary writes it as 'Hund'"; the source term was read past it
+    already.  Inside a term it is the writer's (a zero-width non-joiner inside a Persian word), and stays."""
+    path = write(tmp_path, f"dog{spacing}\t{spacing}Hund{spacing} \ncat\tKat{spacing}ze\n")
+    assert read_glossary(path).terms == (("dog", "Hund"), ("cat", f"Kat{spacing}ze"))
+    assert Glossary.of({f"{spacing}dog": f"Hund{spacing}"}).terms == (("dog", "Hund"),)
+
+
 def test_terms_match_whole_words_ignoring_case():
     glossary = Glossary.of({"dog": "Hund"})
     assert glossary.matches("The Dog runs.") == ["Hund"]

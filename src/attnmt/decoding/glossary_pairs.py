@@ -4,6 +4,7 @@ two texts (``term_pair``, ``term_text``) and kept under its source's key (``add_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from attnmt.decoding.term_forms import case_variant_key, cased, narrowed, normal, same_target, term_key
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.encodings import check_encodable
+from attnmt.text.invisible import SPACING
 
 
 class GivenPairs(dict):
@@ -56,16 +58,22 @@ def term_text(term: object, side: str, where: str, other: object) -> str:
     """A term with U+FEFF as a space, as the model reads it (attnmt.text.invisible.SPACING): a byte
     order mark that joining two glossaries (``cat``) leaves at the start of a line, or that a copy
     and paste brings, which kept made its term match nothing ("\\ufeffdog"), silently, and which
-    ``add_term`` strips at the ends.  A DataError naming ``where`` for a term that is not text, and
+    ``add_term`` strips at the ends; so are the other characters the model reads as one at a term's ends
+    (``EDGES``: a zero-width space or a direction mark a web page or Word left after "Hund", whose target was
+    refused, "the model's target vocabulary writes it as 'Hund'"), and kept inside it, where a writer put one
+    (a zero-width non-joiner inside a Persian word).  A DataError naming ``where`` for a term that is not text, and
     the ``other`` term of its pair beside it, as for an empty term: a table's missing cell (NaN)
     was named by neither, in a glossary of thousands of rows."""
     if not isinstance(term, str):
         raise DataError(f"{where}: the {side} term must be text, got {value_shown(term)} (beside {value_shown(other)})")
-    return term.replace(BOM, " ")
+    return EDGES.sub(" ", term.replace(BOM, " "))
 
 
 # U+FEFF, the byte order mark (as a "zero width no-break space" it is deprecated for U+2060)
 BOM = "\ufeff"
+# The characters the model reads as a space (SPACING) at a term's start or end, with the spaces around them
+_SPACING = "".join(sorted(SPACING))
+EDGES = re.compile(f"^[\\s{_SPACING}]*[{_SPACING}][\\s{_SPACING}]*|[\\s{_SPACING}]*[{_SPACING}][\\s{_SPACING}]*$")
 
 
 def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
