@@ -67,6 +67,25 @@ def test_a_term_of_an_adjective_and_its_noun_that_starts_a_sentence_may_be_writt
     assert "IPhone Hülle" not in [codec.decode(form) for form in forms(case)]
 
 
+class PluralWords(NamedPieces):
+    """Whole words, as StartingWords, and the adjective with a plural's ending after its own, as French's first word
+    takes one ("points d'accès")."""
+
+    PIECES = [*StartingWords.PIECES, "▁rotese", "▁rotesen"]
+
+
+def test_a_german_terms_adjective_takes_no_ending_after_its_own_for_a_source_in_the_plural():
+    """"Two red shirts." with red shirt -> rotes Hemd let the search write "rotesen Hemd", "rotese Hemd": the plural
+    French puts on a term's first word; a German adjective takes its ending in place of its own."""
+    codec = PluralWords()
+    glossary = Glossary.of({"red shirt": "rotes Hemd"})
+    [german] = Guides.of(1, glossary).terms(codec, 1, ["Two red shirts."], 0, room=10, target_lang="de")
+    [other] = Guides.of(1, glossary).terms(codec, 1, ["Two red shirts."], 0, room=10, target_lang="fr")
+    written = [codec.decode(form) for form in forms(german)]
+    assert "rote Hemden" in written and not {"rotese Hemd", "rotesen Hemd"} & set(written)
+    assert "rotesen Hemd" in [codec.decode(form) for form in forms(other)]
+
+
 @pytest.mark.parametrize(("target", "declined"), [
     ("rotes Hemd", ["roten Hemd", "rotem Hemd", "roter Hemd", "rote Hemd"]),
     ("großes rotes Hemd", ["großen roten Hemd", "großem rotem Hemd", "großer roter Hemd", "große rote Hemd"]),

@@ -229,7 +229,7 @@ def with_other_forms(tokenizer, terms: Sequence[list[int]], sentence: str, found
             others += [form for each in written for form in ending_forms(tokenizer, each, own)]
         if plural and not weak:
             umlauts = umlaut_forms(tokenizer, text, text in dative or not german, text in loanwords)
-            others += [*umlauts, *head_forms(tokenizer, text)]
+            others += [*umlauts, *([] if german else head_forms(tokenizer, text))]  # German: declined_adjectives
         others += stem_forms(tokenizer, text) if text in as_written(singular) else []
         others += map(list, compound_heads(tokenizer, text)) if text in compounded else []
         case = weak_case(text)
