@@ -637,6 +637,16 @@ def test_a_name_in_title_case_that_takes_turns_in_the_cues_is_kept_as_written_an
     assert out == srt("Anna: YOU ARE WHERE", "Tom: GARDEN. THE IN", "- Anna: IN. COME")
     assert mirror.given == ["Where are you", "In the garden.", "Come in."]
 
+
+def test_names_in_title_case_that_take_turns_a_line_each_in_a_cue_are_kept_and_each_starts_a_turn(mirror):
+    """A cue of two speakers a line each, "John: Where are you going?" / "Mary: Home.", was read as one text: "Mary:"
+    counted only where a cue opened with it, so neither name was a speaker's, and the demo model wrote the cue as "Ein
+    Mann geht mit seinem Hund." / "Ein bereitet sich im Park?", both names lost."""
+    out = translate_subtitle_text(srt("John: Where are you going?\nMary: Home.", "John: Why?\nMary: I am tired."),
+                                  mirror)
+    assert out == srt("John: GOING? YOU ARE WHERE\nMary: HOME.", "John: WHY?\nMary: TIRED. AM I")
+    assert mirror.given == ["Where are you going?", "Home.", "Why?", "I am tired."]
+
 def test_a_speakers_role_or_name_in_brackets_is_kept_as_written_and_a_sound_is_translated_alone(mirror):
     """Read as a description, the demo model wrote "[NARRATOR]" as "[SICHERHEITSWESTEN]" and "(ANNA)", where "ANNA:"
     spoke before, as "(EINE FRAU IN DER HOCKE)"."""

@@ -99,7 +99,7 @@ def turn_gap(dash: str) -> re.Pattern[str]:
 DESCRIBED = turn_gap("(?!)")  # in a turn without a dash: at descriptions only
 
 
-def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
+def turns(text_lines: Sequence[str], tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
     kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
@@ -111,12 +111,11 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
     follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
     Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
     "♪ The dog is running ♪") begins a turn as a dash does, parted at descriptions only, and so does a later line
-    opening with a label (``labelled_lines``: "MARY: Here."), or descriptions between two sentences of a
-    line ("Stop! [DOOR SLAMS] Who's there?": ``turn_gap``).  A cue without a dash, a note or a label
-    so is one turn, its lines joined, as is any cue of one line without one; the notes it
-    ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
-    park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the
-    cue's format's (cue_text.tags_of)."""
+    opening with a label (``labelled_lines``: "MARY: Here.", or one of a dialogue's ``speakers``), or
+    descriptions between two sentences of a line ("Stop! [DOOR SLAMS] Who's there?": ``turn_gap``).  A cue
+    without a dash, a note or a label so is one turn, its lines joined, as is any cue of one line without one;
+    the notes it ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
+    park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the cue's format's (cue_text.tags_of)."""
     said = [k for k, line in enumerate(text_lines) if has_text(line)]
     stripped = [line_parts(text_lines[k], "", False)[1] for k in said]
     dash = (DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) or LYRIC.fullmatch(line) for line in stripped)
@@ -125,7 +124,7 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str]) -> list[Turn]:
               and all(voice(a) != voice(b) for a, b in pairwise(stripped)))
     begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
-    labelled = set() if voiced else labelled_lines(said, stripped, tags) - set(begins)
+    labelled = set() if voiced else labelled_lines(said, stripped, tags, speakers) - set(begins)
     begins = sorted({*begins, *labelled})
     if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
         return [one_turn(text_lines, said, tags)]
@@ -157,19 +156,21 @@ def one_turn(text_lines: Sequence[str], said: Sequence[int], tags: re.Pattern[st
     return Turn(start, text[:len(text) - len(end)], end, list(text_lines), line_tags=wrapped)
 
 
-def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Pattern[str]) -> set[int]:
+def labelled_lines(said: Sequence[int], stripped: Sequence[str], tags: re.Pattern[str],
+                   speakers: frozenset[str] = frozenset()) -> set[int]:
     """The lines after the first (of ``said``, the cue's lines with text, ``stripped`` their texts)
     that begin a turn at a label (attnmt.documents.cue_labels), as a speaker's dash does: a speaker's
-    name ("JOHN: Where are you?" / "MARY: Here."), or descriptions after a line that ends a sentence
-    ("Who is it?" / "[knocking] Hello?"; "I saw a man" / "[knocking] in the park." is one sentence);
-    and any line after one that ends a sentence and then descriptions ("Who is it? [knocking]" /
-    "Hello?"), whose descriptions end its turn.  Read with the words of the line after them, the
-    descriptions went to the model with those words."""
+    name ("JOHN: Where are you?" / "MARY: Here.", "Mary:" where it is one of the dialogue's ``speakers``), or
+    descriptions after a line that ends a sentence ("Who is it?" / "[knocking] Hello?"; "I saw a man" /
+    "[knocking] in the park." is one sentence); and any line after one that ends a sentence and then descriptions
+    ("Who is it? [knocking]" / "Hello?"), whose descriptions end its turn.  Read with the words of the line after
+    them, the descriptions went to the model with those words."""
     shown = [shown_places(line, tags)[0].strip() for line in stripped]
     told = [ENDED.search(TAIL.sub("", text)) is not None and TAIL.search(text) is not None for text in shown]
     ended = [ENDED.search(text) is not None or end for text, end in zip(shown, told, strict=True)]
     return {k for k, line, text, before, after in zip(said[1:], stripped[1:], shown[1:], ended, told, strict=False)
-            if is_name(split_label(line, tags)[0]) or (DESCRIPTION.match(text) and before) or after}
+            if is_name(split_label(line, tags, speakers)[0], speakers) or (DESCRIPTION.match(text) and before)
+            or after}
 
 
 def repeated_codes(lines: Sequence[str], tags: re.Pattern[str]) -> str:

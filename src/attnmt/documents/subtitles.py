@@ -160,7 +160,10 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
     # goes on in the last.  A lyric ("♪ La la la ♪") runs on into no cue: it is sung, not said.
     # A line a roll-up caption repeats from the cue before is written as it was translated there (``rolled``).
     repeats = rolled([text_lines for _, _, text_lines in cues], tags_of(vtt))
-    said = [turns(text_lines[again:], tags_of(vtt)) for (_, _, text_lines), again in zip(cues, repeats, strict=True)]
+    # "Anna:" and "Tom:" taking turns, read line by line: a cue may give each its line ("Anna: Hi." / "Tom: Hello.")
+    names = dialogue(shown_places(line, tags_of(vtt))[0] for _, _, text_lines in cues for line in text_lines)
+    said = [turns(text_lines[again:], tags_of(vtt), names)
+            for (_, _, text_lines), again in zip(cues, repeats, strict=True)]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     noted: dict[int, str] = {}  # the texts that would run on into the next but for a block between, or tags: why
     speaking = ""  # the voice the last turn is said in: named, or carried on from the cue before (one turn)
@@ -175,7 +178,8 @@ def translate_lf_subtitles(text: str, endings: Sequence[str], translator: Transl
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt and not tagged]  # runs on only into the cue right after it
         starts += [lines[k] + repeats[k] + turn.line for turn in cue_turns]
-    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted))
+    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review, noted,
+                                     names))
     # piece index: (its new lines, their endings, how many old lines they replace)
     blocks: dict[int, tuple[list[str], list[str], int]] = {}
     previous: tuple[list[str], list[str]] = ([], [])  # the cue before's text lines, and its new ones
@@ -212,14 +216,16 @@ def joinable(cue_turns: Sequence[Turn]) -> bool:
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
                    options: DocumentOptions, vtt: bool, where: str, lines: Sequence[int],
-                   review: Review | None = None, noted: Mapping[int, str] = MappingProxyType({})) -> list[str]:
+                   review: Review | None = None, noted: Mapping[int, str] = MappingProxyType({}),
+                   named: frozenset[str] = frozenset()) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
     (for warnings and ``review``); ``noted``: the k whose cue would go on into the next but for a
-    block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why."""
+    block between them (a NOTE) or tags taken out of its text or the next's (``Turn.line_tags``), and why;
+    ``named``: the speakers' names that take turns line by line in the file (speaker_labels.dialogue)."""
     speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
     shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
-    names = dialogue(shown)  # "Anna:" and "Tom:" taking turns
+    names = dialogue(shown) | named  # "Anna:" and "Tom:" taking turns, cue by cue or line by line
     fields = [cue_field(text, names) for text in shown]  # the name of the field each cue opens with, or ""
     translator = KeepingLabels(translator, names=frozenset(fields) - {""}, language=options.target_lang)
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
