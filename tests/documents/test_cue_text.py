@@ -79,7 +79,7 @@ def test_srt_tags_open_at_a_letter_or_slash_as_before(same):
 
 @pytest.mark.parametrize("cue, given, written", [
     ("I am &amp; ready.", "I am & ready.", "READY. &amp; AM I"),  # mirror: the words in reverse
-    ("I &lt;3 you, &quot;Tom&quot;.", 'I <3 you, "Tom".', "&quot;TOM&quot;. YOU, &lt;3 I"),
+    ("I &lt;3 you, &quot;Tom&quot;.", "I <3 you, Tom.", "&quot;TOM&quot;. YOU, &lt;3 I"),  # quotes: around words
     ("AT&T and Tom & Jerry &copy 2020.", "AT&T and Tom & Jerry &copy 2020.", "2020. &COPY JERRY & TOM AND AT&T")])
 def test_an_srt_cues_character_references_are_read_and_written_back_as_references(mirror, cue, given, written):
     """The model was given "I am &amp; ready." and could translate the escape as a word; a "&" that

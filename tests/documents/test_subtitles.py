@@ -52,6 +52,19 @@ def test_webvtt_entities_are_read_and_written_back_escaped(same):
     assert same.given == ["Tom & Jerry <3 > you"]
 
 
+def test_quotes_inside_a_cues_sentence_wrap_the_translation_of_their_words(mirror):
+    """The cue 'He said "hello" to the dog.' came back "Dieser Hund hat den Hund zu." from the demo model: the quoted
+    word went to the model with its quotes, as words, and both were lost, where a text line and a page kept them
+    („hat“).  As there, the model reads the words alone, the quotes come back around their translation, in the target
+    language's form; apostrophes are no quotes."""
+    source = srt('He said "hello there" to me.', '<i>She said "yes"</i> and left.', "it's the dogs' bowl.")
+    out = translate_subtitle_text(source, mirror, DocumentOptions(target_lang="de"))
+    assert out == srt("ME. TO „THERE HELLO“ SAID HE", "LEFT. AND <i>„YES“ SAID SHE</i>", "BOWL. DOGS' THE IT'S")
+    assert mirror.given == ["He said hello there to me.", "She said yes and left.", "it's the dogs' bowl."]
+    vtt_source = vtt("<v Anna>He said &quot;hello&quot; to me.")
+    assert translate_subtitle_text(vtt_source, mirror) == vtt('<v Anna>ME. TO "HELLO" SAID HE')
+
+
 @pytest.mark.parametrize(("text", "written"), [
     ("Hi&nbsp;there, you &amp; me.", "HI&nbsp;THERE, YOU &amp; ME."),
     ("&lrm;Hello there.", "&lrm;HELLO THERE."),
@@ -423,7 +436,7 @@ def test_a_dash_inside_a_one_line_cues_sentence_begins_no_turn(mirror, line):
 
 @pytest.mark.parametrize("line, given", [
     ("- Where is the dog? - In the water.", ["Where is the dog?", "In the water."]),
-    ('- He said "Run!" - Why?', ['He said "Run!"', "Why?"]),
+    ('- He said "Run!" - Why?', ["He said Run!", "Why?"]),
     ("– Wait… – No.", ["Wait…", "No."]),
     ("- <i>Where is the dog?</i> - In the water.", ["Where is the dog?", "In the water."]),
     ("<i>- Where is the dog?</i> - In the water.", ["Where is the dog?", "In the water."]),

@@ -9,13 +9,18 @@ from itertools import accumulate
 
 from attnmt.documents.cue_text import CueBreak, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, has_words
+from attnmt.documents.quote_forms import commas_outside
 from attnmt.documents.spans import Nested
+from attnmt.documents.text_emphasis import stops_after_quotes
 
 
-def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
+def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool,
+               target_lang: str | None = None) -> list[str] | None:
     """One run's translation as the text of each of its cues: cut at its cue breaks where they
     are in order and leave each cue a word, else by the cues' shares of the source text; None
-    where it has fewer words than the run has cues."""
+    where it has fewer words than the run has cues.  The stop or comma that ends a quote's words goes after it as a
+    text line's does (text_emphasis.stops_after_quotes, into ``target_lang``)."""
+    content = stops_after_quotes(flat, content, commas_outside(target_lang))
     if len(sources) == 1:
         return [cue_markup(flat, content, vtt, sources)]
     parts = [cue_markup(flat, part, vtt, sources).strip(" ") for part in split_at_breaks(flat, content)]

@@ -34,6 +34,9 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   and so is one in the source's language or naming none (``und``, ``zxx``, ``mul``, ``x-…``:
   language.NO_LANGUAGE).  Only ``<lang>`` names a language in WebVTT (``<i lang="fr">`` is an
   ``<i>`` whose annotation is ignored);
+- a pair of quotes around words inside a sentence (``He said "hello" to me.``) is a mark around them
+  (attnmt.documents.text_emphasis.Quote), as in a text line: the model reads the words alone, where it read the quotes
+  as words and lost them, and they come back around the translation, in the target language's form;
 - a space at a span's edge stays inside it where the translation has one there (``<b>Warning: </b>Do``,
   not ``<b>Warning:</b> Do``: attnmt.documents.nesting.keep_edge_spaces), as at its cue's end;
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
@@ -57,7 +60,10 @@ from attnmt.documents.character_references import read_references as whole_refer
 from attnmt.documents.character_references import written_references
 from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
+from attnmt.documents.quote_forms import quotes_in_target_form
 from attnmt.documents.spans import Nested
+from attnmt.documents.terminal_codes import Style
+from attnmt.documents.text_emphasis import QUOTE, add_emphasized
 from attnmt.errors import warn
 from attnmt.text.speaker_labels import BRACKETED
 
@@ -172,14 +178,15 @@ def tag_name(tag: str) -> str:
 DESCRIBED_BEFORE = re.compile(rf"{BRACKETED}(?=[ \t]*{BRACKETED})")
 
 
-def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "") -> FlatText:
+def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "",
+             target_lang: str | None = None) -> FlatText:
     """One or more cues' texts as one flat text, a CueBreak atom between cues (with the ellipsis the
     cue before ends with: RUNS_ON), and a following cue's continuation ellipsis (CONTINUED) an atom
     after it; ``vtt``: WebVTT's entities are read, and a language span in another language than
     ``source_lang`` (the source's) is kept (``foreign_end``); with none (""), every span is
     translated.  A ``<`` that opens no tag is text, with a warning naming its cue's place in
     ``wheres`` (one for each text; "input" where none is given).  A sound's description right before another ends
-    its sentence (``DESCRIBED_BEFORE``)."""
+    its sentence (``DESCRIBED_BEFORE``); its quotes inside a sentence are in ``target_lang``'s form."""
     builder, ending = FlatBuilder(), ""
     for k, text in enumerate(texts):
         if k:
@@ -197,7 +204,9 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
         if broken:
             builder.add_atom(node=CueTag(broken.group(), shown=broken.group()))
     builder.breaks += [found.end() for found in DESCRIBED_BEFORE.finditer(builder.text)]
-    return builder.build()
+    flat = builder.build()
+    quotes_in_target_form(flat, target_lang)  # She said "hi" -> Sie sagte „hallo“
+    return flat
 
 
 def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str) -> None:
@@ -291,8 +300,9 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
     for k, part in enumerate(TABS.split(text)):  # text at even places, tabs at odd ones
         if k % 2:
             builder.add_atom(node=CueTag(part, shown=" "), parts_words=True)
-        else:
-            builder.add_text(read_references(part, vtt))
+        else:  # a quote around a piece's whole text at the sentence's start is its edges' (text_emphasis)
+            edges = not (builder.text.strip() or builder.open_marks)
+            add_emphasized(builder, read_references(part, vtt), FlatBuilder.add_text, QUOTE, edges)
 
 
 def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:
@@ -310,7 +320,10 @@ def markup_of(flat: FlatText, content: Sequence[str | Nested], vtt: bool, entiti
             out.append(escape(piece, quote=False).translate(entities) if vtt else piece.translate(entities))
         else:
             node = flat.marks[piece.mark].node
-            out.append(node.start + markup_of(flat, piece.content, vtt, entities) + node.end)
+            if isinstance(node, Style):  # a quote's marks are text, escaped as text is
+                out.append(markup_of(flat, [node.opening, *piece.content, node.closing], vtt, entities))
+            else:
+                out.append(node.start + markup_of(flat, piece.content, vtt, entities) + node.end)
     return "".join(out)
 
 

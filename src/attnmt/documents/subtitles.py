@@ -258,8 +258,8 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     """Each run of cues translated as one text and cut back into its cues (``split_cues``); a run
     whose translation has fewer words than it has cues is translated again, each of its cues
     alone, so that no cue is left without a word (what ``review`` recorded of it taken back)."""
-    flats = [cue_flat([bodies[k] for k in run], vtt, [f"{where}, line {lines[k]}" for k in run], options.source_lang)
-             for run in runs]
+    flats = [cue_flat([bodies[k] for k in run], vtt, [f"{where}, line {lines[k]}" for k in run], options.source_lang,
+                      options.target_lang) for run in runs]
     for run, flat in zip(runs, flats, strict=True):
         flat.place = Place(None, lines[run[0]])
     first = len(review.segments) if review is not None else 0
@@ -272,7 +272,7 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     # placement and a bidi pass each): taking its symbols out there would add no letter to it.
     given = [j for j, flat in enumerate(flats) if needs_translation(flat.text, glossary, Shown.of(flat))]
     contents = dict(zip(given, translate_flats([flats[j] for j in given], translator, options, review), strict=True))
-    cuts = [split_cues(flat, contents[j], [bodies[k] for k in run], vtt)
+    cuts = [split_cues(flat, contents[j], [bodies[k] for k in run], vtt, options.target_lang)
             if j in contents and needs_translation(flat.text, glossary, Shown.of(flat)) and not flat.source_kept
             else [bodies[k] for k in run]
             for j, (run, flat) in enumerate(zip(runs, flats, strict=True))]
