@@ -183,6 +183,19 @@ def test_cues_in_capitals_are_joined_where_the_segmenter_finds_no_sentence_end(s
     assert same.given == given
 
 
+@pytest.mark.parametrize("cues, given", [
+    (["When the man came home,", "I was sleeping."], ["When the man came home, I was sleeping."]),
+    (["Every morning, Anna and", "John walk the dog."], ["Every morning, Anna and", "John walk the dog."]),
+    (["I saw a man.", "He was tall,", "Anna said."], ["I saw a man.", "He was tall, Anna said."]),
+])
+def test_a_cue_ending_with_a_comma_runs_on_into_a_cue_starting_with_a_capital(same, cues, given):
+    """A comma ends no sentence, so the cue after it goes on with its sentence even where it starts with "I" or a
+    name: "When the man came home," went to the model alone, a sentence cut short, and the demo model wrote "Ein Mann
+    bereitet sich,".  Where a cue ends with a word, a capital still starts a sentence of its own."""
+    translate_subtitle_text(srt(*cues), same)
+    assert same.given == given
+
+
 @pytest.mark.parametrize("quoted", ["&quot;Hello, my friend.&quot;", "&lrm;Hello, my friend."])
 def test_a_cue_starting_with_an_entity_is_read_as_shown_and_not_joined_before_a_capital(same, quoted):
     translate_subtitle_text(vtt("The man in the red shirt said", quoted), same)  # its "q" was lower-case

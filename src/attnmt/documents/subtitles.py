@@ -104,6 +104,9 @@ LINE_END = re.compile(r"\r?\r\n|\r|\n")
 # and goes ({\fad(…)}, {\clip(…)}), whole blocks: ASS applies them to the whole line, and SRT players read them at its
 # start alone.  Kept there, a cue in one place runs on into the next cue in that place as cues without codes do.
 PLACING = re.compile(r"(?:\{(?=[^{}]*\\(?:an?[1-9]|pos\(|move\(|org\(|fade?\(|i?clip\())[^{}]*\})+")
+# A comma a cue's text ends with (after closing quotes): no sentence ends there, so the next cue goes on with it
+# even where it starts with a capital ("When the man came home," / "I was sleeping.", "He was tall," / "Anna said.").
+CLAUSE_END = re.compile(r"[,，、][\"”’»)]*\s*\Z")
 # A cue of sound descriptions alone (cue_labels.DESCRIPTION) or a lyric is never joined to the cues beside it;
 # a label before words ("(whispering) I saw", "JOHN: I saw") is translated alone, and the words may go on.
 
@@ -364,10 +367,10 @@ def term_across(text: str, following: str, glossary: Glossary | None) -> str | N
 
 
 def runs_on(text: str, following: str, language: str, glossary: Glossary | None = None) -> bool:
-    """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
-    lower-case letter, or both are in capitals (captions for the deaf and hard of hearing, where
-    case tells nothing), and the sentence segmenter, reading both as one text, finds no sentence
-    end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)
+    """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a lower-case letter, or
+    both are in capitals (captions for the deaf and hard of hearing, where case tells nothing), or ``text`` ends with
+    a comma (``CLAUSE_END``), and the sentence segmenter, reading both as one text, finds no sentence end where
+    ``text`` ends.  (Else a capital, or a script without case, starts a sentence of its own.)
     Or a term of ``glossary`` runs across the two ("A man reads the Wham!" / "Guide on a bike.",
     ``term_across``): each cue read alone, the term was in neither, and its translation was
     dropped silently; read as one, the splitter keeps it in one sentence
@@ -381,7 +384,7 @@ def runs_on(text: str, following: str, language: str, glossary: Glossary | None 
     following = following.strip()
     following = following[continuation.end():] if (continuation := CONTINUED.match(following)) else following
     letter = next((ch for ch in following if ch.isalpha()), "")
-    if not (letter.islower() or (text.isupper() and following.isupper())):
+    if not (letter.islower() or (text.isupper() and following.isupper()) or CLAUSE_END.search(text)):
         return False
     first = text.strip()
     ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
