@@ -252,6 +252,29 @@ def test_a_cue_of_one_voice_a_line_keeps_each_speaker_on_their_line(mirror, line
     assert len(mirror.given) == 2
 
 
+@pytest.mark.parametrize("cue, translated", [
+    (srt('<font color="#ffff00">Where are you going tonight?</font>\n<font color="#00ffff">Home.</font>'),
+     srt('<font color="#ffff00">TONIGHT? GOING YOU ARE WHERE</font>\n<font color="#00ffff">HOME.</font>')),
+    (vtt("<c.yellow>Where are you going tonight?</c>\n<c.cyan>Home.</c>"),
+     vtt("<c.yellow>TONIGHT? GOING YOU ARE WHERE</c>\n<c.cyan>HOME.</c>")),
+    (srt('<font color="#ffff00">Where are you</font>\n<font color="#ffff00">going tonight?</font>\n'
+         '<font color="#00ffff">Home.</font>'),  # one speaker's two lines in one colour: one turn, a colour a line
+     srt('<font color="#ffff00">TONIGHT? GOING</font>\n<font color="#ffff00">YOU ARE WHERE</font>\n'
+         '<font color="#00ffff">HOME.</font>')),
+])
+def test_a_cue_of_one_colour_a_line_keeps_each_speaker_on_their_line(mirror, cue, translated):
+    """Subtitles for the deaf and hard of hearing tell speakers apart by colour, a line each.  The cue was read as one
+    text and wrapped again at even lengths: "<font …>TONIGHT?" / "GOING YOU ARE WHERE</font> <font …>HOME.</font>", the
+    second speaker's words on the first's line."""
+    assert translate_subtitle_text(cue, mirror) == translated
+    assert mirror.given == ["Where are you going tonight?", "Home."]
+
+
+def test_one_speakers_sentence_over_two_lines_in_one_colour_is_read_whole(same):
+    lines = '<font color="#ffff00">The weather is</font>\n<font color="#ffff00">very nice today.</font>'
+    assert translate_subtitle_text(srt(lines), same) == srt(lines) and same.given == ["The weather is very nice today."]
+
+
 def test_one_speakers_sentence_over_two_voice_lines_is_read_whole(same):
     lines = "<v Anna>The weather is</v>\n<v Anna>very nice today.</v>"
     assert translate_subtitle_text(vtt(lines), same) == vtt(lines) and same.given == ["The weather is very nice today."]

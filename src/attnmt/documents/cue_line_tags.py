@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from attnmt.documents.cue_text import tag_name
 
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
+# A line in one tag over all its text, not a voice span (group 1 the start tag, 2 its name, 3 the text): a colour's.
+LINE_IN_TAG = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>)(.*)</\2>", re.DOTALL)
 
 
 class LineTags(NamedTuple):
@@ -124,3 +127,18 @@ def opens(text: str, name: str, tags: re.Pattern[str]) -> bool:
     """Whether ``text`` holds a start tag named ``name``, read by its format's ``tags``."""
     return any(tag and not tag.startswith("/") and tag_name(tag) == name
                for tag in (match.group(1) for match in tags.finditer(text)))
+
+
+def colours(lines: Sequence[str], tags: re.Pattern[str]) -> set[int]:
+    """Where a cue's ``lines`` with text change colour (their indices): each is in one tag over all its text
+    (``LINE_IN_TAG``, a whole tag of its format's ``tags``, none inside), all of one name, and a line in another tag
+    than the line before begins another speaker's turn, as subtitles for the deaf and hard of hearing tell speakers
+    apart by colour (``<font color="#ffff00">Where are you going?</font>`` / ``<font color="#00ffff">Home.</font>``,
+    WebVTT's ``<c.yellow>`` / ``<c.cyan>``); a speaker's lines in one colour are one turn.  Read as one text and
+    wrapped again at even lengths, the cue put the second speaker's words on the first one's line.  None (an empty
+    set) where its lines are not all so."""
+    found = [LINE_IN_TAG.fullmatch(line.strip()) for line in lines]
+    wholes = [match for match in found if match and tags.fullmatch(match[1]) and not tags.search(match[3])]
+    if len(wholes) < 2 or len(wholes) < len(lines) or len({match[2].lower() for match in wholes}) > 1:
+        return set()
+    return {k for k, (a, b) in enumerate(pairwise(wholes), start=1) if a[1] != b[1]}

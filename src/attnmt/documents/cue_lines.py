@@ -21,7 +21,7 @@ from itertools import pairwise
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.cue_edges import ENDED, NO_BREAK, NOTES, OPENING, SUNG, SUNG_CLOSE, SUNG_START, TAIL, cue_edges
 from attnmt.documents.cue_labels import BRACKETED, DESCRIPTION, is_name, shown_places, split_label
-from attnmt.documents.cue_line_tags import LineTags, closing_tags, per_line_tags, start_tags, unclosed_starts
+from attnmt.documents.cue_line_tags import LineTags, closing_tags, colours, per_line_tags, start_tags, unclosed_starts
 from attnmt.documents.cue_wrap import MOST_LINES, fitted, sentence_counts, too_long
 
 # What may come before a speaker's dash on a line: start tags, ASS codes and bidirectional controls ("<i>- Hello.",
@@ -101,21 +101,21 @@ DESCRIBED = turn_gap("(?!)")  # in a turn without a dash: at descriptions only
 
 def turns(text_lines: Sequence[str], tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
-    the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
-    kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
-    starts with a dash ("<v Anna>- Hi.</v>"), the voice tag and the dash its start; so are two or
-    more lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too, not the minus of "-5" /
-    "-3").  Else a turn begins at each line beginning with a dash and a space (DASH_TURN: "Where is
-    he?" / "- Here.", "- Where is the man" / "with the dog?" / "- Here."), the first turn without
-    one where the cue starts without it.  A turn begun with a dash is parted where that dash
-    follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
-    Hi. - Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" /
-    "♪ The dog is running ♪") begins a turn as a dash does, parted at descriptions only, and so does a later line
-    opening with a label (``labelled_lines``: "MARY: Here.", or one of a dialogue's ``speakers``), or
-    descriptions between two sentences of a line ("Stop! [DOOR SLAMS] Who's there?": ``turn_gap``).  A cue
-    without a dash, a note or a label so is one turn, its lines joined, as is any cue of one line without one;
-    the notes it ends with, where it does not begin with one (a lyric's end, run on from the cue before: "in the
-    park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the cue's format's (cue_text.tags_of)."""
+    the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice kept by
+    ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span starts with a dash
+    ("<v Anna>- Hi.</v>"), the voice tag and the dash its start; so are two or more lines each beginning with a dash
+    (DIALOGUE: "-Hi." / "-Hello." too, not the minus of "-5" / "-3").  Else a turn begins at each line beginning
+    with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is the man" / "with the dog?" / "-
+    Here."), the first turn without one where the cue starts without it.  A turn begun with a dash is parted where
+    that dash follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>- Hi. -
+    Hello.</v>": ``parted``).  A lyric's line (LYRIC: "♪ The children are singing ♪" / "♪ The dog is running ♪")
+    begins a turn as a dash does, parted at descriptions only, and so does a later line opening with a label
+    (``labelled_lines``: "MARY: Here.", or one of a dialogue's ``speakers``) or in another colour than the line
+    before (``colours``), or descriptions between two sentences of a line ("Stop! [DOOR SLAMS] Who's there?":
+    ``turn_gap``).  A cue without a dash, a note or a label so is one turn, its lines joined, as is any cue of one
+    line without one; the notes it ends with, where it does not begin with one (a lyric's end, run on from the cue
+    before: "in the park ♪"), are kept at its end, as a lyric's turn keeps them.  ``tags``: the cue's format's
+    (cue_text.tags_of)."""
     said = [k for k, line in enumerate(text_lines) if has_text(line)]
     stripped = [line_parts(text_lines[k], "", False)[1] for k in said]
     dash = (DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) or LYRIC.fullmatch(line) for line in stripped)
@@ -125,6 +125,7 @@ def turns(text_lines: Sequence[str], tags: re.Pattern[str], speakers: frozenset[
     begins = said if voiced else [k for k, line in zip(said, stripped, strict=True)
                                   if dash.fullmatch(line) or LYRIC.fullmatch(line)]
     labelled = set() if voiced else labelled_lines(said, stripped, tags, speakers) - set(begins)
+    labelled |= {said[k] for k in colours(stripped, tags)} - set(begins)  # a speaker's colour, as a label
     begins = sorted({*begins, *labelled})
     if not begins and not any(DESCRIBED.search(text_lines[k]) for k in said):
         return [one_turn(text_lines, said, tags)]
