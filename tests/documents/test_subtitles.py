@@ -56,11 +56,14 @@ def test_quotes_inside_a_cues_sentence_wrap_the_translation_of_their_words(mirro
     """The cue 'He said "hello" to the dog.' came back "Dieser Hund hat den Hund zu." from the demo model: the quoted
     word went to the model with its quotes, as words, and both were lost, where a text line and a page kept them
     („hat“).  As there, the model reads the words alone, the quotes come back around their translation, in the target
-    language's form; apostrophes are no quotes."""
-    source = srt('He said "hello there" to me.', '<i>She said "yes"</i> and left.', "it's the dogs' bowl.")
+    language's form; apostrophes are no quotes, nor are straight single quotes, which dialogue writes as apostrophes."""
+    source = srt('He said "hello there" to me.', '<i>She said “yes”</i> and left.', "it's the dogs' bowl.",
+                 "Talkin' 'bout nothin'.")
     out = translate_subtitle_text(source, mirror, DocumentOptions(target_lang="de"))
-    assert out == srt("ME. TO „THERE HELLO“ SAID HE", "LEFT. AND <i>„YES“ SAID SHE</i>", "BOWL. DOGS' THE IT'S")
-    assert mirror.given == ["He said hello there to me.", "She said yes and left.", "it's the dogs' bowl."]
+    assert out == srt("ME. TO „THERE HELLO“ SAID HE", "LEFT. AND <i>„YES“ SAID SHE</i>", "BOWL. DOGS' THE IT'S",
+                      "NOTHIN'. 'BOUT TALKIN'")
+    assert mirror.given == ["He said hello there to me.", "She said yes and left.", "it's the dogs' bowl.",
+                            "Talkin' 'bout nothin'."]
     vtt_source = vtt("<v Anna>He said &quot;hello&quot; to me.")
     assert translate_subtitle_text(vtt_source, mirror) == vtt('<v Anna>ME. TO "HELLO" SAID HE')
 

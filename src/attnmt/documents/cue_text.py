@@ -63,7 +63,7 @@ from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.quote_forms import quotes_in_target_form
 from attnmt.documents.spans import Nested
 from attnmt.documents.terminal_codes import Style
-from attnmt.documents.text_emphasis import QUOTE, add_emphasized
+from attnmt.documents.text_emphasis import QUOTES, add_emphasized, quote_pattern
 from attnmt.errors import warn
 from attnmt.text.speaker_labels import BRACKETED
 
@@ -173,6 +173,11 @@ def tag_name(tag: str) -> str:
     return match.group(1).lower() if match else ""
 
 
+# The quotes a cue's sentence reads around words (text_emphasis.QUOTE) but straight single ones, which dialogue writes
+# as apostrophes ("Talkin' 'bout nothin'.", "Tell 'em the dogs' names."): read as a pair, they went out of what the
+# model read and came back around other words.  Their groups stay (text_emphasis.marked_parts reads each), never set.
+CUE_QUOTE = re.compile("|".join(quote_pattern(k, *pair) if pair != ("'", "'") else
+                                f"(?!)(?P<qopen{k}>)(?P<quoted{k}>)(?P<qclose{k}>)" for k, pair in enumerate(QUOTES)))
 # A sound's description in brackets right before another ("[MUSIC] (cheering)"): each is a sentence of its own, as in a
 # text line (attnmt.documents.list_marks.after_description); read as one, the demo model wrote "Großer Ärenen".
 DESCRIBED_BEFORE = re.compile(rf"{BRACKETED}(?=[ \t]*{BRACKETED})")
@@ -302,7 +307,7 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
             builder.add_atom(node=CueTag(part, shown=" "), parts_words=True)
         else:  # a quote around a piece's whole text at the sentence's start is its edges' (text_emphasis)
             edges = not (builder.text.strip() or builder.open_marks)
-            add_emphasized(builder, read_references(part, vtt), FlatBuilder.add_text, QUOTE, edges)
+            add_emphasized(builder, read_references(part, vtt), FlatBuilder.add_text, CUE_QUOTE, edges)
 
 
 def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:
