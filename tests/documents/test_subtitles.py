@@ -264,6 +264,8 @@ def test_a_cue_of_one_voice_a_line_keeps_each_speaker_on_their_line(mirror, line
          '<font color="#00ffff">Home.</font>'),  # one speaker's two lines in one colour: one turn, a colour a line
      srt('<font color="#ffff00">TONIGHT? GOING</font>\n<font color="#ffff00">YOU ARE WHERE</font>\n'
          '<font color="#00ffff">HOME.</font>')),
+    (srt('{\\an8}<font color="#ff0">Where are you going tonight?</font>\n{\\an8}<font color="#0ff">Home.</font>'),
+     srt('{\\an8}<font color="#ff0">TONIGHT? GOING YOU ARE WHERE</font>\n{\\an8}<font color="#0ff">HOME.</font>')),
 ])
 def test_a_cue_of_one_colour_a_line_keeps_each_speaker_on_their_line(mirror, cue, translated):
     """Subtitles for the deaf and hard of hearing tell speakers apart by colour, a line each.  The cue was read as one

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from attnmt.documents.cue_text import tag_name
 
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
-# A line in one tag over all its text, not a voice span (group 1 the start tag, 2 its name, 3 the text): a colour's.
-LINE_IN_TAG = re.compile(r"(<(?!v[\s.>])([^\s./<>]+)[^<>]*>)(.*)</\2>", re.DOTALL)
+# A line in one tag over all its text, not a voice span (group 1 the start tag, 2 its name, 3 the text): a colour's;
+# after the ASS codes a line may start with ("{\an8}", repeated on every line).
+LINE_IN_TAG = re.compile(r"(?:\{\\[^{}]*\}\s*)*(<(?!v[\s.>])([^\s./<>]+)[^<>]*>)(.*)</\2>", re.DOTALL)
 
 
 class LineTags(NamedTuple):
