@@ -409,6 +409,12 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
      ["Home", "Men", "Red shoes"]),
     ('<div><a href="/">Home page</a> › Running shoes › Red</div>',
      '<div><a href="/">PAGE HOME</a> › SHOES RUNNING › RED</div>', ["Home page", "Running shoes", "Red"]),
+    ('<footer><p>All rights reserved.</p><a href="/p">Privacy</a> | <a href="/t">Terms</a></footer>',
+     '<footer><p>RESERVED. RIGHTS ALL</p><a href="/p">PRIVACY</a> | <a href="/t">TERMS</a></footer>',
+     ["All rights reserved.", "Privacy", "Terms"]),  # a block before the links parts them from its words
+    ('<nav><a href="/">Home page</a> | <a href="/a">About us</a><p>Our news.</p></nav>',
+     '<nav><a href="/">PAGE HOME</a> | <a href="/a">US ABOUT</a><p>NEWS. OUR</p></nav>',
+     ["Home page", "About us", "Our news."]),
 ])
 def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
     """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the

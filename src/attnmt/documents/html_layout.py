@@ -168,13 +168,19 @@ def separated(node: etree._Element, after: bool) -> bool:
 def trail_text(parent: etree._Element, own: etree._Element) -> str:
     """A block's text, ``own`` as OWN, each other link or button in it (is_control) as LABEL, an icon
     (is_icon) as a separator, a comment as nothing; an entity (XHTML's ``&raquo;``, unexpanded) as a label,
-    which ends any trail."""
+    which ends any trail.  Only the run of text between two blocks in it that holds ``own`` counts, as a
+    browser lays that run out apart: a footer's ``<p>`` before its links (``<footer><p>© Acme.</p><a>Privacy</a>
+    | <a>Terms</a></footer>``), whose words made "Privacy | Terms" one sentence, the links turned round."""
     pieces = [parent.text or ""]
     for child in parent:
         if child is own:
             pieces.append(OWN)
         elif isinstance(child, etree._Entity):
             pieces.append(LABEL + "&")
+        elif not is_comment(child) and local_name(child) in BLOCKS:
+            if OWN in pieces:
+                break
+            pieces = []
         elif is_comment(child) or (unseen_between(child) and not is_icon(child)):
             pass
         elif is_icon(child):
