@@ -293,6 +293,25 @@ def test_a_rubys_annotation_and_brackets_are_kept_as_they_are(same, mirror):
     assert one(text, mirror) == "<p>PARK. THE IN <ruby>RUNS<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> DOG A</p>"
 
 
+@pytest.mark.parametrize("text, given", [
+    ("<p><ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>を勉強する。</p>", ["漢字を勉強する。"]),
+    ("<p>私は<ruby>東京<rt>とうきょう</rt></ruby>に住んでいます。</p>", ["私は東京に住んでいます。"]),
+    ("<p>The <ruby>東<rp>(</rp><rt>tō</rt><rp>)</rp>京<rp>(</rp><rt>kyō</rt><rp>)</rp></ruby> tower is tall.</p>",
+     ["The 東京 tower is tall."]),
+])
+def test_a_rubys_annotations_part_no_words(same, text, given):
+    """Each base character's reading stood between the characters of one word: the model read "漢 字を勉強する。",
+    and "私は東京 に…", a space where the ruby ended."""
+    assert one(text, same) == text and same.given == given
+
+
+def test_a_ruby_of_several_bases_moves_whole_with_its_word(mirror):
+    """Read as two words, "東 京", its bases were turned round apart from their readings:
+    ``IS<ruby><rt>tō</rt>京 東<rt>kyō</rt></ruby>``, the first reading over no character."""
+    text = "<p>The <ruby>東<rt>tō</rt>京<rt>kyō</rt></ruby> tower is tall.</p>"
+    assert one(text, mirror) == "<p>TALL. IS TOWER <ruby>東<rt>tō</rt>京<rt>kyō</rt></ruby> THE</p>"
+
+
 def test_a_tag_inside_a_word_covers_the_whole_word(upper):
     """The translated word ("HUNDE") has no letter that answers to the source's: the tag takes all of it."""
     assert one("<b>Hund</b>e bellen", upper) == "<b>HUNDE</b> BELLEN"

@@ -38,6 +38,7 @@ UNTRANSLATED = frozenset(("script style pre code textarea svg math template "
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
+RUBY_ANNOTATIONS = frozenset(("rt", "rp"))  # a ruby's reading above its base, and the brackets shown without ruby
 # EPUB 3.0's <epub:case>: markup a reading system may not know (MathML) in an <epub:switch>, whose
 # <epub:default> shows the same thing to the others (``<span>v</span>`` for ``<mi>v</mi>``).  The case
 # is kept whole, as <math> is; the switch and its default are read inline (html_layout.EPUB_INLINE), so
@@ -337,7 +338,9 @@ class Vocabulary:
         number in superscript digits typed right after it (``park<b>.</b>¹² A man``): read "park ¹²",
         the number was no note after a stop, the sentence did not end there and the model lost both.  Nor does a
         note's reference part the word it is glued to from what follows that is no word (``A dog runs<sup>1</sup>.``:
-        the model read ``A dog runs .``, a stop on its own)."""
+        the model read ``A dog runs .``, a stop on its own).  Nor does a ruby's annotation (``<rt>``, and the
+        ``<rp>`` brackets shown around it where ruby is not), set above its base, not beside it: read
+        ``漢 字を勉強する``, ``<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>を勉強する`` had a space inside its word."""
         if isinstance(node, etree._Entity):  # a format character (&zwnj;) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
         following = self.next_shown(node)
@@ -345,7 +348,8 @@ class Vocabulary:
             return False
         if self.is_reference(node) and not following.isalnum():  # "runs<sup>1</sup>." read "runs .": the stop alone
             return False
-        return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
+        return not is_comment(node) and local_name(node) not in RUBY_ANNOTATIONS and (
+            local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 
     def next_shown(self, node: etree._Element) -> str:
         """The character a reader sees right after ``node``: its tail's first, or, with no tail,
