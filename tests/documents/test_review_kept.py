@@ -48,6 +48,27 @@ def test_a_kept_block_beside_a_translated_one_keeps_its_language_a_mixed_one_say
                    '<p lang="de">A bad dog runs. SLEEPS. CAT A</p></div>')
 
 
+@pytest.mark.parametrize("block, kept", [
+    ('<div><p>A cat sleeps.</p><a href="/more">Read bad news</a></div>', '<a href="/more" lang="en">Read bad news</a>'),
+    ('<ul><li><a href="/p">Our bad products</a><ul><li>A cat sleeps.</li></ul></li></ul>',
+     '<a href="/p" lang="en">Our bad products</a>'),
+    ('<div><p>A cat sleeps.</p> <!-- more --> <button>Send bad news</button> </div>',
+     '<button lang="en">Send bad news</button>'),
+])
+def test_a_kept_link_or_button_beside_a_translated_block_says_the_sources_language(mirror, block, kept):
+    """Its block holds translated text, and says the target: the kept link, all its run shows, read as German."""
+    page = f'<html lang="en"><body>{block}</body></html>'
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert kept in out and ">SLEEPS. CAT A<" in out
+
+
+def test_a_kept_element_beside_words_of_its_run_states_nothing(mirror):
+    """Only where one element shows all its run does it speak for it; "Read" beside the link is no element's."""
+    page = '<html lang="en"><body><div><p>A cat sleeps.</p>Read <a href="/x">bad news</a></div></body></html>'
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert 'Read <a href="/x">bad news</a>' in out
+
+
 def test_an_inline_element_in_a_kept_block_keeps_its_language_one_in_a_translated_block_says_the_target(mirror):
     page = ('<html lang="en"><body><p>A bad <span lang="en-US">dog</span> runs.</p>'
             '<p>A <span lang="en-US">cat</span> sleeps.</p></body></html>')

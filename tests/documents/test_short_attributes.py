@@ -109,8 +109,9 @@ def test_a_block_that_is_a_short_label_alone_keeps_its_source_and_says_its_langu
     judging = Judging(mirror, {"Name": 0.09, "Buy now": 0.1, "Black dog": FLOOR + 0.01})
     out = one("<html><body><table><tr><th>Name</th></tr><tr><td>Black dog</td></tr></table>"
               "<button>Buy now</button></body></html>", judging, options=options)
-    # the button's text is the body's own (a run of inline elements), and the body holds a translated cell
-    assert '<th lang="en">Name</th></tr><tr><td>DOG BLACK</td></tr></table><button>Buy now</button>' in out
+    # the button's text is the body's own (a run of inline elements), and the body holds a translated cell: the
+    # button, all its run shows, says the source's language itself
+    assert '<th lang="en">Name</th></tr><tr><td>DOG BLACK</td></tr></table><button lang="en">Buy now</button>' in out
 
 
 @pytest.mark.parametrize("page, kept", [

@@ -187,14 +187,24 @@ class TreeJob:
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
             # language would be the translated block's too, the part that matters
             holding = {node for block in translated for node in block.iterancestors()}
-            kept = {run.parent: None for run, flat in self.runs
-                    if flat.source_kept and run.parent not in translated and run.parent not in holding}
+            kept = {self.kept_holder(run, translated, holding): None for run, flat in self.runs if flat.source_kept}
+            kept.pop(None, None)
             kept.update(dict.fromkeys(self.kept_attributes()))
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             say_translated_inline(self.translated_marks(), self.language)
             page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
             say_kept(before, self.language, self.source_lang, page_says)
+
+    @staticmethod
+    def kept_holder(run: Run, translated: dict[etree._Element, None],
+                    holding: set[etree._Element]) -> etree._Element | None:
+        """What says the source's language of a run that kept its source: its block, but where the block holds
+        translated text too, the one element that shows all the run does (Run.sole_element: ``<div><p>…</p><a>Read
+        more</a></div>``, a kept link beside a translated paragraph, went on reading as the target's)."""
+        if run.parent not in translated and run.parent not in holding:
+            return run.parent
+        return run.sole_element()
 
     def translated_marks(self) -> Iterator[etree._Element]:
         """The inline elements of the translated runs (blocks), their words translated with them

@@ -48,6 +48,13 @@ class Run:
     def lead(self) -> str:
         return (self.owner.text if self.owner is self.parent else self.owner.tail) or ""
 
+    def sole_element(self) -> etree._Element | None:
+        """The one element that holds all the run shows (a link or a button beside blocks, ``<div><p>…</p><a>Read
+        more</a></div>``), comments aside; None where text stands beside it or another element does."""
+        shown = [child for child in self.children if not is_comment(child)]
+        spaced = not self.lead.strip() and not any((child.tail or "").strip() for child in self.children)
+        return shown[0] if spaced and len(shown) == 1 else None
+
 
 def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
     """Every run of ``block`` and of the blocks inside it, in document order; inside a
