@@ -196,3 +196,21 @@ def test_an_xhtml_no_break_space_entity_parts_words_and_stays_where_it_stood(sam
     page = XHTML.replace("A cat&mdash;the", "Chapter&nbsp;2: the")
     assert translate_markup([page], same, xhtml=True)[0] == page
     assert same.given[0] == "Chapter 2: the black one—sleeps."
+
+
+
+@pytest.mark.parametrize("part, expected, given", [
+    ("<head><title>Red shoes &ndash; Acme shop</title></head>", "<title>SHOES RED &ndash; SHOP ACME</title>",
+     ["Red shoes", "Acme shop"]),
+    ('<p><a href="/">Home</a> &raquo; <a href="/s">Shop</a> &raquo; Red shoes</p>',
+     '<p><a href="/">HOME</a> &raquo; <a href="/s">SHOP</a> &raquo; SHOES RED</p>', ["Home", "Shop", "Red shoes"]),
+    ('<p><a href="/p">Privacy</a> &middot; <a href="/t">Terms of use</a></p>',
+     '<p><a href="/p">PRIVACY</a> &middot; <a href="/t">USE OF TERMS</a></p>', ["Privacy", "Terms of use"]),
+])
+def test_an_xhtml_trails_separator_entity_parts_its_labels_and_stays_as_written(mirror, part, expected, given):
+    """Kept whole by the XML parser, "&raquo;" was no separator: the title and the breadcrumb were one sentence
+    each, "Home » Shop » Red shoes", and came back
+    ``SHOES RED &raquo; <a href="/s">SHOP</a> &raquo; <a href="/">HOME</a>``."""
+    page = XHTML.replace("<body>", f"{part}<body>" if "<head>" in part else f"<body>{part}")
+    assert expected in translate_markup([page], mirror, xhtml=True)[0]
+    assert mirror.given[:len(given)] == given

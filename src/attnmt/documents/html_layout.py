@@ -5,6 +5,7 @@ HTML does not know (a custom ``<my-tag>``), by where it stands."""
 from __future__ import annotations
 
 import re
+from html.entities import name2codepoint
 
 from lxml import etree
 
@@ -157,6 +158,8 @@ def separated(node: etree._Element, after: bool) -> bool:
     if gap.strip():
         return (gap.lstrip()[0] if after else gap.rstrip()[-1]) in SEPARATORS
     sibling = node.getnext() if after else node.getprevious()
+    if isinstance(sibling, etree._Entity):
+        return bool(entity_separator(sibling))
     if sibling is None or is_comment(sibling):
         return False
     text = "".join(sibling.itertext()).strip()
@@ -167,16 +170,17 @@ def separated(node: etree._Element, after: bool) -> bool:
 
 def trail_text(parent: etree._Element, own: etree._Element) -> str:
     """A block's text, ``own`` as OWN, each other link or button in it (is_control) as LABEL, an icon
-    (is_icon) as a separator, a comment as nothing; an entity (XHTML's ``&raquo;``, unexpanded) as a label,
-    which ends any trail.  Only the run of text between two blocks in it that holds ``own`` counts, as a
-    browser lays that run out apart: a footer's ``<p>`` before its links (``<footer><p>© Acme.</p><a>Privacy</a>
-    | <a>Terms</a></footer>``), whose words made "Privacy | Terms" one sentence, the links turned round."""
+    (is_icon) as a separator, a comment as nothing; an entity (XHTML's, unexpanded) as the separator it stands
+    for (``&raquo;``: entity_separator), any other (``&copy;``) as a label, which ends any trail.  Only the run
+    of text between two blocks in it that holds ``own`` counts, as a browser lays that run out apart: a footer's
+    ``<p>`` before its links (``<footer><p>© Acme.</p><a>Privacy</a> | <a>Terms</a></footer>``), whose words
+    made "Privacy | Terms" one sentence, the links turned round."""
     pieces = [parent.text or ""]
     for child in parent:
         if child is own:
             pieces.append(OWN)
         elif isinstance(child, etree._Entity):
-            pieces.append(LABEL + "&")
+            pieces.append(entity_separator(child) or LABEL + "&")
         elif not is_comment(child) and local_name(child) in BLOCKS:
             if OWN in pieces:
                 break
@@ -191,6 +195,15 @@ def trail_text(parent: etree._Element, own: etree._Element) -> str:
             pieces.append("".join(child.itertext()).replace(LABEL, "").replace(OWN, ""))
         pieces.append(child.tail or "")
     return "".join(pieces)
+
+
+def entity_separator(node: etree._Element) -> str:
+    """The separator an XHTML page's entity reference stands for (``&raquo;``, ``&middot;``, ``&ndash;``: SEPARATORS),
+    "" for any other node: an XML parser keeps such a reference whole, where an HTML one reads its character."""
+    if not isinstance(node, etree._Entity) or node.name not in name2codepoint:
+        return ""
+    character = chr(name2codepoint[node.name])
+    return character if character in SEPARATORS else ""
 
 
 def is_icon(node: etree._Element) -> bool:

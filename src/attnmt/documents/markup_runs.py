@@ -17,7 +17,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.emptied_looks import without_emptied_looks
 from attnmt.documents.flat import FlatBuilder, FlatText
-from attnmt.documents.html_layout import is_icon
+from attnmt.documents.html_layout import entity_separator, is_icon
 from attnmt.documents.kept_names import add_as_written
 from attnmt.documents.key_combinations import add_combination, is_combination, read_combinations
 from attnmt.documents.list_marks import after_block_mark
@@ -141,6 +141,8 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
             add_scripted(builder, child, own_letters(k, kept[k], lenders))
         elif k in cuts:  # LibreOffice's span of "A man drinks H" before H₂O's script
             add_lender(builder, child, held_text(child, vocabulary), *cuts[k])
+        elif trail and entity_separator(child):  # an XHTML trail's "&raquo;" ends its label, as "»" does
+            builder.add_atom(node=child, ends_sentence=True)
         elif k == 0 and starts_block and is_drop_cap(child, vocabulary):
             add_inline(builder, child, vocabulary, initial=True)
         elif k == 0 and starts_block and not vocabulary.xml and is_label_element(child, speakers):
