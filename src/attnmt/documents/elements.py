@@ -183,14 +183,27 @@ class Vocabulary:
 
     def shows_its_block(self, node: etree._Element) -> bool:
         """Whether ``node`` shows all its block (or tree) shows: spaces alone beside it and each element around it up to
-        there, each look stopping at the first thing shown (not the whole text of a block of thousands of them)."""
-        while (parent := node.getparent()) is not None and not is_block(node):
-            if (node.tail or "").strip() or (parent.text or "").strip() or any(
-                    text.strip() for sibling in parent if sibling is not node
-                    for text in (self.shown[sibling] if isinstance(sibling.tag, str) else "", sibling.tail or "")):
+        there, each look stopping at the first thing shown (not the whole text of a block of thousands of them).  A
+        block inside its parent ends what is beside it, as a browser lays out the text after a ``<p>`` apart:
+        ``<div><p>…</p><span translate="no">Acme</span></div>`` shows the name alone, as ``<div><span>`` does."""
+        while node.getparent() is not None and not is_block(node):
+            if (node.tail or "").strip() or self.shown_beside(node, True) or self.shown_beside(node, False):
                 return False
-            node = parent
+            node = node.getparent()
         return True
+
+    def shown_beside(self, node: etree._Element, after: bool) -> bool:
+        """Whether something is shown after (or before) ``node`` in its parent, up to the nearest element there that
+        is no inline one (runs lays out the text on each side of it apart): an element's text, or text between."""
+        sibling = node
+        while (sibling := sibling.getnext() if after else sibling.getprevious()) is not None:
+            element, tail = isinstance(sibling.tag, str), bool((sibling.tail or "").strip())
+            if element and not self.is_inline(sibling):
+                return tail and not after  # its tail stands in node's run before it, and in the next one after it
+            if tail or (element and bool(self.shown[sibling].strip())):
+                return True
+        parent = node.getparent()
+        return not after and parent is not None and bool((parent.text or "").strip())
 
     def is_code_element(self, node: etree._Element) -> bool:
         return is_code_element(node) and not says_yes(node)
