@@ -63,6 +63,14 @@ def test_a_fields_name_in_sentence_case_set_apart_in_bold_is_translated_alone(mi
                             "The dog said: a red cat."]
 
 
+def test_a_fields_name_in_bold_after_a_block_in_its_own_is_translated_alone(mirror):
+    """The run after a <p> starts a block of its own, as a browser lays it out: read with its sentence, "Note:" was
+    lost, the demo model writing ``<div><p>…</p>Ein <b>Mann</b> geht an einem Mann entlang.</div>``."""
+    page = "<div><p>A dog runs.</p><b>Note:</b> a red cat.</div>"
+    assert translate_markup([page], mirror) == ["<div><p>RUNS. DOG A</p><b>NOTE:</b> CAT. RED A</div>"]
+    assert mirror.given == ["A dog runs.", "Note", "a red cat."]
+
+
 def test_a_remarks_name_set_apart_in_its_own_element_is_translated_alone_and_garbled_keeps_its_source(mirror):
     """The demo model wrote "<p><b>Tip:</b> Add salt.</p>" as "<p>Ein <b>Dema.</b></p>", the name, its colon and
     the sentence lost; set apart, "Tip" is a name a reader sees as one, where typed in a sentence's text it is read

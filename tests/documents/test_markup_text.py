@@ -64,6 +64,14 @@ def test_a_block_that_is_a_shell_command_alone_stays_as_written(upper, command):
     assert translate_markdown(f"{command}\n\nA dog runs.\n", upper) == f"{command}\n\nA DOG RUNS.\n"
 
 
+def test_a_shell_command_alone_after_a_block_in_its_own_stays_as_written(upper):
+    """Laid out apart from the <p> before it, it is a block's text alone: it was given to the model, as a command in
+    a <p> of its own never is (the demo model made that one "Auf diesem Firmen")."""
+    page = "<div><p>To install it, run:</p>npm install express</div>"
+    assert translate_markup([page], upper) == ["<div><p>TO INSTALL IT, RUN:</p>npm install express</div>"]
+    assert upper.given == ["To install it, run:"]
+
+
 @pytest.mark.parametrize("text", ["git is a tool", "Git is a version control system.", "make sure the dog eats",
                                   "Run npm install express first.", "cd", "git"])
 def test_a_sentence_or_a_name_alone_is_no_command(upper, text):

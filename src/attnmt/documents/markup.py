@@ -131,8 +131,7 @@ class TreeJob:
         # exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
                      if needs_translation(flat.text, glossary, Shown.of(flat))
-                     and (vocabulary.xml or not is_command_block(run.lead, run.owner is run.parent
-                                                                 and not run.children))]
+                     and (vocabulary.xml or not is_command_block(run.lead, not run.children))]
         pictures = {mark.node for _, flat in self.runs for mark in flat.marks if mark.initial}  # alts read as letters
         self.attributes = [(node, name) for node, name in translatable_attributes(
             root, vocabulary, options.attributes, glossary) if not (node in pictures and name == "alt")]

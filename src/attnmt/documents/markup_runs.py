@@ -127,9 +127,10 @@ def flatten(run: Run, vocabulary: Vocabulary, speakers: frozenset[str] = frozens
     cuts = lent_cuts(kept, lenders)
     first = texts[0][:len(texts[0]) - len(kept[0].before) if 0 in kept else None]
     # a list's mark or a speaker's label typed at a page's block's start ("<p>- A man runs.</p>", "<p>ANNA: Hi</p>"),
-    # kept whole as a text line's is
-    add_text(after_block_mark(builder, first, speakers) if run.owner is run.parent and not vocabulary.xml else first)
-    starts_block = run.owner is run.parent and not run.lead.strip()
+    # kept whole as a text line's is; a run after a block inside its own (<div><p>…</p><b>Note:</b> Text</div>) starts
+    # a block too, as a browser lays it out
+    add_text(after_block_mark(builder, first, speakers) if not vocabulary.xml else first)
+    starts_block = not run.lead.strip()
     taken = 0  # what of the first element's tail a field's name in it took: its colon ("<b>Name</b>: value")
     combined, inside = read_combinations(run.children, texts, vocabulary)  # first key -> last key; the others
     for k, child in enumerate(run.children):
