@@ -62,6 +62,15 @@ def test_a_kept_link_or_button_beside_a_translated_block_says_the_sources_langua
     assert kept in out and ">SLEEPS. CAT A<" in out
 
 
+def test_a_kept_link_inside_a_kept_block_states_nothing_its_block_says(mirror):
+    """Each link of a breadcrumb is a block of its own: the kept ones were said English one by one, then the <nav>
+    around them too, ``<nav lang="en"><a lang="en">A bad docs</a> › <a lang="en">A bad guide</a>``."""
+    page = ('<html lang="en"><body><nav><a href="/">A bad docs</a> › <a href="/g">A bad guide</a> › A bad start</nav>'
+            '<p>A cat sleeps.</p></body></html>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert '<nav lang="en"><a href="/">A bad docs</a> › <a href="/g">A bad guide</a> › A bad start</nav>' in out
+
+
 def test_a_kept_element_beside_words_of_its_run_states_nothing(mirror):
     """Only where one element shows all its run does it speak for it; "Read" beside the link is no element's."""
     page = '<html lang="en"><body><div><p>A cat sleeps.</p>Read <a href="/x">bad news</a></div></body></html>'

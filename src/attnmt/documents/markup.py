@@ -189,7 +189,8 @@ class TreeJob:
             kept = {self.kept_holder(run, translated, holding): None for run, flat in self.runs if flat.source_kept}
             kept.pop(None, None)
             kept.update(dict.fromkeys(self.kept_attributes()))
-            before = [(block, inherited_language(block)) for block in kept]
+            # outermost first: a kept link inside a kept breadcrumb then finds the source's language said above it
+            before = [(block, inherited_language(block)) for block in sorted(kept, key=depth)]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             say_translated_inline(self.translated_marks(), self.language)
             page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
@@ -244,6 +245,10 @@ class TreeJob:
                               self.vocabulary.written_in(run.parent, flat))
             if self.language:
                 say_written_direction(node for mark, node in written if around_translated_words(flat, flat.marks[mark]))
+
+
+def depth(node: etree._Element) -> int:
+    return sum(1 for _ in node.iterancestors())
 
 
 def around_translated_words(flat: FlatText, mark: Mark) -> bool:
