@@ -415,6 +415,13 @@ def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(sa
     ('<nav><a href="/">Home page</a> | <a href="/a">About us</a><p>Our news.</p></nav>',
      '<nav><a href="/">PAGE HOME</a> | <a href="/a">US ABOUT</a><p>NEWS. OUR</p></nav>',
      ["Home page", "About us", "Our news."]),
+    ('<footer>\n  <a href="/p">Privacy policy</a> | <a href="/t">Terms</a>\n</footer>',  # indented, as sites write it
+     '<footer>\n  <a href="/p">POLICY PRIVACY</a> | <a href="/t">TERMS</a>\n</footer>', ["Privacy policy", "Terms"]),
+    ('<nav>\n  <a href="/">Home</a> ›\n  <a href="/s">Shop</a> ›\n  Red shoes\n</nav>',
+     '<nav>\n  <a href="/">HOME</a> ›\n  <a href="/s">SHOP</a> ›\n  SHOES RED\n</nav>', ["Home", "Shop", "Red shoes"]),
+    ('<div><p>Follow us:</p> <a href="/f">Facebook</a> | <a href="/t">Twitter</a></div>',
+     '<div><p>US: FOLLOW</p> <a href="/f">FACEBOOK</a> | <a href="/t">TWITTER</a></div>',
+     ["Follow us:", "Facebook", "Twitter"]),
 ])
 def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, expected, given):
     """A breadcrumb, a footer, a pagination bar: read as one sentence ("Home Blog My post"), the
@@ -455,6 +462,7 @@ def test_one_link_and_one_label_are_translated_apart_where_a_breadcrumb_says_so(
     ('<p><a href="/a">TCP</a>/<a href="/b">IP</a> e-mail</p>', ["TCP/IP e-mail"]),
     ('<p>Click <a href="/x">here</a> <img src="x.png"> to start now.</p>', ["Click here to start now."]),
     ('<p><a href="/">John</a> - our founder - said hello.</p>', ["John - our founder - said hello."]),
+    ('<p>\n  Click <a href="/x">here</a> - or <a href="/y">there</a> now.\n</p>', ["Click here - or there now."]),
     ('<p>Go to <a href="/">Home</a> › Men › Shoes now.</p>', ["Go to Home › Men › Shoes now."]),
     ('<p>Read <span><a href="/a">this guide</a></span> and <span><a href="/b">that one</a></span> today.</p>',
      ["Read this guide and that one today."]),

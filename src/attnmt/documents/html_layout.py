@@ -108,7 +108,7 @@ def in_a_trail(node: etree._Element) -> bool:
     control = is_control(node)
     if parent is None or not (control or any(c.isalnum() for c in "".join(node.itertext()))) or not holds_all(parent):
         return False
-    text = trail_text(parent, node)
+    text = trail_text(parent, node).strip()  # the spaces and line breaks around the trail, as a page indents it
     parts = SEPARATOR.split(text)
     labels = sum(part == LABEL for part in parts) + control
     worded = any(part.strip() and part != LABEL and not (control and part == OWN) for part in parts)  # plain labels
