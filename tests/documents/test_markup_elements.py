@@ -430,6 +430,24 @@ def test_links_parted_by_separators_alone_are_translated_apart(mirror, text, exp
     assert mirror.given == given
 
 
+@pytest.mark.parametrize("text, expected, given", [
+    ('<div class="dropdown-menu">\n  <a href="#">Action</a>\n  <a href="#">Another action</a>\n</div>',
+     '<div class="dropdown-menu">\n  <a href="#">ACTION</a>\n  <a href="#">ACTION ANOTHER</a>\n</div>',
+     ["Action", "Another action"]),
+    ('<div><h3>Links</h3><a href="/a">Read the docs</a> <a href="/b">Get help</a></div>',
+     '<div><h3>LINKS</h3><a href="/a">DOCS THE READ</a> <a href="/b">HELP GET</a></div>',
+     ["Links", "Read the docs", "Get help"]),
+    ('<p><a href="/l">Log in</a> <!-- or --> <button>Sign up now</button></p>',
+     '<p><a href="/l">IN LOG</a> <!-- or --> <button>NOW UP SIGN</button></p>', ["Log in", "Sign up now"]),
+])
+def test_links_and_buttons_that_are_all_their_block_holds_with_spaces_between_are_translated_apart(
+        mirror, text, expected, given):
+    """A menu written a link a line, as Bootstrap's dropdown is: read as one sentence, "Action Another action",
+    the labels were turned round across the links.  Links among words stay in their sentence (below)."""
+    assert one(text, mirror) == expected
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize(("text", "expected", "given"), [
     ('<ol class="breadcrumb"><li><a href="/">Home</a> » Running shoes</li></ol>',
      '<ol class="breadcrumb"><li><a href="/">HOME</a> » SHOES RUNNING</li></ol>', ["Home", "Running shoes"]),
@@ -463,6 +481,8 @@ def test_one_link_and_one_label_are_translated_apart_where_a_breadcrumb_says_so(
     ('<p>Click <a href="/x">here</a> <img src="x.png"> to start now.</p>', ["Click here to start now."]),
     ('<p><a href="/">John</a> - our founder - said hello.</p>', ["John - our founder - said hello."]),
     ('<p>\n  Click <a href="/x">here</a> - or <a href="/y">there</a> now.\n</p>', ["Click here - or there now."]),
+    ('<p>See <a href="/1">one</a> <a href="/2">two</a></p>', ["See one two"]),
+    ('<p><a href="/1">Click</a> <a href="/2">here</a> now.</p>', ["Click here now."]),
     ('<p>Go to <a href="/">Home</a> › Men › Shoes now.</p>', ["Go to Home › Men › Shoes now."]),
     ('<p>Read <span><a href="/a">this guide</a></span> and <span><a href="/b">that one</a></span> today.</p>',
      ["Read this guide and that one today."]),

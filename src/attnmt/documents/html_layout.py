@@ -73,7 +73,7 @@ def is_block(node: etree._Element) -> bool:
     if name in BLOCKS:
         return True
     if name in SIDE_BY_SIDE:
-        return glued_controls(node) or in_a_trail(node)
+        return glued_controls(node) or in_a_trail(node) or among_controls(node)
     if name in INLINE:
         return in_a_trail(node)
     return name not in INLINE and name not in ATOMS and node.tag not in EPUB_INLINE and (
@@ -116,6 +116,18 @@ def in_a_trail(node: etree._Element) -> bool:
     pointed = len(parts) > 2 and all(set(found.strip()) <= set(POINTERS) for found in SEPARATOR.findall(text))
     return len(parts) > 1 and labels >= 1 and OWN in parts and whole and (
         labels >= 2 or not worded or pointed or said_breadcrumb(parent))
+
+
+def among_controls(node: etree._Element) -> bool:
+    """Whether a link or button is one of two or more that are all their block holds, spaces alone between them: a
+    menu written a link a line (Bootstrap's ``<div class="dropdown-menu">\n  <a>Action</a>\n  <a>Another
+    action</a>``), a list of tags (``<a>dogs</a> <a>cats</a>``).  Read as one sentence, "Action Another action", the
+    model merged or turned round their labels."""
+    parent = node.getparent()
+    if gap_before(node).strip() or (node.tail or "").strip() or parent is None or not holds_all(parent):
+        return False  # words beside it: prose, told apart at once
+    text = trail_text(parent, node)
+    return LABEL in text and not text.replace(LABEL, "").replace(OWN, "").strip()
 
 
 def said_breadcrumb(node: etree._Element) -> bool:
