@@ -44,6 +44,9 @@ POINTERS = "»›>/→▸►▶"
 # What a breadcrumb's element says it is, in its class, id, aria-label or schema.org itemtype (said_breadcrumb).
 BREADCRUMB = re.compile("breadcrumb", re.IGNORECASE)
 SEPARATOR = re.compile(rf"\s*(?<![^\s\x00\x01])[{re.escape(SEPARATORS)}]+(?![^\s\x00\x01])\s*")
+# At most so many elements in a block whose links are translated apart (among_controls): a menu's or a list of tags';
+# each link reads its block's text, so a paragraph of 900 links side by side took 900 times 900 steps.
+MENU_ITEMS = 64
 LABEL, OWN = "\x00", "\x01"  # a link or button of a trail, and the element asked about, as trail_text reads them
 # Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
 PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label legend summary blockquote".split())
@@ -124,8 +127,9 @@ def among_controls(node: etree._Element) -> bool:
     action</a>``), a list of tags (``<a>dogs</a> <a>cats</a>``).  Read as one sentence, "Action Another action", the
     model merged or turned round their labels."""
     parent = node.getparent()
-    if gap_before(node).strip() or (node.tail or "").strip() or parent is None or not holds_all(parent):
-        return False  # words beside it: prose, told apart at once
+    if gap_before(node).strip() or (node.tail or "").strip() or parent is None or len(parent) > MENU_ITEMS \
+            or not holds_all(parent):
+        return False  # words beside it: prose, told apart at once; or more elements than a menu holds
     text = trail_text(parent, node)
     return LABEL in text and not text.replace(LABEL, "").replace(OWN, "").strip()
 
