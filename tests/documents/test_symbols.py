@@ -445,3 +445,16 @@ def test_a_colon_glued_after_words_the_vocabulary_lacks_goes_back_with_them_wher
     assert translate_lines(lines, same_dropping) == lines
     assert same_dropping.given[:3] == ["the dog runs.", "a cat sleeps.", "a man walks."]
     assert same_dropping.given[3] == ",a dog runs."  # a word of a spaced script keeps a glued comma for the model
+
+
+def test_brackets_around_a_sound_description_come_back_around_its_translation(dropping):
+    # The vocabulary writes "(" and no "♪", as the demo model's: "( soft music)" was left to it, no pair around a
+    # sentence, and the demo model wrote "Ein♪ bereitet sich ♪"; "(♪" and "♪)" are kept as "[♪" and "♪]" are.
+    dropping.writes = lambda text: "♪" not in text
+    lines = ["(♪ soft music ♪)", "[♪ upbeat music ♪]", "(♪ quiet music ♪) Do not touch the dog."]
+    assert translate_lines(lines, dropping) == ["(♪ MUSIC SOFT ♪)", "[♪ MUSIC UPBEAT ♪]",
+                                                "(♪ MUSIC QUIET ♪) DOG. THE TOUCH NOT DO"]
+    assert dropping.given == ["soft music", "upbeat music", "quiet music", "Do not touch the dog."]
+    cue = "1\n00:00:01,000 --> 00:00:02,000\n(♪ soft music ♪)\n"
+    assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\n(♪ MUSIC SOFT ♪)\n"
+

@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate
 
+from attnmt.decoding.sentence_edges import PAIRS
 from attnmt.decoding.word_edges import SKIN_TONES, ZWJ
 from attnmt.documents.flat import SENTENCE_ENDS, FlatText, Mark
 from attnmt.documents.measures import measure_runs, read_as_other
@@ -162,6 +163,7 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     cuts = with_leading_marks(text, listed(text, sorted((s, e) for s, e in taken
                                                         if not any(a < e and s < b for a, b in held)), edges),
                               edges, flat.breaks)
+    cuts = with_wrapping_pair(text, cuts, edges, flat.breaks)
     if not cuts:
         return
     removed, closed, spaced = spaces_taken(text, cuts, flat.marks, edges, flat.breaks)
@@ -260,6 +262,29 @@ def with_leading_marks(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
         extended.append((start, end))
         last = end
     return extended
+
+
+def with_wrapping_pair(text: str, cuts: Sequence[tuple[int, int]], edges: Collection[int],
+                       breaks: Collection[int]) -> list[tuple[int, int]]:
+    """``cuts`` (sorted), where one opens a sentence (after the text's start, a break or a sentence's end) right after
+    a bracket or a quote (sentence_edges.PAIRS) and another ends it (before a break or the text's end) right before
+    the mark that closes that one, a space parting each from the words, each reaching over its mark: "(♪" and "♪)"
+    of "(♪ soft music ♪)", as "[♪" and "♪]" are taken where the vocabulary writes no "[".  Left to the model, "( soft
+    music)" held no pair around a sentence, its "(" parted from the words by the space the run left
+    (attnmt.decoding.sentence_edges.quoted_edges), and the demo model wrote "Ein♪ bereitet sich ♪", the brackets
+    lost; it reads "soft music", and the marks come back where they were."""
+    ends, out = sorted({0, *breaks, len(text)}), list(cuts)
+    for k, (start, end) in enumerate(out):
+        closing = PAIRS.get(text[start - 1:start]) if start else None
+        first, stop = ends[bisect_right(ends, start - 1) - 1], ends[bisect_left(ends, end)]
+        before = text[first:start - 1].rstrip()[-1:]  # a sentence's end, or none: its start
+        if closing is None or start in edges or text[end:end + 1] != " " or (before and before not in SENTENCE_ENDS):
+            continue
+        last = next((j for j in range(len(out) - 1, k, -1) if out[j][1] < stop), None)
+        if last is not None and text[out[last][1]:out[last][1] + 1] == closing and out[last][1] not in edges \
+                and text[out[last][0] - 1] == " " and not text[out[last][1] + 1:stop].strip():
+            out[k], out[last] = (start - 1, end), (out[last][0], out[last][1] + 1)
+    return out
 
 
 def is_wide(character: str) -> bool:
