@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from attnmt.documents.list_marks import field_alone
 from attnmt.text.field_names import kept_value
 from attnmt.text.list_marks import TIME
 from attnmt.text.speaker_labels import NAME, VOICE, field_name, is_speaker, is_voice
@@ -33,6 +34,7 @@ STAMP = re.compile(rf"(?:\[{TIME}\]|\({TIME}\)|{TIME})[ \t]+")  # a time a trans
 NAMED = re.compile(rf"(?P<piece>(?:{STAMP.pattern})?(?P<name>{NAME.pattern}))(?P<gap>\s+)(?=\S)")
 DESCRIBED = re.compile(rf"(?P<piece>{BRACKETED}(?:\s*{BRACKETED})*)(?P<gap>\s+)(?=\S)")
 DESCRIBED_LEAD = re.compile(rf"{BRACKETED}(?:\s*{BRACKETED})*")  # the descriptions a label opens with, alone
+TAG_NAME = re.compile(r"/?([A-Za-z][^\s./>]*)")  # a tag's name, read from what is between its "<" and ">"
 
 
 def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> tuple[str, str, str]:
@@ -45,7 +47,7 @@ def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = fro
     format's ``tags`` (cue_text.tags_of): the label takes the tags before it and the end tags right after it
     ("<i>JOHN:</i>")."""
     shown, places = shown_places(text, tags)
-    label, gap, rest = field = field_label(shown, speakers)
+    label, gap, rest = field = field_label(shown, speakers, look_length(text, tags))
     named_yet = False
     while not field[0] and not DESCRIPTION.fullmatch(rest) and (match := label_piece(rest, not named_yet, speakers)):
         named_yet = named_yet or match.re is NAMED
@@ -60,12 +62,17 @@ def split_label(text: str, tags: re.Pattern[str], speakers: frozenset[str] = fro
     return text[:end], text[end:rest_at], text[rest_at:]
 
 
-def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
+def field_label(shown: str, speakers: frozenset[str], looked: int = 0) -> tuple[str, str, str]:
     """(the name of the field a cue's text read as ``shown`` opens with, its colon and the spaces after it, the rest)
     (attnmt.text.speaker_labels.field_name, no speaker's name of the dialogue's ``speakers``); ("", "", shown) for
     none.  The name is translated alone and its colon kept, as in a text line: read with its value, the demo model
-    lost it ("INGREDIENTS: Flour, eggs, milk." came back "Krankenschwestern in einem Schrürzen, ...")."""
+    lost it ("INGREDIENTS: Flour, eggs, milk." came back "Krankenschwestern in einem Schrürzen, ...").  Where a look
+    of its own sets apart the first ``looked`` characters (``look_length``), a remark's name is a field's too, as a
+    page's is (list_marks.field_alone): "<b>WARNING:</b> Do not touch the dog." came back "Ein <b>bereitet</b> sich
+    zu.", read whole."""
     found = field_name(shown, speakers) if NAME.match(shown) else None
+    if found is None and looked and NAME.match(shown):
+        found = field_alone(shown[:looked], shown[looked:], speakers)
     if found is None:
         return "", "", shown
     value = shown[found[1]:]  # a measure or persons' names kept: "PREP TIME: 15 min", "TRANSLATOR: Ann Goldstein"
@@ -73,15 +80,33 @@ def field_label(shown: str, speakers: frozenset[str]) -> tuple[str, str, str]:
     return shown[:found[0]], shown[found[0]:rest_at], shown[rest_at:]
 
 
-def cue_field(shown: str, speakers: frozenset[str] = frozenset()) -> str:
-    """The name of the field a cue's text read as ``shown`` opens with, after its descriptions (``field_label``, none
-    of the dialogue's ``speakers``), as it is translated alone, or "": "BENEFITS" of "BENEFITS: Free parking.",
+def cue_field(text: str, tags: re.Pattern[str], speakers: frozenset[str] = frozenset()) -> str:
+    """The name of the field a cue's ``text`` opens with, read as shown without its format's ``tags``, after its
+    descriptions (``field_label``, none of the dialogue's ``speakers``, a look setting it apart too:
+    ``look_length``), as it is translated alone, or "": "BENEFITS" of "BENEFITS: Free parking.",
     "TRANSLATOR" of "[MUSIC] TRANSLATOR: Ann Goldstein".  One the model garbles keeps its source
     (attnmt.documents.short_labels), as a text line's does, and the cue's words are a sentence of their own, which
     the cue before does not run on into (a field's value has no stop: "TRANSLATOR: Ann Goldstein" / "EDITOR: Tom
     Fox" were read "Ann Goldstein Tom Fox")."""
-    lead = DESCRIBED_LEAD.match(shown)
-    return field_label(shown[lead.end():].lstrip() if lead else shown, speakers)[0].strip()
+    shown = shown_places(text, tags)[0]
+    if lead := DESCRIBED_LEAD.match(shown):
+        return field_label(shown[lead.end():].lstrip(), speakers)[0].strip()
+    return field_label(shown, speakers, look_length(text, tags))[0].strip()
+
+
+def look_length(text: str, tags: re.Pattern[str]) -> int:
+    """How many of the characters a cue's ``text`` shows (read without its format's ``tags``) are inside the
+    element it opens with, its start tag first and its end tag the next tag (``<b>WARNING:</b> Do``: 8); 0 where
+    it opens with none."""
+    first = tags.match(text)
+    opened = TAG_NAME.match(first.group(1) or "") if first else None
+    if first is None or opened is None or first.group(1).startswith("/"):
+        return 0
+    end = tags.search(text, first.end())
+    closed = TAG_NAME.match(end.group(1) or "") if end else None
+    if end is None or closed is None or not end.group(1).startswith("/") or closed[1].lower() != opened[1].lower():
+        return 0
+    return len(shown_places(text[:end.start()], tags)[0])
 
 
 def label_piece(rest: str, first: bool, speakers: frozenset[str]) -> re.Match[str] | None:

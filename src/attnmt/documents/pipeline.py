@@ -37,6 +37,7 @@ from attnmt.documents.letterless import (
     translated_line,
     with_terms,
 )
+from attnmt.documents.line_looks import after_set_apart_name, set_apart_names
 from attnmt.documents.list_marks import add_fields, after_line_head, field_labels
 from attnmt.documents.nesting import nest
 from attnmt.documents.no_break_spaces import needs_alignment
@@ -203,7 +204,8 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     spaces (attnmt.documents.column_gaps); a list's mark at its
     start, or after such a tab or break, is kept whole there, and so is a speaker's label after it or in its place
     (``ANNA:``, ``Q:``, or the ``speakers`` of the dialogue the line is of: attnmt.documents.list_marks); a field's
-    name there (``BENEFITS:``) and a sound's description (``[LAUGHS]``) are each a sentence of their own; Markdown's
+    name there (``BENEFITS:``, or one a look sets apart, ``<b>WARNING:</b>``: attnmt.documents.line_looks) and a
+    sound's description (``[LAUGHS]``) are each a sentence of their own; Markdown's
     emphasis is an element around its words (attnmt.documents.text_emphasis: ``**A dog** runs``), and so is HTML's
     inline element, its tags as written (attnmt.documents.text_tags: ``A <b>red</b> hat``); with ``references``, a
     line that holds such an element has its character references read (``&amp;`` as "&"), for a writer that writes
@@ -211,7 +213,7 @@ def flat_line(line: str, protected: re.Pattern[str] = PLAIN_PROTECTED, codes: re
     builder = FlatBuilder(collapse=False, fields=True, protected=protected)
     tagged = partial(add_tagged, add_text=partial(add_fields, speakers=speakers),
                      references=references and holds_markup(line))
-    add_line(builder, after_line_head(builder, line, speakers), codes, tagged)
+    add_line(builder, after_set_apart_name(builder, after_line_head(builder, line, speakers), speakers), codes, tagged)
     return with_column_gaps(builder.build())
 
 
@@ -241,7 +243,8 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     given = [reaches_model(line) for line in lines]
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
-    translator = KeepingLabels(translator, headings(lines), field_labels(lines, speakers), options.target_lang)
+    names = field_labels(lines, speakers) | set_apart_names(lines, speakers)  # "<b>WARNING:</b>" too
+    translator = KeepingLabels(translator, headings(lines), names, options.target_lang)
     flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers, references=True), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:

@@ -229,7 +229,7 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     speakers = [outer(text, tags_of(vtt)) for text in texts]  # a voice span, or a tag or code, over a whole cue
     shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
     names = dialogue(shown) | named  # "Anna:" and "Tom:" taking turns, cue by cue or line by line
-    fields = [cue_field(text, names) for text in shown]  # the name of the field each cue opens with, or ""
+    fields = [cue_field(body, tags_of(vtt), names) for _, body, _ in speakers]  # each cue's field's name, or ""
     translator = KeepingLabels(translator, names=frozenset(fields) - {""}, language=options.target_lang)
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
