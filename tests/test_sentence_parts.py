@@ -101,6 +101,9 @@ def test_translate_reads_a_sound_description_at_a_sentence_s_start_alone_as_the_
     ("Lädt…\tOK", ["Lädt.", "OK."], "Lädt…\tOK"),
     ("BENEFITS: Free parking.", ["VORTEILE.", "Kostenloses Parken."], "VORTEILE: Kostenloses Parken."),
     ("- Prix :  dès 25 €", ["- Preis.", "ab 25 €"], "- Preis :  ab 25 €"),
+    ("(♪ soft music ♪) Do not run.", ["(♪ Die Band spielt. ♪)", "Lauf nicht."], "(♪ Die Band spielt ♪) Lauf nicht."),
+    ("[♪ upbeat music ♪]	Yes", ["[♪ Ein Musiker singt. ♪]", "Ja."], "[♪ Ein Musiker singt ♪]	Ja"),
+    ("(soft music 👍) OK.", ["(Die Band spielt. 👍)", "OK."], "(Die Band spielt 👍) OK."),
 ])
 def test_each_part_of_a_cut_sentence_ends_as_its_part_does(sentence, outputs, joined):
     """The stop the model adds to every sentence stayed inside a description's brackets and after each field: the

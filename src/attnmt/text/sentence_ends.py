@@ -36,10 +36,24 @@ def ended_as_source(source: str, translation: str) -> str:
     """``translation`` ending as ``source``, a sentence read whole, ends: with its ellipsis where its words end in a
     mark (``with_source_ellipsis``), else without the full stop the model added (``without_added_stop``).  The rule
     of a sentence no atom ends (``without_added_end``), and of ``attnmt.translate``'s (sentence_translate.written)."""
+    tail = symbols_tail(source)
+    if tail and symbols_tail(translation) == tail:  # read inside its notes: "(♪ soft music ♪)"
+        return ended_as_source(source[:-len(tail)], translation[:-len(tail)]) + tail
     said = source.rstrip()
     if said[:len(said) - closing_length(said)].rstrip()[-1:] in SENTENCE_ENDS:
         return with_source_ellipsis(source, with_source_mark(source, translation))
     return with_source_pause(source, without_added_stop(source, translation))
+
+
+def symbols_tail(text: str) -> str:
+    """What of ``text``'s end is symbols (Unicode's So: "♪", an emoji) and the spaces and closing quotes and brackets
+    among and after them (``closing_length``'s), one symbol at least: " ♪)" of "(♪ Die Band spielt. ♪)", where the
+    stop the model added stands before the notes a description of music closes with (sentence_parts: "[♪ upbeat
+    music ♪]" came back "[♪ Ein Musiker singt. ♪]"); "" for none."""
+    kept = len(text)
+    while kept and (unicodedata.category(text[kept - 1]) == "So" or closing_length(text[kept - 1])):
+        kept -= 1
+    return text[kept:] if any(unicodedata.category(character) == "So" for character in text[kept:]) else ""
 
 
 def with_source_mark(source: str, translation: str) -> str:
