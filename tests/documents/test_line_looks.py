@@ -60,3 +60,12 @@ def test_a_tag_around_no_fields_name_in_a_cue_is_read_with_its_sentence_as_befor
     assert translate_subtitle_text(srt("<b>Note that:</b> a dog.", "<i>Tip: add</i> salt."), mirror) == srt(
         "DOG. A <b>THAT: NOTE</b>", "SALT. <i>ADD TIP</i>:")
     assert mirror.given == ["Note that: a dog.", "Tip: add salt."]
+
+
+def test_a_speakers_label_a_look_sets_apart_at_a_lines_start_is_kept_whole(mirror):
+    """As a page's "<p><b>INTERVIEWER:</b> How did you start?</p>": read as words, the demo model wrote "<b>ANNA:</b>
+    Where are you going?" as "Ein <b>Feuerwehrmann</b> bereitet sich?"."""
+    lines = ["<b>ANNA:</b> Where are you going?", "- **INTERVIEWER:** How did you start?"]
+    assert translate_lines(lines, mirror) == ["<b>ANNA:</b> GOING? YOU ARE WHERE",
+                                              "- **INTERVIEWER:** START? YOU DID HOW"]
+    assert mirror.given == ["Where are you going?", "How did you start?"]

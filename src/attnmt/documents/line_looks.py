@@ -1,8 +1,8 @@
-"""A field's or a remark's name that a look of its own sets apart at a text line's start, an HTML element's
-(attnmt.documents.text_tags: ``<b>WARNING:</b> Do not touch the dog.``, ``<strong>Note:</strong> the park closes at
-6.``) or Markdown's emphasis (attnmt.documents.text_emphasis: ``**Warning:** Do not touch the dog.``): read as a
-page's block reads it (attnmt.documents.markup_fields), the name a sentence of its own inside its element, its colon
-kept as written, and the words after it a sentence (list_marks.field_alone: a remark's name so set apart is a
+"""A field's or a remark's name (or a speaker's label) that a look of its own sets apart at a text line's start, an HTML
+element's (attnmt.documents.text_tags: ``<b>WARNING:</b> Do not touch the dog.``, ``<strong>Note:</strong> the park
+closes at 6.``) or Markdown's emphasis (attnmt.documents.text_emphasis: ``**Warning:** Do not touch the dog.``): read
+as a page's block reads it (attnmt.documents.markup_fields), the name a sentence of its own inside its element, its
+colon kept as written, and the words after it a sentence (list_marks.field_alone: a remark's name so set apart is a
 field's, list_marks.set_apart_field).  Read whole, the look around a word of it, the demo model wrote
 "<b>WARNING:</b> Do not touch the dog." as "Ein <b>bereitet</b> sich zu.", the label lost and the bold moved onto
 another word, where ``<p><b>WARNING:</b> Do not touch the dog.</p>`` came back "<p><b>WARNING:</b> Ein Wanderer
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from attnmt.documents.flat import FlatBuilder
-from attnmt.documents.list_marks import field_alone
+from attnmt.documents.list_marks import field_alone, is_label_alone
 from attnmt.documents.terminal_codes import Style
 from attnmt.documents.text_emphasis import EMPHASIS
 from attnmt.documents.text_tags import TAG, Tag, markup, paired
@@ -53,8 +53,15 @@ def named_look(text: str, speakers: frozenset[str] = frozenset()) -> tuple[tuple
 def after_set_apart_name(builder: FlatBuilder, text: str, speakers: frozenset[str] = frozenset()) -> str:
     """What of ``text`` (a text line's, after its list mark) follows a field's name set apart by the look it opens
     with and the colon after it (``named_look``), the spaces before the look, the look with the name inside it a
-    sentence of its own, and the colon, an atom, added to ``builder``; all of ``text`` where it opens with none."""
-    found = named_look(text, speakers)
+    sentence of its own, and the colon, an atom, added to ``builder``; or of the look that holds a speaker's label
+    alone (list_marks.is_label_alone, one of the dialogue's ``speakers`` too), added as an atom, kept whole as a
+    page's is (markup_fields.is_label_element): read as words, the demo model wrote "<b>ANNA:</b> Where are you
+    going?" as "Ein <b>Feuerwehrmann</b> bereitet sich?"; all of ``text`` where it opens with neither."""
+    look, found = opening_look(text), named_look(text, speakers)
+    if look is not None and found is None and is_label_alone(look[1], look[3], speakers):
+        builder.add_text(text[:len(text) - len(text.lstrip(" "))])
+        builder.add_atom(literal="".join(look[:3]))
+        return look[3]
     if found is None:
         return text
     (opening, inner, closing, rest), (end, colon) = found
