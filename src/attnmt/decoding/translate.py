@@ -54,6 +54,7 @@ from attnmt.decoding.inputs import (
 from attnmt.decoding.next_tokens import next_tokens_of, shortlisted
 from attnmt.decoding.numbers_kept import Retries, numbers_kept, retries
 from attnmt.decoding.penalties import Penalties
+from attnmt.decoding.plain_first import holds_terms, plain_first
 from attnmt.decoding.retry_pool import HeldBatch, RetryPool, first_scores, own_retries
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
@@ -210,17 +211,26 @@ def first_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence
                    scored: bool, guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
                    read: Sequence[str] = ()) -> HeldBatch:
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``), searched (``run_search``) with their
-    prefixes and glossary terms (matched in the sentences as given: ``JOIN US`` holds the acronym ``US``), and the
+    prefixes, first without glossary terms, then, where a translation misses them, with them (attnmt.decoding.
+    plain_first; matched in the sentences as given: ``JOIN US`` holds the acronym ``US``), and the
     sentences whose translation drops a number to search again with it required (attnmt.decoding.numbers_kept), with
     their first scores; never with sampling, which takes no terms (check_not_sampled)."""
     longest, unk_id = model.config.longest_input, model.config.unk_id
     prefixes = [guides.prefix_ids(tokenizer, unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, unk_id, sentences, i, max(0, longest - len(prefix)), model.target_lang)
              for i, prefix in zip(indices, prefixes, strict=True)]
-    continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size) if any(terms) else (None, None, None)
+    pieces = term_pieces(tokenizer, model.config.vocab_size) if any(terms) else (None, None, None)
     with torch.inference_mode():
         memory = model.encode(src)
-    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space, stops)
+
+    def rows_searched(rows: list[int], own: list[Terms]) -> list[list[Hypothesis]]:
+        index = torch.tensor(rows, device=src.device) if len(rows) < len(indices) else slice(None)
+        return run_search(model, src[index], decoding, scored, [prefixes[k] for k in rows], own, pieces[0],
+                          memory[index], record, *pieces[1:])
+
+    keeps = lambda k, found: holds_terms(tokenizer, found, terms[k], len(prefixes[k]), pieces,  # noqa: E731
+                                         guides.glossaries[indices[k]], sentences[indices[k]])
+    hypotheses = plain_first(rows_searched, terms, keeps)
     wanted = Retries([], [], []) if decoding.sampling else retries(
         tokenizer, [sentences[i] for i in indices], hypotheses, terms, model.target_lang)
     scores = first_scores(model, src, decoding, hypotheses, wanted.rows) if wanted.rows else []

@@ -1,0 +1,127 @@
+"""A sentence with glossary terms searched first as without them: where its translation writes them already, it stays.
+
+The constrained search (attnmt.decoding.constraints) shares its beam among banks by the term pieces written, so half
+the beam goes to hypotheses that have not written a term yet, and the translation the model prefers may be lost even
+where it holds every term: with the demo model and ``dog<TAB>Hund``, "A dog runs." came out "Ein Hund rennt über einen
+Hund.", where the search without a glossary writes "Ein Hund rennt.".  So a batch is first searched as without a
+glossary (``plain_first``), and a sentence whose translations (every one of its n-best) write each of its terms as
+the constrained search would meet it (``writes_terms``) keeps them; only the others are searched with their terms.
+
+Conservative: a term is written where one of its forms (term_ids.forms) stands in the output at a place the
+constrained search could have met it, no other term's form on its pieces, and what follows allowed by the form's rule
+(term_after: no piece that carries the word on after ``WORD``, an ending alone after ``INFLECTED``, ...).  A form
+right after the lone "▁" piece or a stop ("… Ball. Spielball."), a weak noun's form (its case agrees with the
+article before it: term_agreement), and a form whose rule no plain output can be read by (``CASE_ENDING``) count as
+not written: such a sentence is searched with its terms, as it always was.
+
+    plain_first     a batch's hypotheses: searched without terms, then the sentences that miss them with them
+    holds_terms     whether a sentence's n-best each write its terms, and as many times as it holds their sources
+    writes_terms    whether an output writes every one of a sentence's terms as the constrained search meets them
+    term_places     where an output writes one term so, as (start, end) spans of its pieces
+    rule_kept       whether what follows a form's last piece keeps to its rule
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from torch import Tensor
+
+from attnmt.decoding.constraints import Terms
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.term_after import COMPOUND, FIRST_PART, INFLECTED, JOINED, WORD
+from attnmt.decoding.term_ids import cases_of, endings_of, forms, rules_of
+from attnmt.decoding.term_warnings import fewer_in, repeated_terms
+
+# (rows of the batch, each one's terms) -> each row's hypotheses, best first
+RowSearch = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]
+
+
+def plain_first(search: RowSearch, terms: list[Terms], keeps: Callable[[int, list[Hypothesis]], bool]
+                ) -> list[list[Hypothesis]]:
+    """Each sentence's hypotheses: the whole batch searched without terms (``search(rows, [[], ...])``), the search
+    a sentence without terms gets; then the sentences with terms whose hypotheses ``keeps`` does not keep (row,
+    hypotheses) searched again with their terms (``search(rows, their terms)``), as their batch alone."""
+    rows = list(range(len(terms)))
+    found = search(rows, [[] for _ in rows])
+    missing = [k for k in rows if terms[k] and not keeps(k, found[k])]
+    if missing:
+        for k, hypotheses in zip(missing, search(missing, [terms[k] for k in missing]), strict=True):
+            found[k] = hypotheses
+    return found
+
+
+def holds_terms(tokenizer, hypotheses: list[Hypothesis], terms: Terms, prefix: int,
+                pieces: tuple[Tensor | None, int | None, Tensor | None], glossary: Glossary | None,
+                sentence: str) -> bool:
+    """Whether each of a sentence's ``hypotheses`` (its n-best; none: no) writes every one of its ``terms``
+    (``writes_terms``, ``pieces``: term_after.term_pieces) and, where ``sentence`` holds a source term of its
+    ``glossary`` twice or more, its target term as many times (term_warnings.fewer_in: the constrained search
+    requires it once, and tells a translation with fewer)."""
+    wanted = repeated_terms(glossary, sentence) if glossary else {}
+    return bool(hypotheses) and all(
+        writes_terms(h.tokens, terms, prefix, *pieces)
+        and not (glossary and wanted and fewer_in(wanted, glossary, tokenizer.decode(h.tokens)))
+        for h in hypotheses)
+
+
+def writes_terms(tokens: Sequence[int], terms: Terms, prefix: int, continuing: Tensor | None, space: int | None,
+                 stops: Tensor | None) -> bool:
+    """Whether ``tokens`` (an output, its first ``prefix`` the prefix's) write every one of ``terms``, each at a
+    place of its own (``term_places``): the constrained search writes one term at a time, so two terms on the same
+    pieces ("kleiner Junge" and "Junge") are not both met by them."""
+    places = [term_places(tokens, term, prefix, continuing, space, stops) for term in terms]
+    return disjoint(places, [])
+
+
+def disjoint(places: list[list[tuple[int, int]]], taken: list[tuple[int, int]]) -> bool:
+    """Whether each term can have one of its ``places`` (spans) that overlaps no other term's, beside ``taken``."""
+    if not places:
+        return True
+    return any(disjoint(places[1:], [*taken, span]) for span in places[0]
+               if all(span[1] <= start or end <= span[0] for start, end in taken))
+
+
+def term_places(tokens: Sequence[int], term: Sequence[int], prefix: int, continuing: Tensor | None,
+                space: int | None, stops: Tensor | None) -> list[tuple[int, int]]:
+    """The spans (start, end) of ``tokens`` where one of ``term``'s forms stands as the constrained search meets it:
+    whole in the prefix (met from the start), or after it or carried on from it, not right after the lone "▁"
+    ``space`` or a stop, and followed as the form's rule allows (``rule_kept``); none for a weak noun's form."""
+    found = []
+    endings = endings_of(term)
+    for form, rule, case in zip(forms(term), rules_of(term), cases_of(term), strict=True):
+        for start in range(len(tokens) - len(form) + 1):
+            end = start + len(form)
+            if not form or list(tokens[start:end]) != form:
+                continue
+            if end <= prefix:  # the prefix holds it whole
+                found.append((start, end))
+                continue
+            before = tokens[start - 1] if start else None
+            if case or before is not None and (before == space or stops is not None and bool(stops[before])):
+                continue
+            if rule_kept(rule, tokens[end:end + 2], endings, continuing):
+                found.append((start, end))
+    return found
+
+
+def rule_kept(rule: int, after: Sequence[int], endings: Sequence[int], continuing: Tensor | None) -> bool:
+    """Whether ``after`` (the one or two pieces after a form's last, fewer at the output's end) keeps to the form's
+    ``rule`` (term_after), its term's ``endings``: ``WORD`` no piece that carries the word on, ``INFLECTED`` that
+    or one of its endings ending the word, ``FIRST_PART`` no ending, ``JOINED`` a compound's next part (met only
+    then), ``COMPOUND`` anything; any other rule, or ``JOINED`` where no piece is known to carry a word on, is not
+    read."""
+    if continuing is None:
+        return rule in (WORD, INFLECTED, FIRST_PART, COMPOUND)
+    first, second = [*after, None, None][:2]
+    carries = lambda token: token is not None and bool(continuing[token])  # noqa: E731 - a piece that goes on a word
+    if rule == WORD:
+        return not carries(first)
+    if rule == INFLECTED:  # after its ending, the word ends
+        return not carries(first) or first in endings and not carries(second)
+    if rule == FIRST_PART:
+        return not (carries(first) and first in endings)
+    if rule == JOINED:
+        return carries(first) and first not in endings
+    return rule == COMPOUND
