@@ -6,11 +6,21 @@ import warnings
 
 import pytest
 import torch
-from support import EOS, CharTokenizer, search_config
+from support import EOS, CharTokenizer, NamedPieces, search_config
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.plain_first import rule_kept, writes_terms
-from attnmt.decoding.term_after import CASE_ENDING, FIRST_PART, INFLECTED, JOINED, WORD
+from attnmt.decoding.term_after import (
+    CASE_ENDING,
+    FIRST_PART,
+    INFLECTED,
+    JOINED,
+    WORD,
+    continuing_pieces,
+    lone_space,
+    stop_pieces,
+)
+from attnmt.decoding.term_agreement import BARE, articles
 from attnmt.decoding.term_ids import Term
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.model import Transformer
@@ -146,9 +156,26 @@ def test_two_terms_on_the_same_pieces_are_not_both_written():
     assert writes_terms([6, 4, 4], [[6, 4], [4]], 0, CONTINUING, 7, STOPS) is True
 
 
-def test_a_weak_nouns_form_and_a_rule_not_read_count_as_not_written():
-    assert not holds([4, 6], Term([4], cases=[1]))
-    assert not rule_kept(CASE_ENDING, [6], [5], CONTINUING)
+def test_each_rule_is_read_as_the_search_reads_it():
+    assert rule_kept(CASE_ENDING, [5, 6], [5], CONTINUING) and not rule_kept(CASE_ENDING, [6], [5], CONTINUING)
     assert rule_kept(JOINED, [9], [5], CONTINUING) and not rule_kept(JOINED, [6], [5], CONTINUING)
     assert rule_kept(FIRST_PART, [9], [5], CONTINUING) and not rule_kept(FIRST_PART, [5], [5], CONTINUING)
     assert rule_kept(INFLECTED, [], [5], CONTINUING) and rule_kept(WORD, [], [], CONTINUING)
+
+
+class WeakPieces(NamedPieces):
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Ein", "▁einen", "▁Junge", "n", "▁sieht", "."]
+
+
+def test_a_weak_nouns_form_is_written_where_it_agrees_with_the_article_before_it():
+    """"Ein Junge" and "einen Junge" + "n" are the term "Junge" as the search meets it; "einen Junge" is not."""
+    codec = WeakPieces()
+    pieces = (continuing_pieces(codec, codec.vocab_size), lone_space(codec, codec.vocab_size),
+              stop_pieces(codec, codec.vocab_size))
+    plain = Term([6], cases=[BARE], endings=[7], articles=articles(codec))
+    inflecting = Term([6], cases=[BARE], endings=[7], rules=[INFLECTED], articles=articles(codec))
+    assert writes_terms([4, 6, 8, 9], [plain], 0, *pieces)  # Ein Junge sieht.
+    assert not writes_terms([8, 5, 6, 9], [plain], 0, *pieces)  # sieht einen Junge.
+    assert writes_terms([8, 5, 6, 7, 9], [inflecting], 0, *pieces)  # sieht einen Jungen.
+    assert not writes_terms([8, 5, 6, 9], [inflecting], 0, *pieces)
+    assert not writes_terms([4, 6, 8, 9], [Term([6], cases=[BARE])], 0, *pieces)  # no articles to read it by

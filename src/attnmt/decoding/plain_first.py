@@ -10,14 +10,15 @@ the constrained search would meet it (``writes_terms``) keeps them; only the oth
 Conservative: a term is written where one of its forms (term_ids.forms) stands in the output at a place the
 constrained search could have met it, no other term's form on its pieces, and what follows allowed by the form's rule
 (term_after: no piece that carries the word on after ``WORD``, an ending alone after ``INFLECTED``, ...).  A form
-right after the lone "▁" piece or a stop ("… Ball. Spielball."), a weak noun's form (its case agrees with the
-article before it: term_agreement), and a form whose rule no plain output can be read by (``CASE_ENDING``) count as
-not written: such a sentence is searched with its terms, as it always was.
+right after the lone "▁" piece or a stop ("… Ball. Spielball."), a weak noun's form that disagrees with the article
+before it (term_agreement: "Ein Jungen") or where the term brings no articles to read it by, and a form whose rule
+is not read here count as not written: such a sentence is searched with its terms, as it always was.
 
     plain_first     a batch's hypotheses: searched without terms, then the sentences that miss them with them
     holds_terms     whether a sentence's n-best each write its terms, and as many times as it holds their sources
     writes_terms    whether an output writes every one of a sentence's terms as the constrained search meets them
     term_places     where an output writes one term so, as (start, end) spans of its pieces
+    article_before  what the word before a weak noun's form says of its case
     rule_kept       whether what follows a form's last piece keeps to its rule
 """
 
@@ -25,13 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import torch
 from torch import Tensor
 
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.search import Hypothesis
-from attnmt.decoding.term_after import COMPOUND, FIRST_PART, INFLECTED, JOINED, WORD
-from attnmt.decoding.term_ids import cases_of, endings_of, forms, rules_of
+from attnmt.decoding.term_after import CASE_ENDING, COMPOUND, FIRST_PART, INFLECTED, JOINED, WORD
+from attnmt.decoding.term_agreement import NONE, agreed_rule, disagrees
+from attnmt.decoding.term_ids import Term, cases_of, endings_of, forms, rules_of
 from attnmt.decoding.term_warnings import fewer_in, repeated_terms
 
 # (rows of the batch, each one's terms) -> each row's hypotheses, best first
@@ -87,7 +90,8 @@ def term_places(tokens: Sequence[int], term: Sequence[int], prefix: int, continu
                 space: int | None, stops: Tensor | None) -> list[tuple[int, int]]:
     """The spans (start, end) of ``tokens`` where one of ``term``'s forms stands as the constrained search meets it:
     whole in the prefix (met from the start), or after it or carried on from it, not right after the lone "▁"
-    ``space`` or a stop, and followed as the form's rule allows (``rule_kept``); none for a weak noun's form."""
+    ``space`` or a stop, a weak noun's form agreeing with the article before it (``article_before``), and followed
+    as the form's rule, as that article makes it, allows (``rule_kept``)."""
     found = []
     endings = endings_of(term)
     for form, rule, case in zip(forms(term), rules_of(term), cases_of(term), strict=True):
@@ -99,19 +103,40 @@ def term_places(tokens: Sequence[int], term: Sequence[int], prefix: int, continu
                 found.append((start, end))
                 continue
             before = tokens[start - 1] if start else None
-            if case or before is not None and (before == space or stops is not None and bool(stops[before])):
+            if before is not None and (before == space or stops is not None and bool(stops[before])):
                 continue
-            if rule_kept(rule, tokens[end:end + 2], endings, continuing):
+            own = rule
+            if case:  # a weak noun's form: as the article before it says (term_agreement)
+                kind = article_before(tokens, start, prefix, term)
+                if kind is None or bool(disagrees(*(torch.tensor(v) for v in (rule, case, kind)))):
+                    continue
+                own = int(agreed_rule(*(torch.tensor(v) for v in (rule, case, kind))))
+            if rule_kept(own, tokens[end:end + 2], endings, continuing):
                 found.append((start, end))
     return found
+
+
+def article_before(tokens: Sequence[int], start: int, prefix: int, term: Sequence[int]) -> int | None:
+    """What the word before ``tokens[start]`` says of a weak noun after it (term_agreement: NONE, NOMINATIVE, ...),
+    read by ``term``'s ``articles`` as the constrained search reads it; NONE for a form carried on from the prefix;
+    None where the term brings no articles."""
+    articles = term.articles if isinstance(term, Term) else None
+    if articles is None:
+        return None
+    if start < prefix:
+        return NONE
+    state = torch.tensor(0)
+    for token in tokens[:start]:
+        state = articles.step(state, torch.tensor(token))
+    return int(articles.kinds[state])
 
 
 def rule_kept(rule: int, after: Sequence[int], endings: Sequence[int], continuing: Tensor | None) -> bool:
     """Whether ``after`` (the one or two pieces after a form's last, fewer at the output's end) keeps to the form's
     ``rule`` (term_after), its term's ``endings``: ``WORD`` no piece that carries the word on, ``INFLECTED`` that
-    or one of its endings ending the word, ``FIRST_PART`` no ending, ``JOINED`` a compound's next part (met only
-    then), ``COMPOUND`` anything; any other rule, or ``JOINED`` where no piece is known to carry a word on, is not
-    read."""
+    or one of its endings ending the word, ``CASE_ENDING`` such an ending, ``FIRST_PART`` no ending, ``JOINED`` a
+    compound's next part (met only then), ``COMPOUND`` anything; any other rule, or ``JOINED`` and ``CASE_ENDING``
+    where no piece is known to carry a word on, is not read."""
     if continuing is None:
         return rule in (WORD, INFLECTED, FIRST_PART, COMPOUND)
     first, second = [*after, None, None][:2]
@@ -120,6 +145,8 @@ def rule_kept(rule: int, after: Sequence[int], endings: Sequence[int], continuin
         return not carries(first)
     if rule == INFLECTED:  # after its ending, the word ends
         return not carries(first) or first in endings and not carries(second)
+    if rule == CASE_ENDING:  # its case ending, and the word ends
+        return first in endings and not carries(second)
     if rule == FIRST_PART:
         return not (carries(first) and first in endings)
     if rule == JOINED:
