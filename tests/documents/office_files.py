@@ -344,6 +344,25 @@ def odf_bytes(document) -> bytes:
     return out.getvalue()
 
 
+def ods_of_cells(cells) -> bytes:
+    """An .ods of one string cell a row, each a paragraph a line of ``cells``' (as LibreOffice writes a cell's
+    lines)."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Sheet1")
+    for lines in cells:
+        row, cell = TableRow(), TableCell(valuetype="string")
+        for line in lines:
+            cell.addElement(P(text=line))
+        row.addElement(cell)
+        table.addElement(row)
+    document.spreadsheet.addElement(table)
+    return odf_bytes(document)
+
+
 def odt_span(before: str, inside: str, after: str, **properties: str) -> bytes:
     """An .odt of one paragraph: ``inside`` in a span whose automatic text style has ``properties``
     (odfpy's TextProperties: ``color="#ff0000"``, ``textposition="super 58%"``) between plain

@@ -9,7 +9,7 @@ import openpyxl
 import pptx
 import pytest
 from lxml import etree
-from office_files import SOFFICE, docx_bytes, libreoffice_csv, odf_bytes, read_members
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, odf_bytes, ods_of_cells, read_members
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -84,20 +84,7 @@ def test_an_odt_paragraphs_list_over_its_line_breaks_keeps_its_lines_and_its_mar
 def test_an_ods_cells_list_a_paragraph_an_item_stays_paragraph_by_paragraph(mirror):
     """LibreOffice makes each line of a cell a paragraph: "Bring:" / "• sunscreen" / "• water", whose items go on in
     lower case, were joined into one sentence."""
-    from odf.opendocument import OpenDocumentSpreadsheet
-    from odf.table import Table, TableCell, TableRow
-    from odf.text import P
-
-    document = OpenDocumentSpreadsheet()
-    table = Table(name="Sheet1")
-    for lines, _ in LISTS:
-        row, cell = TableRow(), TableCell(valuetype="string")
-        for line in lines:
-            cell.addElement(P(text=line))
-        row.addElement(cell)
-        table.addElement(row)
-    document.spreadsheet.addElement(table)
-    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    out = translate_office(ods_of_cells([lines for lines, _ in LISTS]), ".ods", mirror, DocumentOptions())
     content = etree.fromstring(read_members(out)["content.xml"])
     cells = [["".join(p.itertext()) for p in cell.iter(f"{{{TEXT}}}p")]
              for cell in content.iter("{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table-cell")]

@@ -8,7 +8,7 @@ import openpyxl.comments
 import pytest
 from conftest import Fixed, Judging
 from lxml import etree
-from office_files import SOFFICE, docx_bytes, libreoffice_csv, odf_bytes, read_members
+from office_files import SOFFICE, docx_bytes, libreoffice_csv, ods_of_cells, read_members
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -81,20 +81,8 @@ def test_a_break_inside_a_sentence_translated_as_one_word_is_left_out():
 def test_an_ods_cells_sentence_wrapped_over_its_paragraphs_is_translated_whole_and_keeps_its_lines(mirror):
     """LibreOffice makes each line of a cell a paragraph; read one at a time, the sentence was cut at its line.
     Joined for reading, the cell is written back as paragraphs again (Calc shows no text:line-break in a cell)."""
-    from odf.opendocument import OpenDocumentSpreadsheet
-    from odf.table import Table, TableCell, TableRow
-    from odf.text import P
-
-    document = OpenDocumentSpreadsheet()
-    table = Table(name="Sheet1")
-    for lines in (["A man in a red shirt", "is playing the guitar."], ["Eggs", "Milk"], ["Total", "(in euros)"]):
-        row, cell = TableRow(), TableCell(valuetype="string")
-        for line in lines:
-            cell.addElement(P(text=line))
-        row.addElement(cell)
-        table.addElement(row)
-    document.spreadsheet.addElement(table)
-    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    cells = (["A man in a red shirt", "is playing the guitar."], ["Eggs", "Milk"], ["Total", "(in euros)"])
+    out = translate_office(ods_of_cells(cells), ".ods", mirror, DocumentOptions())
     content = etree.fromstring(read_members(out)["content.xml"])
     cells = [["".join(p.itertext()) for p in cell.iter(TEXT_P)] for cell in content.iter(CELL)]
     assert "A man in a red shirt is playing the guitar." in mirror.given
@@ -125,18 +113,7 @@ def test_a_cells_list_typed_an_item_a_line_shows_its_items_in_order_in_libreoffi
 
 
 def test_an_ods_cells_list_typed_a_paragraph_an_item_in_lower_case_stays_paragraph_by_paragraph(mirror):
-    from odf.opendocument import OpenDocumentSpreadsheet
-    from odf.table import Table, TableCell, TableRow
-    from odf.text import P
-
-    document = OpenDocumentSpreadsheet()
-    table, row, cell = Table(name="Sheet1"), TableRow(), TableCell(valuetype="string")
-    for line in ("Groceries", "apples", "bread", "milk"):
-        cell.addElement(P(text=line))
-    row.addElement(cell)
-    table.addElement(row)
-    document.spreadsheet.addElement(table)
-    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    out = translate_office(ods_of_cells([["Groceries", "apples", "bread", "milk"]]), ".ods", mirror, DocumentOptions())
     content = etree.fromstring(read_members(out)["content.xml"])
     assert ["".join(p.itertext()) for p in content.iter(TEXT_P)] == ["GROCERIES", "APPLES", "BREAD", "MILK"]
     assert mirror.given == ["Groceries", "apples", "bread", "milk"]
