@@ -30,8 +30,8 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_manifest import is_read, listed_page, media_type
-from attnmt.documents.epub_metadata import DC, OPF, LineJob, metadata_jobs
-from attnmt.documents.flat import FlatText, parted
+from attnmt.documents.epub_metadata import DC, OPF, LibraryJob, metadata_jobs
+from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, direction, say_language, say_page_direction
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.page_metadata import say_metadata_language
@@ -125,7 +125,7 @@ def html_part(archive: Archive, member: str, vocabulary: Vocabulary, options: Do
     return [HtmlPart(member, page.root.getroottree(), [job] if job.flats() else [], page=page)]
 
 
-class ContentsJob:
+class ContentsJob(LibraryJob):
     """The entries of toc.ncx (each ``<text>``), each translated as the page's heading it points to is
     (a LineJob of its own, read as an HTML block: a comment in it is kept, where its words go, and a
     numbered part's label written in the target's words, "Part One: The storm" as "Teil Eins: …", where
@@ -136,21 +136,15 @@ class ContentsJob:
 
     def __init__(self, root: etree._Element, entries: list[etree._Element], options: DocumentOptions,
                  glossary: Glossary | None) -> None:
-        vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
-        self.root, self.target_lang, self.elements = root, options.target_lang, entries
-        self.entries = [LineJob(entry, vocabulary, options, glossary) for entry in entries]
-        self.texts = [job.flats() for job in self.entries]
+        super().__init__(entries, options, glossary)
+        self.root = root
 
-    def flats(self) -> list[FlatText]:
-        return [flat for texts in self.texts for flat in texts]
+    def stating(self, title: etree._Element) -> tuple[etree._Element, ...]:
+        """An entry's ``<text>``, and its ``<navLabel>`` or ``<docTitle>``."""
+        return title, title.getparent()
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        for entry, job, run, texts in zip(self.elements, self.entries, parted(results, self.texts), self.texts,
-                                          strict=True):
-            job.finish(run)
-            if self.target_lang and not all(flat.source_kept for flat in texts):  # none: nothing of it to say
-                for element in (entry, entry.getparent()):  # <text>, and its <navLabel> or <docTitle>
-                    say_language(element, self.target_lang)
+        super().finish(results)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
 

@@ -77,12 +77,17 @@ class LibraryJob:
     def flats(self) -> list[FlatText]:
         return [flat for texts in self.texts for flat in texts]
 
+    def stating(self, title: etree._Element) -> tuple[etree._Element, ...]:
+        """The elements that say the target language once ``title`` was translated: itself."""
+        return (title,)
+
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         for title, job, run, texts in zip(self.titles, self.jobs, parted(results, self.texts), self.texts,
                                           strict=True):
             job.finish(run)
-            if self.target_lang and not all(flat.source_kept for flat in texts):
-                say_language(title, self.target_lang)
+            if self.target_lang and not all(flat.source_kept for flat in texts):  # none: nothing of it to say
+                for element in self.stating(title):
+                    say_language(element, self.target_lang)
 
 
 class StatedJob:
