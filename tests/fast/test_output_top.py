@@ -9,6 +9,7 @@ from torch import nn
 from attnmt.decoding import Decoding
 from attnmt.decoding.next_tokens import READABLE
 from attnmt.decoding.search import beam_search
+from attnmt.decoding.state import Recording
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
 from attnmt.fast.transformer import FastTransformer
@@ -216,3 +217,35 @@ def test_the_fused_choice_leaves_the_tokens_outside_out_of_the_normaliser(rows, 
     torch.testing.assert_close(top, expected[0], atol=1e-5, rtol=1e-6)
     torch.testing.assert_close(normaliser, expected[2], atol=1e-5, rtol=1e-6)
     torch.testing.assert_close(forced_log_probs, logits[:, 7] - expected[2], atol=1e-5, rtol=1e-6)
+
+
+@pytest.mark.parametrize("int8", [False, pytest.param(True, marks=needs_vnni)], ids=["fp32", "int8"])
+@pytest.mark.parametrize("layer", [-1, 0])
+def test_a_recording_search_takes_the_fused_choice_and_records_what_the_logits_path_records(int8, layer,
+                                                                                           monkeypatch):
+    """A search that records its cross-attention (word weights, quality) chooses its next tokens in the step's own
+    pass, as one that does not: the same hypotheses, log-probs and recorded weights as when the step writes its
+    logits, with a prefix (forced tokens) and sentences of several lengths."""
+    fast = prepare(small_model(seed=12), int8=int8)
+    src = torch.randint(4, 300, (4, 9))
+    src[1, 3:] = 0
+    settings = Decoding(beam_size=3, n_best=2, alpha=0.6, max_len_a=0.0, max_len_b=7)
+    prefixes = [[], [21], [], [30, 31]]
+    calls = []
+    original = FastTransformer.decode_top_recording
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(FastTransformer, "decode_top_recording", counted)
+    fused = beam_search(fast, src, settings, prefixes=prefixes, record=Recording(layer))
+    assert calls, "the recording search never took the fused choice"
+    monkeypatch.setattr(FastTransformer, "decode_top_recording", lambda self, *args, **kwargs: None)
+    written = beam_search(fast, src, settings, prefixes=prefixes, record=Recording(layer))
+    for ours, theirs in zip(fused, written, strict=True):
+        assert [h.tokens for h in ours] == [h.tokens for h in theirs]
+        assert [h.log_prob for h in ours] == pytest.approx([h.log_prob for h in theirs], abs=1e-4)
+        for one, other in zip(ours, theirs, strict=True):
+            assert one.attention is not None and one.attention.shape == (len(one.tokens), src.size(1))
+            torch.testing.assert_close(one.attention, other.attention, atol=1e-5, rtol=0)

@@ -158,6 +158,13 @@ class ChoosesFromTheStep(Protocol):
         no forced is given), the cache gaining the position; None, the cache untouched, where the
         model cannot."""
 
+    def decode_top_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: KVCache | None,
+                             layer: int, k: int, banned: Sequence[int], forced: Tensor | None = None,
+                             outside: Sequence[int] = ()
+                             ) -> tuple[tuple[Tensor, Tensor, Tensor, Tensor], Tensor] | None:
+        """``decode_top``, and decoder layer ``layer``'s cross-attention weights [N, H, S] at the new position, as
+        ``Transformer.decode_recording`` gives them: a search that records its alignment keeps the fused choice."""
+
 
 @runtime_checkable
 class SearchesAShortlist(Protocol):

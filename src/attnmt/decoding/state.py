@@ -145,10 +145,9 @@ class DecoderState:
         rows = (forced >= 0).nonzero().squeeze(1)
         outside = outside_distribution(self.model.config)
         chosen = None
-        if (wanted is None and self.penalties is None and self.record is None and not self.wide
+        if (wanted is None and self.penalties is None and not self.wide
                 and isinstance(self.model, ChoosesFromTheStep)):  # the model's own pass, where it has one
-            chosen = self.model.decode_top(self.prefix[:, -1:], self.memory, self.src_mask, self.cache, k, banned,
-                                           forced if len(rows) else None, outside)
+            chosen = self.chosen_by(self.model, k, banned, forced if len(rows) else None, outside)
         if chosen is not None:
             top, tokens, _, forced_log_prob = chosen
             if len(rows):
@@ -171,6 +170,19 @@ class DecoderState:
         if len(rows):
             take_only(top, tokens, rows, forced[rows], logits[rows, forced[rows]] - normaliser[rows])
         return top, tokens
+
+    def chosen_by(self, model: ChoosesFromTheStep, k: int, banned: Sequence[int], forced: Tensor | None,
+                  outside: Sequence[int]) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
+        """The ``model``'s own choice of each row's k next tokens (ChoosesFromTheStep.decode_top), recording the
+        step's cross-attention in ``attention`` where this search records; None where it cannot choose them."""
+        given = (self.prefix[:, -1:], self.memory, self.src_mask, self.cache)
+        if self.record is None:
+            return model.decode_top(*given, k, banned, forced, outside)
+        found = model.decode_top_recording(*given, self.record.layer, k, banned, forced, outside)
+        if found is None:
+            return None
+        self.attention = self.record.mean(found[1])
+        return found[0]
 
     def select(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps rows ``rows`` [N'] (repeats and reorders allowed: beam parents) and sentence

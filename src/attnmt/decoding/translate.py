@@ -193,7 +193,7 @@ def searched_batches(
 
 def batch_record(record: Recording | None, recorded: Sequence[bool] | None, indices: list[int]) -> Recording | None:
     """``record`` for the batch of sentences ``indices`` where ``recorded`` flags one of them (None: every batch),
-    else None: a batch that records keeps each step's attention and takes the full logits, not the fused top-k."""
+    else None: a batch that records keeps each step's attention, a copy of the weights at every step."""
     return record if recorded is None or any(recorded[i] for i in indices) else None
 
 

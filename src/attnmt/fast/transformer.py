@@ -190,6 +190,21 @@ class FastTransformer(Transformer):
             return None
         return self.step.decode_top(tgt_in, cache, src_mask, k, banned, forced, outside)
 
+    def decode_top_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
+                             layer: int, k: int, banned: Sequence[int], forced: Tensor | None = None,
+                             outside: Sequence[int] = ()
+                             ) -> tuple[tuple[Tensor, Tensor, Tensor, Tensor], Tensor] | None:
+        """``decode_top`` with layer ``layer``'s cross-attention weights [N, H, S], which the C++ step writes as it
+        attends (as ``decode_recording``'s); None, the cache untouched, where ``decode_top`` gives None."""
+        if not isinstance(cache, GrowingCache):
+            return None
+        cache.record = layer
+        try:
+            chosen = self.decode_top(tgt_in, memory, src_mask, cache, k, banned, forced, outside)
+        finally:
+            cache.record = None
+        return None if chosen is None or cache.recorded is None else (chosen, cache.recorded)
+
     def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
                          layer: int) -> tuple[Tensor, Tensor]:
         if self.step is None or not isinstance(cache, GrowingCache) or tgt_in.size(1) != 1:

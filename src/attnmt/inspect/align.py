@@ -263,8 +263,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                          "another layer or heads by translate_with_weights, and assess apart")
     guides = Guides.of(len(sentences), glossary)
     record = Recording(layer, tuple(heads) if heads else None)
-    # Only the batches holding a weighed sentence record (issue #44: recording costs the fast path's fused top-k),
-    # all where quality reads every sentence's attention.
+    # Only the batches holding a weighed sentence record (each step then copies its weights out), all where quality
+    # reads every sentence's attention.
     record_for = None if quality is not None else weighed
     # Where sentences fail, the error holds all three, as this call returns them (SentencesFailed).
     nothing_yet: tuple[list[str], list[Tensor | None], list[attnmt.decoding.quality.Assessment | None]] = (
