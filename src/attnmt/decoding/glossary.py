@@ -53,6 +53,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from attnmt.decoding.found_terms import remembered
 from attnmt.decoding.glossary_pairs import add_term, checked_terms, widest
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
@@ -115,6 +116,7 @@ class Glossary:
     _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # term_key -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(init=False, compare=False, repr=False)
+    _found: dict[str, tuple] = field(default_factory=dict, init=False, compare=False, repr=False)  # found_terms
 
     def __post_init__(self) -> None:
         """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
@@ -246,12 +248,14 @@ class Glossary:
             start += len(term[0] if term else " ")
         return list(dict.fromkeys(found))
 
+    @remembered
     def found_in(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, target term) of each source term in ``text`` itself, found as ``matches``
         finds them (longest first, from the left), with the places in ``text``: it is made normal
         a character at a time, with the combining marks after it (``normal_pieces``), each normal
         character remembering the characters it came from.  A match that starts or ends inside one
-        such piece's normal form ("½", "1⁄2") is none."""
+        such piece's normal form ("½", "1⁄2") is none.  Remembered for the texts read last (attnmt.decoding.
+        found_terms): a sentence is read for its terms eight times."""
         chars: list[str] = []
         origins: list[tuple[int, int]] = []  # the characters of text each of chars came from, (first, end)
         # the joiners of emoji kept as they are (emoji_joiner), found first: one test per character cost

@@ -175,7 +175,10 @@ def normal_pieces(text: str, joiners: AbstractSet[int]) -> Iterable[tuple[int, i
     the "ガ" that ``normal`` makes of both, so a term ``matches`` found was not found in the text.
     The emoji ``joiners`` (indices in text) and the symbols NFKC would change (``kept_symbol``) are
     pieces of their own, as they are.  A piece of several characters is made normal once, when it is
-    whole: made again at each mark, a run of 2,000 marks ("Zalgo" text) took 4 s, and 8,000 over three minutes."""
+    whole: made again at each mark, a run of 2,000 marks ("Zalgo" text) took 4 s, and 8,000 over three minutes.
+    Printable ASCII is each character in small letters, as ``compatible`` makes it, without asking it of each."""
+    if text.isascii() and text.isprintable():
+        return [(at, at + 1, character) for at, character in enumerate(text.lower())]
     pieces: list[tuple[int, int, str]] = []  # a piece of several characters holds its first's form till the end
     kept = False  # whether the last piece was kept as it is, so that no mark joins it
     for at, character in enumerate(text):
