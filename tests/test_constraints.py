@@ -1,6 +1,7 @@
 """Constrained beam search (attnmt.decoding.constraints): every output holds its terms, the beam is shared
 among banks, and no term makes a search fail or hang."""
 
+import dataclasses
 import math
 import re
 import unicodedata
@@ -856,3 +857,28 @@ def test_a_hypothesis_that_lacks_a_term_writes_nothing_after_the_stop_the_model_
     decoding = Decoding(beam_size=2, alpha=0.0, n_best=2)  # the search goes on past C B + EOS
     [[best, *_]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]], stops=stops)
     assert best.tokens == [C, B] and best.log_prob == pytest.approx(math.log(0.05))
+
+
+def test_the_values_read_once_a_step_are_what_the_state_gives_afresh_at_every_step(monkeypatch):
+    """banks.per_step keeps ``next_pieces``, ``following``, ``wanted`` and the rest for a step: at every step of
+    searches with terms of several pieces, shared first pieces, a prefix and sentences that end early, each kept value
+    equals the one a copy of the state without them computes, and the hypotheses' moving on (``keep``) drops them."""
+    steps = []
+    keep = Constraints.keep
+
+    def checked(self, progress, chosen, groups):
+        fresh = dataclasses.replace(self, step={})
+        for name, kept in self.step.items():
+            assert torch.equal(kept, getattr(fresh, name)()), name
+        steps.append(sorted(self.step))
+        keep(self, progress, chosen, groups)
+        assert not self.step
+
+    monkeypatch.setattr(Constraints, "keep", checked)
+    model = ending_model(seed=3)
+    src = torch.tensor([[5, 6, 7, 8, 9], [9, 8, 7, 0, 0], [11, 12, 0, 0, 0]])
+    terms = [[[13, 14, 15], [13, 16]], [[20]], [[21, 22]]]
+    found = beam_search(model, src, Decoding(beam_size=3, alpha=0.6, max_len_a=0.0, max_len_b=9), terms=terms,
+                        prefixes=[[], [30], []])
+    assert all(h.missed == 0 for hypotheses in found for h in hypotheses)
+    assert len(steps) >= 3 and all({"next_pieces", "following", "wanted"} <= set(kept) for kept in steps)

@@ -55,13 +55,13 @@ form the model writes ("▁Feuerwehrm" "änner" among twelve forms of "▁Feuerw
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from attnmt.decoding.banks import allocate
+from attnmt.decoding.banks import Progress, allocate, per_step
 from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred, takes_ending
 from attnmt.decoding.term_agreement import ENDING_WRITTEN, NONE, Articles, agreed_rule, disagrees
 from attnmt.decoding.term_ids import articles_of, cases_of, endings_of, forms, rules_of
@@ -73,25 +73,6 @@ from attnmt.decoding.term_ids import prefix_ids as prefix_ids
 from attnmt.decoding.term_ids import target_ids as target_ids
 from attnmt.decoding.term_ids import term_tokens as term_tokens
 from attnmt.decoding.term_prefixes import Terms, carried_tails, holds, prefix_tails
-
-
-@dataclass
-class Progress:
-    """The constraint state each candidate would have, each reading of its token a candidate of its
-    own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
-    pieces written; missed [M], the terms not yet met; ended [M], the form its token ended,
-    -1 where it ended none; last [M], its token; word [M], the article its last word is so far, and before [M],
-    what the article before its current or just-ended term says (term_agreement)."""
-
-    met: Tensor
-    current: Tensor
-    depth: Tensor
-    bank: Tensor
-    missed: Tensor
-    ended: Tensor
-    last: Tensor
-    word: Tensor
-    before: Tensor
 
 
 @dataclass
@@ -147,6 +128,7 @@ class Constraints:
     space: int = -1
     stops: Tensor | None = None
     articles: Articles | None = None
+    step: dict[str, Tensor] = field(default_factory=dict, repr=False, compare=False)  # banks.per_step's, till keep
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
@@ -198,11 +180,13 @@ class Constraints:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
         return (self.lengths * self.primary).sum(dim=1)
 
+    @per_step
     def groups(self) -> Tensor:
         """[N] each row's sentence group."""
         width = self.met.size(0) // self.terms.size(0)
         return torch.arange(self.met.size(0), device=self.met.device) // width
 
+    @per_step
     def all_met(self) -> Tensor:
         """[N] whether each hypothesis has written every term of its sentence."""
         return self.written(self.met, self.groups()).all(dim=1)
@@ -216,6 +200,7 @@ class Constraints:
             return (alike[:, None] & met[:, :, None, :]).any(dim=3)
         return (alike & met[:, None, :]).any(dim=2)
 
+    @per_step
     def next_pieces(self) -> Tensor:
         """[N, C] the piece each form of a hypothesis' current term writes next, of the forms of that term that
         begin with the pieces it has written (module docstring); -1 for another form, and in no term."""
@@ -229,6 +214,7 @@ class Constraints:
         place = self.depth.clamp(max=terms.size(2) - 1)[:, None, None].expand(-1, terms.size(1), 1)
         return terms.gather(2, place).squeeze(2).masked_fill(~going | (self.current < 0)[:, None], -1)
 
+    @per_step
     def following(self) -> Tensor:
         """[N] the next piece of each hypothesis' current term, the one token it may write (a term
         once started is written whole: module docstring); -1 for a hypothesis in no term, or where
@@ -241,11 +227,13 @@ class Constraints:
         own = self.own_endings(rows)
         return torch.where(self.rule(rows) == CASE_ENDING, own[:, 0] if own.size(1) else -1, first)
 
+    @per_step
     def parting(self) -> Tensor:
         """[N, C] the next pieces of the hypotheses whose term's forms part here, any of which each may write
         (``arrange`` rules out every other); -1 for the others' and for the rest."""
         return self.next_pieces().masked_fill((self.following() >= 0)[:, None], -1)
 
+    @per_step
     def wanted(self) -> Tensor:
         """[N, 2C] tokens that make progress besides a hypothesis' best ones: the first piece of each
         unmet term, and the next pieces where its term's forms part (``parting``); -1 for none (a
@@ -379,6 +367,7 @@ class Constraints:
     def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
         """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's
         candidates in ``progress``; only sentence groups ``groups`` stay (None: all)."""
+        self.step.clear()
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
