@@ -20,7 +20,7 @@ def test_a_json_object_of_terms_is_a_glossary(tmp_path):
     glossary = read_glossary(write(tmp_path, '{\n  "dog": "Hund",\n  "cat": "Katze",\n  "New York": "New York"\n}\n'))
     assert glossary.terms == (("dog", "Hund"), ("cat", "Katze"), ("New York", "New York"))
     assert glossary.matches("A dog and a cat in New York.") == ["Hund", "Katze", "New York"]
-    assert glossary.place("cat") == f'{tmp_path / "terms.json"}["cat"]'
+    assert glossary.place("cat") == f'{tmp_path / "terms.json"}:3["cat"]'
 
 
 def test_a_json_list_of_source_and_target_objects_or_pairs_is_a_glossary(tmp_path):
@@ -44,14 +44,15 @@ def test_a_json_glossary_in_utf_8_with_a_byte_order_mark_or_utf_16_is_read(tmp_p
 @pytest.mark.parametrize(("text", "message"), [
     ('{"dog": "Hund",\n "cat": Katze}', r'terms.json:2: not valid JSON: Expecting value \(column 9\)'),
     ('"dog"', r'terms.json: a JSON glossary is an object .* got "dog"$'),
-    ('{"dog": 3}', r'terms.json\["dog"\]: the target term must be text, got 3;'),
-    ('{"menu": {"file": "Datei"}}', r'terms.json\["menu"\]: the target term must be text, got \{"file": "Datei"\};'),
+    ('{"dog": 3}', r'terms.json:1\["dog"\]: the target term must be text, got 3;'),
+    ('{"menu": {"file": "Datei"}}', r'terms.json:1\["menu"\]: the target term must be text, got \{"file": "Datei"\};'),
     ('[{"source": "dog", "target": "Hund"}, {"source": "cat", "translation": "Katze"}]',
-     r'terms.json\[1\]: no "target" key in \{"source": "cat", "translation": "Katze"\}'),
-    ('[{"source": "dog", "target": "Hund"}, "cat"]', r'terms.json\[1\]: expected \{"source": .*, got "cat"$'),
-    ('[[null, "Hund"]]', r'terms.json\[0\]: the source term must be text, got null;'),
+     r'terms.json:1\[1\]: no "target" key in \{"source": "cat", "translation": "Katze"\}'),
+    ('[{"source": "dog", "target": "Hund"}, "cat"]', r'terms.json:1\[1\]: expected \{"source": .*, got "cat"$'),
+    ('[[null, "Hund"]]', r'terms.json:1\[0\]: the source term must be text, got null;'),
     ('{"dog": "Hund", "dog": "Köter"}',
-     r"""terms.json\["dog"\]: source term 'dog' has two target terms, 'Hund' \(.*terms.json\["dog"\]\) and 'Köter'$"""),
+     r"""terms.json:1\["dog"\]: source term 'dog' has two target terms, 'Hund' \(.*terms.json:1\["dog"\]\) """
+     r"""and 'Köter'$"""),
     ("{}", r"terms.json: no glossary terms in the file"),
 ])
 def test_a_json_glossary_of_another_shape_stops_naming_the_key_index_or_line(tmp_path, text, message):
@@ -59,9 +60,24 @@ def test_a_json_glossary_of_another_shape_stops_naming_the_key_index_or_line(tmp
         read_glossary(write(tmp_path, text))
 
 
+def test_a_json_glossarys_key_given_twice_is_named_by_the_line_of_each(tmp_path):
+    """{"dog": "Hund", …, "dog": "Köter"}, a key a line, was named by its key alone, as both places."""
+    path = write(tmp_path, '{\n  "dog": "Hund",\n  "cat": "Katze",\n  "dog": "Köter"\n}\n')
+    with pytest.raises(DataError, match=r"""^\S*terms.json:4\["dog"\]: source term 'dog' has two target terms, """
+                                        r"""'Hund' \(\S*terms.json:2\["dog"\]\) and 'Köter'$"""):
+        read_glossary(path)
+
+
+def test_a_json_glossarys_list_item_is_named_by_its_line_past_nested_brackets_and_quoted_ones(tmp_path):
+    text = ('[\n  {"source": "dog", "target": "Hund", "tags": ["a", {"b": 1}]},\n  ["a \\"[,{\\" b", "c"],\n'
+            '  {"source": "cat", "target": "Katze"}, 7\n]\n')
+    with pytest.raises(DataError, match=r"terms.json:4\[3\]: expected \{"):
+        read_glossary(write(tmp_path, text))
+
+
 def test_a_json_glossarys_term_without_a_target_is_skipped_as_a_sheets_row_is(tmp_path):
     path = write(tmp_path, '{"dog": "Hund", "cat": ""}')
-    with pytest.warns(AttnmtWarning, match=r'1 of 2 rows skipped, without a target term \(the first: .*\["cat"\]\)'):
+    with pytest.warns(AttnmtWarning, match=r'1 of 2 rows skipped, without a target term \(the first: .*:1\["cat"\]\)'):
         assert read_glossary(path).terms == (("dog", "Hund"),)
 
 

@@ -2,20 +2,21 @@
 (attnmt.decoding.glossary_files reads a ``.json`` file so): an object of source term: target term (``{"dog":
 "Hund", "cat": "Katze"}``, as a JSONL line's or a request's ``"glossary"`` is), or a list of objects each with
 its ``"source"`` and ``"target"`` (``[{"source": "dog", "target": "Hund"}]``; other keys, a note's, are no
-terms; one such object alone is one term) or of pairs (``[["dog", "Hund"]]``). A term is named by its key
-(``terms.json["dog"]``) or its index (``terms.json[2]``) where it is wrong; a file that is no JSON names its
-line, one of another shape the file. A key given twice is kept twice, as the API keeps it
+terms; one such object alone is one term) or of pairs (``[["dog", "Hund"]]``). A term is named by its line and
+key (``terms.json:3["dog"]``) or its line and index (``terms.json:4[2]``) where it is wrong; a file that is no JSON
+names its line, one of another shape the file. A key given twice is kept twice, as the API keeps it
 (attnmt.decoding.glossary_pairs.GivenPairs), so that two target terms for it stop the reading."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from attnmt.errors import DataError
 
-Row = tuple[str, str, str]  # (place 'terms.json["dog"]', source term, target term)
+Row = tuple[str, str, str]  # (place 'terms.json:3["dog"]', source term, target term)
 SHAPES = 'an object {"source term": "target term", …} or a list of {"source": …, "target": …} objects'
 
 
@@ -36,10 +37,39 @@ def json_rows(lines: list[str], path: str | Path) -> Iterator[Row]:
     if isinstance(value, Pairs) and sorted(key for key, _ in value) == ["source", "target"]:
         return iter([listed(str(path), value)])  # a list's item given alone: one term, not "source" and "target"
     if isinstance(value, Pairs):
-        return (checked(f"{path}[{json.dumps(key, ensure_ascii=False)}]", key, target) for key, target in value)
+        return (checked(f"{path}:{line}[{json.dumps(key, ensure_ascii=False)}]", key, target)
+                for (key, target), line in zip(value, item_lines(lines), strict=True))
     if isinstance(value, list):
-        return (listed(f"{path}[{index}]", item) for index, item in enumerate(value))
+        return (listed(f"{path}:{line}[{index}]", item)
+                for index, (item, line) in enumerate(zip(value, item_lines(lines), strict=True)))
     raise DataError(f"{path}: a JSON glossary is {SHAPES}, got {shown(value)}")
+
+
+# The tokens of valid JSON that say where an item starts: a string (its escapes read past), a bracket, a comma or a
+# colon, and a number or a literal (true, false, null) as one run of other characters
+TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[][{},:]|[^][{},:"\s]+')
+
+
+def item_lines(lines: list[str]) -> list[int]:
+    """The line (from 1) each item of the top-level object (its key) or list of the valid JSON ``lines`` starts on,
+    in order: json.loads keeps no places, and a key given twice ({"dog": "Hund", …, "dog": "Köter"}, far apart in a
+    file of thousands) was named by its key alone, as both places of it."""
+    starts: list[int] = []
+    depth, starting = 0, False
+    for number, line in enumerate(lines, 1):
+        for token in TOKENS.finditer(line):
+            mark = token.group()
+            if starting and mark not in ("}", "]"):
+                starts.append(number)
+            starting = False
+            if mark in ("{", "["):
+                depth += 1
+                starting = depth == 1
+            elif mark in ("}", "]"):
+                depth -= 1
+            elif mark == ",":
+                starting = depth == 1
+    return starts
 
 
 def listed(where: str, item: object) -> Row:
