@@ -154,6 +154,37 @@ def test_a_term_that_holds_its_hyphen_is_found_whole():
     assert glossary.matches("Send an e-mail over Wi\u2011Fi, not mail.") == ["E-Mail", "WLAN", "Post"]
 
 
+@pytest.mark.parametrize("text", [
+    "Visit bike.com now.", "Visit shop.bike.de now.", "Mail bike@shop.de today.", "Mail info@bike.com today.",
+    "See /home/bike/notes.txt now.", "Open bike.txt now.", "Read my-bike.pdf today.",
+    "Go to https://shop.com/bike now.",
+    "Go to www.bike.de today.", "Go to shop.com/bike today.",
+])
+def test_a_term_is_no_term_inside_an_address_a_path_or_a_file_name(text):
+    """"bike" was found in "bike.com" and "bike@shop.de", and "Velo" forced into the translation: the demo model wrote
+    "Visit bike.com now." as "Ein Velo.", the address lost."""
+    glossary = Glossary.of({"bike": "Velo"})
+    assert glossary.matches(text) == glossary.found_in(text) == []
+
+
+def test_a_term_beside_an_address_is_found_on_the_plain_word_alone():
+    """"bike" occurred twice in "Visit bike.com for a new bike.", and a translation that wrote "Velo" once was warned
+    of as one that lost a term."""
+    glossary = Glossary.of({"bike": "Velo", "new": "neu"})
+    text = "Visit bike.com for a new bike, or mail bike@shop.de."
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == ["new", "bike"]
+    assert glossary.matches(text) == ["neu", "Velo"]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Install Node.js first.", "Node.js"), ("Visit example.com today.", "example.com"),
+    ("the dog.It ran", "dog"), ("Mail me at bike.", "bike"),
+])
+def test_a_term_that_is_a_whole_address_is_found_and_a_full_stop_without_its_space_ends_a_word(text, found):
+    glossary = Glossary.of({"Node.js": "Node.js", "example.com": "example.com", "dog": "Hund", "bike": "Velo"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [found]
+
+
 @pytest.mark.parametrize(("text", "found"), [
     ("Buy a Wi-Fi-enabled printer.", "Wi-Fi"), ("Enter your e-mail-address.", "e-mail"),
     ("an anti-Wi\u2011Fi group", "Wi\u2011Fi"), ("C++-based tools", "C++"),

@@ -74,7 +74,7 @@ from attnmt.decoding.term_forms import (
 )
 from attnmt.decoding.term_plurals import acronym_singulars, plural_terms, singulars
 from attnmt.decoding.term_spellings import closed_spellings
-from attnmt.decoding.word_edges import ZWJ, emoji_joiner, in_compound, may_begin, may_end
+from attnmt.decoding.word_edges import ZWJ, addresses, emoji_joiner, in_address, in_compound, may_begin, may_end
 from attnmt.errors import ConfigError
 
 
@@ -236,7 +236,8 @@ class Glossary:
         shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
         shown = normal(sentence, capitals) if self._acronyms or self._cased or self._names or self._titled else text
-        if len(shown) != len(text):  # NFKC composed the capitals otherwise: found_in finds them in the text
+        if len(shown) != len(text) or addresses(sentence):  # NFKC composed the capitals otherwise, or a term in an
+            # address is none (word_edges.in_address): found_in finds them in the text
             return list(dict.fromkeys(target for _, _, target in self.found_in(sentence)))
         def shown_at(first: int, end: int) -> str:
             return shown[first:end]
@@ -271,6 +272,7 @@ class Glossary:
             chars.pop()
             origins.pop()
         made, found, start = "".join(chars), [], 0
+        spans = addresses(text)
 
         def shown_at(first: int, end: int) -> str:  # the text that made made[first:end], as capitals show it
             return normal(text[origins[first][0]:origins[end - 1][1]], capitals)
@@ -279,7 +281,8 @@ class Glossary:
             term = self.term_at(made, start, shown_at) if may_begin(made, start) else None
             end = start + len(term[0] if term else " ")
             if term is not None and (start == 0 or origins[start - 1] != origins[start]) and (
-                    end == len(made) or origins[end] != origins[end - 1]):
+                    end == len(made) or origins[end] != origins[end - 1]) and not in_address(
+                    spans, origins[start][0], origins[end - 1][1]):
                 found.append((origins[start][0], origins[end - 1][1], term[1]))
             start = end
         return found

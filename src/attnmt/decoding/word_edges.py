@@ -4,12 +4,15 @@ for a term that is no acronym, no hyphen that joins two words into one: ``compou
 no "mail");
 or, in a script written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar), beside
 any of its letters, as nothing there marks a word's edge.  Never inside one character as a reader
-sees it (a grapheme cluster, Unicode's UAX #29: an emoji with its skin tone, a ZWJ sequence, a flag)."""
+sees it (a grapheme cluster, Unicode's UAX #29: an emoji with its skin tone, a ZWJ sequence, a flag), nor inside
+an address (``addresses``: "bike" is no term in "bike.com", "bike@shop.de" or "/home/bike/notes.txt")."""
 
 from __future__ import annotations
 
 import bisect
 import unicodedata
+
+from attnmt.decoding.protected import HOST, VERBATIM
 
 HYPHENS = frozenset("-\u2010\u2011")  # a hyphen-minus, a hyphen, a no-break hyphen
 
@@ -36,6 +39,20 @@ def may_end(text: str, end: int) -> bool:
     beside a letter of a script written without spaces (``beside_unspaced``); never inside a grapheme
     cluster (``joined``)."""
     return (not is_word(text, end) or beside_unspaced(text, end)) and not joined(text, end)
+
+
+def addresses(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of what in ``text`` is written as it is, never translated: a URL, an e-mail address, a path, a
+    file name (protected.VERBATIM, which a translation passes through) and a host alone (protected.HOST, which the
+    model may copy whole).  A term inside one ("bike" in "Visit bike.com for a new bike.") was required of the
+    translation, and "Fahrrad" was forced in for the address (``in_address``)."""
+    return [match.span() for pattern in (VERBATIM, HOST) for match in pattern.finditer(text)]
+
+
+def in_address(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` reaches into one of the ``spans`` of ``addresses(text)`` without holding all of it: a
+    term that is a whole address itself ("Node.js", "example.com") is a term there."""
+    return any(first < end and start < last and not (start <= first and last <= end) for first, last in spans)
 
 
 def compound_hyphen(text: str, at: int) -> bool:
