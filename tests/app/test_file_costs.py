@@ -66,6 +66,29 @@ def test_a_file_given_back_in_its_own_language_costs_requests_as_one_translated(
         assert answer.status_code == 429 and answer.json()["error"].endswith("over 6 per 1 minute per key")
 
 
+GERMAN = "Der Hund läuft.\n\nDie Katze schläft.\n".encode()  # sentences of 15 and 18 characters: 33
+
+
+def test_a_file_given_back_in_its_own_language_costs_the_characters_of_its_sentences(served, tmp_path):
+    """No model reads a German file sent into German, but its sentences count against the key's characters a
+    minute as a translated file's do (and /translate's texts given back): it passed any amount through free."""
+    with client_with_keys(served, tmp_path, "k1 chars-per-minute=40\n") as client:
+        answer = client.post("/translate_file", data={"source": "de", "target": "de", "api_key": "k1"},
+                             files={"file": ("brief.txt", GERMAN, "text/plain")})
+        assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == GERMAN
+        answer = client.post("/translate", json={"q": "A dog runs.", "source": "en", "target": "de", "api_key": "k1"})
+        assert answer.status_code == 429 and answer.json() == {"error": "Slowdown: 40 characters per 1 minute per key"}
+
+
+def test_a_file_given_back_over_all_the_keys_characters_a_minute_is_refused_naming_it(served, tmp_path):
+    with client_with_keys(served, tmp_path, "k1 chars-per-minute=20\n") as client:
+        answer = client.post("/translate_file", data={"source": "de", "target": "de", "api_key": "k1"},
+                             files={"file": ("brief.txt", GERMAN, "text/plain")})
+        assert answer.status_code == 400 and answer.json() == {
+            "error": "Invalid request: brief.txt: the request has 33 characters; this key may translate at most 20 a "
+                     "minute"}
+
+
 def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
     with client_with_keys(served, tmp_path, "k1 3 char-limit=100\n") as client:
         message = ("a file of 451 bytes costs 4 requests (one per 100 bytes: a request's characters); at most 3 a "

@@ -55,18 +55,26 @@ def file_sample(data: bytes, filename: str, max_bytes: int, chars: int = SAMPLE_
     return "\n".join(sampler.sentences)[:chars]
 
 
+@dataclass
 class Echo:
-    """A Translator that answers each sentence with itself and keeps none."""
+    """A Translator that answers each sentence with itself and keeps none, only the count of their characters."""
+
+    characters: int = 0
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        self.characters += sum(map(len, sentences))
         return list(sentences), [None] * len(sentences)
 
 
-def read_through(data: bytes, filename: str, options: DocumentOptions, max_bytes: int) -> None:
+def read_through(data: bytes, filename: str, options: DocumentOptions, max_bytes: int) -> int:
     """Reads the whole file ``data`` as its translation would, with ``options``, each sentence answered with
     itself: UserError (one line naming the file) where its translation would fail for the file's own fault
     (text not UTF-8, XML not well-formed, an XLIFF file that is none), so that a file given back as it came, in
     the target language already, is refused as one translated would be.  What its reader warns of is left
-    unsaid: a copy leaves nothing untranslated that a translation would have translated."""
+    unsaid: a copy leaves nothing untranslated that a translation would have translated.  Returns the characters
+    of the sentences read: what its translation would have charged to its key's characters a minute, a chunk at
+    a time (attnmt.server.file_translator)."""
+    echo = Echo()
     with collected_warnings():
-        translate_file_bytes(data, filename, Echo(), options, max_bytes=max_bytes)
+        translate_file_bytes(data, filename, echo, options, max_bytes=max_bytes)
+    return echo.characters

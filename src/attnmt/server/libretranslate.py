@@ -309,10 +309,10 @@ async def given_back_file(server: Server, jobs: FileJobs, request: Request, data
                           target: str) -> FileJob:
     """The file ``data``, in ``target`` already, given back as it came, as LibreTranslate's identity translation
     gives it (FileJobs.given_back: 400 where its translation would have failed on the file), charged to its key
-    as a file translated is (access.file_cost)."""
+    as a file translated is: its requests (access.file_cost), then its sentences' characters."""
     try:
         charged_file(server, request, len(data))
-        return await jobs.given_back(data, name, target)
+        return await jobs.given_back(data, name, target, partial(server.access.charge, request))
     except Refused as refused:
         raise refusal(refused) from None
     except UserError as error:
