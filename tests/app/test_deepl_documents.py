@@ -244,12 +244,29 @@ def test_a_document_uploaded_while_others_are_translated_waits_queued_as_deepl_q
         assert result.content.decode() == "ein hund rennt\n\neine katze schläft\n"
 
 
-@pytest.mark.parametrize("source, how", [({"source_lang": "DE"}, "its source_lang"), ({}, "detected from its text")])
-def test_a_file_in_the_target_language_is_refused_in_deepls_words(client, source, how):
+BRIEF = "Der Hund läuft mit den Kindern durch den großen Park.\n".encode()
+
+
+def test_a_file_sent_with_the_target_language_as_its_source_is_refused_in_deepls_words(client):
     """DeepL answers "Source and target language are equal." (its mock server too), where LibreTranslate's
     /translate_file gives such a file back: the words were attnmt's alone, "brief.txt is in German (de) already,
     the target_lang"."""
-    answer = upload(client, source, name="brief.txt",
-                    content="Der Hund läuft mit den Kindern durch den großen Park.\n".encode())
+    answer = upload(client, {"source_lang": "DE"}, name="brief.txt", content=BRIEF)
     assert answer.status_code == 400 and answer.json() == {"message": (
-        f"Source and target language are equal: brief.txt is in German (de) already, the target_lang ({how})")}
+        "Source and target language are equal: brief.txt is in German (de) already, the target_lang (its "
+        "source_lang)")}
+
+
+def test_a_file_detected_in_the_target_language_is_taken_and_its_status_says_so(client):
+    """As DeepL and its mock server answer it: the upload is taken, then its status is an error in the same words,
+    which clients match (deepl-python raises its DocumentTranslationException, with the document's handle); a 400
+    at upload was a DeepLException of another kind, before any handle."""
+    handle = upload(client, name="brief.txt", content=BRIEF)
+    assert handle.status_code == 200 and set(handle.json()) == {"document_id", "document_key"}
+    message = ("Source and target language are equal: brief.txt is in German (de) already, the target_lang "
+               "(detected from its text)")
+    assert finished(client, handle.json()) == {"document_id": handle.json()["document_id"], "status": "error",
+                                               "error_message": message, "message": message}
+    result = client.post(f"/v2/document/{handle.json()['document_id']}/result",
+                         data={"document_key": handle.json()["document_key"]}, headers=AUTH)
+    assert result.status_code == 400 and result.json() == {"message": f"Document translation failed: {message}"}

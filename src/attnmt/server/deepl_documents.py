@@ -126,21 +126,24 @@ async def document_params(server: Server, request: Request) -> tuple[dict, str, 
     return params, name, data
 
 
+def languages_equal(name: str, target: str, how: str) -> str:
+    """DeepL's words for a document in its ``target_lang`` already (``how``: so named, or detected so), which
+    its clients match, then attnmt's: not given back as LibreTranslate's /translate_file gives it."""
+    return (f"Source and target language are equal: {name} is in {language_name(target)} ({target}) already, the "
+            f"target_lang ({how})")
+
+
 async def source_of(server: Server, params: dict, name: str, data: bytes, target: str) -> str:
-    """``source_lang``, else the language of the file's text as it will be read (file_sample).  A file in
-    ``target_lang`` already is refused in DeepL's words, not given back as LibreTranslate's /translate_file gives
-    it: DeepL refuses a ``source_lang`` equal to it so, and fails a document it detects in it alike."""
-    codes = server.models.codes()
-    how = "its source_lang"
-    if params.get("source_lang"):
-        source = served_source(params, codes)
-    else:
+    """``source_lang``, else the language of the file's text as it will be read (file_sample).  A ``source_lang``
+    equal to ``target_lang`` is refused at once, as DeepL refuses it; a file detected in it is the caller's, as
+    DeepL takes it and its status then says why it failed."""
+    if not params.get("source_lang"):
         sample = await asyncio.to_thread(file_sample, data, name, server.settings.max_file_bytes)
         [found] = await detected(server, [sample], target)
-        source, how = found["language"], "detected from its text"
-    if source == target and target in codes:
-        raise DeepLError(400, f"Source and target language are equal: {name} is in {language_name(target)} "
-                              f"({target}) already, the target_lang ({how})")
+        return str(found["language"])
+    source = served_source(params, server.models.codes())
+    if source == target and target in server.models.codes():
+        raise DeepLError(400, languages_equal(name, target, "its source_lang"))
     return source
 
 
@@ -171,13 +174,24 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
                                   f"({jobs.deleted_when()}), or the server has restarted since")
         return job
 
+    def given_up(request: Request, name: str, data: bytes, target: str) -> dict:
+        """A document detected in ``target`` already: its upload taken and charged as a file's requests, its
+        status the error (DeepL's mock server answers so, and clients match its words: deepl-python raises the
+        DocumentTranslationException that holds the document's handle, where a 400 at upload was none)."""
+        charged_file(server, request, len(data))
+        job = jobs.failed(name, target, languages_equal(name, target, "detected from its text"))
+        return {"document_id": job.id, "document_key": key_of(job)}
+
     @app.post("/v2/document", tags=["DeepL"])
     async def upload(request: Request) -> dict:
         """Starts translating the multipart ``file`` into ``target_lang``."""
         async def work() -> dict:
             params, name, data = await document_params(server, request)
             target = served_target(params, server.models.codes())
-            served = model_for(server, await source_of(server, params, name, data, target), target)
+            source = await source_of(server, params, name, data, target)
+            if source == target and target in server.models.codes():  # detected so: taken, failed, as DeepL does
+                return given_up(request, name, data, target)
+            served = model_for(server, source, target)
             try:
                 jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged, as /translate_file
                 charged_file(server, request, len(data))

@@ -207,6 +207,17 @@ class FileJobs:
         self.jobs[job.id] = job
         return job
 
+    def failed(self, filename: str, target: str, detail: str) -> FileJob:
+        """A job failed at once for its file's fault (``detail``), as DeepL fails a document it finds in its
+        target language after taking it: no model reads the file, no place of ``max_file_jobs`` is taken, and its
+        status says why as any failed job's does, until it is swept as one."""
+        self.sweep()
+        job = FileJob(secrets.token_urlsafe(16), translated_name(filename, target))
+        job.fail(detail, user_error=True)
+        job.finished_at = self.clock()
+        self.jobs[job.id] = job
+        return job
+
     def check_room(self, wait_for_turn: bool = False) -> None:
         """Raises Busy when ``max_file_jobs`` are running already, or for a job that waits for its turn
         (JobOptions.wait_for_turn), when as many wait too: their files are held in memory as they wait.  The
