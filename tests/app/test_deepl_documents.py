@@ -257,12 +257,15 @@ def test_a_file_sent_with_the_target_language_as_its_source_is_refused_in_deepls
         "source_lang)")}
 
 
-def test_a_file_detected_in_the_target_language_is_taken_and_its_status_says_so(client):
+def test_a_file_detected_in_the_target_language_is_taken_and_its_status_says_so(client, caplog):
     """As DeepL and its mock server answer it: the upload is taken, then its status is an error in the same words,
     which clients match (deepl-python raises its DocumentTranslationException, with the document's handle); a 400
-    at upload was a DeepLException of another kind, before any handle."""
+    at upload was a DeepLException of another kind, before any handle.  No model reads it: its line says so."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
     handle = upload(client, name="brief.txt", content=BRIEF)
     assert handle.status_code == 200 and set(handle.json()) == {"document_id", "document_key"}
+    [line] = [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.access"]
+    assert (line["path"], line["model"]) == ("/v2/document", None)
     message = ("Source and target language are equal: brief.txt is in German (de) already, the target_lang "
                "(detected from its text)")
     assert finished(client, handle.json()) == {"document_id": handle.json()["document_id"], "status": "error",

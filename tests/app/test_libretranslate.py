@@ -194,6 +194,16 @@ def test_the_access_log_of_a_stream_given_back_as_it_is_counts_it(labelling, cap
     assert (line["model"], line["texts"], line["characters"], line["given_back"]) == (None, 1, len(GERMAN), 1)
 
 
+def test_the_access_log_of_a_file_given_back_as_it_came_counts_its_sentences_as_its_key_was_charged(
+        labelling, caplog):
+    """Its line had no model, texts or characters, though its sentences' characters were charged to its key."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    labelling.post("/translate_file", data={"source": "de", "target": "de"},
+                   files={"file": ("brief.txt", f"{GERMAN}\n".encode())})
+    [line] = [json.loads(r.message) for r in caplog.records if r.name == "attnmt.access"]
+    assert (line["model"], line["texts"], line["characters"], line["given_back"]) == (None, 1, len(GERMAN), 1)
+
+
 def test_log_text_gives_a_mixed_lists_texts_and_answers_in_its_order(trained_model, caplog):
     """They were grouped by model, and a text given back as it is was left out."""
     models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de") for pair in ("en-de", "fr-de")]

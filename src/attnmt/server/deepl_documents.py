@@ -180,6 +180,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         DocumentTranslationException that holds the document's handle, where a 400 at upload was none)."""
         charged_file(server, request, len(data))
         job = jobs.failed(name, target, languages_equal(name, target, "detected from its text"))
+        log_of(request)["model"] = None  # no model reads it
         return {"document_id": job.id, "document_key": key_of(job)}
 
     @app.post("/v2/document", tags=["DeepL"])

@@ -190,6 +190,18 @@ def charger(server: Server, request: Request, served: ServedModel) -> Callable[[
     return charge
 
 
+def given_back_charger(server: Server, request: Request) -> Callable[[list[str]], None]:
+    """Counts the sentences of a file given back as it came (FileJobs.given_back) against the admitted
+    ``request``'s key's characters a minute (raises Refused), as a translated file's chunks count, and notes
+    them for its access-log line as /translate notes its texts given back: ``model`` null, ``given_back`` all."""
+
+    def charge(sentences: list[str]) -> None:
+        server.access.charge(request, sum(map(len, sentences)))
+        server.note_whole(request, sentences, sentences, len(sentences))
+
+    return charge
+
+
 async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
     """The job's progress as server-sent events, until it is done or has failed; ``waiting``
     {"for": "characters" | "queue"} each time a running job starts waiting."""

@@ -185,18 +185,19 @@ class FileJobs:
         task.add_done_callback(self.tasks.discard)
         return job
 
-    async def given_back(self, data: bytes, filename: str, target: str, charge: Callable[[int], None]) -> FileJob:
+    async def given_back(self, data: bytes, filename: str, target: str,
+                         charge: Callable[[list[str]], None]) -> FileJob:
         """A job done at once, its file ``data`` as it came (named ``filename``, in ``target`` already), as
         LibreTranslate translates a language into itself: no model reads it, no place of ``max_file_jobs`` is
         taken, and it is named, downloaded and deleted as a translation is (``report.de.txt``).  UserError
-        where its translation would have failed on the file (read_through, with a job's hints).  The characters
-        of the sentences read are charged (``charge``), as a translation's chunks are: Refused, naming the file as
-        a job's failure does; a file given back free let a key pass any amount through."""
+        where its translation would have failed on the file (read_through, with a job's hints).  The sentences
+        read are charged (``charge``: their characters, as a translation's chunks are; Refused, which names the
+        file as a job's failure does); a file given back free let a key pass any amount through."""
         reading = DocumentOptions(source_lang=target, source_lang_known=False, macros=self.settings.allow_macros,
                                   macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
-        characters = await asyncio.to_thread(read_through, data, filename, reading, self.settings.max_file_bytes)
+        sentences = await asyncio.to_thread(read_through, data, filename, reading, self.settings.max_file_bytes)
         try:
-            charge(characters)
+            charge(sentences)
         except Refused as refused:
             raise Refused(refused.reason, f"{filename}: {refused}", refused.retry_after) from None
         self.sweep()

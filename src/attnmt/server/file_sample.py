@@ -57,24 +57,24 @@ def file_sample(data: bytes, filename: str, max_bytes: int, chars: int = SAMPLE_
 
 @dataclass
 class Echo:
-    """A Translator that answers each sentence with itself and keeps none, only the count of their characters."""
+    """A Translator that answers each sentence with itself, and keeps them."""
 
-    characters: int = 0
+    sentences: list[str] = field(default_factory=list)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        self.characters += sum(map(len, sentences))
+        self.sentences += sentences
         return list(sentences), [None] * len(sentences)
 
 
-def read_through(data: bytes, filename: str, options: DocumentOptions, max_bytes: int) -> int:
+def read_through(data: bytes, filename: str, options: DocumentOptions, max_bytes: int) -> list[str]:
     """Reads the whole file ``data`` as its translation would, with ``options``, each sentence answered with
     itself: UserError (one line naming the file) where its translation would fail for the file's own fault
     (text not UTF-8, XML not well-formed, an XLIFF file that is none), so that a file given back as it came, in
     the target language already, is refused as one translated would be.  What its reader warns of is left
-    unsaid: a copy leaves nothing untranslated that a translation would have translated.  Returns the characters
-    of the sentences read: what its translation would have charged to its key's characters a minute, a chunk at
-    a time (attnmt.server.file_translator)."""
+    unsaid: a copy leaves nothing untranslated that a translation would have translated.  Returns the sentences
+    read, those its translation would have handed the model (their characters charged to its key's characters a
+    minute, a chunk at a time: attnmt.server.file_translator)."""
     echo = Echo()
     with collected_warnings():
         translate_file_bytes(data, filename, echo, options, max_bytes=max_bytes)
-    return echo.characters
+    return echo.sentences

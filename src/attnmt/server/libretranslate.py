@@ -65,6 +65,7 @@ from attnmt.server.file_api import (
     charger,
     checked_name,
     file_bytes,
+    given_back_charger,
     served_suffixes,
     uploaded,
 )
@@ -312,7 +313,7 @@ async def given_back_file(server: Server, jobs: FileJobs, request: Request, data
     as a file translated is: its requests (access.file_cost), then its sentences' characters."""
     try:
         charged_file(server, request, len(data))
-        return await jobs.given_back(data, name, target, partial(server.access.charge, request))
+        return await jobs.given_back(data, name, target, given_back_charger(server, request))
     except Refused as refused:
         raise refusal(refused) from None
     except UserError as error:
