@@ -1,17 +1,25 @@
 """The options of quality estimation's entry points (attnmt.decoding.quality.assess, its Assessor,
-attnmt.decoding.elsewhere.assess_elsewhere, a review's), each checked before any pass runs, with one clear
-error for the first it cannot take.
+attnmt.decoding.elsewhere.assess_elsewhere, a review's, translate_n_best's ``quality``), each checked before any pass
+runs, with one clear error for the first it cannot take.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from attnmt.config_ranges import finite_number, plain_number
+from attnmt.config_ranges import finite_number, plain_number, truth_value
 from attnmt.decoding.inputs import check_batch_limits
 from attnmt.decoding.quality_language import UNKNOWN
 from attnmt.errors import ConfigError
 from attnmt.text.language_codes import is_language_code
+
+# Assessor: of attnmt.decoding.quality, which imports this module; loaded where an annotation is read
+# (attnmt.decoding.__getattr__)
+if TYPE_CHECKING:
+    import attnmt.decoding.quality
+else:
+    import attnmt
 
 
 def check_threshold(threshold: object, name: str = "threshold") -> None:
@@ -50,3 +58,17 @@ def check_languages(languages: object) -> None:
             and all(code is None or is_language_code(code) for code in languages)):
         raise ConfigError(f"languages: expected (source, target) language codes, each None where not known, "
                           f"e.g. Languages('en', 'de'), got {languages!r}")
+
+
+def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:
+    """``quality`` as an Assessor or None, after one clear error for any other value, before the
+    search: ``quality=True`` was an AttributeError once every batch had been searched.  False is
+    None, as it always was: ``quality=wanted and Assessor(calibration)`` gives False when not wanted."""
+    if quality is None or truth_value(quality) is False:
+        return None
+    from attnmt.decoding.quality import Assessor  # which imports this module; loaded where a job assesses
+
+    if not isinstance(quality, Assessor):
+        raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
+                          "e.g. Assessor(load_calibration(model_dir))")
+    return quality

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import Tensor
 
-from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.capitals import read_as, written_as
@@ -55,6 +54,7 @@ from attnmt.decoding.next_tokens import next_tokens_of, shortlisted
 from attnmt.decoding.numbers_kept import Retries, numbers_kept, retries
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.plain_first import holds_terms, plain_first
+from attnmt.decoding.quality_options import checked_quality
 from attnmt.decoding.retry_pool import HeldBatch, RetryPool, first_scores, own_retries
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
@@ -64,7 +64,7 @@ from attnmt.decoding.term_after import term_pieces
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses
-from attnmt.errors import ConfigError, UserError
+from attnmt.errors import UserError
 from attnmt.model import Transformer
 from attnmt.text.terminal_codes import Edges
 
@@ -367,20 +367,6 @@ def translate_n_best(
                 outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a), edges[i])
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
     return join(parts.kept_hypotheses(model, tokenizer, guides, outputs, quality))
-
-
-def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:
-    """``quality`` as an Assessor or None, after one clear error for any other value, before the
-    search: ``quality=True`` was an AttributeError once every batch had been searched.  False is
-    None, as it always was: ``quality=wanted and Assessor(calibration)`` gives False when not wanted."""
-    if quality is None or truth_value(quality) is False:
-        return None
-    from attnmt.decoding.quality import Assessor  # which imports this module; loaded where a job assesses
-
-    if not isinstance(quality, Assessor):
-        raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
-                          "e.g. Assessor(load_calibration(model_dir))")
-    return quality
 
 
 # The helpers' earlier names (source_batches and search_batches sounded alike, and search_batch like

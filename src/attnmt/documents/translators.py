@@ -18,7 +18,7 @@ from attnmt.decoding.garbled_labels import labels_plausibility
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import ModelFitsWrites, check_not_sampled, check_search, check_tokenizer
 from attnmt.decoding.label_phrases import known_words
-from attnmt.decoding.translate import checked_quality
+from attnmt.decoding.quality_options import checked_quality
 from attnmt.documents.spans import Weights
 from attnmt.documents.translator_parts import (
     Plausibility,
