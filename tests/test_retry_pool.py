@@ -1,6 +1,6 @@
-"""The numbers retries of a whole input are searched together (attnmt.decoding.retry_pool): each sentence's
-translation is what it gets alone, readable, float32 and int8, recorded or not, with one retry search a batch's worth
-of retries, not one a batch."""
+"""The numbers retries of a whole input are searched together (attnmt.decoding.retry_pool), and so are the sentences
+whose plain translation misses a glossary term (attnmt.decoding.plain_first): each sentence's translation is what it
+gets alone, readable, float32 and int8, recorded or not, with one search a batch's worth of them, not one a batch."""
 
 import re
 
@@ -77,8 +77,40 @@ def model_of(kind: str, models: dict[str, Transformer]) -> Transformer:
     return models[kind]
 
 
-def retry_searches(monkeypatch) -> list[list[str]]:
-    """The retry searches ``translate`` runs (run_search with terms), each as the sentences it searched."""
+TERM_PIECES = [5, 7]  # "▁Fluss.", "▁km"
+GLOSSARY = {"river": "Fluss.", "park": "km"}
+# Three batches of three (max_sentences=3), one sentence of each whose plain translation misses its terms: the
+# third's two terms make its beam 3 (batch_search.term_beam), the others' 2.
+TERMED = ["boys run", "river run", "girls run", "girls run in", "boys in park", "boys run in",
+          "The girls is long.", "girls and boys run", "river and park run"]
+MISSES = ["river run", "boys in park", "river and park run"]
+
+
+def term_shy(seed: int = 0) -> Transformer:
+    """``number_shy`` with the glossary's target pieces 8 nats down too: its plain search writes none of them, so
+    each sentence with a term is searched again with it."""
+    model = number_shy(seed)
+    with torch.no_grad():
+        model.output.bias[TERM_PIECES] = -8.0
+    return model
+
+
+@pytest.fixture(scope="module")
+def term_models() -> dict[str, Transformer]:
+    return {"readable": term_shy()}
+
+
+def term_model_of(kind: str, term_models: dict[str, Transformer]) -> Transformer:
+    if kind not in term_models:
+        from attnmt.fast import prepare
+
+        term_models[kind] = prepare(term_shy(), int8=kind == "int8")
+    return term_models[kind]
+
+
+def searches_with_terms(monkeypatch) -> list[list[str]]:
+    """The searches ``translate`` runs with terms (run_search with terms: numbers retries, plain first's misses), each
+    as the sentences it searched."""
     searched, run_search = [], translating.run_search
     codec = NumberWords()
 
@@ -96,7 +128,7 @@ def retry_searches(monkeypatch) -> list[list[str]]:
 def test_retries_searched_together_give_each_sentence_what_it_gets_alone(models, kind, beam, monkeypatch):
     model, codec, decoding = model_of(kind, models), NumberWords(), Decoding(beam_size=beam, max_len_a=1.0, max_len_b=3)
     alone = [translating.translate(model, codec, [sentence], decoding)[0] for sentence in SENTENCES]
-    searched = retry_searches(monkeypatch)
+    searched = searches_with_terms(monkeypatch)
     assert translating.translate(model, codec, SENTENCES, decoding, max_sentences=3) == alone
     assert searched == [RETRIED]  # three batches, one search of their retries
     assert any(number in text.split() for text in alone for number in ("3", "7", "12"))  # a retry taken
@@ -151,7 +183,7 @@ def test_the_retries_of_several_batches_are_one_search_a_term_width(models, monk
 
 def test_the_retries_held_are_searched_once_they_fill_a_batch_of_the_input(models, monkeypatch):
     """At most max_sentences retries a search: in batches of 2, the first two retries together, the third alone."""
-    searched = retry_searches(monkeypatch)
+    searched = searches_with_terms(monkeypatch)
     translating.translate(models["readable"], NumberWords(), SENTENCES, SHORT, max_sentences=2)
     assert searched == [["3 boys", "girls and 7"], ["The river is 12"]]
 
@@ -159,7 +191,7 @@ def test_the_retries_held_are_searched_once_they_fill_a_batch_of_the_input(model
 def test_at_most_held_batches_wait_for_their_retries(models, monkeypatch):
     """The encoder outputs of the batches held are what pooling keeps in memory: HELD_BATCHES of them at most."""
     monkeypatch.setattr(retry_pool, "HELD_BATCHES", 2)
-    searched = retry_searches(monkeypatch)
+    searched = searches_with_terms(monkeypatch)
     translating.translate(models["readable"], NumberWords(), SENTENCES, SHORT, max_sentences=3)
     assert searched == [RETRIED[:2], RETRIED[2:]]
 
@@ -190,14 +222,104 @@ def test_a_pooled_retry_that_fails_falls_back_to_each_batchs_own_and_a_sentence_
 
 def test_a_model_that_searches_a_shortlist_retries_each_batch_at_once(models, monkeypatch):
     """A shortlist is each batch's own vocabulary, which a pooled search would not have: its retries go as before."""
-    searched = retry_searches(monkeypatch)
+    searched = searches_with_terms(monkeypatch)
     monkeypatch.setattr(translating, "shortlisted", lambda model: True)
     translating.translate(models["readable"], NumberWords(), SENTENCES, SHORT, max_sentences=3)
     assert searched == [[sentence] for sentence in RETRIED]
 
 
 def test_sampling_searches_nothing_again(models, monkeypatch):
-    searched = retry_searches(monkeypatch)
+    searched = searches_with_terms(monkeypatch)
     sampled = Decoding(beam_size=1, sampling_topk=0, max_len_a=1.0, max_len_b=3)
     translating.translate(models["readable"], NumberWords(), SENTENCES, sampled, max_sentences=3)
     assert searched == []
+
+
+@pytest.mark.parametrize("beam", [1, 2])
+@pytest.mark.parametrize("kind", MODELS)
+def test_misses_of_several_batches_searched_together_give_each_sentence_what_it_gets_alone(term_models, kind, beam):
+    """Plain first's misses, and among them sentences that drop a number ("The river is 12"), in batches of one
+    and of three: each translation is the sentence's alone."""
+    model, codec = term_model_of(kind, term_models), NumberWords()
+    decoding = Decoding(beam_size=beam, max_len_a=1.0, max_len_b=3)
+    sentences = [*TERMED, "The river is 12", "girls and 7", "3 boys in park"]
+    alone = [translating.translate(model, codec, [sentence], decoding, glossary=GLOSSARY)[0] for sentence in sentences]
+    for per_batch in (1, 3):
+        assert translating.translate(model, codec, sentences, decoding, max_sentences=per_batch,
+                                     glossary=GLOSSARY) == alone
+    assert all(any(term in text.split() for term in ("Fluss.", "km")) for text, sentence in
+               zip(alone, sentences, strict=True) if sentence in MISSES)  # searched with their terms
+
+
+@pytest.mark.parametrize("per_batch", [1, 3])
+@pytest.mark.parametrize("kind", MODELS)
+def test_a_miss_searched_together_records_the_attention_it_records_alone(term_models, kind, per_batch):
+    """translate_assessed's word weights of every sentence weighed, from the attention each search records: a miss's
+    is over its own batch's source positions, equal to its alone but for the last bits of a batch's products."""
+    model, codec = term_model_of(kind, term_models), NumberWords()
+    alone = [translate_assessed(model, codec, [sentence], [True], SHORT, glossary=GLOSSARY) for sentence in TERMED]
+    texts, weights, _ = translate_assessed(model, codec, TERMED, [True] * len(TERMED), SHORT,
+                                           max_sentences=per_batch, glossary=GLOSSARY)
+    assert texts == [text for [text], _, _ in alone]
+    for found, (_, [own], _) in zip(weights, alone, strict=True):
+        assert found.shape == own.shape and torch.allclose(found, own, rtol=0.0, atol=1e-5)
+
+
+def test_the_misses_of_three_batches_are_one_search_not_three(term_models, monkeypatch):
+    searched = searches_with_terms(monkeypatch)
+    translating.translate(term_models["readable"], NumberWords(), TERMED, SHORT, max_sentences=3, glossary=GLOSSARY)
+    assert searched == [MISSES]
+
+
+def test_the_misses_of_several_batches_are_first_searched_one_beam_search_a_term_width(term_models, monkeypatch):
+    """"river and park run" brings two terms, a beam of 3; the other two one, a beam of 2: two beam searches, where
+    each batch's own were three.  (Those with a term whose forms have rules may be searched again more freely after:
+    term_fallback.)"""
+    widths, beam_search = [], batch_search.beam_search
+
+    def counted(model, src, decoding, **more):
+        if any(more.get("terms") or []) and not decoding.no_repeat_ngram_size:  # not a looped one's search again
+            widths.append((decoding.beam_size, src.size(0)))
+        return beam_search(model, src, decoding, **more)
+
+    monkeypatch.setattr(batch_search, "beam_search", counted)
+    translating.translate(term_models["readable"], NumberWords(), TERMED, SHORT, max_sentences=3, glossary=GLOSSARY)
+    assert widths[:2] == [(2, 2), (3, 1)]
+
+
+def test_at_most_held_batches_wait_with_their_misses(term_models, monkeypatch):
+    monkeypatch.setattr(retry_pool, "HELD_BATCHES", 2)
+    searched = searches_with_terms(monkeypatch)
+    translating.translate(term_models["readable"], NumberWords(), TERMED, SHORT, max_sentences=3, glossary=GLOSSARY)
+    assert searched == [MISSES[:2], MISSES[2:]]
+
+
+def test_a_model_that_searches_a_shortlist_searches_each_batchs_misses_at_once(term_models, monkeypatch):
+    searched = searches_with_terms(monkeypatch)
+    monkeypatch.setattr(translating, "shortlisted", lambda model: True)
+    translating.translate(term_models["readable"], NumberWords(), TERMED, SHORT, max_sentences=3, glossary=GLOSSARY)
+    assert searched == [[sentence] for sentence in MISSES]
+
+
+def test_a_pooled_search_of_misses_that_fails_falls_back_to_each_batchs_own_then_to_each_sentence_alone(
+        term_models, monkeypatch):
+    model, codec = term_models["readable"], NumberWords()
+    alone = [translating.translate(model, codec, [sentence], SHORT, glossary=GLOSSARY)[0] for sentence in TERMED]
+    searched, run_search = [], translating.run_search
+
+    def fragile(model, src, decoding, scored, prefixes, terms, *rest):
+        rows = [codec.decode([t for t in row if t != 0]) for row in src.tolist()]
+        if any(terms):
+            searched.append(rows)
+            if "boys in park" in rows:
+                raise RuntimeError("the search with terms broke")
+        return run_search(model, src, decoding, scored, prefixes, terms, *rest)
+
+    monkeypatch.setattr(translating, "run_search", fragile)
+    with pytest.raises(SentencesFailed) as failed:
+        translating.translate(model, codec, TERMED, SHORT, max_sentences=3, glossary=GLOSSARY)
+    assert list(failed.value.failures) == [TERMED.index("boys in park")]
+    assert failed.value.outputs == [text if sentence != "boys in park" else "" for sentence, text in
+                                    zip(TERMED, alone, strict=True)]
+    # together; each batch's own; the failed batch's sentences alone, its own miss failing again
+    assert searched == [MISSES, ["river run"], ["boys in park"], ["boys in park"], ["river and park run"]]

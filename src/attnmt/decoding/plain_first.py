@@ -4,8 +4,9 @@ The constrained search (attnmt.decoding.constraints) shares its beam among banks
 the beam goes to hypotheses that have not written a term yet, and the translation the model prefers may be lost even
 where it holds every term: with the demo model and ``dog<TAB>Hund``, "A dog runs." came out "Ein Hund rennt über einen
 Hund.", where the search without a glossary writes "Ein Hund rennt.".  So a batch is first searched as without a
-glossary (``plain_first``), and a sentence whose translations (every one of its n-best) write each of its terms as
-the constrained search would meet it (``writes_terms``) keeps them; only the others are searched with their terms.
+glossary (``PlainBatch``), and a sentence whose translations (every one of its n-best) write each of its terms as
+the constrained search would meet it (``writes_terms``) keeps them; only the others (``missing``) are searched with
+their terms, those of several batches together (attnmt.decoding.retry_pool).
 
 Conservative: a term is written where one of its forms (term_ids.forms) stands in the output at a place the
 constrained search could have met it, no other term's form on its pieces, and what follows allowed by the form's rule
@@ -14,7 +15,8 @@ right after the lone "▁" piece or a stop ("… Ball. Spielball."), a weak noun
 before it (term_agreement: "Ein Jungen") or where the term brings no articles to read it by, and a form whose rule
 is not read here count as not written: such a sentence is searched with its terms, as it always was.
 
-    plain_first     a batch's hypotheses: searched without terms, then the sentences that miss them with them
+    PlainBatch      a batch searched without terms, the sentences that miss them still to search with them
+    missing         the sentences of a batch whose hypotheses miss their terms
     holds_terms     whether a sentence's n-best each write its terms, and as many times as it holds their sources
     writes_terms    whether an output writes every one of a sentence's terms as the constrained search meets them
     term_places     where an output writes one term so, as (start, end) spans of its pieces
@@ -25,6 +27,7 @@ is not read here count as not written: such a sentence is searched with its term
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import torch
 from torch import Tensor
@@ -37,22 +40,40 @@ from attnmt.decoding.term_agreement import NONE, agreed_rule, disagrees
 from attnmt.decoding.term_ids import Term, cases_of, endings_of, forms, rules_of
 from attnmt.decoding.term_warnings import fewer_in, repeated_terms
 
-# (rows of the batch, each one's terms) -> each row's hypotheses, best first
-RowSearch = Callable[[list[int], list[Terms]], list[list[Hypothesis]]]
+
+@dataclass
+class PlainBatch:
+    """One length-sorted batch searched without its glossary terms: input indices, padded source ids src [B, S], the
+    encoder's output memory [B, S, d], each sentence's prefix and terms (ids) and hypotheses, and the sentences whose
+    hypotheses miss their terms (``rows``, ``missing``), to search again with them (``again``)."""
+
+    indices: list[int]
+    src: Tensor
+    memory: Tensor
+    prefixes: list[list[int]]
+    terms: list[Terms]
+    hypotheses: list[list[Hypothesis]]
+    rows: list[int]
+
+    @property
+    def again(self) -> list[Terms]:
+        """The terms each of ``rows`` is searched again with: its own."""
+        return [self.terms[k] for k in self.rows]
+
+    def with_terms(self, found: list[list[Hypothesis]]) -> list[list[Hypothesis]]:
+        """Each sentence's hypotheses: those of ``rows`` searched with their terms (``found``, in their order), the
+        others' as searched without."""
+        hypotheses = list(self.hypotheses)
+        for k, each in zip(self.rows, found, strict=True):
+            hypotheses[k] = each
+        return hypotheses
 
 
-def plain_first(search: RowSearch, terms: list[Terms], keeps: Callable[[int, list[Hypothesis]], bool]
-                ) -> list[list[Hypothesis]]:
-    """Each sentence's hypotheses: the whole batch searched without terms (``search(rows, [[], ...])``), the search
-    a sentence without terms gets; then the sentences with terms whose hypotheses ``keeps`` does not keep (row,
-    hypotheses) searched again with their terms (``search(rows, their terms)``), as their batch alone."""
-    rows = list(range(len(terms)))
-    found = search(rows, [[] for _ in rows])
-    missing = [k for k in rows if terms[k] and not keeps(k, found[k])]
-    if missing:
-        for k, hypotheses in zip(missing, search(missing, [terms[k] for k in missing]), strict=True):
-            found[k] = hypotheses
-    return found
+def missing(terms: list[Terms], found: list[list[Hypothesis]], keeps: Callable[[int, list[Hypothesis]], bool]
+            ) -> list[int]:
+    """The rows of a batch searched without terms (``found``: each sentence's hypotheses) whose sentence has
+    ``terms`` that its hypotheses do not keep (``keeps(row, hypotheses)``): to search again with them."""
+    return [k for k, hypotheses in enumerate(found) if terms[k] and not keeps(k, hypotheses)]
 
 
 def holds_terms(tokenizer, hypotheses: list[Hypothesis], terms: Terms, prefix: int,

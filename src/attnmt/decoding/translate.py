@@ -15,8 +15,8 @@ From the sentences to their hypotheses, outermost last:
                          (attnmt.decoding.batch_search)
     searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time;
                          a sentence in capitals read in sentence case (attnmt.decoding.capitals); the sentences
-                         that dropped a number searched again, those of several batches together
-                         (attnmt.decoding.retry_pool)
+                         whose plain translation missed a term, then those that dropped a number, searched again,
+                         those of several batches together (attnmt.decoding.retry_pool)
     sentence_hypotheses  sentences -> (input index, its n-best) per non-blank sentence
 """
 
@@ -51,11 +51,11 @@ from attnmt.decoding.inputs import (
     writes_whole,
 )
 from attnmt.decoding.next_tokens import next_tokens_of, shortlisted
-from attnmt.decoding.numbers_kept import Retries, numbers_kept, retries
+from attnmt.decoding.numbers_kept import numbers_kept
 from attnmt.decoding.penalties import Penalties
-from attnmt.decoding.plain_first import holds_terms, plain_first
+from attnmt.decoding.plain_first import PlainBatch, holds_terms, missing
 from attnmt.decoding.quality_options import checked_quality
-from attnmt.decoding.retry_pool import HeldBatch, RetryPool, first_scores, own_retries
+from attnmt.decoding.retry_pool import HeldBatch, RetryPool, numbers_held, own_retries
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
@@ -143,14 +143,16 @@ def searched_batches(
     A sentence in capitals is read in sentence case (``capitals.read_as``: the batches' ``read``), unless given a
     prefix; its translations are to be written in capitals (``written``), its glossary is matched in it as given.
 
-    A batch with a sentence that dropped a number (``first_searched``) is held, and the retries of the batches held are
-    searched together, one batch's worth from at most HELD_BATCHES batches at a time (attnmt.decoding.retry_pool),
-    before each is yielded: the batches come in no set order, each with its input indices.  A model that searches a
-    shortlist (each batch's own vocabulary) searches each batch's retries with it, at once.
+    A batch whose plain translations miss glossary terms (``first_searched``) is held, and the misses of the batches
+    held are searched with their terms together; then a batch with a sentence that dropped a number is held, and the
+    retries of the batches held are searched together: each pool one batch's worth from at most HELD_BATCHES batches
+    at a time (attnmt.decoding.retry_pool), before each batch is yielded: the batches come in no set order, each with
+    its input indices.  A model that searches a shortlist (each batch's own vocabulary) searches each batch's misses
+    and retries with it, at once.
 
     A batch the model fails on is searched again a sentence at a time, so that a sentence that breaks a search
-    breaks only itself: after the last batch, SentencesFailed names those that failed alone; a pooled retry that
-    fails, each batch's own retry.  A user's mistake (UserError) stops at once, and sampling with a glossary before
+    breaks only itself: after the last batch, SentencesFailed names those that failed alone; a pooled search that
+    fails, each batch's own.  A user's mistake (UserError) stops at once, and sampling with a glossary before
     anything is searched (``check_not_sampled``)."""
     check_not_sampled(decoding, guides.glossaries)
     # Refuse a bad term or prefix before any work, each distinct one once.
@@ -160,33 +162,39 @@ def searched_batches(
     failures: dict[int, Exception] = {}
     pieces = lambda text: len(tokenizer.encode(text))  # noqa: E731 - how many pieces the model reads a text in
     read = [read_as(sentence, prefix, pieces) for sentence, prefix in zip(sentences, guides.prefixes, strict=True)]
-    if max_sentences is None:  # what suits the search, as padded_sources would take it, for the pool's batch too
+    if max_sentences is None:  # what suits the search, as padded_sources would take it, for the pools' batch too
         max_sentences = next_tokens_of(model).sentences_per_batch(model.config, decoding.beam_size)
-    first = partial(first_searched, model, tokenizer, sentences, decoding, scored, guides, read=read)
-    finish = partial(finished, model, tokenizer, sentences, decoding, guides, read)
-    again = partial(searched_again, model, tokenizer, decoding, record, recorded)
+    given = (model, tokenizer, sentences, decoding)  # what every step of a batch's search reads first
+    first = partial(first_searched, *given, scored, guides, read=read)
+    with_terms = partial(searched_again, model, tokenizer, decoding, scored, record, recorded)
+    again = partial(searched_again, model, tokenizer, decoding, True, record, recorded)
 
     def alone(indices: list[int], src: Tensor) -> SearchedBatch:  # a sentence of a failed batch, searched alone
-        return searched(model, tokenizer, sentences, decoding, scored, guides, indices, src,
-                        batch_record(record, recorded, indices), read)
+        return searched(*given, scored, guides, indices, src, batch_record(record, recorded, indices), read)
 
-    alone_each = partial(each_alone, alone, failures, model.config.pad_id)
-    pool = RetryPool(again, finish, alone_each, model.config.pad_id, max_tokens, max_sentences)
+    def alone_held(indices: list[int], src: Tensor) -> HeldBatch:  # so, with its terms, its retries still to search
+        return held_searched(*given, scored, guides, indices, src, batch_record(record, recorded, indices), read)
+
+    pad_id, pooled = model.config.pad_id, not shortlisted(model)
+    alone_each = partial(each_alone, alone, failures, pad_id)
+    misses = RetryPool(with_terms, partial(numbers_held, *given), partial(each_alone, alone_held, failures, pad_id),
+                       pad_id, max_tokens, max_sentences, pooled)
+    retries = RetryPool(again, partial(finished, *given, guides, read), alone_each, pad_id, max_tokens, max_sentences,
+                        pooled)
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, read, max_tokens, max_sentences, decoding.beam_size):
             try:
-                held = first(indices, src, batch_record(record, recorded, indices))
-                batch = None if held.retries.rows and not shortlisted(model) else finish(held, own_retries(again, held))
+                plain = first(indices, src, batch_record(record, recorded, indices))
             except UserError:
                 raise
             except Exception as error:  # noqa: BLE001 - one sentence must not cost the others their translations
                 yield from alone_each(indices, src, error)
                 continue
-            if batch is None:
-                yield from pool.holding(held)
-            else:
-                yield batch
-        yield from pool.finished()
+            for held in misses.taking(plain):
+                yield from retries.taking(held)
+        for held in misses.finished():
+            yield from retries.taking(held)
+        yield from retries.finished()
     if failures:
         raise SentencesFailed(failures)
 
@@ -201,20 +209,30 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
              read: Sequence[str] = ()) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``, the sentences as the model
-    reads them), searched (``first_searched``), its retries too (``own_retries``), and ``finished``."""
-    held = first_searched(model, tokenizer, sentences, decoding, scored, guides, indices, src, record, read)
-    again = partial(searched_again, model, tokenizer, decoding, record, None)
+    reads them), searched (``held_searched``), its retries too (``own_retries``), and ``finished``."""
+    held = held_searched(model, tokenizer, sentences, decoding, scored, guides, indices, src, record, read)
+    again = partial(searched_again, model, tokenizer, decoding, True, record, None)
     return finished(model, tokenizer, sentences, decoding, guides, read, held, own_retries(again, held))
+
+
+def held_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding,
+                  scored: bool, guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
+                  read: Sequence[str] = ()) -> HeldBatch:
+    """The batch of sentences ``indices``, src [B, S] padded (from ``read``), searched without glossary terms
+    (``first_searched``), then its sentences whose translation misses them with them (``own_retries``), its
+    sentences that drop a number still to search again (retry_pool.numbers_held)."""
+    plain = first_searched(model, tokenizer, sentences, decoding, scored, guides, indices, src, record, read)
+    with_terms = partial(searched_again, model, tokenizer, decoding, scored, record, None)
+    return numbers_held(model, tokenizer, sentences, decoding, plain, own_retries(with_terms, plain))
 
 
 def first_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding,
                    scored: bool, guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None,
-                   read: Sequence[str] = ()) -> HeldBatch:
+                   read: Sequence[str] = ()) -> PlainBatch:
     """The batch of sentences ``indices``, src [B, S] padded (from ``read``), searched (``run_search``) with their
-    prefixes, first without glossary terms, then, where a translation misses them, with them (attnmt.decoding.
-    plain_first; matched in the sentences as given: ``JOIN US`` holds the acronym ``US``), and the
-    sentences whose translation drops a number to search again with it required (attnmt.decoding.numbers_kept), with
-    their first scores; never with sampling, which takes no terms (check_not_sampled)."""
+    prefixes, without glossary terms, and the sentences whose translation misses them, to search again with them
+    (attnmt.decoding.plain_first; matched in the sentences as given: ``JOIN US`` holds the acronym ``US``); never
+    with sampling, which takes no terms (check_not_sampled)."""
     longest, unk_id = model.config.longest_input, model.config.unk_id
     prefixes = [guides.prefix_ids(tokenizer, unk_id, i, longest) for i in indices]
     terms = [guides.terms(tokenizer, unk_id, sentences, i, max(0, longest - len(prefix)), model.target_lang)
@@ -222,19 +240,11 @@ def first_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence
     pieces = term_pieces(tokenizer, model.config.vocab_size) if any(terms) else (None, None, None)
     with torch.inference_mode():
         memory = model.encode(src)
-
-    def rows_searched(rows: list[int], own: list[Terms]) -> list[list[Hypothesis]]:
-        index = torch.tensor(rows, device=src.device) if len(rows) < len(indices) else slice(None)
-        return run_search(model, src[index], decoding, scored, [prefixes[k] for k in rows], own, pieces[0],
-                          memory[index], record, *pieces[1:])
-
+    found = run_search(model, src, decoding, scored, prefixes, [[] for _ in indices], pieces[0], memory, record,
+                       *pieces[1:])
     keeps = lambda k, found: holds_terms(tokenizer, found, terms[k], len(prefixes[k]), pieces,  # noqa: E731
                                          guides.glossaries[indices[k]], sentences[indices[k]])
-    hypotheses = plain_first(rows_searched, terms, keeps)
-    wanted = Retries([], [], []) if decoding.sampling else retries(
-        tokenizer, [sentences[i] for i in indices], hypotheses, terms, model.target_lang)
-    scores = first_scores(model, src, decoding, hypotheses, wanted.rows) if wanted.rows else []
-    return HeldBatch(indices, src, memory, prefixes, terms, hypotheses, wanted, scores)
+    return PlainBatch(indices, src, memory, prefixes, terms, found, missing(terms, found, keeps))
 
 
 def finished(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, guides: Guides,
@@ -255,14 +265,14 @@ def finished(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     return SearchedBatch(held.indices, held.src, held.memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
-def searched_again(model: Transformer, tokenizer: TextCodec, decoding: Decoding, record: Recording | None,
-                   recorded: Sequence[bool] | None, indices: list[int], src: Tensor, memory: Tensor,
-                   prefixes: list[list[int]], terms: list[Terms]) -> list[list[Hypothesis]]:
+def searched_again(model: Transformer, tokenizer: TextCodec, decoding: Decoding, scored: bool,
+                   record: Recording | None, recorded: Sequence[bool] | None, indices: list[int], src: Tensor,
+                   memory: Tensor, prefixes: list[list[int]], terms: list[Terms]) -> list[list[Hypothesis]]:
     """Sentences ``indices`` (input indices), src [R, S] (their encoder output ``memory``) searched again with
-    ``terms``, scored (attnmt.decoding.numbers_kept: a translation that dropped a number, its numbers required),
-    recording where ``recorded`` flags one of them (``batch_record``)."""
+    ``terms`` (a plain translation that missed its glossary's, plain_first; one that dropped a number, its numbers
+    required, numbers_kept: ``scored``), recording where ``recorded`` flags one of them (``batch_record``)."""
     continuing, space, stops = term_pieces(tokenizer, model.config.vocab_size)
-    return run_search(model, src, decoding, True, prefixes, terms, continuing, memory,
+    return run_search(model, src, decoding, scored, prefixes, terms, continuing, memory,
                       batch_record(record, recorded, indices), space, stops)
 
 
