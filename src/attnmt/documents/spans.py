@@ -383,8 +383,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     keep_ranges_in_order(flat.marks, spans, parents)  # the words of a range can come back in another order
     gone = [j for j, mark in enumerate(flat.marks) if lone_break(flat, projector, j)  # a word break goes with its word
             or (is_word_break(mark) and projector.break_point(mark.end) is None)]
-    return Placement(with_no_break_spaces(projector), spans, parents, frozenset(gone),
-                     tuple(projector.target_starts), merged)
+    text, spans, starts = with_no_break_spaces(projector, spans)  # a run of them moves what is placed after it
+    return Placement(text, spans, parents, frozenset(gone), starts, merged)
 
 
 @dataclass
