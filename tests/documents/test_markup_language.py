@@ -59,7 +59,7 @@ def test_a_language_switchers_links_each_in_its_own_language_are_kept(same):
            ' | <a href="/de/" lang="de-DE">Deutsch</a></nav>')
     head = '<head><meta charset="utf-8"></head>'
     page = f'<html lang="en">{head}<body>{nav}</body></html>'
-    assert one(page, same) == page.replace('"en"', '"de"')
+    assert one(page, same) == page  # nothing of it translated: the root keeps its English too
     assert same.given == []
 
 
@@ -134,6 +134,22 @@ def test_a_page_whose_root_says_translate_no_keeps_its_language(same, body, give
     stated = ' lang="de" xml:lang="de"' if xhtml else ' lang="de"'  # as <html> states its language
     assert one(page, same, xhtml=xhtml) == page.replace('translate="yes"', f'translate="yes"{stated}')
     assert same.given == given
+
+
+@pytest.mark.parametrize("kept", ['<body translate="no"><p>A man walks.</p></body>',
+                                  '<body><p class="notranslate">A man walks.</p><pre>ls -l</pre></body>'])
+def test_a_page_whose_every_text_is_kept_keeps_the_language_its_root_states(same, kept):
+    """Nothing of it was translated, and its root said lang="de" over its English."""
+    page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title translate="no">ACME</title></head>'
+            f"{kept}</html>")
+    assert one(page, same) == page
+    assert same.given == []
+
+
+def test_a_page_that_shows_no_words_still_says_the_target_language(same):
+    page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><style>p { color: red }</style></head>'
+            "<body></body></html>")
+    assert one(page, same) == page.replace('lang="en"', 'lang="de"')
 
 
 @pytest.mark.parametrize("page, expected", [

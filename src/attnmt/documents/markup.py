@@ -46,7 +46,7 @@ from attnmt.documents.markup_lines import run_line
 from attnmt.documents.markup_runs import Run, block_start, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.markup_text import is_command_block, quotes_in_form, quotes_placed
 from attnmt.documents.markup_trails import attribute_line
-from attnmt.documents.page_root import finish_xhtml, page_language, restate_page
+from attnmt.documents.page_root import finish_xhtml, page_language, restate_page, shows_words
 from attnmt.documents.page_writer import VALUE_CODE, character_references, held_value
 from attnmt.documents.pages import Parsed, is_comment, local_name, parse
 from attnmt.documents.pipeline import (
@@ -153,8 +153,9 @@ class TreeJob:
     def translated(self) -> bool:
         """Whether anything of it was translated, once finished: not every text kept its source
         (FlatText.source_kept), so that its page's root says the target language (page_language);
-        a job with no text says it, as a page with none always did."""
-        return not self.texts or not all(flat.source_kept for flat in self.texts)
+        a job with no text says it, as a page with none always did, but where its page shows words, all kept
+        from translation (page_root.shows_words)."""
+        return not (self.texts or shows_words(self.root)) or not all(flat.source_kept for flat in self.texts)
 
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that

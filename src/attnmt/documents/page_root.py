@@ -12,7 +12,9 @@ from lxml import etree
 from attnmt.documents.elements import says_no
 from attnmt.documents.language import XML_LANG, restate, say_page_direction, stated_language
 from attnmt.documents.page_metadata import say_metadata_language
-from attnmt.documents.pages import local_name, say_utf8
+from attnmt.documents.pages import is_comment, local_name, say_utf8
+
+UNSHOWN = frozenset(("script", "style", "template"))  # what a page holds but does not show as its text
 
 
 def page_language(root: etree._Element, lang: str | None, translated: bool = True, as_sent: bool = False,
@@ -24,6 +26,25 @@ def page_language(root: etree._Element, lang: str | None, translated: bool = Tru
     (TreeJob.translated: every sentence kept its source, --below-quality source), and for a page given back
     ``as_sent`` whose root states no language (stated_language): it is given none, as an element is (restate)."""
     return None if says_no(root) or not translated or (as_sent and not stated_language(root)) else lang
+
+
+def shows_words(root: etree._Element) -> bool:
+    """Whether a page shows a letter anywhere (not in a comment, a script, a style or a template): one that gave the
+    model nothing to read but shows words kept them all from translation (``translate="no"``, class ``notranslate``,
+    code), and its root keeps the language it states (TreeJob.translated), where ``<html lang="en">`` over a
+    ``<body translate="no">`` said "de"."""
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        tail = node.tail if node is not root else ""
+        if any(map(str.isalpha, tail or "")):
+            return True
+        if is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in UNSHOWN:
+            continue
+        if any(map(str.isalpha, node.text or "")):
+            return True
+        pending.extend(node)
+    return False
 
 
 def restate_page(root: etree._Element, lang: str) -> None:
