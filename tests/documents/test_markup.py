@@ -266,6 +266,22 @@ def test_a_forms_labels_and_buttons_are_translated_apart_and_its_controls_stay_i
     assert one(form, mirror) == mirrored
 
 
+@pytest.mark.parametrize("page, given, mirrored", [
+    ('<p>I agree to the <label for="t">terms</label> of use.</p>', ["I agree to the terms of use."],
+     '<p>USE. OF <label for="t">TERMS</label> THE TO AGREE I</p>'),
+    ('<p>Enter your <label for="n">full name</label>: <input id="n"> <button>send it</button></p>',
+     ["Enter your full name:", "send it"], '<p><label for="n">NAME: FULL</label> YOUR ENTER <input id="n"> '
+     "<button>IT SEND</button></p>"),
+    ('<p><label><input type="checkbox"> I agree to the terms</label> of use.</p>', ["I agree to the terms", "of use."],
+     '<p><label><input type="checkbox"> TERMS THE TO AGREE I</label> USE. OF</p>'),  # a caption around its field
+])
+def test_a_label_among_words_is_read_with_its_sentence(same, mirror, page, given, mirrored):
+    """A block, it parted the sentence in two for the model: "I agree to the", then "of use."."""
+    assert one(page, same) == page
+    assert same.given == given
+    assert one(page, mirror) == mirrored
+
+
 def test_a_tag_around_symbols_alone_is_kept_whole_before_the_word_that_followed_it(fixed, same):
     """As a mark it took the word the dash's attention went to ("<i>geht</i>"); emptied as a point,
     a link or a style lost its text ("page »<a></a>")."""

@@ -12,7 +12,8 @@ from lxml import etree
 from attnmt.documents.pages import is_comment, local_name
 
 # A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
-# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
+# a form's caption for a control, is a block, translated apart from the controls and buttons beside it, but for a
+# label that is words of a sentence (in_a_sentence).
 # HTML's elements that are not read inline: blocks of their own, each translated apart.  Those of
 # INLINE and ATOMS are read inline, as browsers show them; one HTML does not know, a custom <my-tag>,
 # is inline where it stands in running text and a block where it touches a word or an element
@@ -22,6 +23,8 @@ BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3
                    "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
                    "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
                    "multicol noembed noframes plaintext xmp".split())
+# The form fields a <label> may caption (a labelable element's, but for <output>): one inside it makes it a caption.
+FIELDS = frozenset("button input meter progress select textarea".split())
 # HTML's inline (phrasing) elements that hold text read with their sentence.
 INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
                    "rtc ruby s slot small span strike strong sub sup time tt u".split())
@@ -74,13 +77,23 @@ def is_block(node: etree._Element) -> bool:
     labels among them parted by separators alone (a breadcrumb, a footer: in_a_trail)."""
     name = local_name(node)
     if name in BLOCKS:
-        return True
+        return not (name == "label" and in_a_sentence(node))
     if name in SIDE_BY_SIDE:
         return glued_controls(node) or in_a_trail(node) or among_controls(node)
     if name in INLINE:
         return in_a_trail(node)
     return name not in INLINE and name not in ATOMS and node.tag not in EPUB_INLINE and (
         touches_neighbour(node) or on_its_own_line(node))
+
+
+def in_a_sentence(label: etree._Element) -> bool:
+    """Whether a ``<label>`` is words of the sentence around it, read inline with it: words of its parent's text
+    touch it on a side, spaces aside (``<p>I agree to the <label for="t">terms</label> of use.</p>``: a block, it
+    parted the sentence in two for the model, "I agree to the" and "of use."), and no form field is inside it (a
+    caption around its field, ``<label><input type="checkbox"> I agree</label>``, stays one of its own)."""
+    if any(local_name(inside) in FIELDS for inside in label.iterdescendants()):
+        return False
+    return any(character.isalnum() for character in gap_before(label).rstrip()[-1:] + (label.tail or "").lstrip()[:1])
 
 
 def glued_controls(node: etree._Element) -> bool:
