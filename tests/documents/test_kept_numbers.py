@@ -19,9 +19,9 @@ def one(text, translator):
     ('<li>The shop sold <span class="count">350</span> red shoes.</li>', "The shop sold 350 red shoes.",
      "Der Laden verkaufte drei rote Schuhe.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)],
      '<li>Der Laden verkaufte <span class="count">350</span> drei rote Schuhe.</li>'),
-    ('<p>Only <data value="19.99">$19.99</data> for a hat.</p>', "Only $19.99 for a hat.",
+    ('<p>Only <span class="price">$19.99</span> for a hat.</p>', "Only $19.99 for a hat.",
      "Nur für einen Hut.", [(0, 0), (2, 1), (3, 2), (4, 3)],
-     '<p>Nur <data value="19.99">$19.99</data> für einen Hut.</p>'),
+     '<p>Nur <span class="price">$19.99</span> für einen Hut.</p>'),
 ])
 def test_a_number_the_translation_lost_comes_back_in_its_element(known, page, sentence, translation, pairs, out):
     """The demo model wrote ``Ein <data value="1200">Basketballspieler</data>``: the number was gone."""
@@ -38,3 +38,20 @@ def test_a_number_the_translation_lost_comes_back_in_its_element(known, page, se
 ])
 def test_a_number_the_translation_holds_is_not_written_twice(known, page, sentence, translation, pairs, out):
     assert one(page, known({sentence: (translation, pairs)})) == out
+
+
+@pytest.mark.parametrize("value", ["$19.99", "19,99\u00a0€", "4.5/5"])
+def test_a_value_with_its_sign_is_kept_whole_where_its_neighbours_went(fixed, value):
+    """The demo model read "A man pays $19.99 for a hat." and wrote "Ein Mann bereitet <data value="19.99">sich für
+    eine 19.99</data>.": the sign lost, and words in the value."""
+    translator = fixed("Ein Mann bezahlt für einen Hut.", [(k, k) for k in range(6)])
+    page = f'<p>A man pays <data value="19.99">{value}</data> for a hat.</p>'
+    assert one(page, translator) == f'<p>Ein Mann bezahlt <data value="19.99">{value}</data> für einen Hut.</p>'
+    assert translator.given == ["A man pays for a hat."]
+
+
+def test_a_number_alone_in_a_value_is_still_read_by_the_model(fixed):
+    translator = fixed("1.200 Besucher kamen.", [(0, 0), (1, 1), (2, 2)])
+    assert one('<p><data value="1200">1,200</data> visitors came.</p>', translator) == (
+        '<p><data value="1200">1.200</data> Besucher kamen.</p>')
+    assert translator.given == ["1,200 visitors came."]

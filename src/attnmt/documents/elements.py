@@ -24,6 +24,7 @@ from attnmt.documents.kept_names import read_whole
 from attnmt.documents.language import primary, stated_language, states_no_words, written_against
 from attnmt.documents.language_links import names_its_language
 from attnmt.documents.markers import RAISED_NUMBERS, ShownCharacters, is_page_label, is_page_number
+from attnmt.documents.number_atoms import is_signed_value
 from attnmt.documents.page_markers import is_marker
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import Script, markup_script
@@ -169,6 +170,8 @@ class Vocabulary:
             return (is_empty(node) or is_inline_code(node) or self.holds_markup(node) or self.is_code_element(node)
                     or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
+        if name == "data" and is_signed_value(self.shown[node]):  # a price a page states as a value, kept as it is
+            return True
         return (name in ATOMS and not self.is_kept_word(node)) or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
                                 or self.is_page_number(node) or states_no_words(node)

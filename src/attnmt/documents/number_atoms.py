@@ -79,3 +79,16 @@ def number_runs(text: str, edges: Collection[int] = ()) -> list[tuple[int, int]]
         held = _DOTTED_END.search(match[0]) and text[end:end + 1] == "." and end not in edges and end + 1 in edges
         runs.append((start, end + 1 if held and not next_sentence else end))
     return runs
+
+
+_NUMBER_PART = re.compile(r"[\d.,\s]")  # a number's digits, its decimal and group separators, the spaces between groups
+
+
+def is_signed_value(text: str) -> bool:
+    """Whether ``text`` is a number with a sign and no letter: a price ("$19.99", "19,99 €"), a percentage ("-15 %"),
+    a rating ("4.5/5").  What a page's ``<data>`` shows so is kept whole (attnmt.documents.elements.Vocabulary.is_atom),
+    as a time's number is: its ``value`` states it for scripts, and the demo model read "A man pays $19.99 for a hat."
+    and wrote "... <data value="19.99">sich für eine 19.99</data>.", the sign lost and words in the value.  A number
+    alone ("1,200") stays the model's to read, as a count in the text is: it may write it as the target does."""
+    return (any(map(str.isdigit, text)) and not any(map(str.isalpha, text))
+            and bool(_NUMBER_PART.sub("", text)))
