@@ -1030,6 +1030,14 @@ def test_a_word_break_goes_with_a_word_the_translation_no_longer_has(fixed):
         "<p>Besuchen Sie heute die Firma.</p>")
 
 
+@pytest.mark.parametrize("address", ["https://example.com/very<wbr>/long<wbr>/path", "(https://example.com/a<wbr>/b)"])
+def test_an_address_broken_by_word_breaks_is_kept_whole_with_them(mirror, address):
+    """The model read "Visit /long/path today.", and the path came back in its words, a break moved off it:
+    ``<wbr>TODAY. https://example.com/very<wbr>/LONG/PATH VISIT``."""
+    assert one(f"<p>Visit {address} today.</p>", mirror) == f"<p>{address} TODAY. VISIT</p>"
+    assert mirror.given == ["Visit today."]
+
+
 def test_siblings_glued_in_one_word_translated_as_two_take_one_each(fixed):
     translator = fixed("Der Mann ist fährt ein Fahrrad.", [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
     assert one("<p>The <b>man</b><i>is</i> riding a bike.</p>", translator) == (

@@ -20,6 +20,7 @@ from attnmt.decoding.protected import PROTECTED  # URLs, e-mail addresses and fi
 from attnmt.decoding.sentence_edges import SOFT_HYPHEN, without_word_breaks
 from attnmt.decoding.sentence_parts import FIELD_ENDS, LINE_ENDS
 from attnmt.documents.atom_no_breaks import taken_after, taken_before
+from attnmt.documents.broken_addresses import continued_address
 from attnmt.documents.closing_marks import (
     SENTENCE_ENDS,
     bracketed,
@@ -211,8 +212,10 @@ class FlatBuilder:
                 self._add_protected(after_line_mark(self, piece))
 
     def _add_protected(self, text: str) -> None:
-        position = 0
-        for match in self.protected.finditer(text):
+        position = continued_address(self, text)  # "/long" of "https://example.com/very<wbr>/long"
+        if position:
+            self.add_atom(literal=text[:position])
+        for match in self.protected.finditer(text, position):
             start, end = bracketed(text, match.start(), match.end(), position)  # "(a@example.com)" whole
             self._add_plain(text[position:start])
             self.add_atom(literal=text[start:end], parts_words=match.group() in ESCAPED_BREAKS or spaced(match.group()),
