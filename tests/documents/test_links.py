@@ -23,7 +23,10 @@ LOT_ALIGNMENT = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]  # (source word
      '<p>Sie warten auf einem <a href="/lot"><b>Parkplatz</b></a>.</p>'),
     ('<p>They wait in a <em>parking</em> <a href="/lot">lot</a>.</p>',
      '<p>Sie warten auf einem <a href="/lot"><em>Parkplatz</em></a>.</p>'),
-], ids=["stop-inside", "stop-outside"])
+    # a label read with its sentence, which a reader clicks as a link: it was left around the stop alone
+    ('<p>They wait in a <b>parking</b> <label for="lot">lot.</label></p>',
+     '<p>Sie warten auf einem <label for="lot"><b>Parkplatz</b></label>.</p>'),
+], ids=["stop-inside", "stop-outside", "label"])
 def test_a_link_whose_word_a_sibling_holds_goes_around_it_not_over_the_stop_alone(known, page, out):
     """"Parkplatz." translates "parking lot.": the <b> got the word, and the link the stop alone, ``<b>Parkplatz</b><a
     href="/lot">.</a>``, or its English text after the word."""

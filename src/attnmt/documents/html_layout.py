@@ -93,7 +93,20 @@ def in_a_sentence(label: etree._Element) -> bool:
     caption around its field, ``<label><input type="checkbox"> I agree</label>``, stays one of its own)."""
     if any(local_name(inside) in FIELDS for inside in label.iterdescendants()):
         return False
-    return any(character.isalnum() for character in gap_before(label).rstrip()[-1:] + (label.tail or "").lstrip()[:1])
+    return word_beside(label, False) or word_beside(label, True)
+
+
+def word_beside(node: etree._Element, after: bool) -> bool:
+    """Whether a letter or digit is the first thing shown after (or before) ``node`` in its parent, spaces aside: in
+    the text there, or in an inline element next to it (``a <b>parking</b> <label>lot</label>``)."""
+    gap = (node.tail or "") if after else gap_before(node)
+    if gap.strip():
+        return (gap.lstrip()[0] if after else gap.rstrip()[-1]).isalnum()
+    sibling = node.getnext() if after else node.getprevious()
+    if sibling is None or is_comment(sibling) or local_name(sibling) in BLOCKS | FIELDS:
+        return False
+    shown = "".join(sibling.itertext()).strip()
+    return bool(shown) and (shown[0] if after else shown[-1]).isalnum()
 
 
 def glued_controls(node: etree._Element) -> bool:

@@ -37,8 +37,10 @@ if TYPE_CHECKING:
 def is_link(mark: Mark) -> bool:
     """Whether ``mark``'s element is a link a reader follows: Word's ``w:hyperlink`` or ``HYPERLINK``
     field (a simple one, or the stand-in of a complex one: attnmt.documents.fields), a slide's run
-    whose properties make it a link (DrawingML's ``a:hlinkClick``: its dialect's ``links``), or an
-    ``a`` with an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``)."""
+    whose properties make it a link (DrawingML's ``a:hlinkClick``: its dialect's ``links``), an
+    ``a`` with an ``href`` (HTML's, XHTML's, OpenDocument's ``text:a`` with its ``xlink:href``), or an HTML
+    ``label`` read with its sentence (html_layout.in_a_sentence), which a reader clicks to check its field:
+    left with no words, ``I agree to the <label for="t">terms</label> of use.`` showed nothing to click."""
     node = mark.node  # a subtitle's cue tag (attnmt.documents.cue_text) is no element: never a link
     if mark.atom or not isinstance(node, etree._Element) or not isinstance(node.tag, str):
         return False
@@ -53,7 +55,8 @@ def is_link(mark: Mark) -> bool:
         return True
     if node.tag == DRAWING.run:
         return links_in_properties(node, DRAWING)
-    return local_name(node.tag) == "a" and any(local_name(key) == "href" for key in node.attrib)
+    return (local_name(node.tag) == "a" and any(local_name(key) == "href" for key in node.attrib)) or node.tag in (
+        "label", "{http://www.w3.org/1999/xhtml}label")  # HTML's, XHTML's: not DocBook's, a section's number
 
 
 def is_worded_link(flat: FlatText, mark: Mark) -> bool:
