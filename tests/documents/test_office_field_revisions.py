@@ -11,7 +11,17 @@ import io
 import docx
 import pytest
 from lxml import etree
-from office_files import SOFFICE, field_char, libreoffice_saved, read_members, text_run, w, word_paragraph
+from office_files import (
+    SOFFICE,
+    W,
+    docx_bytes,
+    field_char,
+    libreoffice_saved,
+    read_members,
+    text_run,
+    w,
+    word_paragraph,
+)
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -91,6 +101,21 @@ def test_a_field_begun_before_an_insertion_and_ended_in_it_comes_back_whole(mirr
     assert pieces(out) == ["Anna: MAP. THE FOR", " ", "begin", PAGE_REFERENCE, "separate", "Anna: 4", "Anna: end",
                            " PAGE SEE"]
     assert libreoffice_text(out, tmp_path) == "MAP. THE FOR 4 PAGE SEE"
+
+
+def test_a_split_changes_ids_are_used_by_no_other_part_of_the_file(mirror):
+    """The pieces' ids came after the body's largest, 1, and the first of them was 2, the id of the header's own
+    insertion: Word takes two changes of one id for a damaged file.  They come after the largest of every Word part."""
+    inserted = INSERTION.format(text_run("See page ") + opening(PAGE_REFERENCE))
+    document = docx.Document(io.BytesIO(word_paragraph(inserted + text_run("4") + field_char("end")
+                                                       + text_run(" for the map."))))
+    header = document.sections[0].header.paragraphs[0]._p
+    header.append(etree.fromstring(INSERTION.replace("<w:ins ", f'<w:ins xmlns:w="{W}" ').replace('"1"', '"2"')
+                                   .format(text_run("Page"))))
+    out = read_members(translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions()))
+    ids = [change.get(w("id")) for member in ("word/document.xml", "word/header1.xml")
+           for change in etree.fromstring(out[member]).iter(w("ins"))]
+    assert len(ids) == 5 and len(set(ids)) == 5  # the body's four pieces, the header's one
 
 
 def test_an_insertion_that_ends_one_field_and_begins_another_is_split_around_both(mirror):

@@ -10,11 +10,14 @@ field's begin was written after its end ("MAP. THE4 FOR <ins>PAGE SEE {PAGEREF</
 which Word replaces when it updates the field (the demo model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").
 Split, each of the field's runs is a child of the paragraph, read as the run its change holds
 (fields_complex.held_run): a number amid words in its place, any other field kept whole, its parts one after another.
-Each piece after the first gets an id of its own (``w:id``, which names one change in the document)."""
+Each piece after the first gets an id of its own (``w:id``, which names one change in the document), one no part of
+the package uses (free_ids): Word takes an id the body shares with a change, comment or bookmark in a header, footer,
+note or comment for a damaged file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import count
 
 from lxml import etree
@@ -23,19 +26,28 @@ from attnmt.documents.fields import field_kind
 from attnmt.documents.wordml import REVISIONS, w
 
 IDENTIFIER = w("id")
+# A namespaced attribute ``id`` of a number, as a part's bytes spell it: WordprocessingML's ``w:id`` whatever prefix the
+# part gives its namespace (an attribute without one is in no namespace); another vocabulary's only raises the first id
+# free, which leaves the ids unique still.
+NUMBERED_ID = re.compile(rb"""\s[\w.-]+:id\s*=\s*["'](\d+)["']""")
 
 
-def split_field_revisions(paragraph: etree._Element) -> None:
+def free_ids(parts: Iterable[bytes]) -> Iterator[int]:
+    """The ids (``w:id``) after the largest that any of ``parts`` (the bytes of every Word part of a package: its body,
+    headers, footers, notes, comments) uses."""
+    return count(1 + max((int(number) for part in parts for number in NUMBERED_ID.findall(part)), default=0))
+
+
+def split_field_revisions(paragraph: etree._Element, ids: Iterator[int]) -> None:
     """Each tracked change among ``paragraph``'s children (wordml.REVISIONS) that holds part of a complex field going
     on past its edge split, in place: a change of its own around each child of that field's (crossing_children), the
-    children before, between and after them in one change each, as they were."""
-    ids: Iterator[int] | None = None
+    children before, between and after them in one change each, as they were, each piece after the first with the
+    next of ``ids`` (free_ids)."""
     for change in [child for child in paragraph if child.tag in REVISIONS]:
         children = list(change)
         crossing = crossing_children(children)
         if not crossing:
             continue
-        ids = ids or count(1 + max(identifiers(paragraph.getroottree().getroot()), default=0))
         position = paragraph.index(change)
         for number, piece in enumerate(pieces(children, crossing)):
             holder = change if not number else change.makeelement(change.tag, change.attrib)
@@ -77,10 +89,3 @@ def pieces(children: Sequence[etree._Element], crossing: set[int]) -> Iterator[l
     if together:
         yield together
 
-
-def identifiers(root: etree._Element) -> Iterator[int]:
-    """The numeric ids (``w:id``) of ``root``'s elements: a change's, a comment's, a bookmark's."""
-    for element in root.iter():
-        value = element.get(IDENTIFIER, "")
-        if value.isdigit():
-            yield int(value)

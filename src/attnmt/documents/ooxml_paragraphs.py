@@ -4,12 +4,14 @@ with the paragraph they begin, a paragraph in a content control kept whole or of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.code_paragraphs import without_code_paragraphs
 from attnmt.documents.dropcaps import join_drop_caps
-from attnmt.documents.field_revisions import split_field_revisions
+from attnmt.documents.field_revisions import free_ids, split_field_revisions
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.index_pages import index_protection
 from attnmt.documents.letterless import Shown, needs_translation
@@ -33,7 +35,8 @@ FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallbac
 
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
-                   styles: WordStyles | None = None, source_lang: str | None = None) -> list[ParagraphJob]:
+                   styles: WordStyles | None = None, source_lang: str | None = None,
+                   ids: Iterator[int] | None = None) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text box's paragraphs
     come after the paragraph whose run holds the text box; those of its fallback copy, FALLBACK, are not seen); one
     that reads no text (formatting.reads_text) is passed over before a job is made.  A complex field open at a
@@ -60,7 +63,8 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
         if dialect is WORD:  # a quote mark in a run of its own, set apart by its font hint or language alone
             unseen_quote_looks(paragraph)
             join_field_insertions(paragraph)  # a field inserted with changes tracked, an insertion a run
-            split_field_revisions(paragraph)  # a tracked change around part of a field, a change a run for it
+            ids = ids or free_ids([etree.tostring(root)])  # made once, where a paragraph first needs them
+            split_field_revisions(paragraph, ids)  # a tracked change around part of a field, a change a run for it
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
                            indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)

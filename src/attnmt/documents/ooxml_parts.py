@@ -16,6 +16,7 @@ from attnmt.documents.chart_literals import literal_jobs
 from attnmt.documents.chart_workbooks import cache_jobs
 from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
+from attnmt.documents.field_revisions import free_ids
 from attnmt.documents.link_tips import with_link_tips
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
 from attnmt.documents.ooxml_language import set_language
@@ -66,7 +67,10 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
               else frozenset() for notes in (False, True)}
     parts = []
     bindings = Bindings(archive)  # Word's data-bound controls: those whose store cannot be set kept whole
-    for member, texts in reading_order(archive, kinds, suffix, main):
+    order = reading_order(archive, kinds, suffix, main)
+    # a change's, comment's or bookmark's id is the package's: one the body shares with a footnote is a damaged file
+    ids = free_ids(archive.to_parse(member) for member, texts in order if texts is WORD)
+    for member, texts in order:
         if texts is WORKSHEET and not WORKSHEET.may_hold_text(archive.read(member)):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
@@ -79,7 +83,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         if texts is WORD:
             bindings.keep_unresolved(tree.getroot())
         # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
-        jobs = (paragraph_jobs(tree.getroot(), WORD, glossary, styles, options.source_lang) if texts is WORD
+        jobs = (paragraph_jobs(tree.getroot(), WORD, glossary, styles, options.source_lang, ids) if texts is WORD
                 else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph, and pictures' alt text
             jobs = with_link_tips(tree.getroot(), jobs, glossary, options.target_lang)
