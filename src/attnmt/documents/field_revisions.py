@@ -10,9 +10,12 @@ field's begin was written after its end ("MAP. THE4 FOR <ins>PAGE SEE {PAGEREF</
 which Word replaces when it updates the field (the demo model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").
 Split, each of the field's runs is a child of the paragraph, read as the run its change holds
 (fields_complex.held_run): a number amid words in its place, any other field kept whole, its parts one after another.
-Each piece after the first gets an id of its own (``w:id``, which names one change in the document), one no part of
-the package uses (free_ids): Word takes an id the body shares with a change, comment or bookmark in a header, footer,
-note or comment for a damaged file."""
+A link that holds part of a field is split alike where its field's characters cannot be moved over its edge
+(attnmt.documents.field_links).
+
+A tracked change's piece after the first gets an id of its own (``w:id``, which names one change in the document), one
+no part of the package uses (free_ids): Word takes an id the body shares with a change, comment or bookmark in a
+header, footer, note or comment for a damaged file."""
 
 from __future__ import annotations
 
@@ -40,21 +43,30 @@ def free_ids(parts: Iterable[bytes]) -> Iterator[int]:
 
 def split_field_revisions(paragraph: etree._Element, ids: Iterator[int]) -> None:
     """Each tracked change among ``paragraph``'s children (wordml.REVISIONS) that holds part of a complex field going
-    on past its edge split, in place: a change of its own around each child of that field's (crossing_children), the
-    children before, between and after them in one change each, as they were, each piece after the first with the
-    next of ``ids`` (free_ids)."""
+    on past its edge split, in place (split_around_field), each piece after the first with the next of ``ids``
+    (free_ids)."""
     for change in [child for child in paragraph if child.tag in REVISIONS]:
-        children = list(change)
-        crossing = crossing_children(children)
-        if not crossing:
-            continue
-        position = paragraph.index(change)
-        for number, piece in enumerate(pieces(children, crossing)):
-            holder = change if not number else change.makeelement(change.tag, change.attrib)
-            if number:
-                holder.set(IDENTIFIER, str(next(ids)))
-                paragraph.insert(position + number, holder)
-            holder.extend(piece)
+        for piece in split_around_field(change)[1:]:
+            piece.set(IDENTIFIER, str(next(ids)))
+
+
+def split_around_field(container: etree._Element) -> list[etree._Element]:
+    """``container`` (a tracked change, a link) split in place where it holds part of a complex field going on past its
+    edge: a copy of it around each child of that field's (crossing_children), the children before, between and after
+    them in one copy each, as they were; the containers it is now, itself first."""
+    children, parent = list(container), container.getparent()
+    crossing = crossing_children(children)
+    if not crossing or parent is None:
+        return [container]
+    holders = []
+    position = parent.index(container)
+    for number, piece in enumerate(pieces(children, crossing)):
+        holder = container if not number else container.makeelement(container.tag, container.attrib)
+        if number:
+            parent.insert(position + number, holder)
+        holder.extend(piece)
+        holders.append(holder)
+    return holders
 
 
 def crossing_children(children: Sequence[etree._Element]) -> set[int]:

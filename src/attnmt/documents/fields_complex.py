@@ -23,7 +23,7 @@ from attnmt.documents.fields import (
     result_text,
 )
 from attnmt.documents.formatting import run_parts
-from attnmt.documents.wordml import REVISIONS, w
+from attnmt.documents.wordml import FIELD_HOLDERS, w
 from attnmt.documents.xstring import text_in
 
 CODE_TEXTS = frozenset({w("instrText"), w("delInstrText")})  # a code's text, as written and as deleted (w:del)
@@ -169,9 +169,9 @@ def _containers(node: etree._Element) -> list[etree._Element]:
 
 
 def held_run(node: etree._Element) -> etree._Element:
-    """The run a tracked change (wordml.REVISIONS) holds alone, where ``node`` is one (a field's begin inserted, its
-    result and end not: field_revisions); ``node`` itself where not."""
-    alone = node.tag in REVISIONS and len(node) == 1 and node[0].tag == w("r")
+    """The run a tracked change or a link (wordml.FIELD_HOLDERS) holds alone, where ``node`` is one (a field's begin
+    inserted or linked, its result and end not: field_revisions); ``node`` itself where not."""
+    alone = node.tag in FIELD_HOLDERS and len(node) == 1 and node[0].tag == w("r")
     return node[0] if alone else node
 
 

@@ -41,6 +41,10 @@ REMOVALS = frozenset({w("del"), w("moveFrom")})
 # The tracked changes split around a complex field's runs (field_revisions): an insertion, a move's new place, a
 # deletion.  A move's old place is not: its text is a run's (w:t, not w:delText), which a field's result would read.
 REVISIONS = frozenset({w("ins"), w("moveTo"), w("del")})
+# A link around runs, split around a complex field's runs as a tracked change is (field_revisions)
+LINK = w("hyperlink")
+# What is split around a complex field's runs, each of whose pieces may hold one of its runs alone (fields_complex)
+FIELD_HOLDERS = REVISIONS | {LINK}
 
 
 def hides(properties: Any) -> bool | None:

@@ -1,0 +1,88 @@
+"""A link (``w:hyperlink``) whose edge cuts a complex field (attnmt.documents.field_links): the field's characters
+and code, which show nothing, are moved over the edge so that the link holds the field whole or none of it, and the
+field comes back whole, in its order, its number read amid its sentence's words; where its shown words lie on both
+sides of the edge, the link is split around the field's runs.
+
+The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to its source word."""
+
+import io
+
+import docx
+import pytest
+from lxml import etree
+from office_files import SOFFICE, code_run, field_char, libreoffice_saved, read_members, text_run, w, word_paragraph
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+OPENING = field_char("begin") + code_run(" PAGE ") + field_char("separate")  # a page number's begin, code, separator
+
+
+def linked(runs: str) -> str:
+    return f'<w:hyperlink w:anchor="map">{runs}</w:hyperlink>'
+
+
+def translated(translator, *paragraphs: str) -> bytes:
+    return translate_office(word_paragraph(*paragraphs), ".docx", translator, DocumentOptions())
+
+
+def pieces(data: bytes) -> list[str]:
+    """Each part of the first paragraph's runs (a field character's type, a code, a text), after "link: " where a
+    link holds it."""
+    paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{w('p')}")
+    found = []
+    for node in paragraph.iter(w("fldChar"), w("instrText"), w("t")):
+        shown = node.get(w("fldCharType")) or node.text
+        found.append(shown if next(node.iterancestors(w("hyperlink")), None) is None else f"link: {shown}")
+    return found
+
+
+def libreoffice_text(data: bytes, tmp_path) -> str:
+    return libreoffice_saved(data, ".docx", "txt", tmp_path / "txt").decode("utf-8-sig").strip()
+
+
+def test_a_field_begun_in_a_link_and_ended_after_it_ends_in_it(mirror):
+    """Read as one mark, the link took the field's begin away from its end, which was written first ("MAP. THE{} FOR
+    <link>PAGE THE {PAGE}4</link> SEE"), and the model read "See the page for the map."."""
+    out = translated(mirror, text_run("See ") + linked(text_run("the page ") + OPENING + text_run("4"))
+                     + field_char("end") + text_run(" for the map."))
+    assert mirror.given == ["See the page 4 for the map."]
+    assert pieces(out) == ["MAP. THE FOR ", "link: begin", "link:  PAGE ", "link: separate", "link: 4", "link: end",
+                           "link:  PAGE THE", " SEE"]
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "MAP. THE FOR 4 PAGE THE SEE"
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_field_begun_before_a_link_and_ended_in_it_begins_in_it(mirror, tmp_path):
+    """Its end written before its begin, LibreOffice showed "TODAY. MAP THE4 OF " (the field and "PAGE SEE" lost);
+    its begin, code and separator moved into the link, it shows the field's page, 1, where the number was."""
+    out = translated(mirror, text_run("See page ") + OPENING + linked(text_run("4") + field_char("end")
+                                                                     + text_run(" of the map")) + text_run(" today."))
+    assert mirror.given == ["See page 4 of the map today."]
+    assert pieces(out) == ["TODAY. ", "link: MAP THE OF ", "link: begin", "link:  PAGE ", "link: separate", "link: 4",
+                           "link: end", " PAGE SEE"]
+    assert libreoffice_text(out, tmp_path) == "TODAY. MAP THE OF 1 PAGE SEE"
+
+
+def test_a_link_field_begun_at_a_links_start_and_running_on_past_it_is_translated(mirror):
+    """A ``HYPERLINK`` field begun in a link, its result running on past the link's end: its begin, code and
+    separator, moved out before the link, put the link in its result.  Read with its begin in the link, its words
+    were kept in English and the model read "Read now."."""
+    code = ' HYPERLINK "https://example.com" '
+    out = translated(mirror, text_run("Read ") + linked(field_char("begin") + code_run(code) + field_char("separate")
+                                                       + text_run("the old guide")) + text_run(" here")
+                     + field_char("end") + text_run(" now."))
+    assert mirror.given == ["Read the old guide here now."]
+    assert pieces(out) == ["NOW. ", "begin", code, "separate", "HERE ", "link: GUIDE OLD THE", "end", " READ"]
+
+
+def test_a_field_whose_words_lie_on_both_sides_of_a_links_edge_splits_the_link(mirror):
+    """Neither side of the edge holds the field's characters alone: the link is split around the field's runs, each
+    piece a link to the same place, and the field comes back whole and in its order (it was written "MAP. THE{}
+    FOR <link>PAGE THE {PAGE}4</link> SEE more")."""
+    out = translated(mirror, text_run("See ") + linked(text_run("the page ") + OPENING + text_run("4"))
+                     + text_run(" more") + field_char("end") + text_run(" for the map."))
+    assert pieces(out) == ["MAP. THE ", "link: begin", "link:  PAGE ", "link: separate", "link: 4", " more", "end",
+                           " FOR ", "link: PAGE THE ", "SEE"]
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{w('p')}")
+    assert {link.get(w("anchor")) for link in paragraph.iter(w("hyperlink"))} == {"map"}
