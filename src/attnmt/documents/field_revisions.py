@@ -10,8 +10,8 @@ field's begin was written after its end ("MAP. THE4 FOR <ins>PAGE SEE {PAGEREF</
 which Word replaces when it updates the field (the demo model's "Eine Frau liest {PAGEREF}<ins>das4{}</ins> Buch.").
 Split, each of the field's runs is a child of the paragraph, read as the run its change holds
 (fields_complex.held_run): a number amid words in its place, any other field kept whole, its parts one after another.
-A link that holds part of a field is split alike where its field's characters cannot be moved over its edge
-(attnmt.documents.field_links).
+A link or another mark around runs that holds part of a field is split alike where the field's characters cannot be
+moved over its edge (attnmt.documents.field_marks).
 
 A tracked change's piece after the first gets an id of its own (``w:id``, which names one change in the document), one
 no part of the package uses (free_ids): Word takes an id the body shares with a change, comment or bookmark in a

@@ -169,8 +169,8 @@ def _containers(node: etree._Element) -> list[etree._Element]:
 
 
 def held_run(node: etree._Element) -> etree._Element:
-    """The run a tracked change or a link (wordml.FIELD_HOLDERS) holds alone, where ``node`` is one (a field's begin
-    inserted or linked, its result and end not: field_revisions); ``node`` itself where not."""
+    """The run a tracked change or a mark around runs (wordml.FIELD_HOLDERS) holds alone, where ``node`` is one (a
+    field's begin inserted or linked, its result and end not: field_revisions); ``node`` itself where not."""
     alone = node.tag in FIELD_HOLDERS and len(node) == 1 and node[0].tag == w("r")
     return node[0] if alone else node
 

@@ -11,7 +11,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.code_paragraphs import without_code_paragraphs
 from attnmt.documents.dropcaps import join_drop_caps
-from attnmt.documents.field_links import join_field_links
+from attnmt.documents.field_marks import join_field_marks
 from attnmt.documents.field_revisions import free_ids, split_field_revisions
 from attnmt.documents.formatting import reads_text
 from attnmt.documents.index_pages import index_protection
@@ -66,7 +66,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             join_field_insertions(paragraph)  # a field inserted with changes tracked, an insertion a run
             ids = ids or free_ids([etree.tostring(root)])  # made once, where a paragraph first needs them
             split_field_revisions(paragraph, ids)  # a tracked change around part of a field, a change a run for it
-            join_field_links(paragraph)  # a link around part of a field: the field's characters over its edge
+            join_field_marks(paragraph)  # a link, or another mark, around part of a field: its characters moved
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
                            indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)

@@ -41,10 +41,12 @@ REMOVALS = frozenset({w("del"), w("moveFrom")})
 # The tracked changes split around a complex field's runs (field_revisions): an insertion, a move's new place, a
 # deletion.  A move's old place is not: its text is a run's (w:t, not w:delText), which a field's result would read.
 REVISIONS = frozenset({w("ins"), w("moveTo"), w("del")})
-# A link around runs, split around a complex field's runs as a tracked change is (field_revisions)
-LINK = w("hyperlink")
+# The marks around runs whose edge may cut a complex field, split around its runs as a tracked change is where its
+# characters cannot be moved over that edge (field_marks): a link, a smart tag, a custom XML element, a bidirectional
+# embedding and override.
+RUN_MARKS = frozenset({w("hyperlink"), w("smartTag"), w("customXml"), w("dir"), w("bdo")})
 # What is split around a complex field's runs, each of whose pieces may hold one of its runs alone (fields_complex)
-FIELD_HOLDERS = REVISIONS | {LINK}
+FIELD_HOLDERS = REVISIONS | RUN_MARKS
 
 
 def hides(properties: Any) -> bool | None:

@@ -1,7 +1,7 @@
-"""A link (``w:hyperlink``) whose edge cuts a complex field (attnmt.documents.field_links): the field's characters
-and code, which show nothing, are moved over the edge so that the link holds the field whole or none of it, and the
-field comes back whole, in its order, its number read amid its sentence's words; where its shown words lie on both
-sides of the edge, the link is split around the field's runs.
+"""A link (``w:hyperlink``) or another mark around runs whose edge cuts a complex field (attnmt.documents.field_marks):
+the field's characters and code, which show nothing, are moved over the edge so that the mark holds the field whole or
+none of it, and the field comes back whole, in its order, its number read amid its sentence's words; where its shown
+words lie on both sides of the edge, the link is split around the field's runs.
 
 The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to its source word."""
 
@@ -50,6 +50,27 @@ def test_a_field_begun_in_a_link_and_ended_after_it_ends_in_it(mirror):
     assert pieces(out) == ["MAP. THE FOR ", "link: begin", "link:  PAGE ", "link: separate", "link: 4", "link: end",
                            "link:  PAGE THE", " SEE"]
     assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "MAP. THE FOR 4 PAGE THE SEE"
+
+
+OTHER_MARKS = {"smartTag": ('<w:smartTag w:uri="urn:places" w:element="place">', "</w:smartTag>"),
+               "customXml": ('<w:customXml w:element="book">', "</w:customXml>"),
+               "sdt": ('<w:sdt><w:sdtPr><w:id w:val="7"/></w:sdtPr><w:sdtContent>', "</w:sdtContent></w:sdt>"),
+               "dir": ('<w:dir w:val="ltr">', "</w:dir>")}
+
+
+@pytest.mark.parametrize("name", OTHER_MARKS)
+def test_a_field_begun_in_another_mark_and_ended_after_it_ends_in_it(mirror, name):
+    """A smart tag, a custom XML element, a content control and a bidirectional embedding are marks around runs as a
+    link is: the field's end was written before its begin, and the model read "See the page for the map."."""
+    opening, closing = OTHER_MARKS[name]
+    out = translated(mirror, text_run("See ") + opening + text_run("the page ") + OPENING + text_run("4") + closing
+                     + field_char("end") + text_run(" for the map."))
+    assert mirror.given == ["See the page 4 for the map."]
+    assert pieces(out) == ["MAP. THE FOR ", "begin", " PAGE ", "separate", "4", "end", " PAGE THE", " SEE"]
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{w('p')}")
+    mark = paragraph.find(w(name))
+    assert len(paragraph.findall(w(name))) == 1  # not split: the field ends in it
+    assert [kind.get(w("fldCharType")) for kind in mark.iter(w("fldChar"))] == ["begin", "separate", "end"]
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

@@ -1,5 +1,6 @@
-"""A link (``w:hyperlink``) whose edge cuts a complex field, part of the field inside it and the rest outside, made
-to hold the field whole or none of it: the field's characters and code, which show nothing, moved over the edge.
+"""A mark around runs whose edge cuts a complex field, part of the field inside it and the rest outside (a link,
+``w:hyperlink``; a smart tag, a custom XML element, a bidirectional embedding or override, a content control), made to
+hold the field whole or none of it: the field's characters and code, which show nothing, moved over the edge.
 
 Word writes this where a field is typed at a link's edge, a page number after a linked "the page" whose end falls
 after the link (``See <w:hyperlink>the page {PAGE}4</w:hyperlink>{} for the map.``), or where a ``HYPERLINK``
@@ -7,9 +8,10 @@ field's result runs on past the link it begins in.  Read as one mark, the link t
 and the rest of the field went where alignment put the words around it: its end was written before its begin
 ("MAP. THE{} FOR <link>PAGE THE {PAGE}4</link> SEE"), which Word and LibreOffice read as no field; a field begun
 before a link and ended in it lost the link's words in LibreOffice.  Moved so, the field is read as any field in a
-link or around one is (attnmt.documents.fields_complex).  Where the field's shown words are on both sides of the
-edge and its characters cannot make it whole on one side, the link is split around the field's runs as a tracked
-change is (field_revisions.split_around_field), each piece a link to the same place."""
+mark or around one is (attnmt.documents.fields_complex).  Where the field's shown words are on both sides of the
+edge and its characters cannot make it whole on one side, the mark is split around the field's runs as a tracked
+change is (field_revisions.split_around_field), each piece a copy of it; a content control, whose properties name it
+once (its ``w:id``, its tag), is left as it is."""
 
 from __future__ import annotations
 
@@ -20,70 +22,76 @@ from lxml import etree
 from attnmt.documents.field_revisions import split_around_field
 from attnmt.documents.fields import field_kind
 from attnmt.documents.fields_complex import CODE_MARKS, is_code_run
-from attnmt.documents.wordml import LINK, w
+from attnmt.documents.wordml import RUN_MARKS, w
+
+CONTROL = w("sdt")
 
 
-def join_field_links(paragraph: etree._Element) -> None:
-    """Each link among ``paragraph``'s children whose edge cuts a complex field made to hold the field whole or none
-    of it, in place: the field's end moved into the link or its begin and code out of it (ends_after_link), and its
-    begin and code moved in or its end out (begins_before_link); split where neither can (split_around_field)."""
-    for link in [child for child in paragraph if child.tag == LINK]:
-        if not (ends_after_link(link) and begins_before_link(link)):
-            split_around_field(link)
+def join_field_marks(paragraph: etree._Element) -> None:
+    """Each mark among ``paragraph``'s children (wordml.RUN_MARKS, a content control) whose edge cuts a complex field
+    made to hold the field whole or none of it, in place: the field's end moved into the mark or its begin and code
+    out of it (ends_after_mark), and its begin and code moved in or its end out (begins_before_mark); a mark but a
+    content control split where neither can (split_around_field)."""
+    for mark in [child for child in paragraph if child.tag in RUN_MARKS or child.tag == CONTROL]:
+        holder = mark if mark.tag != CONTROL else mark.find(w("sdtContent"))
+        whole = holder is None or (ends_after_mark(mark, holder) and begins_before_mark(mark, holder))
+        if not whole and mark.tag != CONTROL:  # a content control's properties name it once: it is not split
+            split_around_field(mark)
 
 
-def ends_after_link(link: etree._Element) -> bool:
-    """Whether ``link`` holds no field going on past its end, once made so: the runs after it up to that field's end
-    moved into it where they show nothing (its end's run), else the field's runs in it moved out after it where they
-    show nothing (its begin and code at the link's end), else, where the field begins the link, its begin, code and
-    separator moved out before it (a ``HYPERLINK`` field's result running on past the link)."""
-    children = list(link)
+def ends_after_mark(mark: etree._Element, holder: etree._Element) -> bool:
+    """Whether ``mark`` holds no field going on past its end, once made so: the runs after it up to that field's end
+    moved into it (into ``holder``, which holds its runs: the mark, or a content control's content) where they show
+    nothing (its end's run), else the field's runs in it moved out after it where they show nothing (its begin and
+    code at the mark's end), else, where the field begins the mark, its begin, code and separator moved out before it
+    (a ``HYPERLINK`` field's result running on past a link)."""
+    children = list(holder)
     start = going_on(children)
     if start is None:
         return True
-    after = rest_of_field(link.itersiblings(), depth=sum(depth_steps(children[start:])))
+    after = rest_of_field(mark.itersiblings(), depth=sum(depth_steps(children[start:])))
     if after is None:
         return True  # a field over paragraphs, carried on to the next (ooxml_paragraphs), is left as it is
     if shows_nothing(after):
-        link.extend(after)
+        holder.extend(after)
     elif shows_nothing(children[start:]):
         for node in reversed(children[start:]):
-            link.addnext(node)
+            mark.addnext(node)
     elif not children[:start] and shows_nothing(opening := children[:separator_position(children) + 1]):
         for node in opening:
-            link.addprevious(node)
+            mark.addprevious(node)
     else:
         return False
     return True
 
 
-def begins_before_link(link: etree._Element) -> bool:
-    """Whether ``link`` holds no field begun before it, once made so (ends_after_link's other side): the runs before
+def begins_before_mark(mark: etree._Element, holder: etree._Element) -> bool:
+    """Whether ``mark`` holds no field begun before it, once made so (ends_after_mark's other side): the runs before
     it from that field's begin moved into it where they show nothing, else the field's runs in it moved out before it
-    where they show nothing (its end at the link's start), else, where the field ends the link, its end moved out
+    where they show nothing (its end at the mark's start), else, where the field ends the mark, its end moved out
     after it."""
-    children = list(link)
+    children = list(holder)
     end = ended_in(children)
     if end is None:
         return True
-    before = rest_of_field(link.itersiblings(preceding=True), depth=sum(depth_steps(children[:end + 1])))
+    before = rest_of_field(mark.itersiblings(preceding=True), depth=sum(depth_steps(children[:end + 1])))
     if before is None:
         return True  # a field begun in an earlier paragraph
     if shows_nothing(before):
         for node in before:  # nearest first
-            link.insert(0, node)
+            holder.insert(0, node)
     elif shows_nothing(children[:end + 1]):
         for node in children[:end + 1]:
-            link.addprevious(node)
+            mark.addprevious(node)
     elif end == len(children) - 1 and shows_nothing(children[end:]):
-        link.addnext(children[end])
+        mark.addnext(children[end])
     else:
         return False
     return True
 
 
 def going_on(children: Sequence[etree._Element]) -> int | None:
-    """The position among a link's ``children`` of the first that begins a field the link does not end; None where
+    """The position among a mark's ``children`` of the first that begins a field the mark does not end; None where
     it ends every field it begins."""
     opened: list[int] = []
     for position, child in enumerate(children):
@@ -96,7 +104,7 @@ def going_on(children: Sequence[etree._Element]) -> int | None:
 
 
 def ended_in(children: Sequence[etree._Element]) -> int | None:
-    """The position among a link's ``children`` of the last that ends a field begun before the link; None where
+    """The position among a mark's ``children`` of the last that ends a field begun before the mark; None where
     there is none."""
     depth, ended = 0, None
     for position, child in enumerate(children):
@@ -118,8 +126,8 @@ def depth_steps(nodes: Iterable[etree._Element]) -> Iterable[int]:
 
 
 def rest_of_field(siblings: Iterable[etree._Element], depth: int) -> list[etree._Element] | None:
-    """The ``siblings`` a link's fields go on over, nearest first (those after the link, or those before it), up to
-    the one where they end (or begin): ``depth`` counts the fields going on past the link's edge, positive after it
+    """The ``siblings`` a mark's fields go on over, nearest first (those after the mark, or those before it), up to
+    the one where they end (or begin): ``depth`` counts the fields going on past the mark's edge, positive after it
     (each begin adds one, each end takes one away), negative before it.  None where the paragraph ends first (a field
     over paragraphs)."""
     taken = []
@@ -145,6 +153,6 @@ def separator_position(children: Sequence[etree._Element]) -> int:
 
 def shows_nothing(nodes: Sequence[etree._Element]) -> bool:
     """Whether ``nodes`` are runs of a field's characters and code alone, or what Word leaves between them (a
-    bookmark, a comment's anchor: fields_complex.CODE_MARKS): moved over a link's edge, they change no word it
+    bookmark, a comment's anchor: fields_complex.CODE_MARKS): moved over a mark's edge, they change no word it
     covers."""
     return bool(nodes) and all(is_code_run(node) or node.tag in CODE_MARKS for node in nodes)
