@@ -37,8 +37,9 @@ NUMBERED_ID = re.compile(rb"""\s[\w.-]+:id\s*=\s*["'](\d+)["']""")
 
 def free_ids(parts: Iterable[bytes]) -> Iterator[int]:
     """The ids (``w:id``) after the largest that any of ``parts`` (the bytes of every Word part of a package: its body,
-    headers, footers, notes, comments) uses."""
-    return count(1 + max((int(number) for part in parts for number in NUMBERED_ID.findall(part)), default=0))
+    headers, footers, notes, comments) uses, ``parts`` read where the first is asked for: most files split no change,
+    and need not be read ahead."""
+    yield from count(1 + max((int(number) for part in parts for number in NUMBERED_ID.findall(part)), default=0))
 
 
 def split_field_revisions(paragraph: etree._Element, ids: Iterator[int]) -> None:
