@@ -52,9 +52,9 @@ def split_field_revisions(paragraph: etree._Element, ids: Iterator[int]) -> None
 
 
 def split_around_field(container: etree._Element) -> list[etree._Element]:
-    """``container`` (a tracked change, a link) split in place where it holds part of a complex field going on past its
-    edge: a copy of it around each child of that field's (crossing_children), the children before, between and after
-    them in one copy each, as they were; the containers it is now, itself first."""
+    """``container`` (a tracked change, a link, another mark around runs) split in place where it holds part of a
+    complex field going on past its edge: a copy of it around each child of that field's (crossing_children), the
+    children before, between and after them in one copy each, as they were; the containers it is now, itself first."""
     children, parent = list(container), container.getparent()
     crossing = crossing_children(children)
     if not crossing or parent is None:
