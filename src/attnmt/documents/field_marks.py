@@ -10,8 +10,9 @@ and the rest of the field went where alignment put the words around it: its end 
 before a link and ended in it lost the link's words in LibreOffice.  Moved so, the field is read as any field in a
 mark or around one is (attnmt.documents.fields_complex).  Where the field's shown words are on both sides of the
 edge and its characters cannot make it whole on one side, the mark is split around the field's runs as a tracked
-change is (field_revisions.split_around_field), each piece a copy of it; a content control, whose properties name it
-once (its ``w:id``, its tag), is left as it is."""
+change is (field_revisions.split_around_field), each piece a copy of it, and the pieces left side by side are joined
+again once the paragraph is written (attnmt.documents.field_pieces); a content control, whose properties name it once
+(its ``w:id``, its tag), is left as it is."""
 
 from __future__ import annotations
 

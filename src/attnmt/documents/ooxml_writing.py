@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap
+from attnmt.documents.field_pieces import join_field_pieces
 from attnmt.documents.flat import FlatText
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_content
 from attnmt.documents.spans import Nested, plain
@@ -55,6 +56,7 @@ class ParagraphWriter:
                 paragraph.remove(child)
         for offset, element in enumerate(self._fill(paragraph, content)):
             paragraph.insert(start + offset, element)
+        join_field_pieces(paragraph)  # a link split around a field's runs (field_marks), its pieces side by side
         if self.drop_cap is not None:
             self.drop_cap.put_back(paragraph)
 
