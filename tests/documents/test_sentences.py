@@ -207,7 +207,7 @@ def test_a_term_across_two_cues_joins_them_whatever_its_apostrophes_and_spaces(s
     same.glossary = Glossary.of({"Rock 'n'  Roll": "Rock 'n' Roll"})
     translate_subtitle_text("1\n00:00:01,000 --> 00:00:02,000\nThey play Rock ‘n’\n\n"
                             "2\n00:00:02,100 --> 00:00:03,000\nRoll all night.\n", same, OPTIONS)
-    assert same.given == ["They play Rock n Roll all night."]  # its ‘n’ read as a quote, as in a text line
+    assert same.given == ["They play Rock ‘n’ Roll all night."]  # its ‘n’ no quote, as in a text line
 
 
 @pytest.mark.parametrize("space", ["\xa0", "\u202f", "\u2009", "\u3000", "\u2028", "\x85"])

@@ -68,6 +68,15 @@ def test_quotes_inside_a_cues_sentence_wrap_the_translation_of_their_words(mirro
     assert translate_subtitle_text(vtt_source, mirror) == vtt('<v Anna>ME. TO "HELLO" SAID HE')
 
 
+def test_the_shortened_and_in_a_cue_is_no_quote(mirror):
+    """The cue ``I love Rock ‘n’ Roll music.`` came back ``Ein bereitet ‚sich‘.`` from the demo model: ``‘n’`` was read
+    as a quote, the model read ``Rock n Roll`` and the marks came back around a word of its own, in German's form."""
+    source = srt("I love Rock ‘n’ Roll music.", "Let ‘em play rock ‘n’ roll in the ’90s.")
+    out = translate_subtitle_text(source, mirror, DocumentOptions(target_lang="de"))
+    assert out == srt("MUSIC. ROLL ‘N’ ROCK LOVE I", "’90S. THE IN ROLL ‘N’ ROCK PLAY ‘EM LET")
+    assert mirror.given == ["I love Rock ‘n’ Roll music.", "Let ‘em play rock ‘n’ roll in the ’90s."]
+
+
 @pytest.mark.parametrize(("text", "written"), [
     ("Hi&nbsp;there, you &amp; me.", "HI&nbsp;THERE, YOU &amp; ME."),
     ("&lrm;Hello there.", "&lrm;HELLO THERE."),

@@ -72,6 +72,21 @@ def test_quotes_inside_a_sentence_wrap_the_translation_of_their_words(mirror):
     assert model_reads(lines[0], None, lambda _: True) == "big dog, she said"  # attnmt.translate's and JSONL's too
 
 
+@pytest.mark.parametrize("line", ["I love Rock ‘n’ Roll music", "Rock 'n' Roll is great", "fish ‘N’ chips"])
+def test_the_shortened_and_between_two_words_is_no_quote(mirror, line):
+    """``Rock ‘n’ Roll`` was read as a quote of ``n``: the model read ``Rock n Roll``, and the marks came back in
+    German's form, ``ROLL ‚N‘ ROCK``; the demo model wrote ``Ein bereitet ‚sich‘.``.  Its apostrophes are the
+    word's own."""
+    assert translate_lines([line], mirror) == [" ".join(word.upper() for word in reversed(line.split()))]
+    assert mirror.given == [line]
+
+
+def test_a_quote_holding_the_shortened_and_is_one_quote(mirror):
+    """Read as a quote of ``n``, its own marks were cut apart and went to the model as words."""
+    assert translate_lines(["‘Rock ‘n’ roll,’ he said"], mirror) == ["SAID HE ‘ROLL, ‘N’ ROCK’"]
+    assert mirror.given == ["Rock ‘n’ roll, he said"]
+
+
 def test_emphasis_left_around_nothing_is_dropped():
     """The model dropped "swimming" (no word of the translation attends to it), and the emphasis went around nothing:
     its two marks showed glued to the next word, ``im **Schwimmbecken.``."""
