@@ -458,3 +458,14 @@ def test_brackets_around_a_sound_description_come_back_around_its_translation(dr
     cue = "1\n00:00:01,000 --> 00:00:02,000\n(♪ soft music ♪)\n"
     assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\n(♪ MUSIC SOFT ♪)\n"
 
+
+def test_brackets_around_a_sound_description_with_a_note_on_one_side_come_back_around_its_translation(dropping):
+    # "( soft music)" was left to the model, the "(" parted from the words, and the demo model wrote "Ein♪ bereitet
+    # sich", both brackets lost: "(♪" and ")" are kept as "(♪" and "♪)" are.
+    dropping.writes = lambda text: "♪" not in text and "[" not in text  # as the demo model's
+    assert translate_lines(["(♪ soft music)", "[♪ upbeat music]"], dropping) == ["(♪ MUSIC SOFT)",
+                                                                                  "[♪ MUSIC UPBEAT]"]
+    assert dropping.given == ["soft music", "upbeat music"]
+    cue = "1\n00:00:01,000 --> 00:00:02,000\n(♪ soft music)\n"
+    assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\n(♪ MUSIC SOFT)\n"
+

@@ -272,19 +272,27 @@ def with_wrapping_pair(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
     of "(♪ soft music ♪)", as "[♪" and "♪]" are taken where the vocabulary writes no "[".  Left to the model, "( soft
     music)" held no pair around a sentence, its "(" parted from the words by the space the run left
     (attnmt.decoding.sentence_edges.quoted_edges), and the demo model wrote "Ein♪ bereitet sich ♪", the brackets
-    lost; it reads "soft music", and the marks come back where they were."""
+    lost; it reads "soft music", and the marks come back where they were.  So do "(♪" and ")" of "(♪ soft music)",
+    a note on one side only (the demo model wrote "Ein♪ bereitet sich", both brackets lost), and "[♪" and "]"
+    (it wrote "[♪ Ein Musiker singt", the "]" lost)."""
     ends, out = sorted({0, *breaks, len(text)}), list(cuts)
     for k, (start, end) in enumerate(out):
-        closing = PAIRS.get(text[start - 1:start]) if start else None
+        opener = start - 1 if PAIRS.get(text[start - 1:start]) and start else start  # in the cut: "[♪" unwritten
+        closing = PAIRS.get(text[opener:opener + 1])
         first, stop = ends[bisect_right(ends, start - 1) - 1], ends[bisect_left(ends, end)]
-        before = text[first:start - 1].rstrip()[-1:]  # a sentence's end, or none: its start
+        before = text[first:opener].rstrip()[-1:]  # a sentence's end, or none: its start
         if closing is None or start in edges or text[end:end + 1] != " " or (before and before not in SENTENCE_ENDS):
             continue
         last = next((j for j in range(len(out) - 1, k, -1) if out[j][1] < stop), None)
-        if last is not None and text[out[last][1]:out[last][1] + 1] == closing and out[last][1] not in edges \
-                and text[out[last][0] - 1] == " " and not text[out[last][1] + 1:stop].strip():
+        if opener < start and last is not None and text[out[last][1]:out[last][1] + 1] == closing \
+                and out[last][1] not in edges and text[out[last][0] - 1] == " " \
+                and not text[out[last][1] + 1:stop].strip():
             out[k], out[last] = (start - 1, end), (out[last][0], out[last][1] + 1)
-    return out
+        elif last is None and (shut := len(text[:stop].rstrip()) - 1) > end and text[shut] == closing \
+                and text[opener] not in text[end:shut] and not any(end <= b <= stop for _, b in out[k + 1:]):
+            out[k] = (opener, end)  # a note on one side: "(♪" and ")" of "(♪ soft music)"
+            out.append((shut, shut + 1))
+    return sorted(out)
 
 
 def is_wide(character: str) -> bool:
