@@ -11,16 +11,16 @@ from attnmt.documents.subtitles import translate_subtitle_text
 
 
 @pytest.mark.parametrize("lines, translated, given", [
-    ("♪ La la la ♪ [music]", "♪ LA LA LA ♪ [MUSIC]", ["La la la", "[music]"]),
+    ("♪ Sing with me ♪ [music]", "♪ ME WITH SING ♪ [MUSIC]", ["Sing with me", "[music]"]),
     ("♪ The dog is running ♪ (cheering)", "♪ RUNNING IS DOG THE ♪ (CHEERING)", ["The dog is running", "(cheering)"]),
     ("<i>♪ The dog is running ♪</i> [MUSIC]", "<i>♪ RUNNING IS DOG THE ♪</i> [MUSIC]",
      ["The dog is running", "[MUSIC]"]),
-    ("♪ La la la ♪\n[music]", "♪ LA LA LA ♪\n[MUSIC]", ["La la la", "[music]"]),
+    ("♪ Sing with me ♪\n[music]", "♪ ME WITH SING ♪\n[MUSIC]", ["Sing with me", "[music]"]),
     ("in the park ♪ [music]", "PARK THE IN ♪ [MUSIC]", ["in the park", "[music]"]),
 ])
 def test_a_lyrics_closing_note_before_a_description_stays_with_the_lyric(mirror, lines, translated, given):
     """The description was taken off the lyric's end, and the note before it was left to the
-    model: "La la la ♪" came back "♪ LA LA LA", the cue "♪ ♪ LA LA LA [MUSIC]"."""
+    model: "Sing with me ♪" came back "♪ ME WITH SING", the cue "♪ ♪ ME WITH SING [MUSIC]"."""
     assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
     assert mirror.given == given
 
@@ -53,7 +53,7 @@ def test_a_description_after_a_sentences_end_in_brackets_or_in_capitals_is_still
 @pytest.mark.parametrize("lines, translated, given", [
     ("[singing] ♪ Happy birthday to you ♪", "[SINGING] ♪ YOU TO BIRTHDAY HAPPY ♪",
      ["[singing]", "Happy birthday to you"]),
-    ("JOHN: ♫ La la la ♫", "JOHN: ♫ LA LA LA ♫", ["La la la"]),
+    ("JOHN: ♫ Sing with me ♫", "JOHN: ♫ ME WITH SING ♫", ["Sing with me"]),
     ("(SINGS) ♪ I saw a man", "(SINGS) ♪ MAN A SAW I", ["(SINGS)", "I saw a man"]),
 ])
 def test_a_lyrics_opening_note_after_a_label_stays_after_it(mirror, lines, translated, given):

@@ -136,7 +136,7 @@ def test_a_lyrics_notes_before_no_break_spaces_are_kept_at_its_end(mirror, lines
 @pytest.mark.parametrize("lines, translated, given", [
     ("- ♪ Happy birthday to you ♪\n- Thank you.", "- ♪ YOU TO BIRTHDAY HAPPY ♪\n- YOU. THANK",
      ["Happy birthday to you", "Thank you."]),
-    ("- Sing!\n- <i>♪ La la la ♪</i>", "- SING!\n- <i>♪ LA LA LA ♪</i>", ["Sing!", "La la la"]),
+    ("- Sing!\n- <i>♪ Sing with me ♪</i>", "- SING!\n- <i>♪ ME WITH SING ♪</i>", ["Sing!", "Sing with me"]),
     ("- ♪ The dog is running", "- ♪ RUNNING IS DOG THE", ["The dog is running"]),
 ])
 def test_a_lyric_after_a_speakers_dash_keeps_its_notes_out_of_the_model(mirror, lines, translated, given):
@@ -147,11 +147,12 @@ def test_a_lyric_after_a_speakers_dash_keeps_its_notes_out_of_the_model(mirror, 
 
 
 @pytest.mark.parametrize("lines, translated, given", [
-    ("- ♪ La la la ♪ - Stop singing.", "- ♪ LA LA LA ♪ - SINGING. STOP", ["La la la", "Stop singing."]),
-    ("- Sing it! - ♪ La la la ♪ - Stop.", "- IT! SING - ♪ LA LA LA ♪ - STOP.", ["Sing it!", "La la la", "Stop."]),
+    ("- ♪ Sing with me ♪ - Stop singing.", "- ♪ ME WITH SING ♪ - SINGING. STOP", ["Sing with me", "Stop singing."]),
+    ("- Sing it! - ♪ Sing with me ♪ - Stop.", "- IT! SING - ♪ ME WITH SING ♪ - STOP.",
+     ["Sing it!", "Sing with me", "Stop."]),
 ])
 def test_a_one_line_cue_is_parted_where_a_dash_follows_a_lyrics_closing_note(mirror, lines, translated, given):
-    """Only a sentence's end parted turns on a line: "La la la ♪ - Stop singing." went to the model
+    """Only a sentence's end parted turns on a line: "Sing with me ♪ - Stop singing." went to the model
     as one text, and the second speaker's dash and words came back before the lyric."""
     assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
     assert mirror.given == given

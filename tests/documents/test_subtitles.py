@@ -631,9 +631,10 @@ def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid
     (["The man is walking with his", "[dog barking]", "dog in the park."],
      ["The man is walking with his", "[dog barking]", "dog in the park."]),
     (["A woman is reading a", "(phone ringing)"], ["A woman is reading a", "(phone ringing)"]),
-    (["A girl sings", "♪ la la la ♪"], ["A girl sings", "la la la"]),
-    (["A girl sings", "♪\nla la la ♪", "and the dog barks."], ["A girl sings", "♪ la la la ♪", "and the dog barks."]),
-    (["A girl sings", "# la la la #"], ["A girl sings", "la la la"]),
+    (["A girl sings", "♪ sing with me ♪"], ["A girl sings", "sing with me"]),
+    (["A girl sings", "♪\nsing with me ♪", "and the dog barks."],
+     ["A girl sings", "♪ sing with me ♪", "and the dog barks."]),
+    (["A girl sings", "# sing with me #"], ["A girl sings", "sing with me"]),
     (["A man walks with his", "[dog barking] [door slams]", "dog in the park."],
      ["A man walks with his", "[dog barking]", "[door slams]", "dog in the park."]),  # each description alone
     (["A man walks with his", "[dog barking].", "dog in the park."],

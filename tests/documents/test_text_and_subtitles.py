@@ -74,6 +74,20 @@ def test_a_line_of_one_letter_passes_through_as_a_documents_text_of_one_letter_d
     assert line_pairs("A\ta dog.", "A\tein hund.", DocumentOptions(), "de") == [("a dog.", "ein hund.")]
 
 
+def test_a_chorus_of_sung_syllables_passes_through_as_it_is_sung(mirror):
+    """The cue ``♪ la la la ♪`` came back ``♪ Eine Frau mit einem T-Shirt schneidet ♪`` from the demo model: syllables
+    sung for their sound are no language's words, and a subtitler leaves them as sung.  A lyric of words is
+    translated, and so is a line that says them (``She sang la la la.``) or an interjection alone (``Oh.``)."""
+    cues = ["♪ la la la ♪", "<i>♪ Na-na-na, ooh ooh ♪</i>", "- Sing!\n- ♪ Tra-la-la ♪", "♪ Sing with me ♪"]
+    source = "".join(f"{k}\n00:00:0{k},000 --> 00:00:0{k},500\n{cue}\n\n" for k, cue in enumerate(cues, start=1))
+    translated = "♪ ME WITH SING ♪".join(source.rsplit("♪ Sing with me ♪", 1)).replace("- Sing!", "- SING!")
+    assert translate_subtitle_text(source, mirror) == translated
+    assert mirror.given == ["Sing!", "Sing with me"]
+    lines = ["♪ la la la ♪", "Lalala", "Doo doo doo.", "She sang la la la.", "Oh.", "Lola", "de la"]
+    assert translate_lines(lines, mirror) == ["♪ la la la ♪", "Lalala", "Doo doo doo.", "LA. LA LA SANG SHE", "OH.",
+                                              "LOLA", "LA DE"]  # French's "of the" is words
+
+
 def test_a_line_without_letters_keeps_its_soft_hyphens_as_a_jsonl_line_does(mirror):
     """It lost them with the flat text (a line of one soft hyphen came out empty, a soft hyphen
     and "123" as "123"), where a JSONL line passed through kept them; a line with letters still
