@@ -6,8 +6,9 @@ singt." and lost them, where ``<p>A man with a <b>red</b> hat sings.</p>`` came 
 <b>roten</b> Hut singt.</p>"; the model now reads "A man with a red hat sings." in both.
 
 A tag is markup only where a page's would be and nothing else reads it: an element of ``TEXT_TAGS`` (a link and
-what only changes how words look, html_layout.LOOKS but a short form's ``<abbr>``, which a page keeps whole, and
-``<sub>`` and ``<sup>``, a note's number or a formula's, which a page reads apart from the words), its attributes well
+what only changes how words look, html_layout.LOOKS but a short form's ``<abbr>``, which a page keeps whole; a
+``<sub>`` or ``<sup>`` of a formula, a unit or a note's number kept whole with its words as a page keeps it:
+attnmt.documents.text_scripts), its attributes well
 formed, a start tag closed by its end tag later in the line (``<b>…</b>``), or ``<br>``.  Anything else stays text, as
 written: a comparison (``a < b and c > d``), ``<3``, a program's ``List<String>``, a start tag never closed (``<b>``
 alone, a README's ``<p align="center">``)."""
@@ -23,9 +24,10 @@ from attnmt.documents import character_references
 from attnmt.documents.flat import FlatBuilder
 from attnmt.documents.terminal_codes import Style
 from attnmt.documents.text_emphasis import add_emphasized
+from attnmt.documents.text_scripts import kept_scripts
 
-TEXT_TAGS = frozenset("a b bdi bdo big blink cite del dfn em font i ins mark nobr q s small span strike strong tt "
-                      "u".split())
+TEXT_TAGS = frozenset("a b bdi bdo big blink cite del dfn em font i ins mark nobr q s small span strike strong sub "
+                      "sup tt u".split())
 BREAKS = frozenset(("br", "wbr"))
 _ATTRIBUTE = r"""\s+[A-Za-z_:][-\w:.]*(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'=<>`]+))?"""
 TAG = re.compile(rf"<(?P<end>/)?(?P<name>[A-Za-z][A-Za-z0-9]*)(?P<attributes>(?:{_ATTRIBUTE})*)\s*(?P<void>/)?>")
@@ -67,20 +69,25 @@ def add_tagged(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder,
     ``builder`` protects, a URL's ``&amp;``, kept as written).  Each tag stands in the text the emphasis is read from
     as one character of Unicode's private use that ``text`` holds nowhere (``stand_ins``)."""
     pairs = paired(list(TAG.finditer(text)))
+    kept = kept_scripts(text, pairs, {tag.start(): tag for tag in TAG.finditer(text)})  # "H<sub>2</sub>O" whole
+    pairs = {start: end for start, end in pairs.items() if not any(a <= start < b for a, b in kept)}
     partner = {**{start: end.start() for start, end in pairs.items()},
                **{end.start(): start for start, end in pairs.items()}}
-    tags = [tag for tag in TAG.finditer(text) if tag.start() in partner or is_break(tag)]
-    stand_in = dict(zip((tag.start() for tag in tags), stand_ins(text, references), strict=False))
-    if len(stand_in) < len(tags):  # more tags than private-use characters the line leaves: read as text
-        tags, stand_in = [], {}
+    tags = [tag for tag in TAG.finditer(text) if (tag.start() in partner or is_break(tag))
+            and not any(a <= tag.start() < b for a, b in kept)]
+    spans = sorted([*((tag.start(), tag.end()) for tag in tags), *kept])
+    stand_in = dict(zip((start for start, _ in spans), stand_ins(text, references), strict=False))
+    if len(stand_in) < len(spans):  # more tags than private-use characters the line leaves: read as text
+        tags, kept, spans, stand_in = [], [], [], {}
     read = (lambda piece: read_references(piece, builder.protected)) if references else (lambda piece: piece)
     position, pieces = 0, []
-    for tag in tags:
-        pieces += [read(text[position:tag.start()]), stand_in[tag.start()]]
-        position = tag.end()
+    for start, end in spans:
+        pieces += [read(text[position:start]), stand_in[start]]
+        position = end
     add_emphasized(builder, "".join([*pieces, read(text[position:])]),
                    partial(add_stood_in, add_text=add_text, shown={stand_in[tag.start()]: tag for tag in tags},
-                           closing={stand_in[start]: end[0] for start, end in pairs.items() if start in stand_in}),
+                           closing={stand_in[start]: end[0] for start, end in pairs.items() if start in stand_in},
+                           atoms={stand_in[start]: text[start:end] for start, end in kept}),
                    tags={stand_in[at]: stand_in[partner.get(at, at)] for at in stand_in})
 
 
@@ -93,17 +100,20 @@ def stand_ins(text: str, references: bool) -> Iterator[str]:
 
 
 def add_stood_in(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],
-                 shown: Mapping[str, re.Match[str]], closing: Mapping[str, str]) -> None:
+                 shown: Mapping[str, re.Match[str]], closing: Mapping[str, str], atoms: Mapping[str, str]) -> None:
     """``text``, a piece of what add_tagged reads, into ``builder``: each character that stands for a tag (``shown``)
-    as that tag, opening an element (one of ``closing``, with its end tag), closing one, or a break; the text between
-    them by ``add_text``."""
+    as that tag, opening an element (one of ``closing``, with its end tag), closing one, or a break, and each that
+    stands for a script kept whole (``atoms``: text_scripts.kept_scripts) as an atom of it; the text between them by
+    ``add_text``."""
     position = 0
     for at, character in enumerate(text):
-        if character not in shown:
+        if character not in shown and character not in atoms:
             continue
         add_text(builder, text[position:at])
         position = at + 1
-        if is_break(shown[character]):
+        if character in atoms:
+            builder.add_atom(literal=atoms[character])
+        elif is_break(shown[character]):
             builder.add_atom(literal=shown[character][0], parts_words=True)
         elif character in closing:
             builder.open(Tag(shown[character][0], closing[character]))
