@@ -6,6 +6,7 @@ from conftest import Fixed, Same
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.whole_sentence import model_reads, with_symbols
 
 LINES = ["A man with a <b>red</b> hat sings.",
          "A man sleeping in a <i>green</i> room on a couch.",
@@ -130,3 +131,19 @@ def test_a_text_lines_scripts_stay_markup_kept_with_their_words_as_a_pages_are(m
     and an ordinal's ending is an element over the ending of its word."""
     assert translated(mirror, "in.txt", line + "\n") == expected + "\n"
     assert mirror.given == [given]
+
+
+@pytest.mark.parametrize(("line", "read", "expected"), [
+    ("A man with a <b>red</b> hat sings.", "A man with a red hat sings.", "SINGS. HAT <b>RED</b> A WITH MAN A"),
+    ("Tom &amp; Jerry run to <i>the</i> park.", "Tom & Jerry run to the park.",
+     "PARK. <i>THE</i> TO RUN JERRY &amp; TOM"),
+    ("Water is H<sub>2</sub>O.", "Water is.", "IS H<sub>2</sub>O. WATER"),
+    ("I <3 you &amp; me.", "I <3 you &amp; me.", "ME. &AMP; YOU <3 I"),  # no element: text as written
+])
+def test_a_jsonl_text_and_a_translate_sentence_read_a_text_lines_tags(mirror, line, read, expected):
+    """``{"text": "A <b>red</b> car."}`` and ``attnmt.translate(..., ["A <b>red</b> car."])`` gave the model the tags
+    as words, where a text line did not: the demo model wrote "Ein bereitet sich an.", and now "Ein <b>rotes</b>
+    Auto.", as for the text line."""
+    assert model_reads(line, None, lambda _: True) == read
+    translation = mirror.texts([read])[0]
+    assert with_symbols(line, read, translation, None, lambda _: True, mirror.weights) == expected

@@ -3,7 +3,8 @@ the symbols the model's vocabulary cannot write kept as a plain text line keeps 
 (attnmt.documents.symbols): the model reads "The dog runs in the park fast." for "The dog runs 🐕
 in the park | fast.", and "🐕" and "|" go back where their neighbours' words went.  Sent to the
 model as it was, such a text came back without them.  A terminal's codes and Markdown's emphasis and links are
-taken out as a text line's are (``flat_whole``): a colour or ``**...**`` wraps the translation of its words.
+taken out as a text line's are (``flat_whole``): a colour, ``**...**`` or ``<b>...</b>`` wraps the translation of its
+words.
 
 Both halves go through the pipeline's own code, unsplit: the symbols are taken out where its
 sentences are split (pipeline.flat_sentences) and placed where its translations are
@@ -25,7 +26,8 @@ from attnmt.documents.no_break_spaces import BINDING
 from attnmt.documents.pipeline import DocumentOptions, flat_sentences, translate_flats
 from attnmt.documents.spans import Weights
 from attnmt.documents.terminal_codes import add_line, written
-from attnmt.documents.text_emphasis import MARKED, add_emphasized, stops_after_quotes
+from attnmt.documents.text_emphasis import MARKED, stops_after_quotes
+from attnmt.documents.text_tags import add_tagged, holds_markup, written_references
 from attnmt.documents.translators import FoundTranslations
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.speaker_labels import speaker_label
@@ -37,8 +39,9 @@ WHOLE = DocumentOptions(split=False)  # one sentence: no splitter's language is 
 def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
     """``text`` as one flat text, its codes taken out as terminal_codes.add_line takes a line's, its Markdown
     emphasis and links read around their words as a text line's are (attnmt.documents.text_emphasis: ``**A dog**
-    runs``), and what passes through untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version, a call,
-    ``print("hi")``) kept whole
+    runs``), and so are HTML's inline elements, their character references read (attnmt.documents.text_tags: ``A
+    <b>red</b> car``, which the demo model read as words and wrote "Ein bereitet sich an."), and what passes
+    through untranslated (attnmt.decoding.protected: a URL, ``$HOME``, a version, a call, ``print("hi")``) kept whole
     as a text line's is, all else given to the model as it stands (no tab ending a sentence): a JSONL line's text and
     ``attnmt.translate``'s, which the model read with its codes, marks and URLs as words; a list's mark and a
     speaker's label at its start kept whole, as a text line's (attnmt.documents.list_marks; one of the dialogue's
@@ -47,11 +50,11 @@ def flat_whole(text: str, speakers: frozenset[str] = frozenset()) -> FlatText:
     as ``FlatBuilder.add_text`` drops a text line's: the model read each as an unknown piece in the middle of its word
     ("A man is play\\u00ading the gui\\u00adtar." came back "Ausspprüssssen")."""
     if not (LINE_CODES.search(text) or LIST_MARK.match(text) or speaker_label(text, speakers)
-            or SENTENCE_PROTECTED.search(text) or MARKED.search(text)):
+            or SENTENCE_PROTECTED.search(text) or MARKED.search(text) or holds_markup(text)):
         return FlatText(text.replace(SOFT_HYPHEN, ""))
     builder = FlatBuilder(collapse=False, protected=SENTENCE_PROTECTED)
     add_line(builder, after_line_start(builder, text, speakers), LINE_CODES,
-             partial(add_emphasized, add_text=FlatBuilder.add_text))
+             partial(add_tagged, add_text=FlatBuilder.add_text, references=holds_markup(text)))
     return builder.build()
 
 
@@ -84,4 +87,5 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
         return translation
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
     flat = flat_whole(text, speakers)
-    return written(flat, stops_after_quotes(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0]))
+    return written(flat, stops_after_quotes(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0]),
+                   written_references(text))
