@@ -469,3 +469,15 @@ def test_brackets_around_a_sound_description_with_a_note_on_one_side_come_back_a
     cue = "1\n00:00:01,000 --> 00:00:02,000\n(♪ soft music)\n"
     assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\n(♪ MUSIC SOFT)\n"
 
+
+
+def test_a_heart_typed_as_text_is_kept_as_a_symbol_the_vocabulary_cannot_write(dropping):
+    """The demo model, which has no piece for "<", read "I <3 you." as "I 3 you." and wrote "Dieser 3 bereitet
+    sich.": the heart is one symbol, as "♥" is, and goes where its neighbours' words went."""
+    dropping.writes = lambda text: "<" not in text
+    lines = ["I <3 you.", "We </3 rain!", "a < b and c > d", "A list<3> here"]
+    assert translate_lines(lines, dropping) == ["<3 YOU. I", "</3 RAIN! WE", "a < b AND c > d", "HERE LIST<3> A"]
+    assert dropping.given == ["I you.", "We rain!", "and", "A list<3> here"]  # a comparison kept whole
+    cue = "1\n00:00:01,000 --> 00:00:02,000\nI <3 my dog.\n"
+    with pytest.warns(UserWarning, match="opens no tag"):
+        assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\nDOG. <3 MY I\n"

@@ -36,6 +36,9 @@ from attnmt.documents.stop_points import stop_point
 # subdivision's flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 JOINERS = frozenset(ZWJ + "\ufe0e\ufe0f\u20e3") | SKIN_TONES | frozenset(map(chr, range(0xE0020, 0xE0080)))
 KEYCAP_BASES = frozenset("0123456789#*")  # "1" + U+FE0F + U+20E3 shows as one key, 1️⃣
+# A heart typed as text ("I <3 you", "</3"): one symbol, as "♥" is; its "<" read as an unknown piece, the model wrote
+# "3" alone ("Dieser 3 bereitet sich.").
+HEART = re.compile(r"(?<![^\s(\[])</?3+(?=[\s.,!?;:)\]]|\Z)")
 
 
 def runs_of(text: str, edges: Collection[int], belongs: Callable[[str], bool]) -> Iterator[tuple[int, int]]:
@@ -151,7 +154,8 @@ def take_out_symbols(flat: FlatText, writes: Callable[[str], bool],
     text = flat.text
     edges = {p for mark in flat.marks for p in (mark.start, mark.end)} | set(flat.breaks)
     runs = sorted([(s, e) for s, e in symbol_runs(text, edges) if not writes(text[s:e]) or read_as_other(text[s:e])]
-                  + unwritable_words(text, edges, writes))
+                  + unwritable_words(text, edges, writes)
+                  + [heart.span() for heart in HEART.finditer(text) if not writes(heart[0])])
     # A lone run goes where the vocabulary cannot write it even without those symbols ("| 👍");
     # "great 👍!" keeps its "!" for the model, as it did before lone runs were taken out.  What the
     # vocabulary writes at its edges stays too (".»" keeps its "."), so that a sentence still ends there.
