@@ -81,10 +81,18 @@ def test_the_shortened_and_between_two_words_is_no_quote(mirror, line):
     assert mirror.given == [line]
 
 
-def test_a_quote_holding_the_shortened_and_is_one_quote(mirror):
-    """Read as a quote of ``n``, its own marks were cut apart and went to the model as words."""
-    assert translate_lines(["‘Rock ‘n’ roll,’ he said"], mirror) == ["SAID HE ‘ROLL, ‘N’ ROCK’"]
-    assert mirror.given == ["Rock ‘n’ roll, he said"]
+@pytest.mark.parametrize(("line", "given", "expected"), [
+    ("‘Rock ‘n’ roll,’ he said", "Rock ‘n’ roll, he said", "SAID HE ‘ROLL, ‘N’ ROCK’"),
+    ("he said ‘let ‘em go’ now", "he said let ‘em go now", "NOW ‘GO ‘EM LET’ SAID HE"),
+    ("‘Let ’em go,’ he said", "Let ’em go, he said", "SAID HE ‘GO, ’EM LET’"),
+    ("talkin' 'bout nothin'", "talkin' 'bout nothin'", "NOTHIN' 'BOUT TALKIN'"),
+    ("songs of the ‘90s and ‘til now", "songs of the ‘90s and ‘til now", "NOW ‘TIL AND ‘90S THE OF SONGS"),
+])
+def test_a_word_shortened_at_its_start_opens_no_quote_and_a_quote_may_hold_it(mirror, line, given, expected):
+    """``‘em go’`` was read as a quote of ``em go``, and ``‘Rock ‘n’ roll,’`` as a quote of ``n``: the quote around
+    them was cut apart, its marks went to the model as words."""
+    assert translate_lines([line], mirror) == [expected]
+    assert mirror.given == [given]
 
 
 def test_emphasis_left_around_nothing_is_dropped():

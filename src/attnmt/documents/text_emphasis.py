@@ -37,23 +37,26 @@ QUOTES = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("
           ("\u2039", "\u203a"), ("\u300c", "\u300d"), ("\u300e", "\u300f"))
 GUILLEMETS = "\u00ab\u00bb\u2039\u203a"  # French writes a space inside them: it goes with its mark
 CORNERS = "\u300c\u300e"  # CJK's, in a script without spaces: glued to the words around them
-# English's "and" shortened between two words, its apostrophes written as single quotes ("Rock 'n' Roll", "Rock ‘n’
-# Roll", as a word processor turns the first apostrophe): a word of its own, no quote; a quote may hold it.
-AND_CONTRACTION = "(?<![\\w'\u2018\u2019])['\u2018\u2019][nN]['\u2018\u2019](?![\\w'\u2018\u2019])"
+# A word shortened at its start, its apostrophe written as a single quote (as a word processor turns it): English's
+# "and" between two words ("Rock 'n' Roll", "Rock ‘n’ Roll"), "them", "till", "about", a decade ("‘em", "’til", "‘90s"):
+# a word of its own, no quote's start; a quote may hold it.
+SHORTENED = ("(?<![\\w'\u2018\u2019])['\u2018\u2019](?:[nN]['\u2018\u2019]|(?i:em|tis|twas|til|cause|cos|bout|round"
+             "|nuff)|[0-9]0s)(?![\\w'\u2018\u2019])")
 
 
 def quote_pattern(k: int, opening: str, closing: str) -> str:
     """The pattern of a pair of ``QUOTES`` (the ``k``th) around words: the opening mark not glued after a word (nor,
     a straight one, after a bracket or "=", as code writes ``print("hi")``), nothing but an apostrophe between letters
-    of the same marks inside (``'It's here'``) but the shortened "and" (``AND_CONTRACTION``: ``Rock ‘n’ Roll`` is no
-    quote of ``n``, and ``‘Rock ‘n’ roll,’ he said`` one of ``Rock ‘n’ roll,``), the closing mark not glued before a
-    word (but CJK's ``CORNERS``); the groups ``qopen{k}``, ``quoted{k}`` and ``qclose{k}``."""
+    of the same marks inside (``'It's here'``) but a word shortened at its start (``SHORTENED``: ``Rock ‘n’ Roll`` is
+    no quote of ``n``, nor ``‘em go’`` one of ``em go``, and ``‘Rock ‘n’ roll,’ he said`` is one of ``Rock ‘n’
+    roll,``), the closing mark not glued before a word (but CJK's ``CORNERS``); the groups ``qopen{k}``,
+    ``quoted{k}`` and ``qclose{k}``."""
     marks = re.escape(opening + closing)
     space = "[ \u00a0\u202f]?" if opening in GUILLEMETS else ""
     before = "(?<![\\w([=])" if opening in "\"'" else "" if opening in CORNERS else "(?<!\\w)"
     after = "" if opening in CORNERS else "(?!\\w)"
-    inner = f"(?:{AND_CONTRACTION}|[^{marks}\\t\\n]|(?<=\\w)[{marks}](?=\\w))*?[^\\s{marks}]"
-    return (f"{before}(?!{AND_CONTRACTION})(?P<qopen{k}>{re.escape(opening)}{space})(?=[^\\s{marks}])"
+    inner = f"(?:{SHORTENED}|[^{marks}\\t\\n]|(?<=\\w)[{marks}](?=\\w))*?[^\\s{marks}]"
+    return (f"{before}(?!{SHORTENED})(?P<qopen{k}>{re.escape(opening)}{space})(?=[^\\s{marks}])"
             f"(?P<quoted{k}>{inner})(?P<qclose{k}>{space}{re.escape(closing)}){after}")
 
 
