@@ -77,6 +77,29 @@ def test_a_term_kept_as_written_is_no_copy(model_and_tokenizer):
     assert kept.quality > plain.quality
 
 
+def test_a_kept_plain_translations_terms_are_the_models_words(model_and_tokenizer):
+    """The search without the glossary writes "fahrrad" itself, and its translation is kept (plain_first): its
+    assessment is that of the same translation without the glossary.  It read "fahrrad" as dictated, its piece
+    raised to the mean (quality 0.99924 against 0.99923 on one CPU) and its source term left out."""
+    model, tokenizer = model_and_tokenizer
+    source = "a man rides a bike"
+    [[plain]] = translate_n_best(model, tokenizer, [source], quality=Assessor())
+    [[kept]] = translate_n_best(model, tokenizer, [source], glossary={"bike": "fahrrad"}, quality=Assessor())
+    assert kept.text == plain.text == "ein mann fährt ein fahrrad"
+    assert kept.assessment == plain.assessment and kept.assessment.dictated == NOTHING
+
+
+def test_a_translation_searched_with_its_terms_still_has_them_dictated(model_and_tokenizer):
+    """"runs" -> "schläft", which the model would not write: searched with the term, whose piece counts as the
+    user's (quality 0.9995 against 0.127 read as the model's, on one CPU)."""
+    model, tokenizer = model_and_tokenizer
+    [[guided]] = translate_n_best(model, tokenizer, ["a dog runs"], glossary={"runs": "schläft"}, quality=Assessor())
+    assert "schläft" in guided.text
+    assert guided.assessment.dictated == Dictated("", ("schläft",), ("runs",))
+    [plain] = assess(model, tokenizer, ["a dog runs"], [guided.text])  # nothing dictated: as written elsewhere
+    assert guided.quality > plain.quality
+
+
 def features(source, translation, dictated=NOTHING):
     """features_of for ``translation`` of ``source``, read by a stand-in pass (every piece likely, the
     attention even) whose pieces are its words; ``dictated``: what the search was made to write."""

@@ -7,6 +7,8 @@ Hund.", where the search without a glossary writes "Ein Hund rennt.".  So a batc
 glossary (``PlainBatch``), and a sentence whose translations (every one of its n-best) write each of its terms as
 the constrained search would meet it (``writes_terms``) keeps them; only the others (``missing``) are searched with
 their terms, those of several batches together (attnmt.decoding.retry_pool).
+A kept sentence's terms are the model's words, not the user's: quality reads them as it reads the same
+translation without a glossary (attnmt.decoding.dictated; ``HeldBatch.plain``).
 
 Conservative: a term is written where one of its forms (term_ids.forms) stands in the output at a place the
 constrained search could have met it, no other term's form on its pieces, and what follows allowed by the form's rule

@@ -82,8 +82,9 @@ T = TypeVar("T")  # what the caller makes of a finished batch (a HeldBatch, tran
 class HeldBatch:
     """One length-sorted batch after its first search, with its terms: input indices, padded source ids src [B, S],
     the encoder's output memory [B, S, d], each sentence's prefix and terms (ids) and hypotheses, the sentences to
-    search again with their numbers required (``retries``), and the first search's score of each of those
-    (``first_scores``)."""
+    search again with their numbers required (``retries``), the first search's score of each of those
+    (``first_scores``), and whether each sentence kept the hypotheses it was searched for without its terms
+    (``plain``: plain_first)."""
 
     indices: list[int]
     src: Tensor
@@ -93,6 +94,12 @@ class HeldBatch:
     hypotheses: list[list[Hypothesis]]
     retries: Retries
     first_scores: list[float] = field(default_factory=list)
+    plain: list[bool] = field(default_factory=list)
+
+    def dictates_terms(self, row: int, retried: bool) -> bool:
+        """Whether sentence ``row``'s translations were made to write its terms: not where it kept its plain
+        hypotheses, whose terms the model wrote, and no retry (searched with them) was taken (``retried``)."""
+        return retried or not (self.plain and self.plain[row])
 
     @property
     def rows(self) -> list[int]:
@@ -114,7 +121,9 @@ def numbers_held(model: Transformer, tokenizer: TextCodec, sentences: Sequence[s
     wanted = Retries([], [], []) if decoding.sampling else retries(
         tokenizer, [sentences[i] for i in plain.indices], hypotheses, plain.terms, model.target_lang)
     scores = first_scores(model, plain.src, decoding, hypotheses, wanted.rows) if wanted.rows else []
-    return HeldBatch(plain.indices, plain.src, plain.memory, plain.prefixes, plain.terms, hypotheses, wanted, scores)
+    kept = [bool(terms) and k not in plain.rows for k, terms in enumerate(plain.terms)]
+    return HeldBatch(plain.indices, plain.src, plain.memory, plain.prefixes, plain.terms, hypotheses, wanted, scores,
+                     kept)
 
 
 class RetryPool(Generic[H, T]):

@@ -250,18 +250,20 @@ def first_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence
 def finished(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, guides: Guides,
              read: Sequence[str], held: HeldBatch, retried: list[list[Hypothesis]]) -> SearchedBatch:
     """A ``held`` batch with its retries (``retried``) taken where numbers_kept keeps them, a taken retry dictating
-    its numbers as terms do; a term a translation came without, or holds fewer times than its sentence, is warned
-    of (attnmt.decoding.term_warnings)."""
+    its numbers as terms do, and terms only where the search was made to write them (``HeldBatch.dictates_terms``);
+    a term a translation came without, or holds fewer times than its sentence, is warned of (term_warnings)."""
     hypotheses, numbers = numbers_kept(tokenizer, [sentences[i] for i in held.indices], held.hypotheses,
                                        held.retries, held.first_scores, retried)
     for i, sentence_terms, found in zip(held.indices, held.terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             warn_missed(guides.missed, tokenizer, sentence_terms, [h.tokens for h in found])
         warn_fewer(guides.fewer, guides.glossaries[i], sentences[i], tokenizer, [h.tokens for h in found])
+    told = [held.dictates_terms(k, bool(required)) for k, required in enumerate(numbers)]
     dictated = [Dictated(tokenizer.decode(prefix), (*(tokenizer.decode(term) for term in sentence_terms), *required),
                          source_terms(guides.glossaries[i], sentences[i]))
-                for i, prefix, sentence_terms, required in zip(held.indices, held.prefixes, held.terms, numbers,
-                                                               strict=True)]
+                if terms_told else Dictated(tokenizer.decode(prefix))
+                for i, prefix, sentence_terms, required, terms_told in zip(held.indices, held.prefixes, held.terms,
+                                                                           numbers, told, strict=True)]
     return SearchedBatch(held.indices, held.src, held.memory, hypotheses, decoding, shortlisted(model), read, dictated)
 
 
