@@ -151,6 +151,19 @@ def test_score_with_the_glossary_scores_translates_output_as_translate_did(model
     assert scored.quality == pytest.approx(guided.quality, abs=1e-4)
 
 
+def test_score_with_the_glossary_reads_a_kept_plain_translations_terms_as_the_models(model_and_tokenizer):
+    """``attnmt score --glossary`` read "fahrrad" as dictated where translate, which kept its translation without
+    the glossary, reads it as the model's; a translation that is not the model's own still has it dictated."""
+    model, tokenizer = model_and_tokenizer
+    source, terms = "a man rides a bike", {"bike": "fahrrad"}
+    [[kept]] = translate_n_best(model, tokenizer, [source], glossary=terms, quality=Assessor())
+    other = "ein junge fährt ein fahrrad"
+    scored, written = assess_elsewhere(model, tokenizer, [source] * 2, [kept.text, other], None, glossary=terms)
+    assert scored.dictated == kept.assessment.dictated == NOTHING
+    assert scored.quality == pytest.approx(kept.quality, abs=1e-6) and scored.flags == kept.flags
+    assert written.dictated == Dictated("", ("fahrrad",), ("bike",))
+
+
 def test_a_glossary_dictates_its_targets_as_the_vocabulary_writes_them():
     found = by_glossary(Glossary.of({"New York City": "New York City", "truck": "Laster"}),
                         "A truck in New York City.", str.upper)

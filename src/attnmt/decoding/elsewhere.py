@@ -55,7 +55,7 @@ from dataclasses import dataclass
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.dictated import by_glossary
+from attnmt.decoding.dictated import NOTHING, Dictated, by_glossary
 from attnmt.decoding.fitting import probability
 from attnmt.decoding.glossary import as_glossary
 from attnmt.decoding.inputs import GivenGlossary, TextCodec
@@ -270,7 +270,9 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     ``assess``'s, for not one translation (and one of ``own``) a source; ``own`` is checked as the
     translations are (``given_texts``): one str was read a character a source, and a None was
     blamed on ``translations``; an option ``assess`` cannot take is refused before the search, as
-    there (``check_assessing``).  ``languages``: as ``assess``'s, the language rule's."""
+    there (``check_assessing``).  ``languages``: as ``assess``'s, the language rule's.  A glossary's terms are the
+    user's words where a search with them wrote them, not in the model's translation without them
+    (``glossary_dictated``)."""
     check_assessing(calibration, threshold, max_tokens, languages)
     sources, translations = given_pairs(sources, translations)
     if own is not None:
@@ -278,8 +280,7 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         if len(own) != len(sources):  # too few: an IndexError; too many: the rest unread
             raise ConfigError(f"own: got {len(own)} translations for {len(sources)} sources; give the model's "
                               "translation of each source")
-    terms = as_glossary(glossary)  # its terms are the user's words in both translations (dictated.by_glossary)
-    dictated = [by_glossary(terms, s, lambda t: tokenizer.decode(tokenizer.encode_target(t))) for s in sources]
+    dictated = glossary_dictated(model, tokenizer, sources, translations, glossary, decoding, max_tokens)
     if calibration is None or calibration.elsewhere is None:
         return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold, languages,
                       dictated)
@@ -307,6 +308,23 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         found[i] = Assessment(quality, flags_of(text.features, quality, calibration, threshold), True, text.words,
                               text.features)
     return found
+
+
+def glossary_dictated(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
+                      glossary: GivenGlossary | None, decoding: Decoding, max_tokens: int) -> list[Dictated]:
+    """What a search with ``glossary`` made each translation hold, the user's words in it (dictated.by_glossary), but
+    nothing where the translation holds its terms and is the model's own without the glossary (``translate``, for
+    those alone): translate keeps such a translation, whose terms the model wrote (attnmt.decoding.plain_first),
+    and assesses it as without the glossary."""
+    terms = as_glossary(glossary)
+    dictated = [by_glossary(terms, s, lambda t: tokenizer.decode(tokenizer.encode_target(t))) for s in sources]
+    holding = [i for i, (told, text) in enumerate(zip(dictated, translations, strict=True))
+               if told.terms and told.spans(text)]
+    plain = translate(model, tokenizer, [sources[i] for i in holding], decoding, max_tokens) if holding else []
+    for i, own in zip(holding, plain, strict=True):
+        if own.strip() == translations[i].strip():
+            dictated[i] = NOTHING
+    return dictated
 
 
 # The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
