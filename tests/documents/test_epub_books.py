@@ -240,3 +240,63 @@ def test_a_contents_entry_that_kept_its_source_keeps_its_stated_language(mirror)
     out = translate_file_bytes(with_stated_labels(contents_book("The first chapter")), "book.epub", mirror,
                                GERMAN, review=review)
     assert stated_labels(read_members(out)["EPUB/toc.ncx"]) == [("text", "de-AT", None), ("navLabel", "en-GB", "ltr")]
+
+
+def kept_entries_book(root_lang: str = "") -> bytes:
+    """An EPUB 3 book whose contents list "The first chapter", "1984" (nothing to translate) and "Don Quixote"
+    (``translate="no"`` on the navigation page), toc.ncx's root stating ``root_lang`` where given."""
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_title("A book")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="The first chapter", file_name="one.xhtml", lang="en")
+    chapter.content = '<h1 id="h1">The first chapter</h1><p>A dog runs.</p><h2 id="h2">1984</h2><h2 id="h3">Q</h2>'
+    members = read_members(written_book(book, chapter, [epub.Link("one.xhtml#h1", "The first chapter", "one"),
+                                                         epub.Link("one.xhtml#h2", "1984", "two"),
+                                                         epub.Link("one.xhtml#h3", "Don Quixote", "three")]))
+    members["EPUB/nav.xhtml"] = members["EPUB/nav.xhtml"].replace(b'<a href="one.xhtml#h3">',
+                                                                  b'<a href="one.xhtml#h3" translate="no">')
+    if root_lang:
+        members["EPUB/toc.ncx"] = members["EPUB/toc.ncx"].replace(b'version="2005-1"',
+                                                                  f'version="2005-1" xml:lang="{root_lang}"'.encode())
+    return write_members(members)
+
+
+@pytest.mark.parametrize("root_lang, target, said", [("", "de", ("en", None)), ("en-US", "de", ("en-US", None)),
+                                                     ("", "ar", ("en", "ltr"))])
+def test_a_contents_entry_that_kept_its_source_says_its_language_under_a_root_saying_the_targets(
+        mirror, root_lang, target, said):
+    """"1984", nothing to translate, inherited the target's language from toc.ncx's root once "The first chapter"
+    was translated: it says the source's (the root's as it came, else the book's dc:language) on its navLabel."""
+    out = translate_file_bytes(kept_entries_book(root_lang), "book.epub", mirror, DocumentOptions(target_lang=target))
+    ncx = etree.fromstring(read_members(out)["EPUB/toc.ncx"])
+    assert ncx.get(XML_LANG) == target
+    labels = [(label.findtext("{*}text"), label.get(XML_LANG), label.get("dir")) for label in ncx.iter("{*}navLabel")]
+    assert labels == [("CHAPTER FIRST THE", None, None), ("1984", *said), ("QUIXOTE DON", None, None)]
+    assert [link.title for link in read_book(out).toc] == ["CHAPTER FIRST THE", "1984", "QUIXOTE DON"]
+
+
+def test_a_navigation_pages_entry_that_kept_its_source_says_its_language(mirror):
+    """"1984" and "Don Quixote" (translate="no") read as German under <html lang="de">; the list of pages' numbers,
+    kept by design, state none."""
+    out = read_members(translate_file_bytes(kept_entries_book(), "book.epub", mirror, GERMAN))
+    nav = etree.fromstring(out["EPUB/nav.xhtml"])
+    assert (nav.get("lang"), nav.get(XML_LANG)) == ("de", "de")
+    assert [(a.text, a.get("lang"), a.get(XML_LANG)) for a in nav.iter("{*}a")] == [
+        ("CHAPTER FIRST THE", None, None), ("1984", "en", "en"), ("Don Quixote", "en", "en")]
+    pages = etree.fromstring(read_members(translate_file_bytes(navigation_book(), "book.epub", mirror, GERMAN))[
+        "EPUB/nav.xhtml"])
+    listed = pages.find(".//{*}nav[@{http://www.idpf.org/2007/ops}type='page-list']")
+    assert [(a.text, a.get("lang")) for a in listed.iter("{*}a")] == [("12", None), ("xii", None), ("13 PAGE", None)]
+
+
+def test_a_contents_entry_kept_below_the_quality_says_its_language_beside_a_translated_one(mirror):
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    review = Review(lambda sources, texts: [Assessment(0.2 if source == "Don Quixote" else 0.9, [], False)
+                                            for source in sources], 0.5, source_below=True)
+    out = translate_file_bytes(kept_entries_book(), "book.epub", mirror, GERMAN, review=review)
+    ncx = etree.fromstring(read_members(out)["EPUB/toc.ncx"])
+    assert [(label.findtext("{*}text"), label.get(XML_LANG)) for label in ncx.iter("{*}navLabel")] == [
+        ("CHAPTER FIRST THE", None), ("1984", "en"), ("Don Quixote", "en")]

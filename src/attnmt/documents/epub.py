@@ -22,6 +22,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -29,6 +30,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.epub_kept_entries import KeptEntries, nav_labels, outside
 from attnmt.documents.epub_manifest import is_read, listed_page, media_type
 from attnmt.documents.epub_metadata import DC, OPF, LibraryJob, metadata_jobs
 from attnmt.documents.flat import FlatText
@@ -65,14 +67,17 @@ class PageJob(TreeJob):
     1.1, EPUB 2's, has none)."""
 
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
-                 glossary: Glossary | None, epub3: bool) -> None:
+                 glossary: Glossary | None, epub3: bool, entries: KeptEntries | None = None) -> None:
         super().__init__(root, vocabulary, options, glossary)
         self.root, self.target_lang, self.epub3 = root, options.target_lang, epub3
+        self.entries = entries  # the navigation page's (epub_kept_entries)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         super().finish(results)
         say_page_language(self.root, page_language(self.root, self.target_lang, self.translated()),
                           self.epub3 or self.root.get("lang") is not None)
+        if self.entries is not None:
+            self.entries.say_own(self.language, partial(outside, set(self.blocks())))
 
 
 class HtmlPageJob(TreeJob):
@@ -132,12 +137,13 @@ class ContentsJob(LibraryJob):
     read as XML's record it went to the model whole); its root's ``xml:lang`` then says the target
     language where one of them was translated, and so does what a translated entry and its label state
     (language.say_language: ``<navLabel xml:lang="en-GB">``, ``<text xml:lang="de-AT">`` went on saying
-    their source's language over its German words; a ``dir`` agrees)."""
+    their source's language over its German words; a ``dir`` agrees); an entry that kept its source text then
+    says its own language on its label (epub_kept_entries: "1984" read as German under ``<ncx xml:lang="de">``)."""
 
     def __init__(self, root: etree._Element, entries: list[etree._Element], options: DocumentOptions,
-                 glossary: Glossary | None) -> None:
+                 glossary: Glossary | None, book_lang: str = "") -> None:
         super().__init__(entries, options, glossary)
-        self.root = root
+        self.root, self.entries = root, KeptEntries(entries, book_lang, options.source_lang)
 
     def stating(self, title: etree._Element) -> tuple[etree._Element, ...]:
         """An entry's ``<text>``, and its ``<navLabel>`` or ``<docTitle>``."""
@@ -147,6 +153,9 @@ class ContentsJob(LibraryJob):
         super().finish(results)
         translated = not all(flat.source_kept for flat in self.flats())
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
+        kept = {title for title, texts in zip(self.titles, self.texts, strict=True)
+                if all(flat.source_kept for flat in texts)}  # none to translate, or --below-quality source
+        self.entries.say_own(self.target_lang, kept.__contains__, etree._Element.getparent)
 
 
 class PackageJob:
@@ -300,6 +309,7 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     # code and a formula's scripts told by their classes
     vocabulary = StyledVocabulary(monospaced_classes(stylesheets), options.source_lang, script_classes(stylesheets))
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
+    book_lang = (opf.getroot().findtext(f"{{{OPF}}}metadata/{{{DC}}}language") or "").strip()  # the source's
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
@@ -327,9 +337,11 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:
-            job = ContentsJob(root, root.xpath(ENTRIES, namespaces={"n": NCX}), options, glossary)
+            job = ContentsJob(root, root.xpath(ENTRIES, namespaces={"n": NCX}), options, glossary, book_lang)
         else:
-            job = PageJob(root, vocabulary, options, glossary, epub3)
+            navigation = "nav" in (item.get("properties") or "").split()  # EPUB 3's navigation page
+            entries = KeptEntries(nav_labels(root), book_lang, options.source_lang) if navigation else None
+            job = PageJob(root, vocabulary, options, glossary, epub3, entries)
         parts.append(Part(member, tree, [job] if job.flats() else []))
     package_jobs = metadata_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:
