@@ -347,6 +347,21 @@ def test_score_names_a_hand_made_score_in_translates_tsv_output(trained_model, t
                   "translate writes it (-1.0000)\n"
 
 
+def test_score_says_how_many_columns_a_row_has_and_what_a_tab_inside_a_translation_does(trained_model, tmp_path,
+                                                                                           capsys):
+    """Line 1's translation holds a tab, written by hand (translate writes ``\\t``): line 2 was refused as not of
+    line 1's 8 columns, with nothing to say that line 1 was the row one column over."""
+    source, hyp = tmp_path / "d.en", tmp_path / "h.tsv"
+    source.write_text("a dog runs\na cat sleeps\n", encoding="utf-8")
+    hyp.write_text("1\t1\t-1.0000\t-2.0000\tein hund\trennt\t0.9000\t-\n"
+                   "2\t1\t-1.0000\t-1.0000\teine katze\t0.9000\t-\n", encoding="utf-8")
+    code, out, err = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"attnmt: error: {hyp}, line 2: not a row of attnmt translate's TSV output (line, rank, score, " \
+                  "log_prob, translation, ...: 8 columns), as line 1 is: it has 7; a tab inside a translation, which " \
+                  "attnmt translate writes as \\t, makes one column more\n"
+
+
 def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, capsys, monkeypatch):
     """It was "cannot read -: no such file or directory"."""
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())

@@ -196,11 +196,15 @@ def tsv_best(path: str, lines: list[str]) -> list[str]:
 def tsv_fault(row: str, columns: int) -> str:
     """Why a ``row`` with line 1's ``columns`` tabs fits no TSV row: the first of its line, rank,
     score and log_prob that is no number of its kind, a score as translate writes it (``-1.0000``,
-    not a hand-made ``-1``) ("" where it has another number of columns, which the message says
-    already).  A row of the right columns was refused as of the wrong ones."""
+    not a hand-made ``-1``); for a row of other columns, how many it has, and that a tab inside a
+    translation makes one more where it reads as a row (translate writes it ``\\t``): line 2 was refused as
+    not of line 1's columns, where a tab inside line 1's translation had made it one more.  A row of the
+    right columns was refused as of the wrong ones."""
     cells = row.split("\t")
     if len(cells) != columns + 1:
-        return ""
+        tab = ("; a tab inside a translation, which attnmt translate writes as \\t, makes one column more"
+               if TSV_ROW.fullmatch(row) else "")
+        return f": it has {len(cells)}{tab}"
     written = "a number as attnmt translate writes it (-1.0000)"
     kinds = (("line", r"[1-9]\d*", "a line number"), ("rank", r"[1-9]\d*", "a rank"),
              ("score", NUMBER, written), ("log_prob", NUMBER, written))
