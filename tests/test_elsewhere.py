@@ -172,8 +172,8 @@ def test_a_text_with_no_letter_passed_through_keeps_quality_one_whatever_the_mod
                                                                                           calibrated):
     model, tokenizer = model_and_tokenizer
     calibration, _ = calibrated
-    [a] = assess_elsewhere(model, tokenizer, ["12345"], ["12345"], calibration, own=["ein hund"])
-    assert (a.quality, a.flags) == (1.0, [])
+    found = assess_elsewhere(model, tokenizer, ["12345"] * 2, ["12345"] * 2, calibration, own=["ein hund", "12345."])
+    assert [(a.quality, a.flags) for a in found] == [(1.0, [])] * 2  # not the model's "12345." without its stop
 
 
 def test_without_a_fit_for_texts_written_elsewhere_it_is_assess(model_and_tokenizer, calibrated):

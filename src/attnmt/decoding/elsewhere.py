@@ -292,7 +292,8 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold, languages,
                   [dictated[i] for i in filled] * 2)  # one pass
     mine = both[len(filled):]
-    written = [k for k in range(len(filled)) if own_as_written(texts[k], ours[k], own[k]) and mine[k] is not None]
+    written = [k for k in range(len(filled)) if own_as_written(texts[k], ours[k], own[k]) and mine[k] is not None
+               and not passes_through(texts[k], ours[k])]
     for k in written:  # translate's output, assessed as translate assessed it, its words as they stand in it
         both[k] = replace(mine[k], words=both[k].words if both[k] else [])
     read = [k for k in range(len(filled)) if all(a is not None and a.features is not None for a in (both[k], mine[k]))
