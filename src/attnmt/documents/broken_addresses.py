@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from attnmt.documents.pages import local_name
-
 if TYPE_CHECKING:
     from attnmt.documents.flat import FlatBuilder
 
@@ -29,6 +27,6 @@ def continued_address(builder: FlatBuilder, text: str) -> int:
         return 0
     here, (before, wbr) = len(builder.text), builder.marks[-2:]
     if not (before.atom and before.literal and before.start == here and wbr.atom and wbr.start == here
-            and isinstance(getattr(wbr.node, "tag", None), str) and local_name(wbr.node) == "wbr"):
+            and isinstance(getattr(wbr.node, "tag", None), str) and wbr.node.tag.rpartition("}")[2].lower() == "wbr"):
         return 0
     return len(piece.group().rstrip(CLOSING))

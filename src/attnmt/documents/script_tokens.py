@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.flat import FlatBuilder
-from attnmt.documents.pages import is_comment, local_name
 
 SCRIPTS = frozenset({"sub", "sup"})
 SCRIPT_TEXT = re.compile(r"[0-9]*[+\-\u2212]?")  # a count, a charge ("2+", "-"), a power
@@ -57,9 +56,10 @@ class Scripted:
 
 def markup_script(node: etree._Element) -> Script | None:
     """A page's child as scripted reads it: a ``<sub>`` or a ``<sup>`` a Script, any other None."""
-    if is_comment(node) or local_name(node) not in SCRIPTS:
+    name = node.tag.rpartition("}")[2].lower() if isinstance(node.tag, str) else None  # pages.local_name; no comment
+    if name not in SCRIPTS:
         return None
-    return Script(local_name(node), None if len(node) else node.text or "")
+    return Script(name, None if len(node) else node.text or "")
 
 
 def scripted(texts: Sequence[str], scripts: Sequence[Script | None]) -> dict[int, Scripted]:
