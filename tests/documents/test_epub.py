@@ -284,6 +284,56 @@ def test_a_pages_media_type_in_capitals_or_spaced_is_read_as_mimes(same, media):
     assert b'xml:lang="de"' in out[PAGE]
 
 
+SVG_PAGE = ('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" '
+            'xml:lang="en"><title>A dog runs in the snow</title><rect width="600" height="800"/>'
+            '<text x="10" y="20">A girl climbs a wall.</text></svg>')
+
+
+def with_svg(spine: bool) -> bytes:
+    """epub2_file with an SVG picture, ``pic.svg``, that its spine lists as a page after the chapter or not."""
+    item = '<item id="s" href="Text/pic.svg" media-type="image/svg+xml"/></manifest>'
+    members = read_members(with_package(lambda opf: opf.replace("</manifest>", item).replace(
+        "</spine>", '<itemref idref="s"/></spine>' if spine else "</spine>")))
+    members["OEBPS/Text/pic.svg"] = SVG_PAGE.encode()
+    return write_members(members)
+
+
+def test_an_svg_page_in_the_spine_is_translated_and_says_the_target_language(mirror):
+    """EPUB 3's SVG content document (a fixed-layout book's title page, a comic's) was left in the source
+    language, its drawn text and its title read out, and nothing said so, where the same SVG inline in an
+    XHTML page is translated (attnmt.documents.svg_texts); its shapes stay, and it gets no ``lang``, which
+    SVG 1.1 has not."""
+    out = read_members(translate_file_bytes(with_svg(spine=True), "book.epub", mirror, GERMAN))
+    assert mirror.given == ["One", "A dog runs on the grass.", "A dog runs in the snow", "A girl climbs a wall."]
+    assert out["OEBPS/Text/pic.svg"].decode().endswith(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" xml:lang="de"><title>SNOW THE IN RUNS DOG A'
+        '</title><rect width="600" height="800"/><text x="10" y="20">WALL. A CLIMBS GIRL A</text></svg>')
+
+
+def test_an_svg_page_declaring_entities_is_warned_of_and_kept_and_the_book_translated(mirror):
+    """Adobe Illustrator declares its namespaces as entities; read as a page, such a picture refused the whole
+    book, which was translated while its SVG pages were not read."""
+    members = read_members(with_svg(spine=True))
+    picture = (b'<?xml version="1.0"?>\n<!DOCTYPE svg [\n<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n]>\n'
+               b'<svg xmlns="&ns_svg;"><text>A girl climbs a wall.</text></svg>')
+    members["OEBPS/Text/pic.svg"] = picture
+    with pytest.warns(UserWarning) as caught:
+        out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror, GERMAN))
+    assert [str(w.message) for w in caught] == [
+        "book.epub: member OEBPS/Text/pic.svg, line 3: its DOCTYPE declares the entity ns_svg, and declared entities "
+        "are never expanded (one could read a file): write its text where it is used, and take the declaration out; "
+        "it is kept as it is, untranslated"]
+    assert out["OEBPS/Text/pic.svg"] == picture
+    assert b"<p>GRASS. THE ON RUNS DOG A</p>" in out[PAGE]
+
+
+def test_an_svg_picture_outside_the_spine_stays_as_it_came(mirror):
+    """A picture a page shows (an <img src="pic.svg">) is an image, not a page: its bytes are kept."""
+    book = with_svg(spine=False)
+    out = read_members(translate_file_bytes(book, "book.epub", mirror, GERMAN))
+    assert out["OEBPS/Text/pic.svg"] == SVG_PAGE.encode()
+
+
 @pytest.mark.parametrize("item, listed", [
     ('<item id="a" href="Text/chapter%201.xhtml" media-type="text/xml"/>', "Text/chapter%201.xhtml (item 'a') as "
      "text/xml, not as a page (application/xhtml+xml); it is kept as it is, untranslated"),

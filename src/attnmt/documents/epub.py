@@ -1,7 +1,8 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages' numbers kept), and
-the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the
-package's metadata a reader sees, its titles and description (attnmt.documents.epub_metadata). Pages are
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages' numbers kept, and so
+is an SVG picture the spine lists as a page: its texts, as an inline SVG's, svg_texts), and the EPUB 2
+table of contents (toc.ncx) entry by entry (ENTRIES, comments in them kept), and the package's
+metadata a reader sees, its titles and description (attnmt.documents.epub_metadata). Pages are
 parsed as XML, as EPUB readers parse them, and written back as XML; one the manifest lists as
 text/html (old EPUB 2 books) is read as HTML by readers, and so is parsed and written back as an
 HTML file is (HtmlPart). With a target language, each page's ``xml:lang`` (and
@@ -31,7 +32,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, kind_advice, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.epub_kept_entries import KeptEntries, nav_labels, outside
-from attnmt.documents.epub_manifest import is_read, listed_page, media_type
+from attnmt.documents.epub_manifest import is_read, listed_page, listed_picture, media_type
 from attnmt.documents.epub_metadata import DC, OPF, LibraryJob, metadata_jobs
 from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, direction, say_language, say_page_direction
@@ -54,6 +55,7 @@ NCX = "http://www.daisy.org/z3986/2005/ncx/"
 XHTML = "application/xhtml+xml"
 HTML = "text/html"  # how an old EPUB 2 book may list its pages: read as HTML (HtmlPart)
 TOC = "application/x-dtbncx+xml"
+SVG = "image/svg+xml"  # a picture, and a page of its own where the spine lists it (EPUB 3's SVG content document)
 PROGRESSION = "page-progression-direction"  # the spine's: the way the book's pages turn (ltr, rtl, default)
 # toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables), and the
 # book's title (docTitle), translated as the package's dc:title is; not its pageList (page numbers), nor docAuthor,
@@ -312,9 +314,11 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     book_lang = (opf.getroot().findtext(f"{{{OPF}}}metadata/{{{DC}}}language") or "").strip()  # the source's
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
+    spine = {ref.get("idref") for ref in opf.getroot().iterfind(f"{{{OPF}}}spine/{{{OPF}}}itemref")}
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         href, kind = item.get("href", "").strip(), media_type(item)
-        if not is_read(item, kind, (XHTML, HTML, TOC), f"{archive.name}: member {opf_path}"):
+        kinds = (XHTML, HTML, TOC, SVG) if item.get("id") in spine else (XHTML, HTML, TOC)
+        if not is_read(item, kind, kinds, f"{archive.name}: member {opf_path}"):
             continue
         if is_remote(href):  # EPUB 3's remote resources: no member to translate
             warn(f"{archive.name}: member {opf_path} lists {href} ({kind}), a remote resource outside the book; "
@@ -331,8 +335,8 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         if kind == HTML:
             parts += html_part(archive, member, vocabulary, options, glossary)
             continue
-        tree = listed_page(archive, member)
-        if tree is None:  # not well-formed: warned of, and kept as it is
+        tree = listed_picture(archive, member) if kind == SVG else listed_page(archive, member)
+        if tree is None:  # not well-formed (or, a picture, refused): warned of, and kept as it is
             continue
         root = tree.getroot()
         job: PageJob | ContentsJob
@@ -341,7 +345,7 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         else:
             navigation = "nav" in (item.get("properties") or "").split()  # EPUB 3's navigation page
             entries = KeptEntries(nav_labels(root), book_lang, options.source_lang) if navigation else None
-            job = PageJob(root, vocabulary, options, glossary, epub3, entries)
+            job = PageJob(root, vocabulary, options, glossary, epub3 and kind != SVG, entries)
         parts.append(Part(member, tree, [job] if job.flats() else []))
     package_jobs = metadata_jobs(opf.getroot(), options, glossary, f"{archive.name}: member {opf_path}")
     if options.target_lang:

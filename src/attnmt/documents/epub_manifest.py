@@ -15,7 +15,7 @@ from lxml import etree
 
 from attnmt.documents.archive import Archive, parse_part
 from attnmt.documents.part_parsing import NotWellFormed
-from attnmt.errors import LeftUntranslated, warn
+from attnmt.errors import DataError, LeftUntranslated, warn
 
 PAGE_SUFFIXES = (".xhtml", ".html", ".htm", ".xht")  # the files a page is kept in
 
@@ -48,5 +48,17 @@ def listed_page(archive: Archive, member: str) -> etree._ElementTree | None:
     try:
         return parse_part(archive, member, doctype=True)
     except NotWellFormed as e:
+        warn(f"{e}; it is kept as it is, untranslated", category=LeftUntranslated)
+        return None
+
+
+def listed_picture(archive: Archive, member: str) -> etree._ElementTree | None:
+    """The SVG picture ``member`` that the spine lists as a page, parsed as listed_page parses a page; None where
+    it cannot be read at all, not well-formed or declaring an entity (as Adobe Illustrator declares its
+    namespaces, ``<!ENTITY ns_svg "http://www.w3.org/2000/svg">``), with a warning naming it, and its bytes kept
+    as they are: a picture the book showed as it was is no reason to refuse the rest of it."""
+    try:
+        return parse_part(archive, member, doctype=True)
+    except DataError as e:
         warn(f"{e}; it is kept as it is, untranslated", category=LeftUntranslated)
         return None
