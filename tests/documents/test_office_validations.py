@@ -182,6 +182,16 @@ def test_print_headers_and_footers_are_translated_section_by_section_with_their_
     assert (footer.center.text, footer.right.text) == ("&P OF PAGE &N", "JERRY && TOM")
 
 
+def test_a_sizes_code_and_a_translation_that_starts_with_a_number_are_parted_by_a_space(mirror):
+    """``&12Report for 2024`` came back ``&122024 FOR REPORT``: Excel's and LibreOffice's readers take every
+    digit after "&" as the size, so LibreOffice printed " FOR REPORT" and the year was lost."""
+    out = translate(headed_file("&amp;C&amp;12Report for 2024"), mirror)
+    sheet = etree.fromstring(read_members(out)[SHEET])
+    assert sheet.findtext("{*}headerFooter/{*}oddHeader") == "&C&12 2024 FOR REPORT"
+    header = openpyxl.load_workbook(io.BytesIO(out)).active.oddHeader
+    assert (header.center.size, header.center.text) == (12, "2024 FOR REPORT")
+
+
 def test_a_headers_short_section_the_model_garbled_keeps_its_source_as_an_ods_does(mirror):
     """Excel's own footer "Page &P of &N" came back "Viele &P Arbeiter &N" where an .ods's, a paragraph, kept its
     source as a short label the model garbled; a section that reads as a sentence is not judged."""

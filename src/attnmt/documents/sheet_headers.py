@@ -104,9 +104,24 @@ def shown_code(code: str) -> str:
 
 
 def written(content: Sequence[str | Nested]) -> str:
-    """A translated line as Excel reads it: its text's "&" written "&&", its codes as they were."""
-    return "".join(piece if CODE.fullmatch(piece) and type(piece) is not str else piece.replace("&", "&&")
-                   for piece in (piece if isinstance(piece, str) else plain(piece.content) for piece in content))
+    """A translated line as Excel reads it: its text's "&" written "&&", its codes as they were, and a
+    space (as openpyxl writes one after every size) between a code and text that would read as more of
+    it: a size before the number a translation starts with (``&12`` then "2024 FOR REPORT" read as
+    ``&122024``, a size, and LibreOffice printed " FOR REPORT"), a page's field before an offset's sign."""
+    line, code = "", ""
+    for piece in (piece if isinstance(piece, str) else plain(piece.content) for piece in content):
+        if CODE.fullmatch(piece) and type(piece) is not str:
+            line, code = line + piece, piece
+            continue
+        text = piece.replace("&", "&&")
+        line, code = line + (" " if code and lengthens(code, text) else "") + text, "" if text else code
+    return line
+
+
+def lengthens(code: str, text: str) -> bool:
+    """Whether ``text`` written right after ``code`` would be read as more of it (``&12`` and "2024")."""
+    read = CODE.match(code + text)
+    return read is not None and read.end() > len(code)
 
 
 def header_jobs(root: etree._Element, glossary: Glossary | None) -> list[Job]:
