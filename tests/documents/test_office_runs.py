@@ -640,3 +640,33 @@ def test_a_template_placeholder_word_split_over_runs_is_kept_as_written(upper, r
     assert upper.given == ["Dear, thank you for your order."]
     assert placeholder in "".join(text for _, text in word_children(out))
     assert "DEAR" in word_children(out)[0][1]
+
+
+def linked_words_slide(*paragraphs: tuple[tuple[str, bool, bool], ...]) -> bytes:
+    """A slide whose text box holds ``paragraphs``, each of runs (text, linked to URL, bold)."""
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
+    for number, runs in enumerate(paragraphs):
+        paragraph = box.text_frame.paragraphs[0] if number == 0 else box.text_frame.add_paragraph()
+        for text, linked, bold in runs:
+            run = paragraph.add_run()
+            run.text, run.font.bold = text, bold or None
+            if linked:
+                run.hyperlink.address = "https://example.com/web"  # python-pptx relates one URL once: one r:id
+    return docx_bytes(deck)
+
+
+def test_a_space_the_translation_puts_inside_a_link_of_two_looks_is_linked(mirror):
+    """A slide's link over ``our big`` and ``web site`` in bold, two runs of one link, came back ``SITE WEB``,
+    `` `` in the paragraph's look, ``BIG OUR``: two links, the underline and the click broken at the space.
+    A plain space between two links apart in the source (``bus``, ``stop``) stays plain."""
+    out = translate(linked_words_slide(
+        (("Visit ", False, False), ("our big ", True, False), ("web site", True, True), (" today.", False, False)),
+        (("Wait at the ", False, False), ("bus", True, False), (" ", False, False), ("stop", True, True),
+         (" now.", False, False))), ".pptx", mirror)
+    box = pptx.Presentation(io.BytesIO(out)).slides[0].shapes[0].text_frame
+    assert [[(run.text, run.hyperlink.address is not None) for run in paragraph.runs]
+            for paragraph in box.paragraphs] == [
+        [("TODAY. ", False), ("SITE WEB", True), (" ", True), ("BIG OUR ", True), ("VISIT", False)],
+        [("NOW. ", False), ("STOP", True), (" ", False), ("BUS", True), (" THE AT WAIT", False)]]
+    assert [run.font.bold for run in box.paragraphs[0].runs] == [None, True, None, None, None]

@@ -14,6 +14,7 @@ from attnmt.documents.dropcaps import DropCap
 from attnmt.documents.field_pieces import join_field_pieces
 from attnmt.documents.flat import FlatText
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, no_break_content
+from attnmt.documents.link_gaps import joined_links, link_gaps
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import RUBY, RUBY_BASE
 from attnmt.documents.xstring import escape, replace_text
@@ -50,6 +51,7 @@ class ParagraphWriter:
             content = no_break_content(content, self.no_break, lambda mark: self.flat.marks[mark].parts_words)
         paragraph = self.paragraph
         children = list(paragraph)
+        joined = joined_links(children, self.dialect)  # a link over runs of two looks (link_gaps)
         start = next((i for i, child in enumerate(children) if child.tag not in self.dialect.kept), len(children))
         for child in children:
             if child.tag not in self.dialect.kept:
@@ -57,6 +59,8 @@ class ParagraphWriter:
         for offset, element in enumerate(self._fill(paragraph, content)):
             paragraph.insert(start + offset, element)
         join_field_pieces(paragraph)  # a link split around a field's runs (field_marks), its pieces side by side
+        if joined:
+            link_gaps(paragraph, self.dialect, joined)
         if self.drop_cap is not None:
             self.drop_cap.put_back(paragraph)
 
