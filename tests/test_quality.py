@@ -46,6 +46,7 @@ from attnmt.decoding.quality_measures import (
     words_of,
 )
 from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import SearchedBatch, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.fast import prepare
@@ -543,6 +544,26 @@ def test_the_int8_copys_search_assesses_its_translations_as_assess_does_with_tha
     model = prepare(readable, int8=True)
     found = translate_n_best(model, tokenizer, SEARCHED, Decoding(beam_size=2), quality=Assessor())
     again = assess(model, tokenizer, SEARCHED, [hs[0].text for hs in found])
+    for hypotheses, a in zip(found, again, strict=True):
+        assert_assessed_alike(hypotheses[0].assessment, a)
+
+
+@pytest.mark.parametrize(("int8", "decoding", "recorded"), [
+    (False, Decoding(beam_size=2), True),  # the search's log-probs and attention are the pass's: read, not computed
+    (True, Decoding(beam_size=2), False),  # its step's cache in float16: the whole pass runs
+    (False, Decoding(beam_size=2, repetition_penalty=1.5), False),  # a changed distribution: so too
+])
+def test_the_search_records_its_attention_only_where_the_assessment_reads_it(model_and_tokenizer, monkeypatch,
+                                                                              int8, decoding, recorded):
+    """translate --int8 kept every step's cross-attention of every hypothesis, for a pass that computes it again."""
+    readable, tokenizer = model_and_tokenizer
+    model = prepare(readable, int8=int8)
+    steps = []
+    mean = Recording.mean
+    monkeypatch.setattr(Recording, "mean", lambda self, weights: steps.append(weights) or mean(self, weights))
+    found = translate_n_best(model, tokenizer, SEARCHED[:6], decoding, quality=Assessor())
+    assert bool(steps) == recorded
+    again = assess(model, tokenizer, SEARCHED[:6], [hs[0].text for hs in found])
     for hypotheses, a in zip(found, again, strict=True):
         assert_assessed_alike(hypotheses[0].assessment, a)
 

@@ -90,11 +90,13 @@ from decimal import ROUND_DOWN, Decimal
 
 import torch
 
-from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.capitals import read_pair
 from attnmt.decoding.dictated import NOTHING, Dictated, undictated_pair
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_tokenizer, cut
+from attnmt.decoding.next_tokens import shortlisted
+from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.quality_copy import source_word_kept, target_words
 from attnmt.decoding.quality_ending import mark_written, with_stop_read
 from attnmt.decoding.quality_features import Features, features_of, rules_broken
@@ -103,6 +105,7 @@ from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.decoding.quality_names import common_words, name_lost
 from attnmt.decoding.quality_options import check_assessing
 from attnmt.decoding.quality_within import with_source_unread
+from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer, check_model
@@ -316,6 +319,14 @@ class Assessor:
         found = assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold,
                        self.languages)
         return with_empty(found, sources, translations, self.calibration, self.threshold)
+
+    def recording(self, model: Transformer, decoding: Decoding) -> Recording | None:
+        """What a search with ``decoding`` records for ``searched``: each token's cross-attention (Recording) where
+        ``assess_searched`` takes the search's log-probs as the pass's and reads it; None where they are not the
+        pass's (the step's cache in float16, int8; a penalty, a shortlist: SearchedBatch.model_log_probs): the pass
+        computes that attention itself, and a copy of the weights at every step would be kept for nothing."""
+        taken = not model.float16_cache and Penalties.of(decoding) is None and not shortlisted(model)
+        return Recording() if taken else None
 
     def searched(self, model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
                  translations: Sequence[Sequence[str]]) -> list[list[Assessment | None]]:

@@ -369,7 +369,7 @@ def translate_n_best(
     kept, sentences = passed_through(parts.texts, sentences, guides.glossaries)
     join = partial(parts.joined_n_best, quality=quality)
     with parts.keeping(unread_hypotheses(model, tokenizer, kept, quality), join) as outputs:
-        record = Recording() if quality is not None else None  # the attention quality reads, from the search
+        record = quality.recording(model, decoding) if quality is not None else None  # what quality reads of it
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,
                                       record):
             texts = [[tokenizer.decode(h.tokens) for h in hypotheses] for hypotheses in batch.hypotheses]
