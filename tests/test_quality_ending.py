@@ -2,15 +2,17 @@
 mark, the end counts the model's probability of ending there or after a full stop."""
 
 import math
+from collections import Counter
 
 import pytest
 import torch
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.forced import ForcedPass, forced_passes
-from attnmt.decoding.quality import assess
+from attnmt.decoding.quality import Assessor, assess
 from attnmt.decoding.quality_ending import STOP, open_ended, stop_ending
 from attnmt.decoding.quality_measures import ends_sentence
+from attnmt.decoding.translate import translate_n_best
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +73,22 @@ def test_assess_reads_the_end_as_it_is_where_the_source_ends_with_a_full_stop(mo
     [(_, plain)] = forced_passes(model, [tokenizer.encode("a dog runs.")], [tokenizer.encode_target("ein hund rennt")])
     [found] = assess(model, tokenizer, ["a dog runs."], ["ein hund rennt"])
     assert found.features.eos_log_prob == pytest.approx(plain.log_probs[-1], abs=1e-9)
+
+
+def test_the_searchs_open_ended_translations_are_read_with_a_full_stop_against_its_encoder_output(
+        model_and_tokenizer, monkeypatch):
+    """translate encoded each batch holding one a second time, for the pass with STOP after the translation."""
+    model, tokenizer = model_and_tokenizer
+    sources = ["a dog runs", "two cats run", "the girl laughs"]  # no final mark, nor in their translations
+    encoded, encode = [], model.encode
+    monkeypatch.setattr(model, "encode", lambda src, *rest: encoded.extend(src.tolist()) or encode(src, *rest))
+    found = translate_n_best(model, tokenizer, sources, quality=Assessor())
+    pad = model.config.pad_id
+    rows = Counter(tuple(i for i in row if i != pad) for row in encoded)
+    assert rows == Counter(tuple(tokenizer.encode(s)) for s in sources)  # each source once: the search's
+    monkeypatch.undo()
+    again = assess(model, tokenizer, sources, [hs[0].text for hs in found])
+    assert all(not ends_sentence(hs[0].text) for hs in found)
+    for hypotheses, a in zip(found, again, strict=True):
+        assert hypotheses[0].assessment.features.eos_log_prob == pytest.approx(a.features.eos_log_prob, abs=1e-6)
+        assert hypotheses[0].quality == pytest.approx(a.quality, abs=1e-6)

@@ -288,7 +288,9 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
         passes = dict(searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded))
         texts = [translations[k][j] for k, j in pairs]
         read = [sentences[batch.indices[k]] for k, _ in pairs]
-        passes = with_stop_read(model, tokenizer, passes, read, texts, max_tokens)
+        over_memory = lambda ps, ids: searched_passes(model, batch, [pairs[p][0] for p in ps], ids,  # noqa: E731
+                                                      [None] * len(ids), max_tokens)  # not encoded again
+        passes = with_stop_read(model, tokenizer, passes, read, texts, max_tokens, over_memory)
         dictated = [batch.dictated_in(k) for k, _ in pairs]
         for p, forced in with_source_unread(model, tokenizer, passes, read, texts, max_tokens, dictated).items():
             k, j = pairs[p]

@@ -18,7 +18,7 @@ source's final mark (``mark_written``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from attnmt.decoding.forced import ForcedPass, forced_passes
@@ -26,6 +26,8 @@ from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.quality_measures import WORD, ends_sentence, final_character
 from attnmt.model import Transformer
 
+# (pair indices, the ids each is to be read as) -> (k, the ForcedPass of the k-th pair so read), for each with ids
+Reread = Callable[[list[int], list[list[int]]], Iterable[tuple[int, ForcedPass]]]
 STOP = "."  # the full stop read after an open-ended translation (``with_stop_read``)
 
 
@@ -36,10 +38,13 @@ def open_ended(source: str, translation: str) -> bool:
 
 
 def with_stop_read(model: Transformer, tokenizer: TextCodec, passes: Mapping[int, ForcedPass],
-                   sources: Sequence[str], translations: Sequence[str], max_tokens: int) -> dict[int, ForcedPass]:
+                   sources: Sequence[str], translations: Sequence[str], max_tokens: int,
+                   read: Reread | None = None) -> dict[int, ForcedPass]:
     """``passes`` (pair index: its ForcedPass), the end of each ``open_ended`` pair's translation read as
     log(P(EOS) + P(STOP) · P(EOS | STOP)) (``stop_ending``) from one more forced pass over the translation
-    with STOP after it, where its ids are the translation's ids and STOP's after them and fit the model."""
+    with STOP after it, where its ids are the translation's ids and STOP's after them and fit the model.  ``read``:
+    how to read those (``Reread``): assess_searched's against the search's encoder output, which that pass would
+    otherwise compute again; None: forced_passes over the passes' sources."""
     longest = model.config.longest_input - 1  # as quality.translation_ids cuts a translation
     stopped: dict[int, list[int]] = {}
     for i, forced in passes.items():
@@ -48,8 +53,11 @@ def with_stop_read(model: Transformer, tokenizer: TextCodec, passes: Mapping[int
             stopped[i] = ids
     found = dict(passes)
     rows = list(stopped)
-    for k, read in forced_passes(model, [passes[i].source for i in rows], [stopped[i] for i in rows], max_tokens):
-        found[rows[k]] = stop_ending(passes[rows[k]], read)
+    if read is None:
+        read = lambda rows, targets: forced_passes(model, [passes[i].source for i in rows], targets,  # noqa: E731
+                                                   max_tokens)
+    for k, again in read(rows, [stopped[i] for i in rows]):
+        found[rows[k]] = stop_ending(passes[rows[k]], again)
     return found
 
 
