@@ -158,11 +158,11 @@ def test_a_term_that_holds_its_hyphen_is_found_whole():
     "Visit bike.com now.", "Visit shop.bike.de now.", "Mail bike@shop.de today.", "Mail info@bike.com today.",
     "See /home/bike/notes.txt now.", "Open bike.txt now.", "Read my-bike.pdf today.",
     "Go to https://shop.com/bike now.",
-    "Go to www.bike.de today.", "Go to shop.com/bike today.",
+    "Go to www.bike.de today.", "Go to shop.com/bike today.", "Visit BIKE.COM now.", "Visit SHOP.BIKE.DE now.",
 ])
 def test_a_term_is_no_term_inside_an_address_a_path_or_a_file_name(text):
     """"bike" was found in "bike.com" and "bike@shop.de", and "Velo" forced into the translation: the demo model wrote
-    "Visit bike.com now." as "Ein Velo.", the address lost."""
+    "Visit bike.com now." as "Ein Velo.", the address lost; and a host in capitals ("BIKE.COM") was read as words."""
     glossary = Glossary.of({"bike": "Velo"})
     assert glossary.matches(text) == glossary.found_in(text) == []
 
@@ -178,7 +178,7 @@ def test_a_term_beside_an_address_is_found_on_the_plain_word_alone():
 
 @pytest.mark.parametrize(("text", "found"), [
     ("Install Node.js first.", "Node.js"), ("Visit example.com today.", "example.com"),
-    ("the dog.It ran", "dog"), ("Mail me at bike.", "bike"),
+    ("the dog.It ran", "dog"), ("the dog.IT team", "dog"), ("Mail me at bike.", "bike"),
 ])
 def test_a_term_that_is_a_whole_address_is_found_and_a_full_stop_without_its_space_ends_a_word(text, found):
     glossary = Glossary.of({"Node.js": "Node.js", "example.com": "example.com", "dog": "Hund", "bike": "Velo"})

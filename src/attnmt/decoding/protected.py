@@ -64,9 +64,12 @@ FILE_EXTENSIONS = ("pdf|docx?|docm|dotx|xlsx?|xlsm|csv|tsv|pptx?|odt|ods|odp|rtf
 DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it|us|ca|au|jp|be|se|no|dk|pl|me"
            "|tv|ly|gl")
 # A host alone, no scheme nor path (``bike.com``, ``shop.bike.de``), its top-level domain one of DOMAINS in small
-# letters: no part of VERBATIM, as a translation may write it as words, but a glossary's term is no term inside it
-# (attnmt.decoding.word_edges.addresses).  Not a sentence whose space a typist left out ("the dog.It ran").
-HOST = re.compile(rf"(?<![\w.@/\\-])(?:[\w-]+\.)+(?:{DOMAINS})(?![\w@/\\-]|\.\w)")
+# letters, or all of it in capitals (``BIKE.COM``, ``SHOP.BIKE.DE``): no part of VERBATIM, as a translation may write
+# it as words, but a glossary's term is no term inside it (attnmt.decoding.word_edges.addresses).  Not a sentence
+# whose space a typist left out, the next one's first word after the stop: "the dog.It ran", "the dog.IT team" (no
+# host of small letters ends in capitals).  A text all in capitals and glued ("THE DOG.IT RAN") reads as a host.
+HOST = re.compile(rf"(?<![\w.@/\\-])(?:(?:[\w-]+\.)+(?:{DOMAINS})|(?:[A-Z\d-]+\.)+(?:{DOMAINS.upper()}))"
+                  r"(?![\w@/\\-]|\.\w)")
 # A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), from a
 # Windows drive or a network share ("C:\\Users\\john\\report.docx", "\\\\server\\team\\q3.xlsx"), its folders'
 # names with spaces too ("C:\\Program Files\\Acme\\config.ini": a folder's, a backslash after it), or a file's
