@@ -177,6 +177,18 @@ def test_a_term_beside_an_address_is_found_on_the_plain_word_alone():
 
 
 @pytest.mark.parametrize(("text", "found"), [
+    ("Order at the bike shop.com today.", ["bike"]), ("Order at the BIKE SHOP.COM today.", ["BIKE"]),
+    ("Ask the bike shop.com or the bike shop.", ["bike", "bike shop"]),
+])
+def test_a_term_that_reaches_into_an_address_gives_way_to_a_shorter_term_outside_it(text, found):
+    """"bike shop" in "the bike shop.com" ends inside the host "shop.com", and was dropped with the "bike" before the
+    address, which was then not tried on its own: the translation was required no term."""
+    glossary = Glossary.of({"bike shop": "Fahrradladen", "bike": "Velo", "shop": "Laden"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == found
+    assert glossary.matches(text) == [{"bike": "Velo", "bike shop": "Fahrradladen"}[term.lower()] for term in found]
+
+
+@pytest.mark.parametrize(("text", "found"), [
     ("Install Node.js first.", "Node.js"), ("Visit example.com today.", "example.com"),
     ("the dog.It ran", "dog"), ("the dog.IT team", "dog"), ("Mail me at bike.", "bike"),
 ])

@@ -277,28 +277,33 @@ class Glossary:
         def shown_at(first: int, end: int) -> str:  # the text that made made[first:end], as capitals show it
             return normal(text[origins[first][0]:origins[end - 1][1]], capitals)
 
+        def fits(first: int, end: int) -> bool:  # made[first:end] ends where a piece does, and in no address
+            return (end == len(made) or origins[end] != origins[end - 1]) and not in_address(
+                spans, origins[first][0], origins[end - 1][1])
+
         while start < len(made):
-            term = self.term_at(made, start, shown_at) if may_begin(made, start) else None
+            term = self.term_at(made, start, shown_at, fits) if may_begin(made, start) else None
             end = start + len(term[0] if term else " ")
-            if term is not None and (start == 0 or origins[start - 1] != origins[start]) and (
-                    end == len(made) or origins[end] != origins[end - 1]) and not in_address(
-                    spans, origins[start][0], origins[end - 1][1]):
+            if term is not None and (start == 0 or origins[start - 1] != origins[start]):
                 found.append((origins[start][0], origins[end - 1][1], term[1]))
             start = end
         return found
 
-    def term_at(self, text: str, start: int, shown: Callable[[int, int], str]) -> tuple[str, str] | None:
+    def term_at(self, text: str, start: int, shown: Callable[[int, int], str],
+                fits: Callable[[int, int], bool] | None = None) -> tuple[str, str] | None:
         """(normal source term, target term) of the longest term at ``text[start:]`` (a normal text) or of its
         plural or singular (term_plurals) or closed spelling (term_spellings), that ends where a term may
-        (``may_end``), a term that is no acronym not hyphen-joined into a longer word (``word_edges.in_compound``),
-        an acronym
+        (``may_end``) and, where ``fits`` is given, where ``fits(start, end)`` (found_in's: outside an address, so
+        that "bike shop" in "the bike shop.com" gives way to "bike", which was lost with it), a term that is no
+        acronym not hyphen-joined into a longer word (``word_edges.in_compound``), an acronym
         only where ``shown(start, end)``, that place of the text as ``capitals`` shows it, has it in
         capitals, and there before the word of its letters ("US" before "us"); None for none.
         One look-up per length of term, and the edge only for a term found (most look-ups find none)."""
         for length in self._lengths:
             end = start + length
             key = text[start:end]
-            if end > len(text) or key not in self._keys or not may_end(text, end):
+            if end > len(text) or key not in self._keys or not may_end(text, end) or (
+                    fits is not None and not fits(start, end)):
                 continue
             if (target := self.acronym_at(key, start, end, shown)) is not None:
                 return key, target
