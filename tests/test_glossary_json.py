@@ -50,6 +50,9 @@ def test_a_json_glossary_in_utf_8_with_a_byte_order_mark_or_utf_16_is_read(tmp_p
      r'terms.json:1\[1\]: no "target" key in \{"source": "cat", "translation": "Katze"\}'),
     ('[{"source": "dog", "target": "Hund"}, "cat"]', r'terms.json:1\[1\]: expected \{"source": .*, got "cat"$'),
     ('[[null, "Hund"]]', r'terms.json:1\[0\]: the source term must be text, got null;'),
+    ('{\n  "source": "dog",\n  "target": 3\n}', r'terms.json:3\["target"\]: the target term must be text, got 3;'),
+    ('{"target": "Hund",\n "source": [1]}', r'terms.json:2\["source"\]: the source term must be text, got \[1\]'),
+    ('{"target": "Hund",\n "source": " "}', r'terms.json:2: empty source term \(beside \'Hund\'\)'),
     ('{"dog": "Hund", "dog": "Köter"}',
      r"""terms.json:1\["dog"\]: source term 'dog' has two target terms, 'Hund' \(.*terms.json:1\["dog"\]\) """
      r"""and 'Köter'$"""),

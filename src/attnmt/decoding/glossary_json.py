@@ -35,7 +35,7 @@ def json_rows(lines: list[str], path: str | Path) -> Iterator[Row]:
     except RecursionError:
         raise DataError(f"{path}: JSON nested too deeply; a JSON glossary is {SHAPES}") from None
     if isinstance(value, Pairs) and sorted(key for key, _ in value) == ["source", "target"]:
-        return iter([listed(str(path), value)])  # a list's item given alone: one term, not "source" and "target"
+        return iter([alone(value, lines, path)])  # a list's item given alone: one term, not "source" and "target"
     if isinstance(value, Pairs):
         return (checked(f"{path}:{line}[{json.dumps(key, ensure_ascii=False)}]", key, target)
                 for (key, target), line in zip(value, item_lines(lines), strict=True))
@@ -86,12 +86,27 @@ def listed(where: str, item: object) -> Row:
     raise DataError(f'{where}: expected {{"source": "source term", "target": "target term"}}, got {shown(item)}')
 
 
+def alone(item: Pairs, lines: list[str], path: str | Path) -> Row:
+    """The term of a JSON glossary that is one object of a ``"source"`` and a ``"target"`` (``json_rows``), placed at
+    the line of its ``"source"``; a term that is not text is named by its key's line and key
+    (``terms.json:3["target"]``), as an object of terms names its keys: it was named by the file alone."""
+    lines_of = {key: line for (key, _), line in zip(item, item_lines(lines), strict=True)}
+    source, target = (text_term(f'{path}:{lines_of[side]}["{side}"]', side, dict(item)[side])
+                      for side in ("source", "target"))
+    return f"{path}:{lines_of['source']}", source, target
+
+
 def checked(where: str, source: object, target: object) -> Row:
     """(where, source, target); a DataError naming ``where`` for a term that is not text."""
-    for side, term in (("source", source), ("target", target)):
-        if not isinstance(term, str):
-            raise DataError(f"{where}: the {side} term must be text, got {shown(term)}; a JSON glossary is {SHAPES}")
-    return where, str(source), str(target)
+    return where, text_term(where, "source", source), text_term(where, "target", target)
+
+
+def text_term(where: str, side: str, term: object) -> str:
+    """``term``, the ``side`` ("source", "target") term given at ``where``; a DataError naming ``where`` where it is
+    not text."""
+    if not isinstance(term, str):
+        raise DataError(f"{where}: the {side} term must be text, got {shown(term)}; a JSON glossary is {SHAPES}")
+    return term
 
 
 def shown(value: object) -> str:
