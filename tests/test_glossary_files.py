@@ -3,6 +3,7 @@ too), its errors (TSV: test_glossary.py; TBX: test_termbase.py)."""
 
 import gzip
 import re
+import warnings
 import zipfile
 
 import pytest
@@ -266,15 +267,19 @@ def test_a_tsv_files_fields_quoted_as_a_spreadsheet_quotes_them_are_read_without
 @pytest.mark.parametrize(("data", "terms", "place"), [
     ('"New\nYork"\tNew York\r\ncat\tKatze\r\n', [("New York", "New York"), ("cat", "Katze")], 3),
     ('dog\t"Hund\n\nder"\r\ncat\tKatze\r\n', [("dog", "Hund der"), ("cat", "Katze")], 4),
-    ('dog\t"Hund\r\ncat\t"Katze\r\n', [("dog", '"Hund'), ("cat", '"Katze')], 2),  # no field closes: two rows
+    ('dog\t"Hund\r\ncat\t"Katze\r\n', [("dog", "Hund"), ("cat", "Katze")], 2),  # no field closes: two rows
 ])
 def test_a_tsv_files_quoted_cell_with_line_breaks_is_one_term(tmp_path, data, terms, place):
     """Excel's "Unicode Text" writes a cell's Alt+Enter as a line break inside the quoted cell: the
     file stopped with "terms.txt:1: expected 'source term<TAB>target term', got 0 TABs in '"New'".
     The break is a space, as in a CSV file's quoted field."""
-    glossary = read_glossary(write(tmp_path, data.encode("utf-16"), "terms.txt"))
+    with warnings.catch_warnings(record=True) as heard:  # a quote no line closes is a stray one, dropped
+        warnings.simplefilter("always")
+        glossary = read_glossary(write(tmp_path, data.encode("utf-16"), "terms.txt"))
     assert list(glossary.terms) == terms
     assert glossary.place("cat") == f"{tmp_path / 'terms.txt'}:{place}"
+    assert [str(warning.message).split(": ")[0] for warning in heard] == (
+        [f"{tmp_path / 'terms.txt'}:1"] if place == 2 else [])
 
 
 @pytest.mark.parametrize(("data", "shown", "named"), [
@@ -898,3 +903,23 @@ def test_a_sheet_of_named_columns_skips_the_rows_a_column_marks_forbidden(tmp_pa
         assert read_glossary(path, "en", "de").terms == (("switch", "Switch"), ("router", "Router"))
     assert [str(warning.message) for warning in heard] == [
         f"{path}: 1 of 3 rows skipped, their terms marked forbidden in the {column} column (the first: {path}:2)"]
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("terms.tsv", '"cat\tKatze\ndog\tHund"\nscreen 24"\tBildschirm 24"\nsay "hi\tsag "hallo"\n'),
+    ("terms.csv", 'cat",Katze\ndog,"Hund"""\nscreen 24",Bildschirm 24"\nsay "hi,sag "hallo"\n'),
+])
+def test_an_unpaired_quote_at_a_terms_edge_is_dropped_with_a_warning_naming_its_line(tmp_path, name, text):
+    """A line with a stray quote, as a CSV export leaves one ("cat<TAB>Katze), was the term '"cat', which no sentence
+    holds, with no word said; a target term 'Hund"' was forced into the translation quote and all.  An inch's mark
+    after a digit (24"), a quote inside a term (say "hi) and a pair of quotes are the term's."""
+    path = write(tmp_path, text.encode(), name)
+    with pytest.warns(AttnmtWarning) as heard:
+        glossary = read_glossary(path)
+    assert glossary.terms == (("cat", "Katze"), ("dog", "Hund"), ('screen 24"', 'Bildschirm 24"'),
+                              ('say "hi', 'sag "hallo"'))
+    given = '"cat' if name == "terms.tsv" else 'cat"'
+    assert [str(warning.message) for warning in heard] == [
+        f"{path}:1: {given!r} read as 'cat': an unpaired quote at a term's edge, as a CSV export leaves one, is "
+        f"dropped (1 more term so in {path})"]
+    assert glossary.matches("The cat sleeps.") == ["Katze"]

@@ -7,7 +7,8 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
 
 - ``.tsv`` and any other name: ``source term<TAB>target term`` a line, a field in quotes read as a
   spreadsheet quotes it (``unquoted``; a cell's line breaks in it are spaces), empty fields after the
-  second skipped (``filled``: a sheet's empty columns, as in a CSV file's rows); blank lines and lines
+  second skipped (``filled``: a sheet's empty columns, as in a CSV file's rows), an unpaired quote at a term's
+  edge dropped with a warning, in a CSV file's terms too (glossary_quotes.StrayQuotes: ``"cat``); blank lines and lines
   starting with ``#`` are skipped, and the first other line is a header, and skipped, where a CSV
   file's would be (``csv_header``: ``source<TAB>target``, as Google Sheets and Excel save a sheet).
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
@@ -56,6 +57,7 @@ from attnmt.decoding.glossary_columns import LanguagePairs, sheet_rows, with_bot
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_json import json_rows
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, kept_as_is, other_format
+from attnmt.decoding.glossary_quotes import QUOTED_FIELD, StrayQuotes, one_line, unquoted
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
@@ -136,7 +138,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
     skipped, and the first other line where it is a header as a CSV file's first row is
     (``csv_header``, with ``source_lang`` and ``target_lang``), or heads a termbase's language columns
     (glossary_columns.sheet_rows)."""
-    first = True
+    first, quotes = True, StrayQuotes(path)
     for where, fields in sheet_rows(tsv_fields(path), path, source_lang, target_lang):
         if len(fields) != 2:
             hint = other_format(fields[0]) if len(fields) == 1 else ""
@@ -146,7 +148,8 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
             first = False
             if csv_header(fields, where, source_lang, target_lang):
                 continue
-        yield where, fields[0], fields[1]
+        yield quotes.terms(where, fields[0], fields[1])
+    quotes.report()
 
 
 def tsv_fields(path: str | Path) -> Iterator[tuple[str, list[str]]]:
@@ -182,20 +185,6 @@ def quoted_cell_lines(lines: list[str], start: int) -> int:
     return end + 1 - start if len(fields) == 2 and quoted else 1
 
 
-# A TSV field as a spreadsheet quotes one holding a quote or a line break (Excel's "Unicode Text"): in
-# quotes, each quote inside doubled.
-QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"')
-
-
-def unquoted(field: str) -> str:
-    """A TSV field without the quotes a spreadsheet put around it (QUOTED_FIELD): Excel saves the cell
-    ``say "hi"`` in quotes, its quote doubled, which was read as the term, quotes and all, so no sentence
-    held it and its target term was written into the translation so.  A quote elsewhere (``5" screen``)
-    is the term's; a line break in the quotes is a space (``one_line``), as in a CSV file's field."""
-    quoted = QUOTED_FIELD.fullmatch(field.strip())
-    return field if quoted is None else one_line(quoted[1].replace('""', '"'))
-
-
 def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None) -> Iterator[Row]:
     """The terms of a CSV glossary (the module docstring), its header skipped (``csv_header``)."""
     lines = [line + "\n" for line in csv_lines(text_lines(path))]  # with their ends: a quoted field's break is one
@@ -203,7 +192,7 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
     shown, assumed = "<TAB>" if delimiter == "\t" else delimiter, f"{DELIMITERS[delimiter]} as the delimiter"
     reader = csv_reader(lines, delimiter)
     pairs = LanguagePairs(path, shown, source_lang, target_lang)  # a four-field file's
-    first = True
+    first, quotes = True, StrayQuotes(path)
     try:
         for where, fields in sheet_rows(csv_fields(reader, path), path, source_lang, target_lang):
             if len(fields) not in (2, 4):
@@ -216,8 +205,9 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
                 continue
             first = False
             if len(fields) == 2 or pairs.wanted(fields, where):
-                yield where, fields[0], fields[1]
+                yield quotes.terms(where, fields[0], fields[1])
         pairs.report()
+        quotes.report()
     except csv.Error as error:
         raise DataError(f"{path}:{reader.line_num}: not valid CSV: {csv_fault(error)} (read with {assumed})") from None
 
@@ -246,17 +236,6 @@ def csv_fault(error: csv.Error) -> str:
     if "new-line character" in str(error):
         return "a line break (CR) inside an unquoted field: save the file with LF or CRLF line ends"
     return str(error)
-
-
-def one_line(field: str) -> str:
-    """A CSV field with each line break in it, and the spaces around it, as one space: a quoted
-    field may hold one (a cell's Alt+Enter in Excel), a term cannot, and "Hund<break>Bello" was read
-    as "HundBello".  Its other spaces stay as a TSV file's do (matching reads a run of them as one)."""
-    return LINE_BREAK.sub(" ", field)
-
-
-# A line break, with the spaces and other breaks around it (a cell's blank line in it).
-LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
 
 
 def filled(fields: list[str]) -> list[str]:
