@@ -923,3 +923,18 @@ def test_an_unpaired_quote_at_a_terms_edge_is_dropped_with_a_warning_naming_its_
         f"{path}:1: {given!r} read as 'cat': an unpaired quote at a term's edge, as a CSV export leaves one, is "
         f"dropped (1 more term so in {path})"]
     assert glossary.matches("The cat sleeps.") == ["Katze"]
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("terms.csv", "target,source\nHund,dog\nKatze,cat\n"),
+    ("terms.csv", "Übersetzung;Quellbegriff\nHund;dog\nKatze;cat\n"),
+    ("terms.tsv", "Target Term\tSource Term\nHund\tdog\nKatze\tcat\n"),
+])
+def test_a_header_naming_the_target_column_first_reads_the_terms_by_its_names(tmp_path, name, text):
+    """A sheet headed target,source was the term target -> source, and its rows Hund -> dog: the translation was
+    required "dog" wherever the text said "Hund", and never "Hund" for "dog"."""
+    path = write(tmp_path, text.encode(), name)
+    glossary = read_glossary(path, "en", "de")
+    assert glossary.terms == (("dog", "Hund"), ("cat", "Katze"))
+    assert glossary.place("cat") == f"{path}:3"
+    assert read_glossary(path).terms == glossary.terms

@@ -196,16 +196,18 @@ def named_columns(header: list[str], where: str, source_lang: str | None,
     names them, each once, by the names SOURCE_COLUMNS and TARGET_COLUMNS give (``source,target,comment,domain``:
     its other columns, whatever their names, hold no term; ``comment;source;target``), or heads them and notes
     (``noted_header``): ``source,target,comment,domain`` was read as DeepL's four fields ("field 3 is 'WLAN
-    hardware', not a language code").  None for another row, and for one naming a language among its other columns
-    (``source,target,en``): its file's columns are read as they stand."""
+    hardware', not a language code"); or where a header of two names the target's first (``target,source``, whose
+    header was a term and whose terms were read the other way round, Hund -> dog).  None for another row, and for
+    one naming a language among its other columns (``source,target,en``): its file's columns are read as they
+    stand."""
     cells = [column_name(field.replace("\ufeff", "").strip()) for field in header]
     sources = [k for k, cell in enumerate(cells) if cell in SOURCE_COLUMNS]
     targets = [k for k, cell in enumerate(cells) if cell in TARGET_COLUMNS]
     others = [heading(field.replace("\ufeff", "").strip()) for k, field in enumerate(header)
               if k not in (*sources, *targets)]
-    if len(sources) == len(targets) == 1 and others and not any(map(is_language_code, others)) and not any(
-            map(language_name, others)):  # a language's column (``source,target,en``) may hold a term: read as it is
-        return sources[0], targets[0]
+    if len(sources) == len(targets) == 1 and (others and not any(map(is_language_code, others)) and not any(
+            map(language_name, others)) or not others and targets[0] < sources[0]):  # a language's column
+        return sources[0], targets[0]  # (``source,target,en``) may hold a term: read as it is
     return (0, 1) if noted_header(header, where, source_lang, target_lang) else None
 
 
