@@ -938,3 +938,11 @@ def test_a_header_naming_the_target_column_first_reads_the_terms_by_its_names(tm
     assert glossary.terms == (("dog", "Hund"), ("cat", "Katze"))
     assert glossary.place("cat") == f"{path}:3"
     assert read_glossary(path).terms == glossary.terms
+
+
+@pytest.mark.parametrize(("name", "text"), [("terms.tsv", '"source\ttarget\ndog\tHund\n'),
+                                            ("terms.csv", 'source",target"\ndog,Hund\n')])
+def test_a_header_with_an_unpaired_quote_at_a_cells_edge_is_a_header(tmp_path, name, text):
+    """"source<TAB>target, the header of a CSV export, was no header but the term '"source': with its stray quote
+    dropped, it must not become the term "source" -> "target"."""
+    assert read_glossary(write(tmp_path, text.encode(), name)).terms == (("dog", "Hund"),)

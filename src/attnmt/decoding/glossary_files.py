@@ -57,7 +57,7 @@ from attnmt.decoding.glossary_columns import LanguagePairs, sheet_rows, with_bot
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_json import json_rows
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, kept_as_is, other_format
-from attnmt.decoding.glossary_quotes import QUOTED_FIELD, StrayQuotes, one_line, unquoted
+from attnmt.decoding.glossary_quotes import QUOTED_FIELD, StrayQuotes, one_line, unquoted, without_stray_quote
 from attnmt.decoding.termbase import ROOTS, termbase_rows, xml_root
 from attnmt.errors import ConfigError, DataError, value_shown
 from attnmt.text.data import (
@@ -146,7 +146,7 @@ def tsv_rows(path: str | Path, source_lang: str | None = None, target_lang: str 
                             f"TABs in {value_shown(chr(9).join(fields))}{hint}")
         if first:
             first = False
-            if csv_header(fields, where, source_lang, target_lang):
+            if csv_header(list(map(without_stray_quote, fields)), where, source_lang, target_lang):
                 continue
         yield quotes.terms(where, fields[0], fields[1])
     quotes.report()
@@ -200,7 +200,7 @@ def csv_rows(path: str | Path, source_lang: str | None, target_lang: str | None)
                                 f"{shown}source language{shown}target language), got {len(fields)} in "
                                 f"{delimiter.join(fields)!r:.80} (read with {assumed})"
                                 + (kept_as_is(fields[0], shown) if len(fields) == 1 else ""))
-            if first and csv_header(fields, where, source_lang, target_lang):
+            if first and csv_header(list(map(without_stray_quote, fields)), where, source_lang, target_lang):
                 first = False
                 continue
             first = False

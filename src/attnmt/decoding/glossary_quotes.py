@@ -36,7 +36,8 @@ def without_stray_quote(term: str) -> str:
     """``term`` without a quote at its start or end that no other quote in it pairs (an odd number of them): one a
     CSV export left when it quoted the cell and the quote's other half was lost, or a cell typed with one (``"cat``,
     ``Katze"``).  Not a quote after a digit at its end, an inch's or a second's mark (``24"``, ``Bildschirm 5"``),
-    nor one inside it (``5" screen``), which are the term's."""
+    nor one inside it (``5" screen``), which are the term's.  A header is read so too (``"source<TAB>target``), and
+    skipped: read as a row, the term 'source' (its quote dropped) asked every "source" to be translated "target"."""
     stripped = term.strip()
     if stripped.count('"') % 2 == 0:
         return term
