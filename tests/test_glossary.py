@@ -212,6 +212,17 @@ def test_a_term_that_holds_a_hyphen_is_found_in_a_longer_compound(text, found):
 
 
 @pytest.mark.parametrize(("text", "found"), [
+    ("a Node.js-based server", "Node.js"), ("an ASP.NET-based site", "ASP.NET"), ("a .NET-based app", ".NET"),
+    ("eine Node.js-Anwendung", "Node.js"), ("C#-based tools", "C#"),
+])
+def test_a_term_that_holds_a_dot_is_found_in_a_longer_compound(text, found):
+    """"C#" was found in "C#-based", and "Node.js" not in "Node.js-based" nor ".NET" in ".NET-based": a name with a
+    dot is no word a compound makes another of, as a code is not ("4G-capable")."""
+    glossary = Glossary.of({"Node.js": "Node.js", "ASP.NET": "ASP.NET", ".NET": ".NET", "C#": "C#", "js": "JS"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == [found]
+
+
+@pytest.mark.parametrize(("text", "found"), [
     ("Buy 4G-capable phones.", "4G"), ("an MP3-player", "MP3"), ("pre-4G networks", "4G")])
 def test_a_term_of_a_code_is_found_in_a_longer_compound_and_a_number_alone_is_not(text, found):
     """"4G" was not found in "4G-capable" (a German translation writes "4G-fähig"), as "art" is not in

@@ -70,12 +70,13 @@ def in_compound(key: str, text: str, start: int, end: int) -> bool:
     """Whether the normal source term ``key``, at ``text[start:end]``, is hyphen-joined into a longer word there
     (``compound_hyphen``), which it is then no term of ("art" in "state-of-the-art"); never for a term that holds
     a hyphen itself (``hyphenated``), nor at its word that holds a letter and a digit, a code that no compound
-    makes another word of ("4G" in "4G-capable", "MP3" in "MP3-Player": ``coded``)."""
+    makes another word of ("4G" in "4G-capable", "MP3" in "MP3-Player": ``coded``), or a dot, a program's or a
+    platform's name ("Node.js" in "Node.js-based", ".NET" in ".NET-Anwendung": ``dotted``)."""
     if hyphenated(key):
         return False
     words = key.split(" ")
-    return (compound_hyphen(text, start - 1) and not coded(words[0])) or (
-        compound_hyphen(text, end) and not coded(words[-1]))
+    return (compound_hyphen(text, start - 1) and not coded(words[0]) and not dotted(words[0])) or (
+        compound_hyphen(text, end) and not coded(words[-1]) and not dotted(words[-1]))
 
 
 def hyphenated(key: str) -> bool:
@@ -90,6 +91,13 @@ def coded(word: str) -> bool:
     """Whether ``word`` holds a letter and a digit ("4g", "mp3", "h2o"): a code or a model's name.  A number alone
     ("2012") is none: "2012-05-01" is a date, which holds no term "2012"."""
     return any(map(str.isdigit, word)) and any(map(str.isalpha, word))
+
+
+def dotted(word: str) -> bool:
+    """Whether ``word`` holds a dot ("node.js", ".net", "asp.net"): a name no word of a language is, as a code is
+    (``coded``), found where a hyphen joins it to a word ("Node.js-based"), as "C++" was in "C++-based" and
+    "Node.js" was not."""
+    return "." in word
 
 
 def joined(text: str, at: int) -> bool:
