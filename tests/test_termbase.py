@@ -37,7 +37,7 @@ def test_the_entries_without_both_languages_are_counted_in_one_warning():
         read_glossary(GLOSSARIES / "multiterm.tbx", "en", "de")
     assert [str(warning.message) for warning in heard] == [
         f"{GLOSSARIES / 'multiterm.tbx'}: 1 of 3 entries skipped, without a term in en or in de that is not "
-        "deprecated (the first: c2)"]
+        f"deprecated (the first: {GLOSSARIES / 'multiterm.tbx'}:42, entry c2)"]
 
 
 def test_a_termbase_is_read_for_the_languages_asked_for(recwarn):
@@ -350,7 +350,7 @@ def test_a_multiterm_xml_export_is_read_as_a_termbase(tmp_path, encoding):
     the target, and an entry without a German term is skipped, counted in one warning."""
     path = tmp_path / "export.xml"
     path.write_text(MTF.format(encoding=encoding.upper()), encoding=encoding)
-    with pytest.warns(AttnmtWarning, match=r"1 of 2 entries skipped, without a term in en or in de .*line 19\)$"):
+    with pytest.warns(AttnmtWarning, match=r"1 of 2 entries skipped, without a term in en or in de .*export.xml:19\)$"):
         glossary = read_glossary(path, "en", "de")
     assert glossary.terms == (("access point", "Zugangspunkt"), ("AP", "Zugangspunkt"))
     assert glossary.place("AP") == f"{path}:11"
@@ -586,7 +586,8 @@ def test_an_empty_target_term_beside_another_is_skipped(tmp_path):
     with pytest.warns(AttnmtWarning) as heard:
         assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("bird", "Vogel"))
     assert [str(warning.message) for warning in heard] == [
-        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: c3)"]
+        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: "
+        f"{path}:5, entry c3)"]
 
 
 def test_an_empty_source_term_is_skipped_as_an_empty_target_term_is(tmp_path):
@@ -603,7 +604,8 @@ def test_an_empty_source_term_is_skipped_as_an_empty_target_term_is(tmp_path):
     with pytest.warns(AttnmtWarning) as heard:
         assert read_glossary(path, "en", "de").terms == (("dog", "Hund"), ("bird", "Vogel"))
     assert [str(warning.message) for warning in heard] == [
-        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: c2)"]
+        f"{path}: 1 of 3 entries skipped, without a term in en or in de that is not deprecated (the first: "
+        f"{path}:4, entry c2)"]
     path.write_text(TERMBASE.format(doctype="", entry=CONCEPT.format(id="c1", source="", target="Katze")),
                     encoding="utf-8")
     with pytest.raises(DataError, match=r"terms.tbx:3: empty source term \(entry c1\)$"):
@@ -626,3 +628,17 @@ def test_a_section_whose_language_is_a_three_letter_code_is_its_languages(tmp_pa
     for source_lang, target_lang in (("en", "de"), ("eng", "deu")):
         glossary = read_glossary(path, source_lang, target_lang)
         assert glossary.terms == (("dog", "Hund"), ("e-mail", "E-Mail"))
+
+
+def test_the_entry_skipped_first_is_named_by_its_file_line_and_id(tmp_path):
+    """An entry of a numbered termbase (id="2") skipped was named "(the first: 2)", a number nothing said was an
+    entry's id, with no line to look at."""
+    entries = CONCEPT.format(id="1", source="dog", target="Hund") + (
+        '<termEntry id="2"><langSet xml:lang="en"><tig><term>cup</term></tig></langSet></termEntry>\n')
+    path = tmp_path / "terms.tbx"
+    path.write_text(TERMBASE.format(doctype="", entry=entries), encoding="utf-8")
+    with pytest.warns(AttnmtWarning) as heard:
+        assert read_glossary(path, "en", "de").terms == (("dog", "Hund"),)
+    assert [str(warning.message) for warning in heard] == [  # line 4: the declaration, <martif>, entry 1, entry 2
+        f"{path}: 1 of 2 entries skipped, without a term in en or in de that is not deprecated (the first: "
+        f"{path}:4, entry 2)"]

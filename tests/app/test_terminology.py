@@ -462,7 +462,7 @@ def test_translate_with_a_termbase_and_a_csv_glossary(english_to_german, tmp_pat
     assert code == 0 and {"katze", "schläft"} <= set(lines[0].split()) and lines[1] == "der junge lacht"
     assert [str(warning.message) for warning in caught] == [
         f"{tmp_path / 'terms.tbx'}: 1 of 2 entries skipped, without a term in en or in de that is not deprecated "
-        "(the first: c2)"]
+        f"(the first: {tmp_path / 'terms.tbx'}:6, entry c2)"]
 
 
 def test_a_termbase_for_a_model_that_names_no_language_is_one_line_asking_for_it(trained_model, tmp_path, capsys):

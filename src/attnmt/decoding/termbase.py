@@ -130,7 +130,7 @@ def termbase_rows(path: str | Path, source_lang: str | None, target_lang: str | 
     for entry in entries:
         sources, targets = entry_terms(entry, path, source_lang, target_lang, languages, blanks)
         if not sources or not targets:
-            skipped.append(entry.get("id") or f"line {entry.sourceline}")
+            skipped.append(f"{path}:{entry.sourceline}" + (f", entry {entry.get('id')}" if entry.get("id") else ""))
             continue
         rows.extend(((f"{path}:{term.sourceline}", text, target_of(kind, targets)), status in NOT_USED)
                     for term, text, kind, status in sources)
