@@ -43,12 +43,32 @@ def test_a_label_kept_in_its_source_says_its_language_where_the_page_says_the_ta
     assert '<p>CAT A <img src="l.png" alt="logo" lang="en"></p>' in out and '<html lang="de">' in out
 
 
-def test_a_caption_longer_than_a_label_or_another_attribute_is_taken_at_any_plausibility(mirror):
-    judging = Judging(mirror, {"a dog runs on the beach": 0.0, "send it": 0.0, "logo": 0.0})
-    page = '<img alt="a dog runs on the beach"><input type="submit" value="send it"><img alt="logo">'
-    expected = '<img alt="BEACH THE ON RUNS DOG A"><input type="submit" value="IT SEND"><img alt="logo">'
+def test_a_caption_longer_than_a_label_is_taken_at_any_plausibility(mirror):
+    judging = Judging(mirror, {"a dog runs on the beach": 0.0, "send it to us now": 0.0, "logo": 0.0})
+    page = '<img alt="a dog runs on the beach"><input type="submit" value="send it to us now"><img alt="logo">'
+    expected = '<img alt="BEACH THE ON RUNS DOG A"><input type="submit" value="NOW US TO IT SEND"><img alt="logo">'
     assert one(page, judging) == expected
     assert judging.judged == [("logo", "LOGO")]
+
+
+@pytest.mark.parametrize("element, expected", [
+    ('<input type="submit" value="send it">', '<input type="submit" value="send it" lang="en">'),
+    ('<input type="reset" value="send it">', '<input type="reset" value="send it" lang="en">'),
+    ('<select><option label="send it" value="s"></option></select>',
+     '<select><option label="send it" value="s" lang="en"></option></select>'),
+])
+def test_a_buttons_value_and_an_options_label_are_judged_as_a_buttons_words_are(element, expected, mirror):
+    """A browser shows them as a <button>'s words: the demo model wrote <input type="submit" value="Send the
+    message"> "Dieser bereitet sich", where <button>Send the message</button> kept its source."""
+    options = DocumentOptions(source_lang="en", target_lang="de")
+    out = one(f"<html><body><p>a cat</p>{element}</body></html>", Judging(mirror, {"send it": 0.0}), options=options)
+    assert f"<p>CAT A</p>{expected}" in out
+
+
+def test_a_text_boxs_value_is_data_not_a_label(mirror):
+    judging = Judging(mirror, {"send it": 0.0})
+    assert one('<input type="text" value="send it">', judging) == '<input type="text" value="send it">'
+    assert judging.judged == []
 
 
 def test_a_label_holding_a_glossary_term_is_taken_the_term_is_the_users_word(mirror):

@@ -1,7 +1,9 @@
 """Which attributes of a page are short labels, the guard of attnmt.documents.short_labels' to keep their source
 where the model garbled them (``<img alt="Logo">`` came back ``alt="Zwei Geschäfts"``): an ``alt`` or
 ``aria-label``, which a screen reader reads in place of a picture or a button, a ``title`` or ``placeholder``, which
-a browser shows as a tip or in an empty field, of at most ``SHORT`` words.  One the guard answered with itself keeps
+a browser shows as a tip or in an empty field, a button's ``value`` or an option's ``label``, which a browser shows
+as a ``<button>``'s or an ``<option>``'s own words (text_attributes.holds_text: no other ``value`` or ``label`` is
+translated), of at most ``SHORT`` words.  One the guard answered with itself keeps
 its value as written (FlatText.source_kept, which TreeJob.write_contents leaves alone), and with a target language
 its element says the source's (TreeJob.kept_attributes).  So does a block that is a short label alone
 (short_labels.alone: a table's header, a button, a menu's link, a heading), which, kept, says the source's
@@ -19,7 +21,9 @@ from attnmt.text.letters import reaches_model
 if TYPE_CHECKING:
     from attnmt.documents.markup import TreeJob
 
-LABELS = frozenset(("alt", "title", "placeholder", "aria-label"))  # what stands alone for a reader
+# What stands alone for a reader: ``<input type="submit" value="Send the message">`` is judged as
+# ``<button>Send the message</button>`` is (the demo model wrote the value "Dieser bereitet sich").
+LABELS = frozenset(("alt", "title", "placeholder", "aria-label", "value", "label"))
 
 
 def is_label(name: str, text: str) -> bool:
