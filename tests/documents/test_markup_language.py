@@ -66,7 +66,9 @@ def test_a_language_switchers_links_each_in_its_own_language_are_kept(same):
 @pytest.mark.parametrize("page, given", [
     ('<p lang="en-GB">The word <i lang="fr">plage</i> means beach.</p>', ["The word means beach."]),
     ('<p>The word <i lang="fr-FR">plage</i> means beach.</p>', ["The word means beach."]),
-    ('<p>The word <i lang="">plage</i> means beach.</p>', ["The word plage means beach."])])
+    ('<p>The word <i lang="">plage</i> means beach.</p>', ["The word plage means beach."]),
+    # a <label> among its sentence's words is inline: the demo model wrote <label lang="de">Bank</label> for la plage
+    ('<p>She sat by <label lang="fr">la plage</label> today.</p>', ["She sat by today."])])
 def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_kept(same, page, given):
     assert one(page, same) == page.replace('"en-GB"', '"de"')
     assert same.given == given

@@ -110,10 +110,10 @@ class Vocabulary:
     def is_foreign(self, node: etree._Element) -> bool:
         """An inline element of HTML's that states a language other than the source's and than the
         text around it (``The word <i lang="fr">plage</i> means beach``, a language switcher's ``<a
-        lang="de">Deutsch</a>``), a passage among words outside it in its block: kept whole as
-        ``translate="no"`` is.  Translated, "plage" became German marked as French, and "Deutsch"
-        was lost.  A block (``<p lang="fr">``) is translated, and says the target language
-        (attnmt.documents.language), and so is an element holding all its block's words (Word's
+        lang="de">Deutsch</a>``, a ``<label lang="fr">`` among a sentence's words), a passage among words
+        outside it in its block: kept whole as ``translate="no"`` is.  Translated, "plage" became German
+        marked as French, and "Deutsch" was lost.  A block (``<p lang="fr">``) is translated, and says the
+        target language (attnmt.documents.language), and so is an element holding all its block's words (Word's
         proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
         element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language.  So is
         one that says a direction around letters all written against the source's (language.
@@ -127,7 +127,8 @@ class Vocabulary:
             return False
         if names_its_language(node):
             return True
-        block = local_name(node) in BLOCKS
+        # a <label> among its sentence's words is inline (html_layout.in_a_sentence); a link in a trail is no block
+        block = local_name(node) in BLOCKS and is_block(node)
         if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and (self.source or not block) and written_against(
                 "".join(node.itertext()), self.source):
             return True
