@@ -718,3 +718,17 @@ def test_a_notes_reference_glued_to_a_word_parts_it_from_no_stop(mirror, page, g
     """The model read "A dog runs .", a stop on a word of its own; the reference stays on its word's translation."""
     assert translate_markup([page], mirror) == [written]
     assert mirror.given == [given]
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>The car is <del>red</del> <ins>blue</ins>.</p>", ["The car is blue."]),
+    ("<p>A man wears a <del>red</del> hat.</p>", ["A man wears a hat."]),
+    ("<p><del>A man wears a red hat.</del></p>", ["A man wears a red hat."]),
+    ("<del><p>A man wears a red hat.</p></del>", ["A man wears a red hat."]),
+])
+def test_deleted_words_among_others_are_kept_whole_out_of_the_sentence_read_now(same, text, given):
+    """An edit's removed words are not read: the demo model read "The car is red blue." and wrote
+    "Der <del>rotes</del> <ins>blue</ins> Auto.", the new colour lost.  A <del> that is all its block shows is
+    translated."""
+    assert one(text, same) == text
+    assert same.given == given

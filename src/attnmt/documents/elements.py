@@ -30,6 +30,7 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.script_tokens import Script, markup_script
 from attnmt.documents.shown import has_text_of_its_own, shown_text
 from attnmt.documents.xml_code import PAIRED_KEYS, holds_markup, is_code, is_code_element, is_inline_code, paired_code
+from attnmt.text.letters import has_words
 from attnmt.text.sentence_ends import closing_length
 
 # Blocks whose text is not prose: left exactly as they are (but an <svg>'s labels, title and description: svg_texts).
@@ -175,8 +176,16 @@ class Vocabulary:
             return True
         return (name in ATOMS and not self.is_kept_word(node)) or node.tag in EPUB_CASE or (
             name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node, self.shown[node])
-                                or self.is_page_number(node) or states_no_words(node)
+                                or self.is_page_number(node) or states_no_words(node) or self.is_deleted(node)
                                 or (is_abbreviation(node, self.shown[node]) and self.shows_its_block(node))))
+
+    def is_deleted(self, node: etree._Element) -> bool:
+        """A ``<del>`` among other words of its block: an edit's removed words, which are no part of the sentence a
+        reader reads now (``The car is <del>red</del> <ins>blue</ins>.`` reads "The car is blue."), kept whole as
+        written.  Read as words, the demo model took "red blue" for one colour and wrote "Der <del>rotes</del>
+        <ins>blue</ins> Auto.".  One that is all its block shows is translated, the text it shows; one of no words
+        (``<del>6 €</del>``, an old price) is left to the rules of measures and symbols, which take it out as theirs."""
+        return local_name(node) == "del" and has_words(self.shown[node]) and not self.shows_its_block(node)
 
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):
