@@ -174,11 +174,32 @@ def test_a_translated_part_inside_a_kept_page_with_no_direction_said_is_right_to
     assert '<p translate="yes" lang="ar" dir="rtl">' in out
 
 
-def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
-    """Its kept part (no language of its own) now reads as the target's, as one under <html> did
-    before: only an element that states its own language stays in it."""
+def test_an_element_of_translated_and_kept_text_says_the_target_language_and_its_kept_part_its_own(mirror):
+    """Its kept part (no language of its own) read as the target's, before: a screen reader spoke French as German."""
     out = one('<div lang="fr"><p>Un chien.</p><p translate="no">Paris</p></div>', mirror)
-    assert out == '<div lang="de"><p>CHIEN. UN</p><p translate="no">Paris</p></div>'
+    assert out == '<div lang="de"><p>CHIEN. UN</p><p translate="no" lang="fr">Paris</p></div>'
+
+
+@pytest.mark.parametrize("kept, said", [
+    ('<p translate="no">Keep this sentence.</p>', '<p translate="no" lang="en">Keep this sentence.</p>'),
+    ('<p>A dog. <span translate="no">Acme Widget Pro</span> sells.</p>',
+     '<span translate="no" lang="en">Acme Widget Pro</span>'),
+    ('<p class="notranslate">Keep this sentence.</p>', '<p class="notranslate" lang="en">Keep this sentence.</p>'),
+    ("<p>A car is <del>red</del> <ins>blue</ins>.</p>", '<del lang="en">red</del>'),
+])
+def test_a_passage_kept_as_written_in_a_translated_page_says_the_source_language(mirror, kept, said):
+    """The demo model's page said <html lang="de"> over <span translate="no">Acme Widget Pro</span>, read as German."""
+    page = f'<html lang="en"><body><p>A man walks.</p>{kept}</body></html>'
+    out = one(page, mirror)
+    assert '<html lang="de">' in out and said in out
+
+
+@pytest.mark.parametrize("kept", ['<p translate="no"><code>ls -l</code></p>', '<p translate="no">1984</p>',
+                                  '<span translate="no" lang="zxx">AZ-2040</span>',
+                                  '<p translate="no" lang="fr">Liberté.</p>'])
+def test_kept_code_a_number_or_a_passage_stating_its_language_says_nothing_more(mirror, kept):
+    out = one(f'<html lang="en"><body><p>A man walks.</p>{kept}</body></html>', mirror)
+    assert '<html lang="de">' in out and kept in out
 
 
 def test_an_element_with_nothing_translated_keeps_its_language_and_direction(mirror):

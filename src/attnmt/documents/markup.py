@@ -34,6 +34,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.kept_code import KEPT_IN_TEXT
+from attnmt.documents.kept_passages import kept_passages
 from attnmt.documents.language import (
     inherited_language,
     say_kept,
@@ -181,7 +182,7 @@ class TreeJob:
     def say_languages(self) -> None:
         """With a target language, the translated blocks and their inline elements (translated_marks)
         say it, and the kept ones what they were in, and so does an element whose attributes all
-        kept their source (kept_attributes)."""
+        kept their source (kept_attributes), and a passage kept as written (kept_passages)."""
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
@@ -190,6 +191,7 @@ class TreeJob:
             kept = {self.kept_holder(run, translated, holding): None for run, flat in self.runs if flat.source_kept}
             kept.pop(None, None)
             kept.update(dict.fromkeys(self.kept_attributes()))
+            kept.update(dict.fromkeys(kept_passages(self.root, self.vocabulary)))  # translate="no", a <del>
             # outermost first: a kept link inside a kept breadcrumb then finds the source's language said above it
             before = [(block, inherited_language(block)) for block in sorted(kept, key=depth)]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
