@@ -134,6 +134,19 @@ def test_a_block_that_is_a_short_label_alone_keeps_its_source_and_says_its_langu
     assert '<th lang="en">Name</th></tr><tr><td>DOG BLACK</td></tr></table><button lang="en">Buy now</button>' in out
 
 
+@pytest.mark.parametrize("run, said", [
+    ('<select><option>red</option></select> <button><img src="i.png" alt=""> Buy now</button>',
+     '<button lang="en"><img src="i.png" alt=""> Buy now</button>'),
+    ('<img src="i.png" alt=""> <button>Buy now</button>', '<button lang="en">Buy now</button>'),
+])
+def test_a_kept_label_beside_an_atom_in_its_run_says_its_language_on_the_element_that_holds_it(mirror, run, said):
+    """With a <select> beside it the button was no element alone in its run: the demo model's <button><img> Save the
+    file</button> kept its English under <html lang="de">, stating nothing."""
+    options = DocumentOptions(source_lang="en", target_lang="de")
+    out = one(f"<html><body><p>a cat</p>{run}</body></html>", Judging(mirror, {"Buy now": 0.1}), options=options)
+    assert '<html lang="de">' in out and said in out
+
+
 @pytest.mark.parametrize("page, kept", [
     ("<!DOCTYPE html><html><head><title>Dogs</title></head><body><p>a dog runs</p></body></html>",
      "<title>Dogs</title>"),

@@ -10,10 +10,14 @@ passage without letters (a number, ``1984``) say nothing: no language reads them
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from lxml import etree
 
 from attnmt.documents.elements import UNTRANSLATED, Vocabulary, says_no
+from attnmt.documents.flat import FlatText
 from attnmt.documents.language import states_no_words
+from attnmt.documents.markup_runs import Run
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.text.letters import has_words
 
@@ -38,3 +42,26 @@ def prose(node: etree._Element) -> str:
             or states_no_words(inside)
         texts += [] if above else [("" if hidden[inside] else inside.text or "") + (inside.tail or "")]
     return "".join(texts)
+
+
+def kept_holders(run: Run, flat: FlatText, translated: Container[etree._Element],
+                 holding: Container[etree._Element]) -> list[etree._Element]:
+    """What says the source's language of a run that kept its source (``flat``: its text): its block, but where the
+    block holds translated text too (``translated`` blocks, or ``holding`` one), the one element that shows all the
+    run does (Run.sole_element: ``<div><p>…</p><a>Read more</a></div>``, a kept link beside a translated paragraph,
+    went on reading as the target's), or else each of its elements that holds its words, where no words stand
+    outside them (``<select>…</select> <button><img> Save the file</button>``: the button, the select's options
+    being runs of their own)."""
+    if run.parent not in translated and run.parent not in holding:
+        return [run.parent]
+    sole = run.sole_element()
+    if sole is not None:
+        return [sole]
+    children = set(run.children)
+    holders = [mark for mark in flat.marks if not mark.atom and mark.node in children]
+    outside = list(flat.text)
+    for mark in holders:
+        outside[mark.start:mark.end] = " " * (mark.end - mark.start)
+    if has_words("".join(outside)):
+        return []
+    return [mark.node for mark in holders if has_words(flat.text[mark.start:mark.end])]

@@ -34,7 +34,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.kept_code import KEPT_IN_TEXT
-from attnmt.documents.kept_passages import kept_passages
+from attnmt.documents.kept_passages import kept_holders, kept_passages
 from attnmt.documents.language import (
     inherited_language,
     say_kept,
@@ -188,8 +188,8 @@ class TreeJob:
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
             # language would be the translated block's too, the part that matters
             holding = {node for block in translated for node in block.iterancestors()}
-            kept = {self.kept_holder(run, translated, holding): None for run, flat in self.runs if flat.source_kept}
-            kept.pop(None, None)
+            kept = {holder: None for run, flat in self.runs if flat.source_kept
+                    for holder in kept_holders(run, flat, translated, holding)}
             kept.update(dict.fromkeys(self.kept_attributes()))
             kept.update(dict.fromkeys(kept_passages(self.root, self.vocabulary)))  # translate="no", a <del>
             # outermost first: a kept link inside a kept breadcrumb then finds the source's language said above it
@@ -198,16 +198,6 @@ class TreeJob:
             say_translated_inline(self.translated_marks(), self.language)
             page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
             say_kept(before, self.language, self.source_lang, page_says)
-
-    @staticmethod
-    def kept_holder(run: Run, translated: dict[etree._Element, None],
-                    holding: set[etree._Element]) -> etree._Element | None:
-        """What says the source's language of a run that kept its source: its block, but where the block holds
-        translated text too, the one element that shows all the run does (Run.sole_element: ``<div><p>…</p><a>Read
-        more</a></div>``, a kept link beside a translated paragraph, went on reading as the target's)."""
-        if run.parent not in translated and run.parent not in holding:
-            return run.parent
-        return run.sole_element()
 
     def translated_marks(self) -> Iterator[etree._Element]:
         """The inline elements of the translated runs (blocks), their words translated with them
