@@ -147,6 +147,18 @@ def test_a_kept_label_beside_an_atom_in_its_run_says_its_language_on_the_element
     assert '<html lang="de">' in out and said in out
 
 
+@pytest.mark.parametrize("page, said", [
+    ("<div><p>a cat</p>Buy now</div>", '<div><p>CAT A</p><span lang="en">Buy now</span></div>'),
+    ("<div><p>a cat</p>\n  Buy now\n</div>", '<div><p>CAT A</p>\n  <span lang="en">Buy now</span>\n</div>'),
+    ("<div>Buy now <p>a cat</p></div>", '<div><span lang="en">Buy now</span> <p>CAT A</p></div>'),
+])
+def test_a_kept_label_of_bare_text_beside_a_translated_block_says_its_language_in_a_span(mirror, page, said):
+    """No element held it to state it: "Read more" beside a translated paragraph read as German."""
+    options = DocumentOptions(source_lang="en", target_lang="de")
+    out = one(f"<html><body>{page}</body></html>", Judging(mirror, {"Buy now": 0.1}), options=options)
+    assert '<html lang="de">' in out and said in out
+
+
 @pytest.mark.parametrize("page, kept", [
     ("<!DOCTYPE html><html><head><title>Dogs</title></head><body><p>a dog runs</p></body></html>",
      "<title>Dogs</title>"),

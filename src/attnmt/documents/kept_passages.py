@@ -16,7 +16,7 @@ from lxml import etree
 
 from attnmt.documents.elements import UNTRANSLATED, Vocabulary, says_no
 from attnmt.documents.flat import FlatText
-from attnmt.documents.language import states_no_words
+from attnmt.documents.language import LANGUAGE_ATTRIBUTES, nearest_statement, state_language, states_no_words
 from attnmt.documents.markup_runs import Run
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.text.letters import has_words
@@ -65,3 +65,33 @@ def kept_holders(run: Run, flat: FlatText, translated: Container[etree._Element]
     if has_words("".join(outside)):
         return []
     return [mark.node for mark in holders if has_words(flat.text[mark.start:mark.end])]
+
+
+def reads_as_target(node: etree._Element, target: str, page_says: bool) -> bool:
+    """Whether ``node`` now reads as in ``target``: the nearest statement says it, or none above it but the page's
+    ``<html>`` does, which is to say ``target`` (``page_says``), as language.say_kept reads it."""
+    stating = nearest_statement(node)
+    html = next((above for above in (node, *node.iterancestors()) if etree.QName(above).localname == "html"), None)
+    return (stating is not None and any(stating.get(name) == target for name in LANGUAGE_ATTRIBUTES)) or (
+        page_says and html is not None and stating in (None, html))
+
+
+def say_bare_kept(bare: list[tuple[Run, str]], source: str) -> None:
+    """Each run of ``bare`` text alone that kept its source, written back as it came, with the language it was read
+    in before (``""``: ``source``), wrapped in a ``<span>`` that states it, its spaces outside (its block now reads
+    as the target's: reads_as_target): ``<div><p>…</p>Read more</div>`` read "Read more" as German (kept_holders
+    finds no element there to state it)."""
+    for run, before in bare:
+        text = run.lead
+        if not has_words(text):
+            continue
+        start, end = len(text) - len(text.lstrip()), len(text.rstrip())
+        span = etree.Element(etree.QName(etree.QName(run.parent).namespace, "span").text)
+        span.text, span.tail = text[start:end], text[end:]
+        if run.owner is run.parent:
+            run.parent.text = text[:start]
+            run.parent.insert(0, span)
+        else:
+            run.owner.tail = text[:start]
+            run.owner.addnext(span)
+        state_language(span, before or source)

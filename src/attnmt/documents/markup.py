@@ -34,7 +34,7 @@ from attnmt.documents.cdata_sections import cdata_text
 from attnmt.documents.elements import Vocabulary, says_no, says_yes
 from attnmt.documents.flat import FlatText, Mark, Place, parted
 from attnmt.documents.kept_code import KEPT_IN_TEXT
-from attnmt.documents.kept_passages import kept_holders, kept_passages
+from attnmt.documents.kept_passages import kept_holders, kept_passages, reads_as_target, say_bare_kept
 from attnmt.documents.language import (
     inherited_language,
     say_kept,
@@ -176,28 +176,35 @@ class TreeJob:
         contents: list[Sequence[str | Nested]] = list(results)
         for i, content in zip(self.order, results, strict=True):
             contents[i] = content  # the runs' first, then the attributes'
-        self.say_languages()
+        bare = self.say_languages()
         self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
+        if self.language:  # written back as it came, a kept run's bare text is wrapped in a <span> saying its own
+            say_bare_kept(bare, self.source_lang)
 
-    def say_languages(self) -> None:
+    def say_languages(self) -> list[tuple[Run, str]]:
         """With a target language, the translated blocks and their inline elements (translated_marks)
         say it, and the kept ones what they were in, and so does an element whose attributes all
-        kept their source (kept_attributes), and a passage kept as written (kept_passages)."""
-        if self.language:
-            translated = dict.fromkeys(self.blocks())  # in order, once each
-            # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
-            # language would be the translated block's too, the part that matters
-            holding = {node for block in translated for node in block.iterancestors()}
-            kept = {holder: None for run, flat in self.runs if flat.source_kept
-                    for holder in kept_holders(run, flat, translated, holding)}
-            kept.update(dict.fromkeys(self.kept_attributes()))
-            kept.update(dict.fromkeys(kept_passages(self.root, self.vocabulary)))  # translate="no", a <del>
-            # outermost first: a kept link inside a kept breadcrumb then finds the source's language said above it
-            before = [(block, inherited_language(block)) for block in sorted(kept, key=depth)]
-            say_translated(translated, self.language, self.vocabulary.is_untranslated)
-            say_translated_inline(self.translated_marks(), self.language)
-            page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
-            say_kept(before, self.language, self.source_lang, page_says)
+        kept their source (kept_attributes), and a passage kept as written (kept_passages); the kept runs of bare
+        text beside translated blocks, with the language each was read in, are given back (say_bare_kept)."""
+        if not self.language:
+            return []
+        translated = dict.fromkeys(self.blocks())  # in order, once each
+        # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
+        # language would be the translated block's too, the part that matters
+        holding = {node for block in translated for node in block.iterancestors()}
+        kept = {holder: None for run, flat in self.runs if flat.source_kept
+                for holder in kept_holders(run, flat, translated, holding)}
+        bare = [(run, inherited_language(run.parent)) for run, flat in self.runs if flat.source_kept
+                and not run.children and not kept_holders(run, flat, translated, holding)]
+        kept.update(dict.fromkeys(self.kept_attributes()))
+        kept.update(dict.fromkeys(kept_passages(self.root, self.vocabulary)))  # translate="no", a <del>
+        # outermost first: a kept link inside a kept breadcrumb then finds the source's language said above it
+        before = [(block, inherited_language(block)) for block in sorted(kept, key=depth)]
+        say_translated(translated, self.language, self.vocabulary.is_untranslated)
+        say_translated_inline(self.translated_marks(), self.language)
+        page_says = page_language(self.root, self.language, self.translated(), self.as_sent) is not None
+        say_kept(before, self.language, self.source_lang, page_says)
+        return [(run, lang) for run, lang in bare if reads_as_target(run.parent, self.language, page_says)]
 
     def translated_marks(self) -> Iterator[etree._Element]:
         """The inline elements of the translated runs (blocks), their words translated with them
