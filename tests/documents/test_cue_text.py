@@ -2,6 +2,8 @@
 language spans are passages kept in their own language, and where an SRT tag starts, with the
 stand-in translators of conftest.py."""
 
+import warnings
+
 import pytest
 
 from attnmt.documents.cue_text import cue_flat, cue_markup
@@ -57,7 +59,7 @@ def test_without_a_source_language_every_span_is_translated(same):
 
 
 @pytest.mark.parametrize("cue, given", [
-    ("I <3 my dog, he is > all cats.", "I <3 my dog, he is > all cats."),  # a digit after the "<"
+    ("I <2 cats, he is > all dogs.", "I <2 cats, he is > all dogs."),  # a digit after the "<"
     ("If the cat < 5 and y > 7 the man wins.", "If the cat < 5 and the man wins."),  # a space after it; y > 7 is math
     ("<<The man>> said hello.", "<<The man>> said hello.")])  # ASCII guillemets: a "<" after another
 def test_an_srt_less_than_sign_before_no_letter_or_slash_is_text_given_to_the_model(same, cue, given):
@@ -68,6 +70,20 @@ def test_an_srt_less_than_sign_before_no_letter_or_slash_is_text_given_to_the_mo
         flat = cue_flat([cue], vtt=False, wheres=["film.srt, line 3"])
     assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False) == cue
     assert same.given == [given]
+
+
+def test_an_srt_heart_typed_as_text_is_not_warned_about_as_a_broken_tag(same):
+    """SRT escapes nothing, and "<3" is kept as a symbol (attnmt.documents.symbols.HEART): each was warned about as
+    "a '<' that opens no tag", three warnings for "I <3 you <3 </3"; a WebVTT cue should write it "&lt;3"."""
+    cue = "I <3 you <3 </3 so much."
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        flat = cue_flat([cue], vtt=False, wheres=["film.srt, line 3"])
+    assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False) == cue
+    with pytest.warns(UserWarning, match="^film.srt, line 3: a '<' that opens no tag is kept as text$"):
+        cue_flat(["I <3 you, 2 <5."], vtt=False, wheres=["film.srt, line 3"])  # one that is no heart's
+    with pytest.warns(UserWarning, match=r"^film.vtt, line 3: a '<' that opens no tag is kept as text \(WebVTT"):
+        cue_flat([cue], vtt=True, wheres=["film.vtt, line 3"])
 
 
 def test_srt_tags_open_at_a_letter_or_slash_as_before(same):

@@ -62,6 +62,7 @@ from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.quote_forms import quotes_in_target_form
 from attnmt.documents.spans import Nested
+from attnmt.documents.symbols import HEART
 from attnmt.documents.terminal_codes import Style
 from attnmt.documents.text_emphasis import QUOTES, add_emphasized, quote_pattern
 from attnmt.errors import warn
@@ -299,7 +300,9 @@ def annotation_end(text: str, start: re.Match) -> int:
 
 
 def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
-    if "<" in text:
+    # SRT escapes nothing: a heart typed as text ("I <3 you") is a symbol (attnmt.documents.symbols.HEART), not a
+    # tag the file may have broken; WebVTT writes it "&lt;3".
+    if "<" in (text if vtt else HEART.sub("", text)):
         hint = " (WebVTT writes it &lt;)" if vtt else ""
         warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
     for k, part in enumerate(TABS.split(text)):  # text at even places, tabs at odd ones
