@@ -480,3 +480,14 @@ def test_a_heart_typed_as_text_is_kept_as_a_symbol_the_vocabulary_cannot_write(d
     assert dropping.given == ["I you.", "We rain!", "and", "A list<3> here"]  # a comparison kept whole
     cue = "1\n00:00:01,000 --> 00:00:02,000\nI <3 my dog.\n"
     assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\nDOG. <3 MY I\n"
+
+
+def test_brackets_around_a_sound_description_with_a_stop_after_them_come_back_around_its_translation(dropping):
+    # A stop after the bracket hid the ")" the note on one side is kept with: "( soft music)." went to the model,
+    # and the demo model wrote "Ein♪ bereitet sich.", both brackets lost.
+    dropping.writes = lambda text: "♪" not in text and "[" not in text  # as the demo model's
+    lines = ["(♪ soft music).", "[♪ upbeat music]!", "(♪ quiet music ♪)."]
+    assert translate_lines(lines, dropping) == ["(♪ MUSIC SOFT).", "[♪ MUSIC UPBEAT]!", "(♪ MUSIC QUIET ♪)."]
+    assert dropping.given == ["soft music", "upbeat music", "quiet music"]
+    cue = "1\n00:00:01,000 --> 00:00:02,000\n(♪ soft music).\n"
+    assert translate_subtitle_text(cue, dropping) == "1\n00:00:01,000 --> 00:00:02,000\n(♪ MUSIC SOFT).\n"

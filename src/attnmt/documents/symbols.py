@@ -35,6 +35,7 @@ from attnmt.documents.stop_points import stop_point
 # the variation selectors (❤️), the keycap (1️⃣), the skin tones (👍🏽); and the tag characters of a
 # subdivision's flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 JOINERS = frozenset(ZWJ + "\ufe0e\ufe0f\u20e3") | SKIN_TONES | frozenset(map(chr, range(0xE0020, 0xE0080)))
+STOPS = "".join(SENTENCE_ENDS)  # what may follow a sound's description's closing bracket: "(♪ soft music)."
 KEYCAP_BASES = frozenset("0123456789#*")  # "1" + U+FE0F + U+20E3 shows as one key, 1️⃣
 # A heart typed as text ("I <3 you", "</3"): one symbol, as "♥" is; its "<" read as an unknown piece, the model wrote
 # "3" alone ("Dieser 3 bereitet sich.").
@@ -278,7 +279,8 @@ def with_wrapping_pair(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
     (attnmt.decoding.sentence_edges.quoted_edges), and the demo model wrote "Ein♪ bereitet sich ♪", the brackets
     lost; it reads "soft music", and the marks come back where they were.  So do "(♪" and ")" of "(♪ soft music)",
     a note on one side only (the demo model wrote "Ein♪ bereitet sich", both brackets lost), and "[♪" and "]"
-    (it wrote "[♪ Ein Musiker singt", the "]" lost)."""
+    (it wrote "[♪ Ein Musiker singt", the "]" lost); a stop after the closing mark stays after it ("(♪ soft music).":
+    the demo model wrote "Ein♪ bereitet sich.")."""
     ends, out = sorted({0, *breaks, len(text)}), list(cuts)
     for k, (start, end) in enumerate(out):
         opener = start - 1 if PAIRS.get(text[start - 1:start]) and start else start  # in the cut: "[♪" unwritten
@@ -290,12 +292,12 @@ def with_wrapping_pair(text: str, cuts: Sequence[tuple[int, int]], edges: Collec
         last = next((j for j in range(len(out) - 1, k, -1) if out[j][1] < stop), None)
         if opener < start and last is not None and text[out[last][1]:out[last][1] + 1] == closing \
                 and out[last][1] not in edges and text[out[last][0] - 1] == " " \
-                and not text[out[last][1] + 1:stop].strip():
-            out[k], out[last] = (start - 1, end), (out[last][0], out[last][1] + 1)
-        elif last is None and (shut := len(text[:stop].rstrip()) - 1) > end and text[shut] == closing \
+                and not text[out[last][1] + 1:stop].strip().strip(STOPS):
+            out[k], out[last] = (start - 1, end), (out[last][0], len(text[:stop].rstrip()))  # its stop too
+        elif last is None and (shut := len(text[:stop].rstrip().rstrip(STOPS)) - 1) > end and text[shut] == closing \
                 and text[opener] not in text[end:shut] and not any(end <= b <= stop for _, b in out[k + 1:]):
             out[k] = (opener, end)  # a note on one side: "(♪" and ")" of "(♪ soft music)"
-            out.append((shut, shut + 1))
+            out.append((shut, len(text[:stop].rstrip())))  # with a stop after it: "(♪ soft music)."
     return sorted(out)
 
 
