@@ -95,6 +95,21 @@ def test_a_word_shortened_at_its_start_opens_no_quote_and_a_quote_may_hold_it(mi
     assert mirror.given == [given]
 
 
+@pytest.mark.parametrize(("line", "given", "expected"), [
+    ("‘Cause I said so,’ she said", "Cause I said so, she said", "SAID SHE ‘SO, SAID I CAUSE’"),
+    ("‘Round midnight,’ he sang", "Round midnight, he sang", "SANG HE ‘MIDNIGHT, ROUND’"),
+    ("‘cause I said so, she said", "‘cause I said so, she said", "SAID SHE SO, SAID I ‘CAUSE"),
+    ("‘Cause I said so, she said", "‘Cause I said so, she said", "SAID SHE SO, SAID I ‘CAUSE"),
+])
+def test_a_quote_opening_with_a_capital_shortened_word_is_a_quote_and_the_word_in_lower_case_none(
+        mirror, line, given, expected):
+    """``‘Cause I said so,’`` was read as the word ``‘Cause`` and a closing mark left alone: the model read the marks
+    as words.  Its opening mark stands where the word's apostrophe was; in lower case, or with no closing mark after
+    it, the word is an elision, no quote."""
+    assert translate_lines([line], mirror) == [expected]
+    assert mirror.given == [given]
+
+
 def test_emphasis_left_around_nothing_is_dropped():
     """The model dropped "swimming" (no word of the translation attends to it), and the emphasis went around nothing:
     its two marks showed glued to the next word, ``im **Schwimmbecken.``."""

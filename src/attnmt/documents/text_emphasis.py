@@ -40,8 +40,14 @@ CORNERS = "\u300c\u300e"  # CJK's, in a script without spaces: glued to the word
 # A word shortened at its start, its apostrophe written as a single quote (as a word processor turns it): English's
 # "and" between two words ("Rock 'n' Roll", "Rock ‘n’ Roll"), "them", "till", "about", a decade ("‘em", "’til", "‘90s"):
 # a word of its own, no quote's start; a quote may hold it.
-SHORTENED = ("(?<![\\w'\u2018\u2019])['\u2018\u2019](?:[nN]['\u2018\u2019]|(?i:em|tis|twas|til|cause|cos|bout|round"
-             "|nuff)|[0-9]0s)(?![\\w'\u2018\u2019])")
+SHORTENED_WORDS = "em|tis|twas|til|cause|cos|bout|round|nuff"
+SHORTENED = ("(?<![\\w'\u2018\u2019])['\u2018\u2019]"
+             f"(?:[nN]['\u2018\u2019]|(?i:{SHORTENED_WORDS})|[0-9]0s)(?![\\w'\u2018\u2019])")
+# What opens no quote: such a word in lower case ("‘cause I said so").  In a capital, a quote's opening mark before it
+# is typed where the word's apostrophe was ("‘Cause I said so,’ she said", "‘Round midnight,’ he sang"): a quote, where
+# its closing mark follows; without one, it is the word, text as written ("‘Cause I said so, she said.").
+OPENS_SHORTENED = ("(?<![\\w'\u2018\u2019])['\u2018\u2019]"
+                   f"(?:[nN]['\u2018\u2019]|(?:{SHORTENED_WORDS})|[0-9]0s)(?![\\w'\u2018\u2019])")
 
 
 def quote_pattern(k: int, opening: str, closing: str) -> str:
@@ -49,14 +55,14 @@ def quote_pattern(k: int, opening: str, closing: str) -> str:
     a straight one, after a bracket or "=", as code writes ``print("hi")``), nothing but an apostrophe between letters
     of the same marks inside (``'It's here'``) but a word shortened at its start (``SHORTENED``: ``Rock ‘n’ Roll`` is
     no quote of ``n``, nor ``‘em go’`` one of ``em go``, and ``‘Rock ‘n’ roll,’ he said`` is one of ``Rock ‘n’
-    roll,``), the closing mark not glued before a word (but CJK's ``CORNERS``); the groups ``qopen{k}``,
-    ``quoted{k}`` and ``qclose{k}``."""
+    roll,``; ``‘Cause I said so,’`` is one of ``Cause I said so,``: OPENS_SHORTENED), the closing mark not glued
+    before a word (but CJK's ``CORNERS``); the groups ``qopen{k}``, ``quoted{k}`` and ``qclose{k}``."""
     marks = re.escape(opening + closing)
     space = "[ \u00a0\u202f]?" if opening in GUILLEMETS else ""
     before = "(?<![\\w([=])" if opening in "\"'" else "" if opening in CORNERS else "(?<!\\w)"
     after = "" if opening in CORNERS else "(?!\\w)"
     inner = f"(?:{SHORTENED}|[^{marks}\\t\\n]|(?<=\\w)[{marks}](?=\\w))*?[^\\s{marks}]"
-    return (f"{before}(?!{SHORTENED})(?P<qopen{k}>{re.escape(opening)}{space})(?=[^\\s{marks}])"
+    return (f"{before}(?!{OPENS_SHORTENED})(?P<qopen{k}>{re.escape(opening)}{space})(?=[^\\s{marks}])"
             f"(?P<quoted{k}>{inner})(?P<qclose{k}>{space}{re.escape(closing)}){after}")
 
 
