@@ -8,6 +8,7 @@ import openpyxl
 import openpyxl.comments
 import pptx
 import pytest
+import srt
 from chart_files import SLIDE_CHART, linked_chart_slides_file
 from conftest import Judging
 from lxml import etree
@@ -33,6 +34,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.subtitles import translate_subtitle_text
 
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -320,3 +322,16 @@ def test_a_numbered_parts_heading_alone_on_a_text_line_is_written_in_the_target_
     assert translate_lines(lines[:2], judging, DocumentOptions(target_lang="fr")) == ["Volume 2", "Acte III"]
     swedish = Judging(mirror, {"Act III": 0.0})  # no word known: judged as any label, garbled, its source kept
     assert translate_lines(["Act III"], swedish, DocumentOptions(target_lang="sv")) == ["Act III"]
+
+
+def test_a_sound_description_alone_the_model_garbled_keeps_its_source_in_a_cue_and_a_text_line(mirror):
+    """The demo model wrote "[MUSIC]" as "[EINE BAND SPIELT GITARRE]" and "(sighs)" as "(Ein bereitet sich)": a
+    caption it made up.  Judged by its words inside the brackets, as a label is, before a speaker's words too (a
+    sentence of its own there); one the model finds plausible is translated."""
+    judging = Judging(mirror, {"MUSIC": FLOOR - 0.01, "sighs": 0.0, "dog barks": FLOOR + 0.01})
+    cues = ["[MUSIC]", "(sighs)", "[dog barks]", "(sighs) I am tired."]
+    source = "".join(f"{k}\n00:00:0{k},000 --> 00:00:0{k},900\n{cue}\n\n" for k, cue in enumerate(cues, 1))
+    out = translate_subtitle_text(source, judging)
+    assert [cue.content for cue in srt.parse(out)] == ["[MUSIC]", "(sighs)", "BARKS] [DOG", "(sighs) TIRED. AM I"]
+    assert ("sighs", "SIGHS") in judging.judged  # its words, not its brackets
+    assert translate_lines(["[MUSIC]", "(sighs)", "[dog barks]"], judging) == ["[MUSIC]", "(sighs)", "BARKS] [DOG"]

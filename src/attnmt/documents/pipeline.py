@@ -244,7 +244,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     where = places or [Place(None, number) for number in range(first_line, first_line + len(lines))]
     speakers = dialogue(lines)  # "Anna:" where "Anna:" and "Tom:" take turns, kept as "ANNA:" is
     names = field_labels(lines, speakers) | set_apart_names(lines, speakers)  # "<b>WARNING:</b>" too
-    translator = KeepingLabels(translator, headings(lines), names, options.target_lang)
+    translator = KeepingLabels(translator, headings(lines), names, options.target_lang, descriptions=True)
     flats = [replace(flat_line(line, codes=LINE_CODES, speakers=speakers, references=True), place=place)
              for place, line, model in zip(where, lines, given, strict=True) if model]
     for flat in flats:

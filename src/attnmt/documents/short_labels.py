@@ -48,6 +48,7 @@ number too ("BIKES" -> "FAHRRÄDER", 0.29)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -69,6 +70,7 @@ from attnmt.documents.translator_parts import (
 from attnmt.documents.translators import Wrapper
 from attnmt.text.list_marks import LIST_MARK
 from attnmt.text.numbered_parts import COLONS, heading_alone, numbered_label, numbered_part
+from attnmt.text.speaker_labels import BRACKETED
 
 SHORT = 3  # words: "Search the site" is a label; "A dog runs on the beach" a caption the model reads as one
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")  # a sentence's last mark, of which a label has none
@@ -94,6 +96,7 @@ class KeepingLabels(Wrapper):
     language: str | None = None  # the target language, a count alone is written in (count_values.count_in)
     captions: Mapping[str, str] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)  # the labels answered with themselves
+    descriptions: bool = False  # whether a sentence that is a sound's description alone is judged too (``described``)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, weights = checked_answer(self.translator, sentences, weighed)
@@ -108,10 +111,10 @@ class KeepingLabels(Wrapper):
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
         judged = [i for i, sentence in enumerate(sentences) if plausibility is not None
-                  and sentence.strip() in self.labels | self.names and not (glossary and glossary.matches(sentence))
-                  and i not in rewritten]
+                  and (sentence.strip() in self.labels | self.names or self.descriptions and described(sentence))
+                  and not (glossary and glossary.matches(sentence)) and i not in rewritten]
         kept = [] if plausibility is None or not judged else garbled(
-            plausibility, [sentences[i] for i in judged], [texts[i] for i in judged])
+            plausibility, [inside(sentences[i]) for i in judged], [inside(texts[i]) for i in judged])
         kept = [keep or (sentences[i].strip() in self.names and article_added(sentences[i], texts[i]))
                 for i, keep in zip(judged, kept, strict=True)]
         lost = written_values(sentences, texts, glossary, self.language) | {
@@ -125,6 +128,23 @@ class KeepingLabels(Wrapper):
         if assessing is not None and rewritten:  # a review shows the quality of what the document holds
             assessing([sentences[i] for i in rewritten], [texts[i] for i in rewritten])
         return texts, weights
+
+
+def described(sentence: str) -> bool:
+    """Whether ``sentence`` is a sound's description alone, in brackets ("[MUSIC]", "(sighs)", "[door slams]"): the
+    demo model wrote one as a caption it made up ("[EINE BAND SPIELT GITARRE]", "(EIN BEREITET SICH)").  Judged as a
+    label (by its words: ``inside``), 38 of 40 such descriptions of subtitles for the deaf and hard of hearing kept
+    their source with the demo model (judged by hand, 2026-12-07); the 2 taken were wrong too ("[water splashing]" ->
+    "[Ein Wasser]", "[baby crying]" -> "[Ein Baby lächelt]"), and the one near right, "[children laughing]" ->
+    "[Kinder lächeln]", kept its source, which a reader still understands."""
+    return re.fullmatch(BRACKETED, sentence.strip()) is not None
+
+
+def inside(text: str) -> str:
+    """``text``'s words inside the brackets around it all ("[MUSIC]" -> "MUSIC", "[Ein Wasser.]" -> "Ein Wasser."),
+    as a label's plausibility reads them; ``text`` as it is where none are."""
+    stripped = text.strip()
+    return stripped[1:-1] if re.fullmatch(BRACKETED, stripped) else text
 
 
 def written_values(sentences: Sequence[str], texts: Sequence[str], glossary: Glossary | None,

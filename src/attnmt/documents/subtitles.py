@@ -230,7 +230,8 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
     shown = [shown_places(body, tags_of(vtt))[0] for _, body, _ in speakers]
     names = dialogue(shown) | named  # "Anna:" and "Tom:" taking turns, cue by cue or line by line
     fields = [cue_field(body, tags_of(vtt), names) for _, body, _ in speakers]  # each cue's field's name, or ""
-    translator = KeepingLabels(translator, names=frozenset(fields) - {""}, language=options.target_lang)
+    translator = KeepingLabels(translator, names=frozenset(fields) - {""}, language=options.target_lang,
+                               descriptions=True)  # "[MUSIC]" alone: its source where the model garbles it
     edges = [cue_edges(body, tags_of(vtt), names) for _, body, _ in speakers]  # a label or a tail translated alone
     # The codes that place a cue, kept at its start (read, rule 2 put them before the word the alignment gave theirs)
     placed = [found.group() if (found := PLACING.match(edge.body)) else "" for edge in edges]
