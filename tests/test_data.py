@@ -157,7 +157,9 @@ def test_a_file_of_a_byte_order_mark_alone_has_no_line_as_on_stdin(tmp_path):
 
 
 @pytest.mark.parametrize(("latin1", "named"), [(b"Die Stra\xdfe ist nass.\n", "Straße"),
-                                              (b"L'\xe9t\xe9 est arriv\xe9.\n", "L'été")])
+                                              (b"L'\xe9t\xe9 est arriv\xe9.\n", "L'été"),
+                                              (b"He said \x93A dog runs.\x94\n", "“A"),  # Word's quotes, no letter
+                                              (b"It\x92s a cat \x96 a big one.\n", "It’s")])
 def test_a_line_that_reads_as_windows_1252_is_named_with_the_iconv_options_and_its_word(tmp_path, latin1, named):
     """It was "invalid UTF-8 (byte 0xdf); convert the file to UTF-8, e.g. with iconv", which left the user to
     find the file's encoding for iconv's -f."""

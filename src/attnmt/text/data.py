@@ -202,17 +202,24 @@ def invalid_utf8(source: str, line: int, raw: bytes, start: int, utf8_before: bo
                      f"iconv{'' if utf8_before else windows_1252_hint(raw, start)}")
 
 
+# Windows-1252's quotes and dashes (‚ „ ‘ ’ “ ” – —), as Word and Notepad save them: no UTF-8 starts with such a
+# byte, and Latin-1 has only control characters there, so a text line of them is Windows-1252's.
+WINDOWS_QUOTES = frozenset(b"\x82\x84\x91\x92\x93\x94\x96\x97")
+
+
 def windows_1252_hint(raw: bytes, start: int) -> str:
     """The iconv options for a line that reads as Windows-1252 (Latin-1, as Excel and Windows programs save text) where
-    UTF-8 fails, a letter there (``b"Stra\\xdfe"`` is "Straße"), with the word read so for the user to judge: "iconv"
-    alone left them to find the file's encoding.  Other bytes (a binary file, another script's code page), or UTF-8
-    before them in the line (or in the lines before, which the caller knows): "", as converting a file of UTF-8
-    (damaged in one place, or mixing encodings) from Windows-1252 would garble every letter past ASCII in it."""
+    UTF-8 fails, a letter, a quote or a dash there (``b"Stra\\xdfe"`` is "Straße", ``b"\\x93A"`` "“A"), with the
+    word read so for the user to judge: "iconv" alone left them to find the file's encoding.  Other bytes (a binary
+    file, another script's code page), or UTF-8 before them in the line (or in the lines before, which the caller
+    knows): "", as converting a file of UTF-8 (damaged in one place, or mixing encodings) from Windows-1252 would
+    garble every letter past ASCII in it."""
     if not raw[:start].isascii():
         return ""
     text = raw.decode("cp1252", "replace")  # one character a byte: text[start] is the byte that failed
     letters = [c for c in text if c.isalpha()]
-    if not text[start].isalpha() or 2 * sum(not c.isascii() for c in letters) > len(letters):
+    past_ascii = sum(not c.isascii() for c in letters)
+    if not (text[start].isalpha() or raw[start] in WINDOWS_QUOTES) or 2 * past_ascii > len(letters):
         return ""  # most letters past ASCII: no Latin script (Cyrillic's Windows-1251 reads "Ñîáàêà")
     before = text[:start].split()[-1:] if start and not text[start - 1].isspace() else [""]
     word = before[0][-20:] + text[start:].split()[0][:20]  # the word around it, at most 40 letters
