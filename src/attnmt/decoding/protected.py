@@ -186,6 +186,11 @@ _OPERAND = r"(?:\d+(?:[.,]\d+)?|[^\W\d_])"
 _COMPARES = r"(?:<=|>=|==|!=|[<>=\u2264\u2265\u2260])"
 COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPARES} |{_COMPARES}){_OPERAND})+"
               r"(?![\w<>=!/\u2264\u2265\u2260]|[.,]\d)")
+# A name joined by an ampersand: capitals glued to it (``AT&T``, ``R&D``, ``H&M``) or a word in title case either side
+# of a spaced one (``Tom & Jerry``, ``Marks & Spencer``).  The demo model's vocabulary writes "&" ("▁&", "&"), but
+# it dropped the name ("We watched Tom & Jerry." came back "Ein bereitet sich."; "A man works at AT&T." "Ein Mann
+# arbeitet in der Nähe eines Footballs.").  Not "&" between words in lower case ("salt & pepper"), read as "and".
+AMPERSAND_NAME = r"(?<![\w&])(?:[A-Z]{1,4}&[A-Z]{1,4}|[A-Z][a-z]+ & [A-Z][a-z]+)(?![\w&])"
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
@@ -203,3 +208,6 @@ PLAIN_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}"
 # What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
 # JSONL line's): PROTECTED and a program's call, as in a line of plain text.
 SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}")
+# What passes through a subtitle's cue: PROTECTED and a name joined by "&", read after the cue's references (an SRT
+# cue's "Tom &amp; Jerry" is written back so: attnmt.documents.cue_text.cue_markup).
+CUE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")
