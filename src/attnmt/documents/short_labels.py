@@ -96,7 +96,7 @@ class KeepingLabels(Wrapper):
     language: str | None = None  # the target language, a count alone is written in (count_values.count_in)
     captions: Mapping[str, str] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)  # the labels answered with themselves
-    descriptions: bool = False  # whether a sentence that is a sound's description alone is judged too (``described``)
+    descriptions: bool = False  # whether a sound's description alone is judged too (``description_alone``)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, weights = checked_answer(self.translator, sentences, weighed)
@@ -110,8 +110,8 @@ class KeepingLabels(Wrapper):
             if term is not None:  # the user's word for the label, not the model's sentence around it
                 texts[i], weights[i] = term, None
                 rewritten.append(i)
-        judged = [i for i, sentence in enumerate(sentences) if plausibility is not None
-                  and (sentence.strip() in self.labels | self.names or self.descriptions and described(sentence))
+        judged = [i for i, sentence in enumerate(sentences) if plausibility is not None and (
+                  sentence.strip() in self.labels | self.names or self.descriptions and description_alone(sentence))
                   and not (glossary and glossary.matches(sentence)) and i not in rewritten]
         kept = [] if plausibility is None or not judged else garbled(
             plausibility, [inside(sentences[i]) for i in judged], [inside(texts[i]) for i in judged])
@@ -130,7 +130,7 @@ class KeepingLabels(Wrapper):
         return texts, weights
 
 
-def described(sentence: str) -> bool:
+def description_alone(sentence: str) -> bool:
     """Whether ``sentence`` is a sound's description alone, in brackets ("[MUSIC]", "(sighs)", "[door slams]"): the
     demo model wrote one as a caption it made up ("[EINE BAND SPIELT GITARRE]", "(EIN BEREITET SICH)").  Judged as a
     label (by its words: ``inside``), 38 of 40 such descriptions of subtitles for the deaf and hard of hearing kept
