@@ -2,6 +2,8 @@
 one) in both file APIs, and characters against its key's characters a minute, which a job of
 attnmt's API waits for and LibreTranslate's translate_file fails on."""
 
+import json
+import logging
 import threading
 
 import pytest
@@ -87,6 +89,29 @@ def test_a_file_given_back_over_all_the_keys_characters_a_minute_is_refused_nami
         assert answer.status_code == 400 and answer.json() == {
             "error": "Invalid request: brief.txt: the request has 33 characters; this key may translate at most 20 a "
                      "minute"}
+
+
+NOTHING_TO_TRANSLATE = [("empty.txt", b""), ("years.txt", b"2024\n1999\n"),
+                        ("music.srt", "1\n00:00:01,000 --> 00:00:02,000\n\u266a\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                                      "\u266a \u266a\n".encode())]
+
+
+@pytest.mark.parametrize("name, data", NOTHING_TO_TRANSLATE, ids=[name for name, _ in NOTHING_TO_TRANSLATE])
+@pytest.mark.parametrize("source, model", [("en", "en-de"), ("de", None)], ids=["translated", "given-back"])
+def test_a_file_with_nothing_to_translate_is_logged_with_the_no_characters_it_was_charged(
+        served, tmp_path, caplog, name, data, source, model):
+    """Its one request (file_cost: at least one) is all it costs: no sentence reaches its key's characters a
+    minute, and its access-log line says so, texts 0 and characters 0, whether it was translated or given back
+    as it came; translated, the line had neither, where the same file given back had both."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_with_keys(served, tmp_path, "k1 1 chars-per-minute=1\n") as client:
+        answer = client.post("/translate_file", data={"source": source, "target": "de", "api_key": "k1"},
+                             files={"file": (name, data, "text/plain")})
+        assert answer.status_code == 200, answer.text
+        assert client.get(answer.json()["translatedFileUrl"]).content == data
+    lines = [json.loads(record.message) for record in caplog.records if record.name == "attnmt.access"]
+    [line] = [line for line in lines if line["path"] == "/translate_file"]
+    assert (line["model"], line["texts"], line["characters"]) == (model, 0, 0)
 
 
 def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):

@@ -273,8 +273,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     try:
         jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged; nothing is awaited until it starts
         charged_file(server, request, len(data))
-        server.names(request, served)
-        # the access-log line, written once the file is translated, gives its sentences as /translate's its texts
+        # the access-log line, written once the file is translated, gives its sentences as /translate's its texts,
+        # counted from none: a file with nothing to translate says texts 0, characters 0, as it does given back
+        server.note(request, served, [], [])
         # where others are translated it waits for its turn, as LibreTranslate takes it: 503 at once was no
         # answer of LibreTranslate's, and its page showed it as the file's failure
         job = jobs.start(served, data, name, charger(server, request, served), IN_TURN,
