@@ -114,6 +114,28 @@ def test_a_file_with_nothing_to_translate_is_logged_with_the_no_characters_it_wa
     assert (line["model"], line["texts"], line["characters"]) == (model, 0, 0)
 
 
+def test_a_file_the_model_failed_on_half_way_is_logged_with_the_characters_it_was_charged(
+        served, tmp_path, caplog, monkeypatch):
+    """A chunk's characters are charged as it goes to the model: the one the model failed on counted against the
+    key (and in the metrics), 10 + 12 = 22 of its 30 a minute, but its line said texts 1, characters 10."""
+    run_batch = served.run_batch
+
+    def failing_on_the_cat(texts, options):
+        if any("cat" in text for text in texts):
+            raise RuntimeError("the model failed")
+        return run_batch(texts, options)
+
+    monkeypatch.setattr(served, "run_batch", failing_on_the_cat)
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_with_keys(served, tmp_path, "k1 chars-per-minute=30\n", file_chunk=1) as client:
+        assert libre_file(client, b"a dog runs\na cat sleeps\ntwo dogs run\n").status_code == 500
+        answer = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de", "api_key": "k1"})
+        assert answer.status_code == 429  # 22 + 10 > 30: the chunk that failed was charged
+    lines = [json.loads(record.message) for record in caplog.records if record.name == "attnmt.access"]
+    [line] = [line for line in lines if line["path"] == "/translate_file"]
+    assert (line["status"], line["model"], line["texts"], line["characters"]) == (500, "en-de", 2, 22)
+
+
 def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
     with client_with_keys(served, tmp_path, "k1 3 char-limit=100\n") as client:
         message = ("a file of 451 bytes costs 4 requests (one per 100 bytes: a request's characters); at most 3 a "

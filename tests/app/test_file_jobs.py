@@ -552,7 +552,7 @@ class FullOnce:
 def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
     """``BatchedTranslator.translate(["a dog", "a cat"])`` in a thread of its own, as a job runs it."""
     async def run():
-        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda characters: None, stopping,
+        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda sentences: None, stopping,
                                        waiting=waits.append)
         return await asyncio.to_thread(translator.translate, ["a dog", "a cat"], [False, False])
 

@@ -42,14 +42,26 @@ class Server:
     def note(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
         """Notes ``texts`` translated by ``served`` for ``request``'s access-log line, as ``record``
         does, without counting them in the metrics: a file's chunks are counted as they reach the
-        model (attnmt.server.file_api.charger), and noted here once translated, a chunk a call.
+        model (attnmt.server.file_api.charger), and noted here once translated, a chunk a call
+        (LibreTranslate's file counted on its line as charged: ``count_texts``, ``note_texts``).
         Each model is named once, in the order first used, however many calls it had; the texts
         are appended in place, so that a file's many chunks cost time in proportion to its size."""
+        self.count_texts(request, served, texts)
+        self.note_texts(request, texts, translations)
+
+    def count_texts(self, request: Request, served: ServedModel, texts: list[str]) -> None:
+        """Names ``served`` on ``request``'s access-log line and adds ``texts`` to its ``texts`` and ``characters``:
+        ``note``'s count, which LibreTranslate's file job makes as each chunk is charged (file_api.logged_charger),
+        so that its line counts what its key was charged, the chunk a model failed on too."""
         self.names(request, served)
         log = log_of(request)
         log.update(texts=log.get("texts", 0) + len(texts),
                    characters=log.get("characters", 0) + sum(len(text) for text in texts))
+
+    def note_texts(self, request: Request, texts: list[str], translations: list[str]) -> None:
+        """With --log-text, appends ``texts`` and their ``translations`` to ``request``'s access-log line."""
         if self.log_text:
+            log = log_of(request)
             log.setdefault("text", []).extend(texts)
             log.setdefault("translation", []).extend(translations)
 

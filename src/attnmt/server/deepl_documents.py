@@ -147,11 +147,11 @@ async def source_of(server: Server, params: dict, name: str, data: bytes, target
     return source
 
 
-def counting(charge: Callable[[int], None], count: list[int]) -> Callable[[int], None]:
-    """``charge``, adding what it charged to ``count[0]`` (in the job's thread): DeepL's billed_characters."""
-    def counted(characters: int) -> None:
-        charge(characters)
-        count[0] += characters
+def counting(charge: Callable[[list[str]], None], count: list[int]) -> Callable[[list[str]], None]:
+    """``charge``, adding the characters it charged to ``count[0]``: DeepL's billed_characters."""
+    def counted(sentences: list[str]) -> None:
+        charge(sentences)
+        count[0] += sum(map(len, sentences))
     return counted
 
 

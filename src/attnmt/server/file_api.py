@@ -178,16 +178,26 @@ def charged_file(server: Server, request: Request, size: int) -> None:
     server.access.charge_file(request, size, server.settings_for(request).max_request_chars)
 
 
-def charger(server: Server, request: Request, served: ServedModel) -> Callable[[int], None]:
-    """Counts characters against the admitted ``request``'s key's characters a minute (raises
-    Refused), and in the metrics of ``served``."""
+def charger(server: Server, request: Request, served: ServedModel) -> Callable[[list[str]], None]:
+    """Counts a chunk's sentences' characters against the admitted ``request``'s key's characters a minute
+    (raises Refused), and in the metrics of ``served``."""
 
-    def charge(characters: int) -> None:
+    def charge(sentences: list[str]) -> None:
+        characters = sum(map(len, sentences))
         server.access.charge(request, characters)
         if server.metrics is not None:
             server.metrics.characters.labels(served.name).inc(characters)
-
     return charge
+
+
+def logged_charger(server: Server, request: Request, served: ServedModel) -> Callable[[list[str]], None]:
+    """``charger``, each chunk charged then counted on ``request``'s access-log line (Server.count_texts)."""
+    charge = charger(server, request, served)
+
+    def charged(sentences: list[str]) -> None:
+        charge(sentences)
+        server.count_texts(request, served, sentences)
+    return charged
 
 
 def given_back_charger(server: Server, request: Request) -> Callable[[list[str]], None]:

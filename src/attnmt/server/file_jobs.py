@@ -169,11 +169,11 @@ class FileJobs:
         """Jobs at work or waiting for their turn, a deleted one included until its chunk in flight is done."""
         return sum(not task.done() for task in self.tasks)
 
-    def start(self, served: ServedModel, data: bytes, filename: str, charge: Callable[[int], None],
+    def start(self, served: ServedModel, data: bytes, filename: str, charge: Callable[[list[str]], None],
               options: JobOptions = JUST_TRANSLATE, note: Callable[[list[str], list[str]], None] = unnoted,
               ) -> FileJob:
-        """A new job translating ``data`` (named ``filename``) with ``served``, each chunk's characters
-        charged first (``charge``) and its sentences and translations given to ``note`` once done
+        """A new job translating ``data`` (named ``filename``) with ``served``, each chunk's sentences
+        charged first (``charge``: their characters) and its sentences and translations given to ``note`` once done
         (BatchedTranslator); Busy when ``max_file_jobs`` are running already (check_room)."""
         self.sweep()
         self.check_room(options.wait_for_turn)
@@ -233,7 +233,7 @@ class FileJobs:
             raise Busy(f"{busy}; retry shortly")
 
     async def run(self, job: FileJob, served: ServedModel, data: bytes, filename: str,
-                  charge: Callable[[int], None], options: JobOptions,
+                  charge: Callable[[list[str]], None], options: JobOptions,
                   note: Callable[[list[str], list[str]], None]) -> None:
         loop = asyncio.get_running_loop()
         translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping,

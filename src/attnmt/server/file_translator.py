@@ -49,7 +49,7 @@ class BatchedTranslator:
     batcher: Batcher
     loop: asyncio.AbstractEventLoop
     chunk: int
-    charge: Callable[[int], None]
+    charge: Callable[[list[str]], None]  # given a chunk's sentences
     stopping: threading.Event
     cancelled: threading.Event = field(default_factory=threading.Event)
     wait_for_characters: bool = False
@@ -107,7 +107,7 @@ class BatchedTranslator:
     async def translated(self, sentences: list[str], weighed: list[bool]) -> list[tuple[str, Weights | None]]:
         """Each sentence's (translation, word weights where weighed), from the batcher: the
         sentences weighed and the others are two requests of the batcher (their options differ)."""
-        await self.charged(sum(map(len, sentences)))
+        await self.charged(sentences)
         found: list[tuple[str, Weights | None]] = [("", None)] * len(sentences)
         groups = [[i for i, wanted in enumerate(weighed) if wanted == flag] for flag in (False, True)]
         quality = dict(quality=True, threshold=self.threshold) if self.threshold is not None else {}
@@ -134,12 +134,12 @@ class BatchedTranslator:
         self.note(sentences, [text for text, _ in found])
         return found
 
-    async def charged(self, characters: int) -> None:
-        """Charges ``characters`` to the key; over its characters a minute, waits for room where
-        ``wait_for_characters`` (else, and for a chunk the key could never send, Refused)."""
+    async def charged(self, sentences: list[str]) -> None:
+        """Charges the characters of a chunk's ``sentences`` to the key; over its characters a minute, waits for
+        room where ``wait_for_characters`` (else, and for a chunk the key could never send, Refused)."""
         while True:
             try:
-                self.charge(characters)
+                self.charge(sentences)
                 return
             except Refused as refused:
                 if not self.wait_for_characters or refused.retry_after is None:

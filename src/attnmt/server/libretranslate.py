@@ -62,10 +62,10 @@ from attnmt.server.detect import language_name
 from attnmt.server.file_api import (
     TranslatedFile,
     charged_file,
-    charger,
     checked_name,
     file_bytes,
     given_back_charger,
+    logged_charger,
     served_suffixes,
     uploaded,
 )
@@ -273,13 +273,13 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     try:
         jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged; nothing is awaited until it starts
         charged_file(server, request, len(data))
-        # the access-log line, written once the file is translated, gives its sentences as /translate's its texts,
-        # counted from none: a file with nothing to translate says texts 0, characters 0, as it does given back
-        server.note(request, served, [], [])
+        # the access-log line, written once the file is translated, counts its sentences as its key is charged for
+        # them, from none: a file with nothing to translate says texts 0, characters 0, as it does given back
+        server.count_texts(request, served, [])
         # where others are translated it waits for its turn, as LibreTranslate takes it: 503 at once was no
         # answer of LibreTranslate's, and its page showed it as the file's failure
-        job = jobs.start(served, data, name, charger(server, request, served), IN_TURN,
-                         note=partial(server.note, request, served))
+        job = jobs.start(served, data, name, logged_charger(server, request, served), IN_TURN,
+                         note=partial(server.note_texts, request))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     except Refused as refused:
