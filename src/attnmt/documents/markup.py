@@ -62,6 +62,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.short_attributes import label_sentences
 from attnmt.documents.short_labels import KeepingLabels, field_sentences, keep_sources, keep_whole_sources, line_labels
 from attnmt.documents.spans import Nested
+from attnmt.documents.svg_lines import joined_lines
 from attnmt.documents.terminal_codes import written as line_written
 from attnmt.documents.text_attributes import translatable_attributes
 from attnmt.documents.translators import ForXml, Translator
@@ -124,6 +125,7 @@ class TreeJob:
 
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
                  glossary: Glossary | None, as_sent: bool = False) -> None:
+        self.svg_lines = [] if vocabulary.xml else joined_lines(root)  # a <text>'s lines read as one sentence
         found = [run for run in runs(root, vocabulary) if run.children or needs_translation(run.lead, glossary)]
         # the names in title case a page's dialogue takes turns in ("Anna:" / "Tom:")
         speakers = dialogue(block_start(run).lstrip() for run in found if run.owner is run.parent)
@@ -178,6 +180,8 @@ class TreeJob:
             contents[i] = content  # the runs' first, then the attributes'
         bare = self.say_languages()
         self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
+        for lines in self.svg_lines:  # its translation laid over them
+            lines.spread()
         if self.language:  # written back as it came, a kept run's bare text is wrapped in a <span> saying its own
             say_bare_kept(bare, self.source_lang)
 

@@ -5,7 +5,8 @@ styles and coordinates are data.  But a chart's labels (``<text>``, with the ``<
 ``<textPath>`` inside it) and its accessible name and description (``<title>``, ``<desc>``, which a
 screen reader reads and a browser shows as a tooltip) are prose: left alone, a translated page kept its
 chart's legend and its icons' names in the source language.  Each of these is read as a block of its own
-(attnmt.documents.markup_runs.runs); everything else in the picture is written back as it was.  What a
+(attnmt.documents.markup_runs.runs), a sentence drawn over ``<tspan>`` lines whole
+(attnmt.documents.svg_lines); everything else in the picture is written back as it was.  What a
 ``<foreignObject>`` holds is another document's (HTML's) and is left as it is, as is what says
 ``translate="no"``.
 """

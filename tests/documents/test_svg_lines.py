@@ -1,0 +1,83 @@
+"""A sentence an SVG picture draws over several <tspan> lines (attnmt.documents.svg_lines): read whole, its
+translation laid back over the lines by the source's share of words in each, through conftest.py's stand-ins."""
+
+from office_files import epub2_file, read_members, write_members
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.svg_lines import spread
+
+
+def test_a_sentence_broken_over_tspan_lines_is_translated_whole_and_spread_over_them(sentencing):
+    """Each <tspan> line was read apart, so the model translated "A man rides" and "a red bike." as two
+    fragments; the sentence is read whole and its translation laid over the lines by the source's share of
+    words in each (3 of 6 here: 4 of the 7 translated words on the first line), each line's attributes kept."""
+    translator = sentencing({"A man rides a red bike.": "Ein Mann fährt auf einem roten Fahrrad."})
+    page = ('<div><svg viewBox="0 0 100 50"><text x="0" y="20"><tspan x="0" dy="1.2em">A man rides</tspan>'
+            '<tspan x="0" dy="1.2em" fill="red">a red bike.</tspan></text></svg></div>')
+    assert translate_markup([page], translator)[0] == (
+        '<div><svg viewBox="0 0 100 50"><text x="0" y="20"><tspan x="0" dy="1.2em">Ein Mann fährt auf</tspan>'
+        '<tspan x="0" dy="1.2em" fill="red">einem roten Fahrrad.</tspan></text></svg></div>')
+    assert translator.given == ["A man rides a red bike."]
+
+
+def test_lines_placed_at_their_own_heights_are_one_sentence_too(mirror):
+    """Inkscape writes each line of a text at its own ``y`` (no ``dy``), a line of the file each: read as blocks,
+    they were three fragments; the spaces between the lines are kept."""
+    page = ('<svg><text x="5" y="10">\n  <tspan x="5" y="10">The results</tspan>\n  <tspan x="5" y="22">of the'
+            '</tspan>\n  <tspan x="5" y="34">survey</tspan>\n</text></svg>')
+    assert translate_markup([page], mirror)[0] == (
+        '<svg><text x="5" y="10">\n  <tspan x="5" y="10">SURVEY THE</tspan>\n  <tspan x="5" y="22">OF RESULTS'
+        '</tspan>\n  <tspan x="5" y="34">THE</tspan>\n</text></svg>')
+    assert mirror.given == ["The results of the survey"]
+
+
+def test_lines_whose_words_are_moved_by_the_translation_stay_lines(known):
+    """Read inline (a space between the tspans), the words came back by alignment, and a translation that put
+    them in another order left the second line empty and the full stop outside it."""
+    translator = known({"A man rides a red bike.": (
+        "Ein rotes Fahrrad fährt ein Mann.", [(0, 4), (1, 5), (2, 3), (3, 0), (4, 1), (5, 2)])})
+    page = ('<svg><text x="0" y="20"><tspan x="0" dy="1.2em">A man rides a</tspan> '
+            '<tspan x="0" dy="1.2em">red bike.</tspan></text></svg>')
+    assert translate_markup([page], translator)[0] == (
+        '<svg><text x="0" y="20"><tspan x="0" dy="1.2em">Ein rotes Fahrrad fährt</tspan> '
+        '<tspan x="0" dy="1.2em">ein Mann.</tspan></text></svg>')
+
+
+def test_lines_kept_from_translation_come_back_as_they_were(same):
+    page = ('<svg><text x="0" y="9"><tspan x="0" dy="1em"> A  man </tspan><tspan x="0" dy="1em">rides.</tspan>'
+            '</text></svg>')
+    assert translate_markup([page], same)[0] == page
+    assert same.given == ["A man rides."]
+
+
+def test_tspans_that_are_labels_side_by_side_or_without_a_new_line_stay_apart(mirror):
+    """Tspans at different x, or with no ``dy`` or ``y`` of their own, are not lines of one sentence."""
+    page = ('<svg><text y="10"><tspan x="0">North</tspan><tspan x="50">South</tspan></text>'
+            '<text x="0" y="30"><tspan>Sales</tspan><tspan font-weight="bold">total</tspan></text></svg>')
+    translate_markup([page], mirror)
+    assert mirror.given == ["North", "South", "Sales", "total"]
+
+
+def test_a_translation_is_spread_over_lines_by_their_share_of_words():
+    words = "a b c d e f g".split()
+    assert spread(words, [3, 3]) == [["a", "b", "c", "d"], ["e", "f", "g"]]  # 3.5 words rounded up
+    assert spread(words[:5], [1, 1, 8]) == [["a"], ["b"], ["c", "d", "e"]]  # a word a line at least
+    assert spread(["Hallo"], [2, 1, 1]) == [["Hallo"], [], []]
+
+
+def test_an_svg_page_of_a_book_reads_its_lines_as_one_sentence(mirror):
+    """EPUB 3's SVG content document (a comic's page) is translated as an inline picture is."""
+    members = read_members(epub2_file())
+    members["OEBPS/content.opf"] = members["OEBPS/content.opf"].replace(
+        b"</manifest>", b'<item id="s" href="Text/pic.svg" media-type="image/svg+xml"/></manifest>').replace(
+        b"</spine>", b'<itemref idref="s"/></spine>')
+    members["OEBPS/Text/pic.svg"] = (b'<svg xmlns="http://www.w3.org/2000/svg"><text x="10" y="20"><tspan x="10" '
+                                     b'y="20">A girl climbs</tspan><tspan x="10" y="32">a wall.</tspan></text></svg>')
+    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror,
+                                            DocumentOptions(target_lang="de")))
+    assert mirror.given[-1] == "A girl climbs a wall."
+    assert out["OEBPS/Text/pic.svg"].decode().endswith(
+        '<text x="10" y="20"><tspan x="10" y="20">WALL. A CLIMBS</tspan><tspan x="10" y="32">GIRL A</tspan>'
+        '</text></svg>')
