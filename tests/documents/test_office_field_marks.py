@@ -117,3 +117,37 @@ def test_a_links_pieces_around_a_field_show_the_field_in_libreoffice(mirror, tmp
     """Left in links of their own, the field's begin, code and separator showed LibreOffice its code as text
     ("MAP. THE  PAGE 4 more FOR PAGE THE SEE")."""
     assert libreoffice_text(translated(mirror, STRADDLING), tmp_path) == "MAP. THE 1 more FOR PAGE THE SEE"
+
+
+CONTROL = OTHER_MARKS["sdt"]
+REFERENCE = field_char("begin") + code_run(" REF _Ref1 \\h ") + field_char("separate")  # a cross-reference's
+CUT_BY_A_CONTROL = {  # a field with words on both sides of a content control's edge
+    "begun in it": (text_run("See ") + CONTROL[0] + text_run("the chart in ") + REFERENCE + text_run("Figure")
+                    + CONTROL[1] + text_run(" 2") + field_char("end") + text_run(" for the map."),
+                    "See the chart in Figure 2 for the map."),
+    "ended in it": (text_run("See the chart in ") + REFERENCE + text_run("Figure ") + CONTROL[0] + text_run("2")
+                    + field_char("end") + text_run(" on the map") + CONTROL[1] + text_run(" today."),
+                    "See the chart in Figure 2 on the map today.")}
+
+
+@pytest.mark.parametrize("case", CUT_BY_A_CONTROL)
+def test_a_field_whose_words_lie_on_both_sides_of_a_content_controls_edge_comes_back_whole_in_it(mirror, case):
+    """A content control is not split (its properties name it once), so such a field stayed cut: the model read "See
+    the chart in for the map." and its end was written before its begin, no field to Word or LibreOffice.  The control
+    takes the rest of the field, the words of its result too, as one that holds a field whole is read."""
+    runs, sentence = CUT_BY_A_CONTROL[case]
+    out = translated(mirror, runs)
+    assert mirror.given == [sentence]
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{w('p')}")
+    controls = paragraph.findall(w("sdt"))
+    assert [control.find(f"{w('sdtPr')}/{w('id')}").get(w("val")) for control in controls] == ["7"]
+    assert [kind.get(w("fldCharType")) for kind in paragraph.iter(w("fldChar"))] == ["begin", "separate", "end"]
+    assert [kind.get(w("fldCharType")) for kind in controls[0].iter(w("fldChar"))] == ["begin", "separate", "end"]
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_a_page_field_cut_by_a_content_control_shows_its_page_in_libreoffice(mirror, tmp_path):
+    """Its end written before its begin, LibreOffice showed "MAP. THE more FOR PAGE THE" (the field and "SEE" lost)."""
+    out = translated(mirror, text_run("See ") + CONTROL[0] + text_run("the page ") + OPENING + text_run("4")
+                     + CONTROL[1] + text_run(" more") + field_char("end") + text_run(" for the map."))
+    assert libreoffice_text(out, tmp_path) == "MAP. THE FOR PAGE THE 1 SEE"

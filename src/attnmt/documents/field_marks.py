@@ -12,7 +12,9 @@ mark or around one is (attnmt.documents.fields_complex).  Where the field's show
 edge and its characters cannot make it whole on one side, the mark is split around the field's runs as a tracked
 change is (field_revisions.split_around_field), each piece a copy of it, and the pieces left side by side are joined
 again once the paragraph is written (attnmt.documents.field_pieces); a content control, whose properties name it once
-(its ``w:id``, its tag), is left as it is."""
+(its ``w:id``, its tag), is not split: it takes the rest of the field over its edge, the words of the field's result
+too (which Word writes again when it updates the field).  Left as it was, the field stayed cut: the model read "See the
+chart in for the map." and its end was written before its begin."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ def join_field_marks(paragraph: etree._Element) -> None:
     """Each mark among ``paragraph``'s children (wordml.RUN_MARKS, a content control) whose edge cuts a complex field
     made to hold the field whole or none of it, in place: the field's end moved into the mark or its begin and code
     out of it (ends_after_mark), and its begin and code moved in or its end out (begins_before_mark); a mark but a
-    content control split where neither can (split_around_field)."""
+    content control split where neither can (split_around_field), a content control given the rest of the field."""
     for mark in [child for child in paragraph if child.tag in RUN_MARKS or child.tag == CONTROL]:
         holder = mark if mark.tag != CONTROL else mark.find(w("sdtContent"))
         whole = holder is None or (ends_after_mark(mark, holder) and begins_before_mark(mark, holder))
@@ -45,7 +47,8 @@ def ends_after_mark(mark: etree._Element, holder: etree._Element) -> bool:
     moved into it (into ``holder``, which holds its runs: the mark, or a content control's content) where they show
     nothing (its end's run), else the field's runs in it moved out after it where they show nothing (its begin and
     code at the mark's end), else, where the field begins the mark, its begin, code and separator moved out before it
-    (a ``HYPERLINK`` field's result running on past a link)."""
+    (a ``HYPERLINK`` field's result running on past a link), else, in a content control, those runs moved into it, the
+    words of the field's result too."""
     children = list(holder)
     start = going_on(children)
     if start is None:
@@ -61,6 +64,8 @@ def ends_after_mark(mark: etree._Element, holder: etree._Element) -> bool:
     elif not children[:start] and shows_nothing(opening := children[:separator_position(children) + 1]):
         for node in opening:
             mark.addprevious(node)
+    elif mark.tag == CONTROL:  # not split: it takes the rest of the field, the words of its result too
+        holder.extend(after)
     else:
         return False
     return True
@@ -70,7 +75,7 @@ def begins_before_mark(mark: etree._Element, holder: etree._Element) -> bool:
     """Whether ``mark`` holds no field begun before it, once made so (ends_after_mark's other side): the runs before
     it from that field's begin moved into it where they show nothing, else the field's runs in it moved out before it
     where they show nothing (its end at the mark's start), else, where the field ends the mark, its end moved out
-    after it."""
+    after it, else, in a content control, the runs before it from the field's begin moved into it."""
     children = list(holder)
     end = ended_in(children)
     if end is None:
@@ -86,6 +91,9 @@ def begins_before_mark(mark: etree._Element, holder: etree._Element) -> bool:
             mark.addprevious(node)
     elif end == len(children) - 1 and shows_nothing(children[end:]):
         mark.addnext(children[end])
+    elif mark.tag == CONTROL:  # not split: it takes the start of the field, the words of its result too
+        for node in before:
+            holder.insert(0, node)
     else:
         return False
     return True
