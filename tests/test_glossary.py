@@ -11,8 +11,10 @@ import pytest
 import sentencepiece
 from support import lines_run
 
-from attnmt.decoding import term_forms
+from attnmt.decoding import glossary as glossary_module
+from attnmt.decoding import glossary_pairs, term_forms
 from attnmt.decoding.glossary import Glossary, read_glossaries, read_glossary
+from attnmt.decoding.glossary_pairs import add_term
 from attnmt.decoding.term_forms import compatible
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.invisible import SPACING
@@ -300,6 +302,29 @@ def test_terms_given_to_the_dataclass_itself_are_indexed_as_of_indexes_them():
     assert glossary == Glossary.of({"dogs": "Katzen"}) and glossary.terms == (("dogs", "Katzen"),)
     assert glossary.matches("Two Dogs play.") == ["Katzen"]
     assert glossary.merged(Glossary.of({"cat": "Hund"})).matches("dogs and a cat") == ["Katzen", "Hund"]
+
+
+def test_each_term_is_checked_once_as_a_glossary_is_made_or_loaded(tmp_path, monkeypatch):
+    """Glossary.of and read_glossary checked each term with add_term, and the dataclass's __post_init__ checked it
+    again: twice for every term of a file of 100,000."""
+    checked = []
+
+    def counted(kept, source, target, where, places=None):
+        checked.append(source)
+        return add_term(kept, source, target, where, places)
+
+    monkeypatch.setattr(glossary_pairs, "add_term", counted)  # checked_terms': Glossary.of, the dataclass
+    monkeypatch.setattr(glossary_module, "add_term", counted)  # read_glossaries'
+    made = Glossary.of({"dog": "Hund", "cat": "Katze"})
+    assert checked == ["dog", "cat"]
+    read = read_glossary(write(tmp_path, "dog\tHund\ncat\tKatze\n"))
+    assert checked == ["dog", "cat"] * 2 and read == made
+    assert made.merged(read).merged({"bird": "Vogel"}).of_targets.terms == (("Hund", "Hund"), ("Katze", "Katze"),
+                                                                             ("Vogel", "Vogel"))
+    assert checked == ["dog", "cat"] * 2 + ["bird"]
+    assert Glossary((("dog ", "Hund"),)).terms == (("dog", "Hund"),) and checked[-1] == "dog "  # still checked
+    with pytest.raises(DataError, match="empty target term"):
+        dataclasses.replace(made, terms=(("dog", " "),))
 
 
 @pytest.mark.parametrize("terms, error, message", [

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attnmt.decoding.found_terms import remembered
-from attnmt.decoding.glossary_pairs import add_term, checked_terms, widest
+from attnmt.decoding.glossary_pairs import CheckedTerms, add_term, checked_terms, widest
 from attnmt.decoding.term_forms import (
     CASE_VARIANT,
     acronym,
@@ -121,8 +121,9 @@ class Glossary:
     def __post_init__(self) -> None:
         """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
         made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
-        ``dataclasses.replace``."""
-        kept = checked_terms(self.terms, "glossary")
+        ``dataclasses.replace``; but terms ``indexed`` hands it checked already (``CheckedTerms``) are
+        not checked again: each term of a file was checked twice as it loaded."""
+        kept = self.terms.kept if isinstance(self.terms, CheckedTerms) else checked_terms(self.terms, "glossary")
         acronyms: dict[str, list[tuple[str, str]]] = {}
         for key, (source, target) in sorted(kept.items(), key=lambda item: -sum(map(acronym, item[0].split()))):
             if has_acronym(cased(source)) and not key.startswith(CASE_VARIANT):
@@ -185,7 +186,7 @@ class Glossary:
     def indexed(cls, kept: dict[str, tuple[str, str]], places: dict[str, str] | None = None) -> Glossary:
         """The glossary of ``kept``: source term's key (``term_key``) -> (source, target), checked
         (``add_term``); ``places``: source term's key -> where it was given, where known."""
-        glossary = cls(tuple(kept.values()))
+        glossary = cls(CheckedTerms(kept))
         object.__setattr__(glossary, "_places", places or {})
         return glossary
 

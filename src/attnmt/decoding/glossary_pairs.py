@@ -89,6 +89,18 @@ def checked_terms(terms: object, where: str) -> dict[str, tuple[str, str]]:
     return kept
 
 
+class CheckedTerms(tuple):
+    """The (source, target) terms of ``kept`` (source term's key -> term), as ``add_term`` checked and kept them,
+    for ``Glossary.indexed`` to hand the dataclass: it indexes them without checking each again."""
+
+    kept: dict[str, tuple[str, str]]
+
+    def __new__(cls, kept: dict[str, tuple[str, str]]) -> CheckedTerms:
+        terms = super().__new__(cls, kept.values())
+        terms.kept = kept
+        return terms
+
+
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str,
              places: Mapping[str, str] | None = None) -> str:
     """Adds (source, target), stripped, U+FEFF a space (``term_text``), to ``kept`` under its
