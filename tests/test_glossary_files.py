@@ -335,10 +335,12 @@ def test_a_row_of_more_fields_than_the_header_names_is_refused_naming_it(tmp_pat
     """A comma in an unquoted cell would move the terms or cut one ("New York, NY"): the row stops, not read as
     other terms."""
     path = write(tmp_path, b"comment,source,target\ncity, east coast,New York,New York\n")
-    with pytest.raises(DataError, match=r"terms.csv:2: field 3 is 'New York', not a language code"):
+    with pytest.raises(DataError, match=r"^\S*terms.csv:2: 4 fields, and the header \(\S*terms.csv:1\) names 3 columns "
+                                        r"\(comment, source, target\): give the row one cell a column"):
         read_glossary(path)
     path = write(tmp_path, b"source,target,comment,domain\nNew York, NY,New York,city,geo\n")
-    with pytest.raises(DataError, match=r"terms.csv:2: expected 2 fields .* got 5 in 'New York,NY,New York,city,geo'"):
+    with pytest.raises(DataError, match=r"terms.csv:2: 5 fields, and the header \(\S*terms.csv:1\) names 4 columns "
+                                        r"\(source, target, comment, domain\)"):
         read_glossary(path)
 
 
@@ -938,6 +940,38 @@ def test_a_header_naming_the_target_column_first_reads_the_terms_by_its_names(tm
     assert glossary.terms == (("dog", "Hund"), ("cat", "Katze"))
     assert glossary.place("cat") == f"{path}:3"
     assert read_glossary(path).terms == glossary.terms
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("terms.csv", "target,source,note\nHund,dog,animal\nKatze,cat,a pet, not wild\n"),
+    ("terms.csv", "target,source,note\nHund,dog,animal\nKatze,cat,de,en\n"),
+    ("terms.tsv", "Ziel\tQuelle\tAnmerkung\nHund\tdog\tTier\nKatze\tcat\tHaustier\tzahm\n"),
+])
+def test_a_header_naming_the_target_first_and_notes_after_reads_a_longer_row_by_its_names(tmp_path, name, text):
+    """Under target,source,note a row cut in four at a comma in its note stopped with "expected 2 fields
+    (source,target) or DeepL's 4", the order the header had not, and Katze,cat,de,en was DeepL's Katze -> cat;
+    under source,target,note the fields past the header are the note's, as they are now here."""
+    path = write(tmp_path, text.encode(), name)
+    for languages in ((None, None), ("en", "de")):
+        glossary = read_glossary(path, *languages)
+        assert glossary.terms == (("dog", "Hund"), ("cat", "Katze")) and glossary.place("cat") == f"{path}:3"
+
+
+@pytest.mark.parametrize(("text", "fields", "columns"), [
+    ("target,source\nHund,dog\nKatze,cat,pet\n", 3, "2 columns \\(target, source\\)"),
+    ("target,source\nHund,dog\nKatze,cat,de,en\n", 4, "2 columns \\(target, source\\)"),
+    ("target,comment,source\nHund,animal,dog\nKatze,a pet, not wild,cat\n", 4,
+     "3 columns \\(target, comment, source\\)"),
+])
+def test_a_longer_row_under_a_header_naming_the_target_first_is_refused_in_the_headers_words(tmp_path, text, fields,
+                                                                                            columns):
+    """It said "expected 2 fields (source,target) or 4 (source,target,source language,target language)", or read
+    Katze,cat,de,en as DeepL's Katze -> cat, against a header that names the target first."""
+    path = write(tmp_path, text.encode())
+    with pytest.raises(DataError, match=rf"^\S*terms.csv:3: {fields} fields, and the header \(\S*terms.csv:1\) names "
+                                        rf"{columns}: give the row one cell a column \(a cell that holds the delimiter "
+                                        r"in quotes\)$"):
+        read_glossary(path)
 
 
 @pytest.mark.parametrize(("name", "text"), [("terms.tsv", '"source\ttarget\ndog\tHund\n'),

@@ -1,7 +1,8 @@
-"""A glossary sheet's columns past its two terms (attnmt.decoding.glossary_files): the languages of DeepL's four
-fields, and the language columns of a termbase exported as a sheet, whose header names the language of each term's
-column among its other fields' (memoQ's ``Entry_ID;English_United_States;English_United_States_Def;German;German_Def``,
-Crowdin's ``Term [en],Description [en],Term [de],Description [de]``), and a row whose target cell is empty."""
+"""A glossary sheet's columns past its two terms (attnmt.decoding.glossary_files): those its header names (notes,
+a term's status), and the language columns of a termbase exported as a sheet, whose header names the language of
+each term's column among its other fields' (memoQ's
+``Entry_ID;English_United_States;English_United_States_Def;German;German_Def``, Crowdin's ``Term [en],Description
+[en],Term [de],Description [de]``), and a row whose target cell is empty.  DeepL's four fields: glossary_deepl."""
 
 from __future__ import annotations
 
@@ -160,7 +161,12 @@ def named_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
                target_lang: str | None) -> Iterator[Fields]:
     """A sheet's ``rows`` as they are, its header first; but where the header names its terms' columns
     (``named_columns``), each row as its two terms, those of the columns, less the rows whose target term a column
-    marks not to use (``marking_columns``: ``source,target,status`` of "forbidden"), counted in one warning."""
+    marks not to use (``marking_columns``: ``source,target,status`` of "forbidden"), counted in one warning.  A row
+    of more fields than the header names is a DataError naming it and the header, as a delimiter in a cell may have
+    moved the terms ("New York, NY"), but where the header names the terms first and notes alone after them
+    (``source,target,note``, ``target,source,note``: ``notes_only``), whose cells the fields past the header are of:
+    under a header naming the target first, such a row stopped with "expected 2 fields (source,target) or DeepL's
+    4", the order the header had not, and ``Katze,cat,de,en`` was read as DeepL's, Katze -> cat."""
     place, header = next(rows)
     by_name = named_columns(header, place, source_lang, target_lang)
     if by_name is None:
@@ -169,15 +175,17 @@ def named_rows(rows: Iterator[Fields], path: str | Path, source_lang: str | None
         return
     yield place, [field_at(header, k) for k in by_name]
     marks, banned, count = marking_columns(header, target_lang), [], 0
-    noted = noted_header(header, place, source_lang, target_lang)  # a row's fields past the header: a note's
+    noted = sorted(by_name) == [0, 1] and notes_only(header[2:])  # a row's fields past the header: a note's
     for where, fields in rows:
         count += 1
-        if noted or len(fields) <= len(header):  # else a delimiter in a cell may have moved the terms: kept whole
-            if (marked := marking_column(fields, marks)) is not None:
-                banned.append((where, marked))
-                continue
-            fields = [field_at(fields, k) for k in by_name]
-        yield where, fields
+        if len(fields) > len(header) and not noted:
+            shown = ", ".join(cell.replace("\ufeff", "").strip() for cell in header)
+            raise DataError(f"{where}: {len(fields)} fields, and the header ({place}) names {len(header)} columns "
+                            f"({shown}): give the row one cell a column (a cell that holds the delimiter in quotes)")
+        if (marked := marking_column(fields, marks)) is not None:
+            banned.append((where, marked))
+            continue
+        yield where, [field_at(fields, k) for k in by_name]
     warn_banned(path, banned, count, header)
 
 
@@ -220,9 +228,13 @@ def noted_header(header: list[str], where: str, source_lang: str | None, target_
     """Whether a sheet's first row ``header`` heads its two terms' columns (``csv_header``: ``source;target``,
     ``English,German``) and columns of notes alone after them (NOTE_COLUMNS: ``source;target;comment``, a glossary
     made by hand), which hold no term: the file was refused ("expected 2 fields … got 3")."""
-    notes = [plain(cell.strip()) for cell in header[2:]]
-    return (any(notes) and all(note in NOTE_COLUMNS for note in notes if note)
-            and csv_header(header[:2], where, source_lang, target_lang))
+    return notes_only(header[2:]) and csv_header(header[:2], where, source_lang, target_lang)
+
+
+def notes_only(cells: list[str]) -> bool:
+    """Whether a header's ``cells`` past its terms' columns name notes (NOTE_COLUMNS), one at least, and no other."""
+    notes = [plain(cell.strip()) for cell in cells]
+    return any(notes) and all(note in NOTE_COLUMNS for note in notes if note)
 
 
 def language_columns(fields: list[str], source_lang: str | None, target_lang: str | None) -> tuple[int, int] | None:
@@ -258,60 +270,6 @@ def names(cell: str, lang: str) -> bool:
     if is_language_code(cell) and is_iso_639_1_code(cell):
         return primary(cell) == primary(lang)
     return names_language(cell, lang)
-
-
-def language_fields(fields: list[str], where: str, shown: str) -> tuple[str, str]:
-    """The language pair of a four-field CSV row, DeepL's ``source,target,en,de``, as primary
-    subtags; a DataError naming the field where field 3 or 4 is empty or no language code, as a
-    sheet of other columns has (``dog,Hund,noun,masc``; ``dog,Hund,,``), written with ``shown``
-    between the fields."""
-    for number, field in enumerate(fields[2:], start=3):
-        if not is_language_code(field.strip()):
-            got = "is empty" if not field.strip() else f"is {field!r:.40}, not a language code"
-            raise DataError(f"{where}: field {number} {got}: expected 2 fields (source{shown}target) or DeepL's 4 "
-                            f"(source{shown}target{shown}source language{shown}target language)")
-    return primary(fields[2]), primary(fields[3])
-
-
-class LanguagePairs:
-    """The language pairs of a CSV file's four-field rows (DeepL's ``source,target,en,de``).  Where the languages
-    translated are known, the rows of that pair are the glossary and the others are skipped, counted in one warning
-    (``report``): DeepL's web app exports a multilingual glossary as one file of several pairs' rows, which stopped
-    ("the terms are DE -> EN, and the file's first are en -> de"); a file of no row of the pair is a DataError
-    naming its first.  Where they are not known, every row must be of the first row's pair."""
-
-    def __init__(self, path: str | Path, shown: str, source_lang: str | None, target_lang: str | None) -> None:
-        self.path, self.shown, self.languages = path, shown, (source_lang, target_lang)
-        self.first: tuple[str, str] | None = None  # the first row's pair, as primary subtags
-        self.skipped: list[tuple[str, list[str]]] = []  # (place, fields) of the rows of another pair
-        self.kept = 0
-
-    def wanted(self, fields: list[str], where: str) -> bool:
-        """Whether a four-field row's terms are of the pair translated (``language_fields`` checks its languages)."""
-        pair = language_fields(fields, where, self.shown)
-        source_lang, target_lang = self.languages
-        if source_lang is None or target_lang is None:
-            self.first = self.first or pair
-            if pair != self.first:
-                raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the file's first are "
-                                f"{self.first[0]} -> {self.first[1]}: one glossary holds one language pair")
-        elif pair != (primary(source_lang), primary(target_lang)):
-            self.skipped.append((where, fields))
-            return False
-        self.kept += 1
-        return True
-
-    def report(self) -> None:
-        """One warning counting the rows skipped; a DataError naming the first where no row was kept."""
-        if not self.skipped:
-            return
-        (where, fields), (source_lang, target_lang) = self.skipped[0], self.languages
-        if not self.kept:
-            raise DataError(f"{where}: the terms are {fields[2]} -> {fields[3]}, and the translation is "
-                            f"{source_lang} -> {target_lang}")
-        warn(f"{self.path}: {len(self.skipped)} of {len(self.skipped) + self.kept} rows skipped, their terms of "
-             f"another language pair than {source_lang} -> {target_lang} (the first: {where}, {fields[2]} -> "
-             f"{fields[3]})")
 
 
 # A column of one language's field, as a term base sheet heads it: Crowdin's "Status [de]" (the field, then the

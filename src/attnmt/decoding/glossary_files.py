@@ -14,7 +14,7 @@ rows to a glossary one way (``add_term``), so the rules for terms hold alike wha
 - ``.csv``: ``source,target`` a row, quoted as RFC 4180 quotes (``"New York, NY",New York``, a
   ``"`` inside a quoted field doubled, a field quoted after a delimiter's spaces too: ``"dog", "Hund"``), or
   DeepL's four fields ``source,target,en,de``, the rows of
-  the pair translated where it is known (others skipped: glossary_columns.LanguagePairs), else of one pair; or a
+  the pair translated where it is known (others skipped: glossary_deepl.LanguagePairs), else of one pair; or a
   termbase's export, its first row heading its language columns (glossary_columns.sheet_rows; TSV too).
   A line break inside a quoted field (a cell's Alt+Enter in Excel) is a space: a term is one line.
   Blank rows, empty or of blank fields alone (``,`` or ``;``, a spreadsheet's empty row), are skipped; ``#`` starts no
@@ -53,7 +53,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attnmt.decoding.glossary_columns import LanguagePairs, sheet_rows, with_both_terms
+from attnmt.decoding.glossary_columns import sheet_rows, with_both_terms
+from attnmt.decoding.glossary_deepl import LanguagePairs
 from attnmt.decoding.glossary_headers import csv_header
 from attnmt.decoding.glossary_json import json_rows
 from attnmt.decoding.glossary_kinds import check_text, declares_xml, kept_as_is, other_format
