@@ -190,6 +190,29 @@ def test_a_term_that_reaches_into_an_address_gives_way_to_a_shorter_term_outside
     assert glossary.matches(text) == [{"bike": "Velo", "bike shop": "Fahrradladen"}[term.lower()] for term in found]
 
 
+@pytest.mark.parametrize("text", [
+    "Visit Bike.Com today.", "Visit Shop.Bike.De now.", "Visit BIKE.COM today.", "Email Sales@Bike.Com now.",
+    "Email SALES@BIKE.COM now.", "Visit Bike.It.", "The Sales.Bike.It team", "Visit bike.it today.",
+])
+def test_a_host_in_title_case_or_capitals_holds_no_term_as_one_in_small_letters(text):
+    """"Bike" and "Com" of "Visit Bike.Com today." were terms, the host's top-level domain in title case read as none:
+    "Velo" and "Kom" were forced into its translation, as "bike" in "bike.com" had been."""
+    glossary = Glossary.of({"bike": "Velo", "sales": "Vertrieb", "com": "Kom", "it": "es", "shop": "Laden"})
+    assert glossary.found_in(text) == [] and glossary.matches(text) == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("the dog.It ran", ["dog", "It"]), ("I love the Dog.It is big.", ["Dog", "It"]),
+    ("The Dog.It's big.", ["Dog", "It"]), ("We saw the U.S.It was big.", ["It"]),
+    ("Der Hund.Es lief.", ["Hund"]),
+])
+def test_two_sentences_glued_in_title_case_are_no_host(text, found):
+    """With hosts in title case read as hosts, "the Dog.It is" would have been one, its terms dropped: a top-level
+    domain that is a word a sentence starts with, a word after it, is a sentence."""
+    glossary = Glossary.of({"dog": "Hund", "it": "es", "Hund": "dog"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == found
+
+
 @pytest.mark.parametrize(("text", "found"), [
     ("Install Node.js first.", "Node.js"), ("Visit example.com today.", "example.com"),
     ("the dog.It ran", "dog"), ("the dog.IT team", "dog"), ("Mail me at bike.", "bike"),

@@ -248,3 +248,15 @@ def test_a_cue_in_italics_a_line_is_a_cue_with_tags_for_the_sentences_around_it(
                                            r"translated apart \(one of them has tags\)"):
         assert translate_subtitle_text(source, same, OPTIONS) == source
     assert same.given == ["A man sees a red", "car."]
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("Visit Bike.Com today.", ["Visit Bike.Com today."]), ("Visit Shop.Bike.De now.", ["Visit Shop.Bike.De now."]),
+    ("Visit BIKE.COM today.", ["Visit BIKE.COM today."]), ("Email Sales@Bike.Com now.", ["Email Sales@Bike.Com now."]),
+    ("The dog.It ran away.", ["The dog.", "It ran away."]),
+    ("I love Paris.It is big.", ["I love Paris.", "It is big."]),
+])
+def test_a_host_in_title_case_or_capitals_ends_no_sentence(text, parts):
+    """sentencex breaks after a stop before a capital: "Visit Bike.Com today." was "Visit Bike." and "Com today.", the
+    host translated as two sentences' words; two sentences glued, a word after the second's first, stay two."""
+    assert [text[start:end] for start, end in sentence_spans(text, "en")] == parts

@@ -19,6 +19,7 @@ from itertools import accumulate, islice, pairwise
 from sentencex import get_sentence_boundaries
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.protected import HOST
 from attnmt.documents.bidi import edges, kept_in_pairs
 from attnmt.documents.markers import RAISED_NUMBERS
 from attnmt.documents.stop_points import stop_point
@@ -270,9 +271,11 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
     if not split:
         return [span for span in [edges(text, 0, len(text))] if span[0] < span[1]]
     bounds: list[tuple[int, int]] = []
+    hosts = [match.span() for match in HOST.finditer(text)]
     for found in get_sentence_boundaries(language, text.translate(ASCII_SPACES)):
         start, end = found["start_index"], found["end_index"]
-        if bounds and (splits_a_dotted_word(text, start) or follows_an_abbreviation(text, start, language)):
+        if bounds and (splits_a_dotted_word(text, start) or follows_an_abbreviation(text, start, language)
+                       or splits_a_host(hosts, start)):
             start = bounds.pop()[0]
         elif bounds and (number := note_after_stop(text, start)):
             bounds.append((start, start + number))  # the note's number, between the two sentences
@@ -288,6 +291,14 @@ def splits_a_dotted_word(text: str, at: int) -> bool:
     a word's own full stop ("runs.A cat") is kept: there the "." does not start the word."""
     return (0 < at < len(text) and text[at - 1] == "." and not text[at].isspace()
             and (at == 1 or text[at - 2].isspace()))
+
+
+def splits_a_host(hosts: Sequence[tuple[int, int]], at: int) -> bool:
+    """Whether a sentence break at ``at`` falls inside one of the ``hosts`` (attnmt.decoding.protected.HOST's
+    (start, end) in the text): sentencex breaks after a "." followed by a capital, so "Visit Bike.Com today." and
+    "Visit BIKE.COM today." were "Visit Bike." and "Com today.", the host parted in two and translated as words;
+    but "THE DOG.IT RAN AWAY.", which HOST reads as two sentences glued, is two."""
+    return any(first < at < last for first, last in hosts)
 
 
 def follows_an_abbreviation(text: str, at: int, language: str) -> bool:
