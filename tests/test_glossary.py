@@ -214,6 +214,20 @@ def test_two_sentences_glued_in_title_case_are_no_host(text, found):
 
 
 @pytest.mark.parametrize(("text", "found"), [
+    ("THE DOG.IT RAN AWAY.", ["DOG", "AWAY"]), ("THE DOG.NO BIKE RAN AWAY.", ["DOG", "BIKE", "AWAY"]),
+    ("THE DOG.IT'S AWAY.", ["DOG", "AWAY"]), ("THE U.S.IT WAS AWAY.", ["AWAY"]),
+    ("MAIL SALES.EXAMPLE.COM NOW.", []), ("VISIT WWW.BIKE.IT NOW.", []), ("MAIL SALES.EXAMPLE.IT NOW.", []),
+    ("VISIT BIKE.IT now.", []), ("VISIT BIKE.IT.", []), ("SEE BIKE.COM RULES.", []),
+])
+def test_two_sentences_glued_in_capitals_are_no_host_and_a_real_host_stays_one(text, found):
+    """"THE DOG.IT RAN AWAY." was the host DOG.IT, and "dog" no term in it: a top-level domain that is a word a
+    sentence starts with, after one dot and before a word in capitals, is the next sentence's first word; a host a
+    reader sees (two labels or more, another domain, small letters or nothing after it) holds no term."""
+    glossary = Glossary.of({"dog": "Hund", "away": "weg", "bike": "Velo", "sales": "Vertrieb", "example": "Beispiel"})
+    assert [text[start:end] for start, end, _ in glossary.found_in(text)] == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
     ("Install Node.js first.", "Node.js"), ("Visit example.com today.", "example.com"),
     ("the dog.It ran", "dog"), ("the dog.IT team", "dog"), ("Mail me at bike.", "bike"),
 ])

@@ -260,3 +260,13 @@ def test_a_host_in_title_case_or_capitals_ends_no_sentence(text, parts):
     """sentencex breaks after a stop before a capital: "Visit Bike.Com today." was "Visit Bike." and "Com today.", the
     host translated as two sentences' words; two sentences glued, a word after the second's first, stay two."""
     assert [text[start:end] for start, end in sentence_spans(text, "en")] == parts
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("THE DOG.IT RAN AWAY.", ["THE DOG.", "IT RAN AWAY."]), ("THE DOG.IT'S AWAY.", ["THE DOG.", "IT'S AWAY."]),
+    ("MAIL SALES.EXAMPLE.COM NOW.", ["MAIL SALES.EXAMPLE.COM NOW."]),
+    ("MAIL SALES.EXAMPLE.IT NOW.", ["MAIL SALES.EXAMPLE.IT NOW."]), ("VISIT BIKE.IT now.", ["VISIT BIKE.IT now."]),
+])
+def test_two_sentences_glued_in_capitals_are_two_and_a_host_in_capitals_one(text, parts):
+    """With a host in capitals kept whole, "THE DOG.IT RAN AWAY." was one sentence, DOG.IT its host."""
+    assert [text[start:end] for start, end in sentence_spans(text, "en")] == parts

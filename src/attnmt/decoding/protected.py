@@ -69,16 +69,19 @@ DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it
 # ``SHOP.BIKE.DE``): no part of VERBATIM, as a translation may write it as words, but a glossary's term is no term
 # inside it (attnmt.decoding.word_edges.addresses), and no sentence ends inside it (attnmt.documents.sentences).
 # Not a sentence whose space a typist left out, the next one's first word after the stop, as a reader reads it:
-# "the dog.It ran", "the dog.IT team" (no host of small letters ends in capitals).  In title case a host may be such
-# a sentence where its top-level domain is a word a sentence starts with (SENTENCE_WORDS: "it", "no", "me", "be",
-# "us", "at", German's "es"), after one dot (or an abbreviation's, "the U.S.It was"), and a word follows it:
-# "Paris.It is", "Paris.It's" are two sentences, whose words a glossary's terms are found in.  Kept a host,
-# conservatively, where a reader sees one: a name of two labels or more before it (``Sales.Bike.It``), another
-# top-level domain (``Bike.Com today``), nothing after it (``Bike.It.``), and any host in small letters
-# (``bike.it today``).  A text all in capitals and glued ("THE DOG.IT RAN") reads as a host.
+# "the dog.It ran", "the dog.IT team" (no host of small letters ends in capitals).  In title case or in capitals a
+# host may be such a sentence where its top-level domain is a word a sentence starts with (SENTENCE_WORDS: "it",
+# "no", "me", "be", "us", "at", German's "es"), after one dot (or an abbreviation's, "the U.S.It was"), and a word
+# follows it: "Paris.It is", "Paris.It's", and in capitals one in capitals ("THE DOG.IT RAN AWAY.", "THE DOG.IT'S"):
+# these are two sentences, whose words a glossary's terms are found in.  Kept a host, conservatively, where a reader
+# sees one: a name of two labels or more before it (``SALES.EXAMPLE.IT``, ``WWW.BIKE.IT``), another top-level domain
+# (``BIKE.COM RULES``), nothing or small letters after it (``BIKE.IT now``), and any host in small letters
+# (``bike.it today``).
 SENTENCE_WORDS = ("it", "no", "me", "be", "us", "at", "es")
 _TITLED_DOMAINS = "|".join(domain.title() for domain in DOMAINS.split("|"))
-_GLUED = rf"(?:[^\W\d_]\.)*[\w-]+\.(?:{'|'.join(word.title() for word in SENTENCE_WORDS)})(?:\s+|['’])[^\W\d_]"
+_GLUED = (rf"(?:[^\W\d_]\.)*[\w-]+\.(?:{'|'.join(word.title() for word in SENTENCE_WORDS)})(?:\s+|['’])[^\W\d_]"
+          rf"|(?:[A-Z]\.)*[A-Z\d-]+\.(?:{'|'.join(word.upper() for word in SENTENCE_WORDS)})(?:\s+|['’])[A-Z]+"
+          r"(?![^\W\d_])")
 HOST = re.compile(rf"(?<![\w.@/\\-])(?!{_GLUED})(?:(?:[\w-]+\.)+(?:{DOMAINS}|{_TITLED_DOMAINS})"
                   rf"|(?:[A-Z\d-]+\.)+(?:{DOMAINS.upper()}))(?![\w@/\\-]|\.\w)")
 # A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), from a
