@@ -101,6 +101,29 @@ def test_a_name_joined_by_an_ampersand_passes_through_a_cue_as_written(mirror, c
     assert mirror.given == [given]
 
 
+@pytest.mark.parametrize("cue, given", [
+    ("Tom &amp; Jerry & friends", "& friends"),
+    ("Salt &amp; pepper at H&M.", "Salt & pepper at."),
+    ("AT&amp;T & Tom &amp; Jerry met.", "& met."),
+    ("See https://example.com/?a=1&b=2 &amp; more.", "See & more.")])
+def test_each_ampersand_of_an_srt_cue_comes_back_as_the_cue_wrote_it(same, cue, given):
+    """A cue that wrote one "&" as "&amp;" had every "&" written so: "Tom &amp; Jerry & friends" came back "Tom
+    &amp; Jerry &amp; friends".  What passes through (a name, a URL) is written as the cue wrote it, and a "&" the
+    model writes as the rest of the cue wrote its own."""
+    flat = cue_flat([cue], vtt=False)
+    assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False, sources=[cue]) == cue
+    assert same.given == [given]
+
+
+def test_a_name_right_after_an_srt_reference_is_read_with_it_and_written_once(same):
+    """Found as written but not once "&amp;" before it was read, "AT&amp;T" went to the model unread and came back
+    "AT&amp;amp;T"."""
+    cue = "&amp;AT&amp;T you."
+    flat = cue_flat([cue], vtt=False)
+    assert cue_markup(flat, translate_flats([flat], same)[0], vtt=False, sources=[cue]) == cue
+    assert same.given == ["&AT&T you."]
+
+
 def test_srt_tags_open_at_a_letter_or_slash_as_before(same):
     cue = '<i>A</i> <b>red</b> <u>car</u> <s>and</s> <font color="red">a</font> <x>dog</x>.'
     flat = cue_flat([cue], vtt=False)

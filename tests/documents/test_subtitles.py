@@ -5,7 +5,7 @@ import warnings
 
 import pytest
 from conftest import Judging
-from support import srt
+from support import everything_listed, review_rows, srt
 
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.cue_cuts import proportional
@@ -50,6 +50,15 @@ def test_webvtt_entities_are_read_and_written_back_escaped(same):
     source = vtt("Tom &amp; Jerry &lt;3 &gt; you")
     assert translate_subtitle_text(source, same) == source
     assert same.given == ["<3 > you"]  # a name joined by "&" passes through (test_cue_text)
+
+
+def test_an_srt_cue_keeps_each_ampersand_as_written_and_a_review_shows_them_read(same):
+    """"Tom &amp; Jerry & friends" came back "Tom &amp; Jerry &amp; friends"; the name passes through as the cue
+    wrote it, and a review shows it as a viewer reads it."""
+    source, review = srt("We met Tom &amp; Jerry & friends at AT&T."), everything_listed()
+    assert translate_subtitle_text(source, same, review=review) == source
+    assert same.given == ["We met & friends at."]
+    assert review_rows(review)[1][3:] == ["We met Tom & Jerry & friends at AT&T."] * 2
 
 
 def test_quotes_inside_a_cues_sentence_wrap_the_translation_of_their_words(mirror):

@@ -204,7 +204,12 @@ COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPAR
 # of a spaced one (``Tom & Jerry``, ``Marks & Spencer``).  The demo model's vocabulary writes "&" ("▁&", "&"), but
 # it dropped the name ("We watched Tom & Jerry." came back "Ein bereitet sich."; "A man works at AT&T." "Ein Mann
 # arbeitet in der Nähe eines Footballs.").  Not "&" between words in lower case ("salt & pepper"), read as "and".
-AMPERSAND_NAME = r"(?<![\w&])(?:[A-Z]{1,4}&[A-Z]{1,4}|[A-Z][a-z]+ & [A-Z][a-z]+)(?![\w&])"
+# Its "&" written as a reference too, as an SRT cue or a text line of HTML writes it ("Tom &amp; Jerry"), so that the
+# name is found as it was written and passes through so (attnmt.documents.character_references); not right after a
+# reference ("&eacute;AT&amp;T"), which, read, glues a letter or a "&" to it: found there, it went to the model unread.
+_AND = "(?:&amp;|&)"
+AMPERSAND_NAME = (rf"(?<![\w&])(?<![\w&];)(?:[A-Z]{{1,4}}{_AND}[A-Z]{{1,4}}|[A-Z][a-z]+ {_AND} [A-Z][a-z]+)"
+                  r"(?![\w&])")
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
@@ -222,6 +227,6 @@ PLAIN_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}"
 # What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
 # JSONL line's): PROTECTED and a program's call, as in a line of plain text.
 SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}")
-# What passes through a subtitle's cue: PROTECTED and a name joined by "&", read after the cue's references (an SRT
-# cue's "Tom &amp; Jerry" is written back so: attnmt.documents.cue_text.cue_markup).
+# What passes through a subtitle's cue: PROTECTED and a name joined by "&", found before the cue's references are read
+# and written back as the cue wrote them (an SRT cue's "Tom &amp; Jerry": attnmt.documents.cue_text.cue_markup).
 CUE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")

@@ -41,7 +41,8 @@ all cats.``, ``x < 5 and y > 7``, ``<<The man>>`` are text, which WebVTT's rule 
   not ``<b>Warning:</b> Do``: attnmt.documents.nesting.keep_edge_spaces), as at its cue's end;
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
   text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again; in SRT
-  the characters a cue wrote as references are written so again, the rest as the model wrote them.
+  the characters a cue wrote as references are written so again, the rest as the model wrote them, and what
+  passes through (``Tom &amp; Jerry``, a URL) as the cue wrote it.
 
 A *cue break* is an atom between the texts of cues translated as one sentence
 (attnmt.documents.subtitles): where it lands, the translation is cut.
@@ -61,6 +62,7 @@ from attnmt.documents.character_references import read_references as whole_refer
 from attnmt.documents.character_references import written_references
 from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
+from attnmt.documents.nesting import Literal
 from attnmt.documents.quote_forms import quotes_in_target_form
 from attnmt.documents.spans import Nested
 from attnmt.documents.symbols import HEART
@@ -160,13 +162,13 @@ def shown_text(text: str, vtt: bool) -> str:
     return read_references(tags_of(vtt).sub("", text), vtt)
 
 
-def read_references(text: str, vtt: bool) -> str:
+def read_references(text: str, vtt: bool, protected: re.Pattern[str] | None = None) -> str:
     """Cue ``text`` with its character references read: all of WebVTT's; in SRT only whole ones
-    (character_references.ENTITY: ``&amp;``, not the ``&copy`` HTML reads without its ";"), where an ASS file's Text
-    has none."""
+    (character_references.ENTITY: ``&amp;``, not the ``&copy`` HTML reads without its ";"), and none in what
+    ``protected`` finds, which passes through as written, where an ASS file's Text has none."""
     if vtt:
         return unescape(text)
-    return text if ASS_TEXT.get() else whole_references_read(text)
+    return text if ASS_TEXT.get() else whole_references_read(text, protected)
 
 
 def tag_name(tag: str) -> str:
@@ -311,14 +313,22 @@ def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None
             builder.add_atom(node=CueTag(part, shown=" "), parts_words=True)
         else:  # a quote around a piece's whole text at the sentence's start is its edges' (text_emphasis)
             edges = not (builder.text.strip() or builder.open_marks)
-            add_emphasized(builder, read_references(part, vtt), FlatBuilder.add_text, CUE_QUOTE, edges)
+            marks = len(builder.marks)
+            read = read_references(part, vtt, builder.protected)  # SRT's "Tom &amp; Jerry" passes through so
+            add_emphasized(builder, read, FlatBuilder.add_text, CUE_QUOTE, edges)
+            for mark in builder.marks[marks:]:  # and shows as a viewer reads it, "Tom & Jerry", in a review
+                if mark.literal:
+                    mark.shown = read_references(mark.literal, vtt)
 
 
 def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sources: Sequence[str] = ()) -> str:
     """Translated content back as cue text: each tag as it was read, text escaped for WebVTT, and
     the characters its ``sources`` (the cues' texts) wrote as references written so again (in SRT,
-    which escapes nothing, ``&``, ``<`` and ``"`` too: an SRT cue's ``&amp;`` stays ``&amp;``)."""
-    entities = written_entities(sources) if vtt else {} if ASS_TEXT.get() else written_references(sources)
+    which escapes nothing, ``&``, ``<`` and ``"`` too: an SRT cue's ``&amp;`` stays ``&amp;``); in SRT, what passed
+    through (a Literal: ``Tom &amp; Jerry``, ``AT&T``, a URL) is written as it came, and the model's text as the
+    rest of the cues wrote theirs ("Tom &amp; Jerry & friends" keeps its bare "&")."""
+    entities = written_entities(sources) if vtt else {} if ASS_TEXT.get() else written_references(
+        sources, CUE_PROTECTED)
     return markup_of(flat, content, vtt, entities)
 
 
@@ -326,7 +336,8 @@ def markup_of(flat: FlatText, content: Sequence[str | Nested], vtt: bool, entiti
     out = []
     for piece in content:
         if isinstance(piece, str):
-            out.append(escape(piece, quote=False).translate(entities) if vtt else piece.translate(entities))
+            out.append(escape(piece, quote=False).translate(entities) if vtt else
+                       piece if isinstance(piece, Literal) else piece.translate(entities))
         else:
             node = flat.marks[piece.mark].node
             if isinstance(node, Style):  # a quote's marks are text, escaped as text is

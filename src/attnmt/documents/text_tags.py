@@ -79,7 +79,7 @@ def add_tagged(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder,
     stand_in = dict(zip((start for start, _ in spans), stand_ins(text, references), strict=False))
     if len(stand_in) < len(spans):  # more tags than private-use characters the line leaves: read as text
         tags, kept, spans, stand_in = [], [], [], {}
-    read = (lambda piece: read_references(piece, builder.protected)) if references else (lambda piece: piece)
+    read = partial(character_references.read_references, protected=builder.protected) if references else str
     position, pieces = 0, []
     for start, end in spans:
         pieces += [read(text[position:start]), stand_in[start]]
@@ -120,16 +120,6 @@ def add_stood_in(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilde
         else:
             builder.close()
     add_text(builder, text[position:])
-
-
-def read_references(text: str, protected: re.Pattern[str]) -> str:
-    """``text`` with its whole character references read (attnmt.documents.character_references: ``&amp;``,
-    ``&#160;``; ``AT&T`` is text) but in what ``protected`` finds, which is written as it came."""
-    position, pieces = 0, []
-    for found in protected.finditer(text):
-        pieces += [character_references.read_references(text[position:found.start()]), found[0]]
-        position = found.end()
-    return "".join([*pieces, character_references.read_references(text[position:])])
 
 
 def is_break(tag: re.Match[str]) -> bool:
