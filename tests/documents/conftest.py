@@ -112,6 +112,15 @@ class Upper(Same):
         return [s.upper() for s in sentences]
 
 
+class AmpersandDropping(Upper):
+    """Every sentence upper-cased without its words that hold a "&" ("Tom & Jerry" -> "TOM JERRY"), each word aligned
+    to its place: the demo model, whose vocabulary writes "&", dropped the names joined by one ("We watched Tom &
+    Jerry." came back "Ein bereitet sich.")."""
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [" ".join(word for word in s.split() if "&" not in word) for s in super().texts(sentences)]
+
+
 class Fixed(Same):
     """One given translation and alignment (source word, target word pairs) for every sentence."""
 
@@ -207,6 +216,11 @@ def unnoted() -> Unnoted:
 @pytest.fixture
 def upper() -> Upper:
     return Upper()
+
+
+@pytest.fixture
+def ampersand_dropping() -> AmpersandDropping:
+    return AmpersandDropping()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ LINES = ["A man with a <b>red</b> hat sings.",
          "A dog &amp; a cat play in the <b>snow</b>.",
          "A <span class='x'>brown</span> dog runs &lt;fast&gt;.<br/>Two men wait.",
          'He said "<i>hello</i>" to me.', '<b>"Hello"</b> he said.', '"<b>Hello</b> there."',
-         'A "<b>bold" word</b> here.', "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;."]
+         'A "<b>bold" word</b> here.', "Salt &amp; pepper go in <i>the</i> &#8220;soup&#8221;."]
 
 
 def translated(translator: Same, name: str, text: str) -> str:
@@ -92,15 +92,15 @@ def test_tags_that_cross_are_read_as_far_as_they_nest(same):
 
 def test_a_character_reference_in_a_line_of_markup_is_read_and_written_back_as_it_was(same):
     """As a page's: the model reads "&" and the quotes (a quote's marks read apart from its words)."""
-    assert translated(same, "in.txt", "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;.\n") == \
-        "Tom &amp; Jerry run to <i>the</i> &#8220;park&#8221;.\n"
-    assert same.given == ["Tom & Jerry run to the park."]
+    assert translated(same, "in.txt", "Salt &amp; pepper go in <i>the</i> &#8220;soup&#8221;.\n") == \
+        "Salt &amp; pepper go in <i>the</i> &#8220;soup&#8221;.\n"
+    assert same.given == ["Salt & pepper go in the soup."]  # a name, "Tom &amp; Jerry", passes through
 
 
 def test_a_line_without_markup_keeps_its_references_as_its_text(same):
     """Plain text: its "&amp;" is what it says, not HTML's escape (a page reads it "&")."""
-    assert translated(same, "in.txt", "AT&amp;T sells phones.\n") == "AT&amp;T sells phones.\n"
-    assert same.given == ["AT&amp;T sells phones."]
+    assert translated(same, "in.txt", "Salt &amp; pepper sell well.\n") == "Salt &amp; pepper sell well.\n"
+    assert same.given == ["Salt &amp; pepper sell well."]
 
 
 def test_a_urls_reference_in_a_line_of_markup_stays_as_written(same):
@@ -135,8 +135,8 @@ def test_a_text_lines_scripts_stay_markup_kept_with_their_words_as_a_pages_are(m
 
 @pytest.mark.parametrize(("line", "read", "expected"), [
     ("A man with a <b>red</b> hat sings.", "A man with a red hat sings.", "SINGS. HAT <b>RED</b> A WITH MAN A"),
-    ("Tom &amp; Jerry run to <i>the</i> park.", "Tom & Jerry run to the park.",
-     "PARK. <i>THE</i> TO RUN JERRY &amp; TOM"),
+    ("Salt &amp; pepper go to <i>the</i> soup.", "Salt & pepper go to the soup.",
+     "SOUP. <i>THE</i> TO GO PEPPER &amp; SALT"),
     ("Water is H<sub>2</sub>O.", "Water is.", "IS H<sub>2</sub>O. WATER"),
     ("I <3 you &amp; me.", "I <3 you &amp; me.", "ME. &AMP; YOU <3 I"),  # no element: text as written
 ])

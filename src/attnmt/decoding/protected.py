@@ -222,11 +222,13 @@ CALL = r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:\s*|[^()\n]*[\"'][^()\n]*
 # What passes through a line of plain text (attnmt.documents.pipeline.flat_line): PROTECTED, a program's call, and
 # a program's placeholders, which a client sends in plain text only as the placeholders they are; on a web page or
 # in an office document "{0}" is the page's own text (a software string's reader keeps them:
-# attnmt.documents.xml_dialects), and a call in a sentence a page's <code> shows as code already.
-PLAIN_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}")  # a call first: console.log(x)
+# attnmt.documents.xml_dialects), and a call in a sentence a page's <code> shows as code already; and a name joined
+# by "&", as in a subtitle's cue (CUE_PROTECTED): "We watched Tom & Jerry." in a .txt lost the name as a cue did.
+PLAIN_PROTECTED = re.compile(  # a call first: console.log(x)
+    f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}|{AMPERSAND_NAME}")
 # What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
-# JSONL line's): PROTECTED and a program's call, as in a line of plain text.
-SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}")
+# JSONL line's): PROTECTED, a program's call and a name joined by "&", as in a line of plain text.
+SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{AMPERSAND_NAME}")
 # What passes through a subtitle's cue: PROTECTED and a name joined by "&", found before the cue's references are read
 # and written back as the cue wrote them (an SRT cue's "Tom &amp; Jerry": attnmt.documents.cue_text.cue_markup).
 CUE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")

@@ -250,7 +250,7 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     for flat in flats:
         quotes_in_target_form(flat, options.target_lang)  # She said "hi" -> Sie sagte „hallo“
     commas = commas_outside(options.target_lang)  # "It works," he said -> „Es geht“, sagte er
-    references = [written_references(line) for line, model in zip(lines, given, strict=True) if model]
+    references = [written_references(line, PLAIN_PROTECTED) for line, model in zip(lines, given, strict=True) if model]
     texts = iter([written(flat, stops_after_quotes(flat, content, commas), written_as) for flat, content, written_as in
                   zip(flats, translate_flats(flats, translator, options, review, empty_kept=empty_kept), references,
                       strict=True)])

@@ -52,11 +52,12 @@ def holds_markup(line: str) -> bool:
     return bool(paired(tags)) or any(is_break(tag) for tag in tags)
 
 
-def written_references(line: str) -> dict[int, str]:
-    """Each character a text line that ``holds_markup`` wrote as a reference (``&amp;``, ``&#39;``), mapped to the
-    reference, as ``str.translate`` writes it again in its translation; none in a line of plain text, whose ``&amp;``
-    is text."""
-    return character_references.written_references([line]) if holds_markup(line) else {}
+def written_references(line: str, protected: re.Pattern[str]) -> dict[int, str]:
+    """Each character a text line that ``holds_markup`` wrote as a reference (``&amp;``, ``&#39;``) outside what
+    ``protected`` finds (what passes through as written: ``<b>Tom &amp; Jerry</b> & friends`` keeps its bare "&"),
+    mapped to the reference, as ``str.translate`` writes it again in its translation; none in a line of plain text,
+    whose ``&amp;`` is text."""
+    return character_references.written_references([line], protected) if holds_markup(line) else {}
 
 
 def add_tagged(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],

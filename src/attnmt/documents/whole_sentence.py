@@ -88,4 +88,4 @@ def with_symbols(text: str, read: str, translation: str, glossary: Glossary | No
     found = FoundTranslations({read: translation}, weigh, glossary, writes=writes)
     flat = flat_whole(text, speakers)
     return written(flat, stops_after_quotes(flat, translate_flats([flat], found, WHOLE, empty_kept=False)[0]),
-                   written_references(text))
+                   written_references(text, SENTENCE_PROTECTED))

@@ -1,0 +1,49 @@
+"""A name joined by "&" (attnmt.decoding.protected.AMPERSAND_NAME: ``Tom & Jerry``, ``AT&T``) passes through a line
+of plain text and a JSONL text as it passes through a subtitle's cue (test_cue_text), with the stand-in translators
+of conftest.py: the demo model, whose vocabulary writes "&", dropped it ("We watched Tom & Jerry." came back "Ein
+bereitet sich.", "A man works at AT&T." "Ein Mann arbeitet in der Nähe eines Footballs.")."""
+
+import pytest
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.sentence_translate import sentence_reads, written
+
+NAMES = [  # (text, what the model reads of it, what comes back from AmpersandDropping)
+    ("We watched Tom & Jerry.", "We watched.", "WE WATCHED Tom & Jerry."),
+    ("A man works at AT&T.", "A man works at.", "A MAN WORKS AT AT&T."),
+    ("Salt & pepper, R & D.", "Salt & pepper, R & D.", "SALT PEPPER, R D."),  # no name: the model's to translate
+]
+
+
+@pytest.mark.parametrize("text, given, expected", NAMES)
+def test_a_name_joined_by_an_ampersand_passes_through_a_text_line_as_written(ampersand_dropping, text, given,
+                                                                             expected):
+    out = translate_file_bytes(f"{text}\n".encode(), "in.txt", ampersand_dropping, DocumentOptions())
+    assert out.decode() == f"{expected}\n"
+    assert ampersand_dropping.given == [given]
+
+
+@pytest.mark.parametrize("text, given, expected", NAMES)
+def test_a_name_joined_by_an_ampersand_passes_through_a_jsonl_text_as_written(ampersand_dropping, text, given,
+                                                                              expected):
+    """As ``attnmt translate --input-format jsonl`` and ``attnmt.translate`` read and write a text."""
+    [sentence], [read] = sentence_reads([text], [None], lambda _: True)
+    assert read == given
+    translation = ampersand_dropping.texts([read])[0]
+    assert written(text, sentence, read, translation, None, lambda _: True, ampersand_dropping.weights) == expected
+
+
+def test_a_name_in_a_line_of_html_passes_through_as_written(ampersand_dropping):
+    """Its "&amp;" too: read as "&", the name would have come back "Tom & Jerry"."""
+    line = "We met <b>Tom &amp; Jerry</b> at H&M.\n"
+    out = translate_file_bytes(line.encode(), "in.txt", ampersand_dropping, DocumentOptions())
+    assert out.decode() == "WE MET <b>Tom &amp; Jerry</b> AT H&M.\n"
+    assert ampersand_dropping.given == ["We met at."]
+
+
+def test_a_line_of_html_writes_the_models_ampersand_as_the_rest_of_the_line_wrote_its_own(same):
+    """The name's "&amp;" had every "&" of the line written so."""
+    line = "<b>Tom &amp; Jerry</b> & friends run.\n"
+    assert translate_file_bytes(line.encode(), "in.txt", same, DocumentOptions()).decode() == line
+    assert same.given == ["& friends run."]
