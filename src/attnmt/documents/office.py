@@ -24,7 +24,7 @@ What is translated, per format:
   a drop-down list's items are translated (attnmt.documents.word_lists);
 - .pptx: slides, speaker notes and review comments (classic and modern), the shapes slide
   masters and layouts draw on the slides (not their placeholders: attnmt.documents.slide_masters),
-  and its sections' names (attnmt.documents.slide_sections);
+  and its sections' and custom shows' names (attnmt.documents.slide_sections);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
   input and error messages (attnmt.documents.validations), print headers and footers
@@ -72,6 +72,7 @@ from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.chart_workbooks import chart_workbooks, follow_workbook
 from attnmt.documents.comments import QuotedComment
+from attnmt.documents.distinct_names import NamesJob
 from attnmt.documents.drawing_direction import forget_styled_direction, set_drawing_direction
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place, parted
@@ -99,7 +100,6 @@ from attnmt.documents.pipeline import (
     translator_sentences,
 )
 from attnmt.documents.pivot_caches import pivot_headers
-from attnmt.documents.pivot_captions import NamesJob
 from attnmt.documents.repeats import Repeats
 from attnmt.documents.review import Review
 from attnmt.documents.sheet_filters import follow_filters
@@ -319,7 +319,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         if isinstance(job, IfFieldJob | ConditionalTextJob) and review is not None:  # each choice's row as written
             for place, source, text in job.chosen:
                 review.written(place, source, text)
-        if isinstance(job, NamesJob):  # a pivot table's names that would be another's kept their source
+        if isinstance(job, NamesJob):  # pivot tables' or custom shows' names that would be another's kept their source
             job.warn_kept(name)
         if options.target_lang and isinstance(job, OpenDocumentParagraph) and job.translated():
             set_writing_mode(job, options.target_lang, derived)
