@@ -1,9 +1,10 @@
 """An EPUB package's metadata that a reading system's library, a shop and a Go To menu show a reader
 (attnmt.documents.epub translates the rest of the book): the package's titles (LibraryJob: ``dc:title``, as
 toc.ncx's ``docTitle`` and the navigation page's ``<title>`` are, and a series' name: TITLES, Calibre's too:
-SERIES), its subjects (SUBJECTS, but a scheme's terms and codes), the EPUB 2 guide's titles (GUIDE) and its
-description (description_jobs: ``dc:description``; Calibre's escaped HTML as HTML).  Its identifier, dates,
-creators and publisher are data or names, kept, and its ``dc:language`` is attnmt.documents.epub's (PackageJob).
+SERIES) and their sort keys (FILE_AS, TITLE_SORTS), its subjects (SUBJECTS, but a scheme's terms and codes), the
+EPUB 2 guide's titles (GUIDE) and its description (description_jobs: ``dc:description``; Calibre's escaped HTML
+as HTML).  Its identifier, dates, creators (their sort names too) and publisher are data or names, kept, and its
+``dc:language`` is attnmt.documents.epub's (PackageJob).
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ DC = "http://purl.org/dc/elements/1.1/"
 # The package's titles (LibraryJob): the book's and a subtitle's (dc:title), and the name of a series or set it
 # belongs to (EPUB 3's belongs-to-collection), which a reading system's library shows beside the title.
 TITLES = "o:metadata/dc:title | o:metadata/o:meta[@property='belongs-to-collection']"
+# A title's or a series' sort key, "Old house, The": what a reading system's library sorts the book by, and shows as
+# its "Title sort" (Calibre), translated as the title is, so that the translated book sorts by its translated words.
+# EPUB 2 writes it in the title's opf:file-as (plain text: TITLE_SORTS), EPUB 3 in a meta refining the title or the
+# series (FILE_AS, of the ids of TITLES); a creator's file-as, "Field, Mary Rose", is a name, kept.
+FILE_AS = "o:metadata/o:meta[@property='file-as']"
+TITLE_SORTS = "o:metadata/dc:title[@o:file-as]"
 # Calibre's name of that series (<meta name="calibre:series" content="…"/>, an EPUB 2 book's too), which its
 # library and the reading systems that read Calibre's metadata show: translated as plain text.
 SERIES = "o:metadata/o:meta[@name='calibre:series']"
@@ -61,12 +68,12 @@ class LineJob(TreeJob):
 
 class LibraryJob:
     """What a reading system's library shows of the book: the package's titles (TITLES: the book's, a
-    subtitle's, its series') and subjects (SUBJECTS), each translated as a heading (LineJob), as toc.ncx's docTitle
-    and the navigation page's ``<title>`` are, so that the library shows the title the book's pages do, and its
-    tags in the same language; one that states its language or direction (``xml:lang``, ``dir``) then says
-    the target's where it was translated (language.say_language: ``dir="ltr"`` showed an Arabic title left to
-    right).  The rest of the metadata is data or names: its identifier,
-    dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
+    subtitle's, its series', and EPUB 3's sort keys of them, FILE_AS) and subjects (SUBJECTS), each translated
+    as a heading (LineJob), as toc.ncx's docTitle and the navigation page's ``<title>`` are, so that the library
+    shows the title the book's pages do, and its tags in the same language; one that states its language or
+    direction (``xml:lang``, ``dir``) then says the target's where it was translated (language.say_language:
+    ``dir="ltr"`` showed an Arabic title left to right).  The rest of the metadata is data or names: its
+    identifier, dates, creators and publisher are kept (and ``dc:language`` is PackageJob's)."""
 
     def __init__(self, titles: list[etree._Element], options: DocumentOptions, glossary: Glossary | None) -> None:
         vocabulary = Vocabulary(xml=False, source_lang=options.source_lang)
@@ -129,14 +136,20 @@ def description_jobs(package: etree._Element, options: DocumentOptions, glossary
 def metadata_jobs(package: etree._Element, options: DocumentOptions, glossary: Glossary | None,
                   where: str) -> list[Job]:
     """The jobs that translate the metadata of ``package`` (the package document's root, named ``where``) a reader
-    sees: its titles and subjects, its description, its series' name (Calibre's) and its guide's titles."""
+    sees: its titles, their sort keys and its subjects, its description, its series' name (Calibre's) and its guide's
+    titles."""
     shown = package.xpath(TITLES, namespaces={"o": OPF, "dc": DC})
+    titled = {f"#{title.get('id', '').strip()}" for title in shown if title.get("id", "").strip()}
+    shown += [meta for meta in package.xpath(FILE_AS, namespaces={"o": OPF})
+              if meta.get("refines", "").strip() in titled]
     shown += [subject for subject in package.xpath(SUBJECTS, namespaces={"o": OPF, "dc": DC})
               if not kept_subject(subject)]
     library = LibraryJob(shown, options, glossary)
     jobs: list[Job] = [library] if library.flats() else []
     jobs += description_jobs(package, options, glossary, where)
     named = [(meta, "content") for meta in package.xpath(SERIES, namespaces={"o": OPF})]
+    named += [(title, f"{{{OPF}}}file-as")
+              for title in package.xpath(TITLE_SORTS, namespaces={"o": OPF, "dc": DC})]
     named += [(entry, "title") for entry in package.xpath(GUIDE, namespaces={"o": OPF})]
     jobs += [AttributeJob(element, name, escaped=False) for element, name in named
              if needs_translation(element.get(name, ""), glossary)]
