@@ -29,7 +29,8 @@ What is translated, per format:
   strings), cell comments and threaded comments (attnmt.documents.comments), data validations'
   input and error messages (attnmt.documents.validations), print headers and footers
   (attnmt.documents.sheet_headers), form controls' captions (attnmt.documents.sheet_buttons), defined
-  names' comments (attnmt.documents.workbook_names), and the text boxes and shapes drawn
+  names' comments (attnmt.documents.workbook_names), its number formats' words (attnmt.documents.number_formats),
+  and the text boxes and shapes drawn
   on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
   labels and its text boxes linked to a cell their cells (attnmt.documents.chart_cells), and so do
@@ -80,6 +81,7 @@ from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.markup_text import quotes_in_form, quotes_placed
+from attnmt.documents.number_formats import over_format_limit
 from attnmt.documents.office_labels import alone_blocks, caption_labels, office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
@@ -309,7 +311,7 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         stop_point()  # a deleted job stops between the paragraphs it writes
         job, result = jobs.pop(), results.pop()
         if any(over(job, result, name) for over in (over_cell_limit, over_value_limit, over_message_limit,
-                                                       over_header_limit, over_comment_limit)):
+                                                       over_header_limit, over_comment_limit, over_format_limit)):
             if review is not None:
                 review.withdraw({flat.place for flat in job.flats() if flat.place is not None})
             continue

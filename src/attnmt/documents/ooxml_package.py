@@ -17,6 +17,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
+from attnmt.documents.number_formats import NUMBER_FORMATS
 from attnmt.documents.ooxml_dialects import DRAWING, SHARED_STRING, WORD, s
 from attnmt.documents.pivot_captions import PIVOT_CAPTIONS
 from attnmt.documents.sheet_headers import CHART_SHEET
@@ -59,7 +60,8 @@ class Texts(Protocol):
 # (attnmt.documents.pivot_captions); a chart sheet, its print headers and footers
 # (attnmt.documents.sheet_headers); the presentation itself, its sections' names
 # (attnmt.documents.slide_sections); the workbook itself, its defined names' comments
-# (attnmt.documents.workbook_names).  A Word document's glossary document holds the placeholders its
+# (attnmt.documents.workbook_names); its styles, the words of its number formats
+# (attnmt.documents.number_formats).  A Word document's glossary document holds the placeholders its
 # content controls show while empty ("Click or tap here to enter text."), and its building blocks.
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
@@ -73,7 +75,7 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", WORKSHEET),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
               ("-officedocument.drawing+xml", DRAWING), (".pivotTable+xml", PIVOT_CAPTIONS), *CHARTS_AND_SMARTART,
-              (".chartsheet+xml", CHART_SHEET), (".main+xml", WORKBOOK_NAMES)),
+              (".chartsheet+xml", CHART_SHEET), (".main+xml", WORKBOOK_NAMES), (".styles+xml", NUMBER_FORMATS)),
 }
 
 

@@ -1,0 +1,100 @@
+"""A workbook's number formats' words (``numFmt``'s ``formatCode`` in xl/styles.xml): a format may write
+text beside a cell's number, quoted, ``0 " items"``, ``#,##0 "pcs"``, ``"Total: "0``, and Excel and
+LibreOffice show it in the cell, "5 items".  Kept, a translated sheet said "5 items" under translated
+headers; so each quoted literal with words is translated as a line of plain text, its spaces kept
+(the format's codes, numbers, colours, conditions and a currency's ``[$€-407]``, are kept exactly, and
+so is a character escaped alone, ``\\k``, and a quoted literal without letters, ``"2024"``).
+
+A quoted literal ends at the next quote: Excel reads a quote inside one as ``\\"``, the literal closed
+before it and opened again after it, and a translation's quotes are written so (``written_literal``).
+Excel takes a format of at most 255 characters (FORMAT_LIMIT); a format whose translation is longer
+keeps its source, with a warning naming the file and the format (``over_format_limit``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.archive import Job
+from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
+from attnmt.documents.letterless import needs_translation
+from attnmt.documents.ooxml_dialects import s
+from attnmt.documents.spans import Nested, plain
+from attnmt.errors import LeftUntranslated, warn
+
+FORMAT_CODE = "formatCode"
+FORMAT_LIMIT = 255  # the characters Excel takes in a number format
+# A format's pieces: a quoted literal (its text the group), a character escaped by \, a space as wide as
+# a character (_x), a character repeated to fill the cell (*x), a bracket's code ([Red], [$€-407], [>=10]),
+# or any other character.
+PIECES = re.compile(r'"([^"]*)"?|\\.|_.|\*.|\[[^\]]*\]?|.', re.DOTALL)
+
+
+class FormatJob:
+    """One number format's quoted literals with words, each a line of plain text (the module docstring)."""
+
+    def __init__(self, element: etree._Element, glossary: Glossary | None) -> None:
+        self.element, self.source = element, element.get(FORMAT_CODE, "")
+        self.pieces = [match.group(0) for match in PIECES.finditer(self.source)]
+        self.literals = [number for number, piece in enumerate(self.pieces)
+                         if piece.startswith('"') and needs_translation(literal_text(piece), glossary)]
+        self.lines = [literal_line(literal_text(self.pieces[number])) for number in self.literals]
+
+    def flats(self) -> list[FlatText]:
+        return self.lines
+
+    def translated(self, results: Sequence[Sequence[str | Nested]]) -> str:
+        """The format with the translations (``results``: one a literal) in its literals' places."""
+        pieces = list(self.pieces)
+        for number, result in zip(self.literals, results, strict=True):
+            pieces[number] = written_literal(plain(result))
+        return "".join(pieces)
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        self.element.set(FORMAT_CODE, self.translated(results))
+
+
+def literal_text(piece: str) -> str:
+    """A quoted literal's text (one the format left unclosed runs to its end)."""
+    return piece[1:-1] if len(piece) > 1 and piece.endswith('"') else piece[1:]
+
+
+def literal_line(text: str) -> FlatText:
+    builder = FlatBuilder(collapse=False, protected=PROTECTED)
+    builder.add_text(text)
+    return builder.build()
+
+
+def written_literal(text: str) -> str:
+    """``text`` as a format's literal: quoted, each quote in it written ``\\"`` between quoted parts."""
+    return '\\"'.join(f'"{part}"' if part else "" for part in text.split('"'))
+
+
+class NumberFormats:
+    """The styles part's number formats with words (the module docstring): the cells' formats
+    (``numFmts``) and those of conditional formats and tables (``dxf``'s ``numFmt``)."""
+
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
+        jobs = [FormatJob(element, glossary) for element in root.iter(s("numFmt"))]
+        return [job for job in jobs if job.literals]
+
+
+def over_format_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:
+    """Whether ``job`` is a number format whose translation (``results``, as Job.finish is given them) is longer
+    than Excel takes; warned about, naming the file ``name``, where it is."""
+    if not isinstance(job, FormatJob):
+        return False
+    length = len(job.translated(results))
+    if length <= FORMAT_LIMIT:
+        return False
+    place = job.lines[0].place
+    warn(f"{name}: {place.part if place is not None else 'the styles'}: the number format {job.source!r} "
+         f"translated is {length} characters long, more than the {FORMAT_LIMIT} Excel allows, so the source "
+         "text is kept there", category=LeftUntranslated)
+    return True
+
+
+NUMBER_FORMATS = NumberFormats()
