@@ -8,8 +8,8 @@ team.") are drawn on every slide, and are translated.  The text those placeholde
 and footer (and its date, where it is fixed text), is the presentation's own: plain text in a declaration of
 content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which is translated as a paragraph is;
 so is the title an index writes again on each update (``text:index-title-template``, INDEX_TITLE), an index mark's
-entry and keys (opendocument_index_marks), a form's controls' labels (opendocument_forms) and a numbering's words
-(opendocument_numbering: "Chapter 1").
+entry and keys (opendocument_index_marks), a form's controls' labels (opendocument_forms), a numbering's words
+(opendocument_numbering: "Chapter 1") and a data style's ("5 items": opendocument_data_styles).
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is; its
@@ -76,6 +76,7 @@ from attnmt.documents.opendocument_code import (
 )
 from attnmt.documents.opendocument_code_blocks import code_paragraphs
 from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
+from attnmt.documents.opendocument_data_styles import STYLE_TEXT, data_style_jobs
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
 from attnmt.documents.opendocument_formulas import forget_cell_results
@@ -237,7 +238,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
     found += series_name_jobs(root, glossary) if chart else [
         *pivot_name_jobs(root, glossary), *message_title_jobs(root, glossary),
         *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary),
-        *numbering_jobs([level for level in root.iter(*LEVELS) if is_own(level, root)], glossary)]
+        *numbering_jobs([level for level in root.iter(*LEVELS) if is_own(level, root)], glossary),
+        *data_style_jobs([text for text in root.iter(STYLE_TEXT) if is_own(text, root)], glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 
