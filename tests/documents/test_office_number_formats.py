@@ -7,6 +7,7 @@ import io
 
 import openpyxl
 import pytest
+from conftest import Judging
 from lxml import etree
 from office_files import SOFFICE, docx_bytes, libreoffice_saved, read_members
 
@@ -57,6 +58,16 @@ def test_a_format_whose_translation_is_longer_than_excel_takes_keeps_its_source(
     with pytest.warns(LeftUntranslated, match=r"xl/styles.xml: the number format '0 \" items\"'.* 255"):
         out = translate_office(formatted_sheet({"A1": (5, '0 " items"')}), ".xlsx", translator, DocumentOptions())
     assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].number_format == '0 " items"'
+
+
+def test_a_formats_word_the_model_garbled_keeps_its_source(mirror):
+    """A format's word stands alone beside the number, as a column's header does: kept where the model's
+    translation of it is implausible, as a header's is."""
+    judging = Judging(mirror, {"items": 0.1, "pcs": 0.9})
+    out = translate_office(formatted_sheet({"A1": (5, '0 " items"'), "A2": (6, '0 "pcs"')}), ".xlsx", judging,
+                           DocumentOptions())
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [sheet["A1"].number_format, sheet["A2"].number_format] == ['0 " items"', '0 "PCS"']
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")

@@ -3,6 +3,7 @@ LibreOffice shows in the cell beside its number, "5 items": translated, the styl
 Mirror: words upper-cased in reverse order."""
 
 import pytest
+from conftest import Judging
 from lxml import etree
 from office_files import SOFFICE, libreoffice_saved, odf_bytes, read_members
 
@@ -46,6 +47,13 @@ def test_a_data_styles_words_are_translated_and_its_digits_kept(mirror):
     assert [text.text for text in content.iter(f"{{{NUMBER}}}text")] == ["~ ", " ITEMS"]
     assert len(list(content.iter(f"{{{NUMBER}}}number"))) == 1
     assert mirror.given == ["items"]
+
+
+def test_a_data_styles_word_the_model_garbled_keeps_its_source(mirror):
+    judging = Judging(mirror, {"items": 0.1})
+    content = etree.fromstring(read_members(translate_office(counted_sheet(), ".ods", judging,
+                                                             DocumentOptions()))["content.xml"])
+    assert [text.text for text in content.iter(f"{{{NUMBER}}}text")] == ["~ ", " items"]
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")

@@ -1,9 +1,10 @@
 """A workbook's number formats' words (``numFmt``'s ``formatCode`` in xl/styles.xml): a format may write
 text beside a cell's number, quoted, ``0 " items"``, ``#,##0 "pcs"``, ``"Total: "0``, and Excel and
 LibreOffice show it in the cell, "5 items".  Kept, a translated sheet said "5 items" under translated
-headers; so each quoted literal with words is translated as a line of plain text, its spaces kept
-(the format's codes, numbers, colours, conditions and a currency's ``[$€-407]``, are kept exactly, and
-so is a character escaped alone, ``\\k``, and a quoted literal without letters, ``"2024"``).
+headers; so each quoted literal with words is translated as a line of plain text, its spaces kept, its
+source kept where the model garbled it, as a cell's short label's is (attnmt.documents.office_labels).
+The format's codes (numbers, colours, conditions and a currency's ``[$€-407]``) are kept exactly, and so
+is a character escaped alone, ``\\k``, and a quoted literal without letters, ``"2024"``.
 
 A quoted literal ends at the next quote: Excel reads a quote inside one as ``\\"``, the literal closed
 before it and opened again after it, and a translation's quotes are written so (``written_literal``).

@@ -3,7 +3,8 @@ where the model garbled them: a line of an alt text (attnmt.documents.alt_texts:
 VML shape's ``descr``, ``title`` or ``alt``; OpenDocument's ``svg:title``, ``svg:desc``) or a caption's label (the
 sentence that ends at a caption's number: a SEQ field, or a STYLEREF showing the chapter's number; LibreOffice's
 ``text:sequence``), of at most ``SHORT`` words; or a paragraph, a cell (a text value too), a slide's title, a line of
-a sheet's validation message or screen tip, a section's of its print header or footer or a button's caption (BLOCKS),
+a sheet's validation message or screen tip, a section's of its print header or footer, a button's caption or a
+number format's words (BLOCKS),
 a chart's label of plain text (is_chart_label), or a line of a cell or a note of several lines (LINED), that is one
 such sentence with no mark that ends it (short_labels.alone: a column's header, a heading, Excel's "Page &P of &N",
 which the demo model wrote "Viele &P Arbeiter &N"), which, kept, says the source's language; and an EPUB page's
@@ -23,9 +24,11 @@ from attnmt.documents.comments import TextJob
 from attnmt.documents.fields import numbers_caption
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
+from attnmt.documents.number_formats import FormatJob
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, INLINE_STRING, SHARED_STRING, WORD
 from attnmt.documents.opendocument import LINK_TITLE, OpenDocumentParagraph
+from attnmt.documents.opendocument_data_styles import DataStyleJob
 from attnmt.documents.opendocument_forms import SHOWN
 from attnmt.documents.opendocument_validations import TITLE
 from attnmt.documents.sheet_buttons import CaptionJob
@@ -35,9 +38,10 @@ from attnmt.documents.short_labels import SHORT, alone
 from attnmt.documents.validations import MESSAGE_LIMITS, TOOLTIP, AttributeJob, ValueJob
 
 # Texts that stand alone as a cell's paragraph does: a cell's text value (t="str", as SheetJS writes every string), a
-# print header's section, a form button's caption ("Send the report"), and a line of these attributes' texts: a
-# validation's title or message (an .xlsx's, an .ods's table:title), a link's screen tip, a form control's label or tip.
-BLOCKS = ValueJob | HeaderJob | CaptionJob
+# print header's section, a form button's caption ("Send the report"), a number format's or a data style's words
+# ("items" of 0 " items"), and a line of these attributes' texts: a validation's title or message (an .xlsx's, an
+# .ods's table:title), a link's screen tip, a form control's label or tip.
+BLOCKS = ValueJob | HeaderJob | CaptionJob | FormatJob | DataStyleJob
 ALONE_ATTRIBUTES = frozenset({*MESSAGE_LIMITS, TOOLTIP, TITLE, LINK_TITLE, *SHOWN})
 # A cell's and a note's strings, whose lines LibreOffice makes an .ods's paragraphs: a line alone stands as one
 # ("Anna Smith:" above a note whose author LibreOffice left blank, which the demo model wrote "Ein Krühner:").
