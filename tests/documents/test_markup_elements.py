@@ -732,3 +732,20 @@ def test_deleted_words_among_others_are_kept_whole_out_of_the_sentence_read_now(
     translated."""
     assert one(text, same) == text
     assert same.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>The <s>old</s> new plan.</p>", ["The new plan."]),
+    ("<p>The <strike>old</strike> new plan.</p>", ["The new plan."]),
+    ("<p>The car is <s>red</s> <ins>blue</ins>.</p>", ["The car is blue."]),
+    ("<p><s>A man wears a red hat.</s></p>", ["A man wears a red hat."]),
+])
+def test_struck_out_words_among_others_are_kept_whole_as_deleted_ones_are(same, text, given):
+    """<s> and <strike> show words no longer right, as <del> does: read, the model was given "The old new plan.".
+    One that is all its block shows is translated."""
+    assert one(text, same) == text
+    assert same.given == given
+
+
+def test_struck_out_words_stay_as_written_where_the_translation_moves_the_rest(mirror):
+    assert one("<p>The <s>old</s> new plan.</p>", mirror) == "<p>PLAN. <s>old</s> NEW THE</p>"

@@ -186,6 +186,7 @@ def test_an_element_of_translated_and_kept_text_says_the_target_language_and_its
      '<span translate="no" lang="en">Acme Widget Pro</span>'),
     ('<p class="notranslate">Keep this sentence.</p>', '<p class="notranslate" lang="en">Keep this sentence.</p>'),
     ("<p>A car is <del>red</del> <ins>blue</ins>.</p>", '<del lang="en">red</del>'),
+    ("<p>A car is <s>red</s> <ins>blue</ins>.</p>", '<s lang="en">red</s>'),
 ])
 def test_a_passage_kept_as_written_in_a_translated_page_says_the_source_language(mirror, kept, said):
     """The demo model's page said <html lang="de"> over <span translate="no">Acme Widget Pro</span>, read as German."""

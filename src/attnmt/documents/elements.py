@@ -47,6 +47,8 @@ RUBY_ANNOTATIONS = frozenset(("rt", "rp"))  # a ruby's reading above its base, a
 # the default's words are translated in their sentence.
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"  # the W3C Internationalization Tag Set's
 EPUB_CASE = frozenset(("{http://www.idpf.org/2007/ops}case", "epub:case"))  # XHTML's name; HTML's
+# What a page shows as no longer right: an edit's deleted words, struck-out text (is_deleted)
+STRUCK = frozenset(("del", "s", "strike"))
 
 
 def says_no(node: etree._Element) -> bool:
@@ -183,9 +185,11 @@ class Vocabulary:
         """A ``<del>`` among other words of its block: an edit's removed words, which are no part of the sentence a
         reader reads now (``The car is <del>red</del> <ins>blue</ins>.`` reads "The car is blue."), kept whole as
         written.  Read as words, the demo model took "red blue" for one colour and wrote "Der <del>rotes</del>
-        <ins>blue</ins> Auto.".  One that is all its block shows is translated, the text it shows; one of no words
-        (``<del>6 €</del>``, an old price) is left to the rules of measures and symbols, which take it out as theirs."""
-        return local_name(node) == "del" and has_words(self.shown[node]) and not self.shows_its_block(node)
+        <ins>blue</ins> Auto.".  So is struck-out text (STRUCK: ``<s>``, the obsolete ``<strike>``), words no longer
+        right (``The <s>old</s> new plan.``, read "The old new plan.").  One that is all its block shows is translated,
+        the text it shows; one of no words (``<del>6 €</del>``, an old price) is left to the rules of measures and
+        symbols, which take it out as theirs."""
+        return local_name(node) in STRUCK and has_words(self.shown[node]) and not self.shows_its_block(node)
 
     def is_kept_word(self, node: etree._Element) -> bool:
         """Read with its sentence as the words it shows, and written back as it came in their place (Mark.kept_whole):

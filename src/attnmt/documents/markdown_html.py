@@ -107,6 +107,11 @@ class MarkdownVocabulary(Vocabulary):
     def is_kept_word(self, node: etree._Element) -> bool:
         return not is_inline_code(node) and super().is_kept_word(node)
 
+    def is_deleted(self, node: etree._Element) -> bool:
+        # Markdown's strikethrough (``~~struck out~~``, an <s> here) is a mark carried around its words' translation
+        # as emphasis is, not a page's struck-out words kept as written (Vocabulary.is_deleted)
+        return node.tag != "s" and super().is_deleted(node)
+
     def ends_sentence(self, node: etree._Element) -> bool:
         # A shell command on a line of its own (markdown_commands: its atom holds its line's breaks, which no code
         # span's does): no sentence runs on over it, as over a page's (markup_text.PageBuilder.command_spans).
