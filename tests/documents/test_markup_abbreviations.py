@@ -315,6 +315,39 @@ def test_a_kept_name_goes_over_its_copy_in_a_compound_or_stands_apart_where_the_
     assert out.count("GitHub") == 1 and out.replace(f" {kept}", "") == "<p>Das Team läuft.</p>"
 
 
+@pytest.mark.parametrize("page", ['<p>We met <span translate="no">Acme Widget Corp</span> at the fair.</p>',
+                                  '<p>We met <span class="notranslate">Acme Widget Corp</span> at the fair.</p>'])
+def test_a_kept_name_of_several_words_is_read_with_its_sentence_and_comes_back_as_written(same, page):
+    """Taken out as an atom, the model read "We met at the fair." and the name went at a point."""
+    assert one(page, same) == page
+    assert same.given == ["We met Acme Widget Corp at the fair."]
+
+
+def test_a_kept_name_of_several_words_stays_between_the_words_it_stood_between(mirror):
+    """Mirror turns the words around: at a point, the name went before "AT", between "THE" and "AT", not "AT" and
+    "MET"; read, Mirror writes it "CORP WIDGET ACME", which it goes over."""
+    kept = '<span translate="no">Acme Widget Corp</span>'
+    assert one(f"<p>We met {kept} at the fair.</p>", mirror) == f"<p>FAIR. THE AT {kept} MET WE</p>"
+
+
+@pytest.mark.parametrize("translation, alignment", [
+    ("Wir trafen Acme-Widget-Corp auf der Messe.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 2), (5, 3), (6, 4), (7, 5)]),
+    ("Wir trafen Akme Widgett Korp auf der Messe.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]),
+])
+def test_a_kept_name_of_several_words_goes_over_what_the_model_wrote_for_it(fixed, translation, alignment):
+    """Written beside the model's "Akme Widgett Korp", the page showed the name twice."""
+    kept = '<span translate="no">Acme Widget Corp</span>'
+    out = one(f"<p>We met {kept} at the fair.</p>", fixed(translation, alignment))
+    assert out == f"<p>Wir trafen {kept} auf der Messe.</p>"
+
+
+def test_a_kept_name_of_several_words_the_model_dropped_takes_no_word_of_the_translation(fixed):
+    kept = '<span translate="no">Acme Widget Corp</span>'
+    out = one(f"<p>We met {kept} at the fair.</p>", fixed("Wir trafen auf der Messe.", [(0, 0), (1, 1), (5, 2),
+                                                                                         (6, 3), (7, 4)]))
+    assert out == f"<p>Wir trafen {kept} auf der Messe.</p>"
+
+
 @pytest.mark.parametrize("page, sentences", [
     ("<p>We meet in <abbr>Bxl.</abbr> today.</p>", ["We meet in Bxl. today."]),
     ('<p>The <abbr title="x">Dept.</abbr> meets on <abbr>Wed.</abbr> morning. Then we eat.</p>',

@@ -146,7 +146,7 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
     kept = source[slice(*mark)].rstrip()
     found = kept_copies(copies, i, source, mark) or renamed_keys(copies, i, kept, targets, best) or spelled_number(
-        copies, i, kept, targets, best) or [
+        copies, i, kept, targets, best) or renamed_name(copies, i, kept, targets) or [
         with_stop(copies.target, span, kept) for span in rewritten(copies, i, source, sentence, targets, best,
                                                                    kept.endswith("."))]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
@@ -165,6 +165,29 @@ def spelled_number(copies: Copies, i: int, kept: str, targets: Sequence[int], be
         if written not in ARTICLES and word_value(written) == int(kept):
             return [span]
     return []
+
+
+def renamed_name(copies: Copies, i: int, kept: str, targets: Sequence[int]) -> list[Span]:
+    """The words the translation of sentence i wrote in the place of a kept name of several words (``kept``: ``Acme
+    Widget Corp``, kept_names.shows_a_name), those aligned to it (``targets``), where they stand side by side, are no
+    more than its words and each is written as a name is (is_name_word): the name in another order or spelling
+    (``Corp Widget Acme``, ``Akme Widgett``); written beside it, the page showed the name twice.  None where the
+    words aligned to it part or are a sentence's words in lower case: it goes at a point, taking none of them."""
+    words = kept.split()
+    if len(words) < 2 or not all(map(is_name_word, words)) or not targets or len(targets) > len(words):
+        return []
+    if list(targets) != list(range(targets[0], targets[-1] + 1)):
+        return []
+    spans = [core(copies.target, *copies.target_words[i][t]) for t in targets]
+    if not all(is_name_word(copies.target[slice(*span)]) for span in spans):
+        return []
+    return [(spans[0][0], spans[-1][1])]
+
+
+def is_name_word(word: str) -> bool:
+    """Whether ``word`` is written as a name's word is: letters, a capital at its start or a capital or a digit
+    after it (``Acme``, ``iPhone``, ``Web3``)."""
+    return any(map(str.isalpha, word)) and (word[:1].isupper() or any(c.isupper() or c.isdigit() for c in word))
 
 
 def renamed_keys(copies: Copies, i: int, kept: str, targets: Sequence[int], best: int | None) -> list[Span]:

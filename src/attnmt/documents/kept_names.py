@@ -2,9 +2,11 @@
 word, a brand's or a product's (``Sign in to <span translate="no">GitHub</span> today.``): taken out as an atom, the
 model read "Sign in to today."; it is read with its sentence as the name it shows, and written back as the page wrote
 it, as an abbreviation is (attnmt.documents.abbreviations): over its copy (the ``GitHub`` of ``GitHub-Konto`` too),
-else at a point.  One that shows other text stays an atom: a command (``ls -la``), words in lower case, elements
-inside it, and a name of several words (``Acme Cloud``), which a model writes otherwise (``Acme-Cloud``, the words in
-another order) more often than as written, and the element kept came back beside what it wrote.
+else at a point.  So is a name of several words (``We met <span translate="no">Acme Widget Corp</span> at the
+fair.``: taken out, the model read "We met at the fair." and the name went at a point, beside the wrong word where the
+translation turned the words around); a model may write it otherwise (``Acme-Cloud``, the words in another order), and
+then it goes over the words written in its place (copied_words.renamed_name), not beside them.  One that shows other
+text stays an atom: a command (``ls -la``), words in lower case, elements inside it.
 
 So is inline code among words (``<kbd>``, ``<code>``, ``<samp>``, ``<var>``) that shows one word of code:
 taken out as an atom, the model read ``Set <var>x</var> to the number of dogs.`` as "Set to the number of dogs."
@@ -30,6 +32,7 @@ import re
 from lxml import etree
 
 from attnmt.decoding.protected import PROTECTED
+from attnmt.documents.copied_words import is_name_word
 from attnmt.documents.flat import FlatBuilder
 
 INLINE_CODE = frozenset("code kbd samp var".split())
@@ -62,13 +65,14 @@ def add_as_written(builder: FlatBuilder, shown: str) -> None:
 
 
 def shows_a_name(node: etree._Element, shown: str) -> bool:
-    """Whether ``node``, which shows ``shown``, is a name of one word alone: no element inside it, and a word
-    of letters starting with a capital, or with a capital or a digit after its start (``iPhone``, ``Web3``;
-    not ``1,000``, which a model may write ``1.000``), that is no address nor file name (ADDRESS: read, ``README.md``
-    sent the demo model off into "DAAAAAAA…" and the rest of the sentence was lost)."""
+    """Whether ``node``, which shows ``shown``, is a name alone, of one word or several (``Acme Widget Corp``): no
+    element inside it, and each word of letters starting with a capital, or with a capital or a digit after its start
+    (copied_words.is_name_word: ``iPhone``, ``Web3``; not ``1,000``, which a model may write ``1.000``), none an
+    address nor a file name (ADDRESS: read, ``README.md`` sent the demo model off into "DAAAAAAA…" and the rest of
+    the sentence was lost)."""
     words = shown.split()
-    return not len(node) and len(words) == 1 and any(map(str.isalpha, words[0])) and (words[0][:1].isupper() or any(
-        character.isupper() or character.isdigit() for character in words[0])) and ADDRESS.search(words[0]) is None
+    return not len(node) and bool(words) and all(
+        is_name_word(word) and ADDRESS.search(word) is None for word in words)
 
 
 def shows_code_word(node: etree._Element, shown: str) -> bool:
