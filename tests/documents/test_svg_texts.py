@@ -1,7 +1,17 @@
 """An inline SVG picture's texts (attnmt.documents.svg_texts): its labels, title and description
 translated, every other byte of it kept, through pages translated by conftest.py's stand-ins."""
 
+import pytest
+from conftest import Judging
+from lxml import etree
+
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
+
+KEEPING = {"Buy now": 0.1}  # a label the model garbled, kept as written (--below-quality source)
+ENGLISH_TO_GERMAN = DocumentOptions(source_lang="en", target_lang="de")
+SVG = "http://www.w3.org/2000/svg"
 
 CHART = """<svg viewBox="0 0 200 100" role="img" aria-labelledby="t1">
   <title id="t1">{title}</title>
@@ -37,3 +47,34 @@ def test_an_svg_that_says_translate_no_keeps_its_texts(upper):
     page = '<div><p>Our logo:</p><svg translate="no"><text>Acme Tools</text></svg></div>'
     assert translate_markup([page], upper)[0] == (
         '<div><p>OUR LOGO:</p><svg translate="no"><text>Acme Tools</text></svg></div>')
+
+
+@pytest.mark.parametrize("text, said", [
+    ('<text x="0" y="20"><tspan x="0">a dog</tspan><tspan x="90">a cow</tspan>Buy now</text>',
+     '<text x="0" y="20"><tspan x="0">DOG A</tspan><tspan x="90">COW A</tspan><tspan lang="en">Buy now</tspan></text>'),
+    ('<text x="0" y="20">Buy now <title>a dog</title></text>',
+     '<text x="0" y="20"><tspan lang="en">Buy now</tspan> <title>DOG A</title></text>'),
+    ('<text><textPath href="#curve">a dog</textPath>Buy now</text>',
+     '<text><textPath href="#curve">DOG A</textPath><tspan lang="en">Buy now</tspan></text>'),
+])
+def test_a_kept_label_of_bare_text_in_an_svg_text_says_its_language_in_a_tspan(mirror, text, said):
+    """It was wrapped in HTML's <span lang="en">, no SVG element: a browser's parser closes the <svg> at a <span>,
+    so the kept words and all the picture after them were drawn out of it, in the page's text."""
+    page = f"<html><body><p>a cat</p><svg>{text}</svg></body></html>"
+    out = translate_markup([page], Judging(mirror, KEEPING), ENGLISH_TO_GERMAN)[0]
+    assert f"<p>CAT A</p><svg>{said}</svg>" in out and "<span" not in out
+
+
+def test_a_kept_label_in_an_xhtml_pages_svg_is_an_svg_tspan_and_a_kept_description_is_left_as_it_is(mirror):
+    """In XHTML the <span> was in SVG's namespace, an element SVG does not know: its words were not drawn.  A
+    <desc>, text a screen reader reads (here with an XHTML paragraph in it), holds no <tspan>: nothing states it."""
+    picture = ('<svg xmlns="http://www.w3.org/2000/svg"><desc>Buy now<p xmlns="http://www.w3.org/1999/xhtml">a cow</p>'
+               '</desc><text x="0" y="20"><tspan x="0">a dog</tspan><tspan x="90">a cow</tspan>Buy now</text></svg>')
+    page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><body>'
+            f"<p>a cat</p>{picture}</body></html>")
+    out = translate_file_bytes(page.encode(), "page.xhtml", Judging(mirror, KEEPING), ENGLISH_TO_GERMAN)
+    drawn = etree.fromstring(out).find(f".//{{{SVG}}}text")
+    assert [(etree.QName(tspan).text, tspan.text) for tspan in drawn] == [
+        (f"{{{SVG}}}tspan", "DOG A"), (f"{{{SVG}}}tspan", "COW A"), (f"{{{SVG}}}tspan", "Buy now")]
+    assert drawn[2].get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
+    assert b'<desc>Buy now<p xmlns="http://www.w3.org/1999/xhtml">COW A</p></desc>' in out

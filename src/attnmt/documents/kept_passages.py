@@ -19,6 +19,7 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.language import LANGUAGE_ATTRIBUTES, nearest_statement, state_language, states_no_words
 from attnmt.documents.markup_runs import Run
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.svg_texts import DRAWN, inside_svg
 from attnmt.text.letters import has_words
 
 
@@ -78,15 +79,16 @@ def reads_as_target(node: etree._Element, target: str, page_says: bool) -> bool:
 
 def say_bare_kept(bare: list[tuple[Run, str]], source: str) -> None:
     """Each run of ``bare`` text alone that kept its source, written back as it came, with the language it was read
-    in before (``""``: ``source``), wrapped in a ``<span>`` that states it, its spaces outside (its block now reads
-    as the target's: reads_as_target): ``<div><p>…</p>Read more</div>`` read "Read more" as German (kept_holders
-    finds no element there to state it)."""
+    in before (``""``: ``source``), wrapped in an element that states it (bare_holder), its spaces outside (its block
+    now reads as the target's: reads_as_target): ``<div><p>…</p>Read more</div>`` read "Read more" as German
+    (kept_holders finds no element there to state it)."""
     for run, before in bare:
         text = run.lead
-        if not has_words(text):
+        holder = bare_holder(run.parent)
+        if not has_words(text) or holder is None:
             continue
         start, end = len(text) - len(text.lstrip()), len(text.rstrip())
-        span = etree.Element(etree.QName(etree.QName(run.parent).namespace, "span").text)
+        span = etree.Element(etree.QName(etree.QName(run.parent).namespace, holder).text)
         span.text, span.tail = text[start:end], text[end:]
         if run.owner is run.parent:
             run.parent.text = text[:start]
@@ -95,3 +97,14 @@ def say_bare_kept(bare: list[tuple[Run, str]], source: str) -> None:
             run.owner.tail = text[:start]
             run.owner.addnext(span)
         state_language(span, before or source)
+
+
+def bare_holder(parent: etree._Element) -> str | None:
+    """The name of the element that states the language of bare kept text in ``parent``: HTML's ``<span>``; in an
+    SVG picture's drawn text (svg_texts.DRAWN) a ``<tspan>``, which draws its words where they stood, and none in its
+    ``<title>`` or ``<desc>``, which hold text alone.  A ``<span>`` is no SVG element: in an XHTML page's picture
+    its words were not drawn, and in an HTML page's the parser closed the picture before it, drawing them out of it
+    in the page's text (``<text><tspan x="0">HUND</tspan><span lang="en">Buy now</span></text>``)."""
+    if not inside_svg(parent):
+        return "span"
+    return "tspan" if local_name(parent) in DRAWN else None

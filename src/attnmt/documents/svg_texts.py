@@ -22,6 +22,7 @@ from attnmt.documents.pages import is_comment, local_name
 # The elements of SVG whose text a person reads: drawn (``<text>``) or read out (``<title>``, ``<desc>``).
 READ = frozenset(("text", "title", "desc"))
 KEPT = frozenset(("foreignobject", "script", "style"))  # another language's content: never SVG's words
+DRAWN = frozenset(("text", "tspan", "textpath"))  # SVG's elements of drawn text, each of which may hold a <tspan>
 
 
 def svg_texts(svg: etree._Element) -> Iterator[etree._Element]:
@@ -40,3 +41,11 @@ def svg_texts(svg: etree._Element) -> Iterator[etree._Element]:
 def is_svg(node: etree._Element) -> bool:
     """Whether ``node`` is an inline SVG picture (HTML's ``<svg>``, XHTML's in SVG's namespace)."""
     return not is_comment(node) and local_name(node) == "svg"
+
+
+def inside_svg(node: etree._Element) -> bool:
+    """Whether ``node`` is SVG content: its nearest ``<svg>`` or ``<foreignObject>`` (itself too) is an ``<svg>``;
+    what a ``<foreignObject>`` holds is HTML again."""
+    nearest = next((above for above in (node, *node.iterancestors())
+                    if not is_comment(above) and local_name(above) in ("svg", "foreignobject")), None)
+    return nearest is not None and local_name(nearest) == "svg"
