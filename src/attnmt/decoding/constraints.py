@@ -189,13 +189,19 @@ class Constraints:
     @per_step
     def all_met(self) -> Tensor:
         """[N] whether each hypothesis has written every term of its sentence."""
-        return self.written(self.met, self.groups()).all(dim=1)
+        return self.written(self.met, self.alike()).all(dim=1)
 
-    def written(self, met: Tensor, groups: Tensor) -> Tensor:
+    @per_step
+    def alike(self) -> Tensor:
+        """[N, C, C] whether two forms of each hypothesis' sentence write one term (``written``, ``advance``).  Built
+        once a step: ``written`` built it at each of its four calls a step, and ``advance`` once more."""
+        term = self.term.index_select(0, self.groups())
+        return term[:, :, None] == term[:, None, :]
+
+    def written(self, met: Tensor, alike: Tensor) -> Tensor:
         """[M, (R,) C] whether each form's term is written, in this form or another, of the hypotheses whose
-        forms ``met`` [M, (R,) C] says are written, of sentence ``groups`` [M]."""
-        term = self.term.index_select(0, groups)
-        alike = term[:, :, None] == term[:, None, :]  # [M, C, C]: two forms of one term
+        forms ``met`` [M, (R,) C] says are written, and whose forms ``alike`` [M, C, C] says write one term
+        (``alike``'s rows of those hypotheses)."""
         if met.dim() == 3:
             return (alike[:, None] & met[:, :, None, :]).any(dim=3)
         return (alike & met[:, None, :]).any(dim=2)
@@ -240,7 +246,7 @@ class Constraints:
         hypothesis in a term writes its next piece: ``following``)."""
         groups = self.groups()
         firsts = self.terms[:, :, 0].index_select(0, groups)
-        firsts = firsts.masked_fill(self.written(self.met, groups) | ~self.primary.index_select(0, groups), -1)
+        firsts = firsts.masked_fill(self.written(self.met, self.alike()) | ~self.primary.index_select(0, groups), -1)
         return torch.cat([firsts, self.parting()], dim=1)
 
     def ruled_out(self) -> Tensor | None:
@@ -286,7 +292,7 @@ class Constraints:
         one-piece term's token meets it); the readings after it start each unmet term of several
         pieces that the token starts; a prefix's tokens start none.  Right after the prefix, the last
         readings carry on each term it ends part-way through (term_prefixes.carried_tails)."""
-        groups = self.groups().index_select(0, rows)
+        groups, alike = self.groups().index_select(0, rows), self.alike().index_select(0, rows)  # [M], [M, C, C]
         lengths = self.lengths.index_select(0, groups)  # [M, C]
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, pieces = (t.index_select(0, rows)
@@ -297,13 +303,12 @@ class Constraints:
         goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
         goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
         going = torch.where(ends.any(dim=1), ends.long().argmax(dim=1), goes.long().argmax(dim=1))
-        firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(self.written(met, groups), -1)
+        firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(self.written(met, alike), -1)
         starts = (tokens[:, None] == firsts) & ((current < 0) & (left == 0))[:, None]  # [M, C]
         single, several = starts & (lengths == 1), starts & (lengths > 1)
-        term, place = self.term.index_select(0, groups), torch.arange(several.size(1), device=rows.device)
+        place = torch.arange(several.size(1), device=rows.device)
         # one reading of a term's forms begun alike (module docstring): its first form the token starts
-        several &= ~((term[:, :, None] == term[:, None, :]) & several[:, None, :] & (place[None, :] < place[:, None])
-                     ).any(dim=2)
+        several &= ~(alike & several[:, None, :] & (place[None, :] < place[:, None])).any(dim=2)
         count = several.sum(dim=1)
         width = int(count.max()) if len(rows) else 0
         # Each row's started terms first, in their order: the term reading j starts.
@@ -329,7 +334,7 @@ class Constraints:
         meets = done & (self.rules.index_select(0, groups).gather(1, current.clamp(min=0)) != JOINED)  # not yet
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & meets[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
-        written, primary = self.written(met, groups), self.primary.index_select(0, groups)[:, None, :]  # [M, R, C]
+        written, primary = self.written(met, alike), self.primary.index_select(0, groups)[:, None, :]  # [M, R, C]
         # A term met in a form of fewer pieces ("▁Elefanten" for "▁E" "le" "f" "ant") counts its own form's: by the
         # form's, it fell behind the hypotheses in the middle of the term's own ("springen hoch in … Frau hoch").
         bank, missed = ((written & primary) * lengths[:, None, :]).sum(dim=2) + depth, (~written & primary).sum(dim=2)
