@@ -11,6 +11,7 @@ from attnmt.decoding.next_tokens import READABLE
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.state import Recording
 from attnmt.fast import extension, prepare
+from attnmt.fast.cache import GrowingCache
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
 from attnmt.fast.transformer import FastTransformer
 from attnmt.model import Transformer, TransformerConfig
@@ -249,3 +250,19 @@ def test_a_recording_search_takes_the_fused_choice_and_records_what_the_logits_p
         for one, other in zip(ours, theirs, strict=True):
             assert one.attention is not None and one.attention.shape == (len(one.tokens), src.size(1))
             torch.testing.assert_close(one.attention, other.attention, atol=1e-5, rtol=0)
+
+
+def test_a_step_that_recorded_no_weights_raises_rather_than_passing_for_a_step_not_taken(monkeypatch):
+    """decode_top_recording gave None, "the cache untouched", where the C++ step had chosen the tokens but recorded no
+    weights; the cache then held the new position, and the search's logits path would have added it a second time.
+    A step always records where ``record`` is set (GrowingCache.step_arguments): one that did not now raises."""
+    fast = prepare(small_model(seed=12))
+    arguments = GrowingCache.step_arguments
+
+    def unrecorded(self, src_mask, rows):
+        self.record = None
+        return arguments(self, src_mask, rows)
+
+    monkeypatch.setattr(GrowingCache, "step_arguments", unrecorded)
+    with pytest.raises(RuntimeError, match="recorded no cross-attention weights"):
+        beam_search(fast, torch.randint(4, 300, (2, 5)), Decoding(beam_size=2, max_len_b=3), record=Recording(0))

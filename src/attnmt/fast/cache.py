@@ -80,6 +80,14 @@ class GrowingCache(DecoderCache):
                 src_mask.view(src_mask.size(0), src_mask.size(-1)), self.room, self.parents, self.lineage,
                 self.recorded, -1 if self.record is None else self.record % len(layers)]
 
+    def recorded_weights(self) -> Tensor:
+        """The cross-attention weights [N, H, S] that the last step wrote for layer ``record``: ``step_arguments``
+        allocates them at every step where ``record`` is set.  A RuntimeError where the step recorded none: by then
+        the cache holds the step's new position, and no caller may take the step as not taken."""
+        if self.recorded is None:
+            raise RuntimeError("the C++ step recorded no cross-attention weights: set GrowingCache.record before it")
+        return self.recorded
+
     def take_step(self, out: list[Tensor]) -> None:
         """The C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]: each layer's keys/values with
         the new position appended, and the rows' lineage in them (the reorder it applied)."""

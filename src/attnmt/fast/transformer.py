@@ -203,7 +203,7 @@ class FastTransformer(Transformer):
             chosen = self.decode_top(tgt_in, memory, src_mask, cache, k, banned, forced, outside)
         finally:
             cache.record = None
-        return None if chosen is None or cache.recorded is None else (chosen, cache.recorded)
+        return None if chosen is None else (chosen, cache.recorded_weights())
 
     def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
                          layer: int) -> tuple[Tensor, Tensor]:
@@ -214,7 +214,7 @@ class FastTransformer(Transformer):
             logits = self.decode(tgt_in, memory, src_mask, cache=cache)
         finally:
             cache.record = None
-        return logits, cache.recorded
+        return logits, cache.recorded_weights()
 
     def decoder_stack(
         self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
