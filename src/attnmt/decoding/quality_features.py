@@ -11,7 +11,7 @@ import math
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence, Set
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from itertools import zip_longest
 from typing import TYPE_CHECKING
 
@@ -112,6 +112,10 @@ class Features:
     added: bool = False  # words the source does not say (quality_measures.added, quality_added, quality_within): a rule
     source_pieces: int = 0  # the source pieces length_ratio is of (no EOS; 0: not known, no LENGTH_SLACK)
     verb_third: bool = False  # German's verb third after a phrase put first (fronting.verb_third): elsewhere's input
+    # What the verbatim rule read (verbatim_differs' arguments), so that quality_joined.read_whole, reading the same
+    # again for a line of one sentence, takes ``verbatim`` rather than running the rule a second time.
+    verbatim_read: tuple[str, str, Dictated, str | None, str | None] | None = field(default=None, compare=False,
+                                                                                    repr=False)
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:
@@ -211,7 +215,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     words, source_words = words_of(translation), words_of(source)
     own_words = words_of(undictated(translation, given)) if given else words
     entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
-    names = names_of(source)
+    names, read = names_of(source), (source, translation, dictated, languages.target, languages.source)
     return Features(
         mean_log_prob=sum(mean) / len(mean), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
@@ -224,7 +228,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=unknown_pieces(forced.target, target_pieces, unk_id) + unknown_pieces(forced.source, source_pieces,
                                                                                      unk_id), words=len(words),
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy,
-        verbatim=verbatim_differs(source, translation, dictated, languages.target, languages.source),
+        verbatim=verbatim_differs(*read), verbatim_read=read,
         language=in_other_language(translation, languages.target) or in_source_language(source, translation, languages),
         negation=negation_differs(source, translation, languages),
         person=person_differs(source, translation, languages), question=question_differs(source, translation),

@@ -49,11 +49,14 @@ def read_whole(found: Assessment | None, source: str, translation: str,
     function words in each sentence to judge, and enough in all.  What a glossary or a prefix dictated
     (``Assessment.dictated``) is read as the sentences read it (dictated.verbatim_differs).  A terminal's codes
     (attnmt.text.terminal_codes) are read as the model read them, not at all: they are carried, and a hyperlink's
-    URL glued to the words it wraps ("\\x1b]8;;https://example.org\\x1b\\\\link") differed where those words did."""
+    URL glued to the words it wraps ("\\x1b]8;;https://example.org\\x1b\\\\link") differed where those words did.  Where
+    ``found``'s features read these very texts (a line of one sentence), their verbatim rule is taken, not run again."""
     if found is None:
         return None
     source, translation = LINE_CODES.sub("", source), LINE_CODES.sub("", translation)
-    whole = {"verbatim": verbatim_differs(source, translation, found.dictated, languages.target, languages.source),
+    read, features = (source, translation, found.dictated, languages.target, languages.source), found.features
+    verbatim = features.verbatim if features is not None and features.verbatim_read == read else verbatim_differs(*read)
+    whole = {"verbatim": verbatim,
              "language": "language" in found.flags or in_other_language(translation, languages.target)
              or in_source_language(source, translation, languages)}
     flags = [name for name in (EMPTY, *FLAGS) if whole.get(name, name in found.flags)]
