@@ -45,13 +45,15 @@ def same_quantisation_written_out(x: torch.Tensor, layer: nn.Module) -> torch.Te
 
 @needs_panels
 @pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 50, 40), (13, 256, 768), (29, 64, 80), (3, 7, 5),
-                                        (10, 64, 48), (15, 64, 48), (20, 32, 40), (22, 32, 40)])
+                                        (10, 64, 48), (15, 64, 48), (20, 32, 40), (22, 32, 40), (7, 64, 44),
+                                        (9, 96, 28)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_the_product_is_the_same_quantisation_written_out(rows, k, n, threads):
     """The rows left after whole blocks go in one block of their own size: after blocks of 8
     (AVX512-VNNI) 1, 5 (5, 13, 29), 3, 2 (10), 7 (15), 4 (20), 6 (22); after blocks of 4 (AVX2) 1
     (1, 5, 13, 29), 2 (10, 22), 3 (3, 15); AMX tiles take 16 rows, padded.  80 columns end in a
-    single panel; K = 50 and 7 a partial group of 4."""
+    single panel; K = 50 and 7 a partial group of 4.  A panel's columns are written 8 at a time, masked only where
+    fewer than 8 are left: 40 and 80 end on a whole 8, 44 and 28 on 4 after a whole 8 (AVX2), 5 within the first."""
     torch.manual_seed(rows)
     layer, x = torch_ao_layer(k, n), torch.randn(rows, k)
     ours, residual = Int8PanelLinear(layer), torch.randn(rows, n)
