@@ -29,6 +29,9 @@ struct Ahead {
             (lines + k - 1) / k * 64};
   }
 
+  // How many steps of the k loop fetch: those after them fetch nothing.
+  int64_t steps() const { return step > 0 ? (to - from + step - 1) / step : 0; }
+
   // The lines of step i of the k loop (none once the share is done: no pointer past `to` is formed).
   __attribute__((always_inline)) inline void fetch(int64_t i) const {
     const int64_t begin = i * step, size = to - from;
