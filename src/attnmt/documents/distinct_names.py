@@ -1,9 +1,9 @@
 """Names an application takes for one where they read alike, case apart: a pivot table's fields and a
 field's items (attnmt.documents.pivot_captions; Excel refuses a file where two are one), a
 presentation's custom shows (attnmt.documents.slide_sections; PowerPoint names a show by its name in
-its menus and its macros).  Two names that translate alike ("Sum of Sales" and "Total Sales", both
-"Umsatz") would be one, so where a translated name would be another's, each translated name among
-them keeps its source, with a warning."""
+its menus and its macros; an .odp's: attnmt.documents.opendocument_shows).  Two names that translate
+alike ("Sum of Sales" and "Total Sales", both "Umsatz") would be one, so where a translated name would
+be another's, each translated name among them keeps its source, with a warning."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ and footer (and its date, where it is fixed text), is the presentation's own: pl
 content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which is translated as a paragraph is;
 so is the title an index writes again on each update (``text:index-title-template``, INDEX_TITLE), an index mark's
 entry and keys (opendocument_index_marks), a form's controls' labels (opendocument_forms), a numbering's words
-(opendocument_numbering: "Chapter 1") and a data style's ("5 items": opendocument_data_styles).
+(opendocument_numbering: "Chapter 1"), a data style's ("5 items": opendocument_data_styles) and a custom show's
+name, which the show the presentation starts with follows (opendocument_shows).
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta``, LibreOffice's content control and a ruby
 (``text:ruby`` and its ``text:ruby-base``, whose words are read with the sentence, as HTML's ``<ruby>`` is; its
@@ -86,6 +87,7 @@ from attnmt.documents.opendocument_numbering import LEVELS, NumberingJob, number
 from attnmt.documents.opendocument_package import check_encryption, check_kind, object_folders, read_manifest
 from attnmt.documents.opendocument_pivots import TABLE_ELEMENT, pivot_header_cells, pivot_name_jobs
 from attnmt.documents.opendocument_series import is_cell_range, series_name_jobs
+from attnmt.documents.opendocument_shows import PRESENTATION, SETTINGS, ShowNamesJob, show_name_jobs
 from attnmt.documents.opendocument_validations import message_title_jobs
 from attnmt.documents.opendocument_vocabulary import DRAW, LINK, OpenDocumentVocabulary
 from attnmt.documents.package_properties import property_parts
@@ -94,7 +96,6 @@ from attnmt.documents.spans import Nested
 from attnmt.documents.validations import AttributeJob
 
 DOCUMENT = f"{{{OFFICE}}}document"  # a flat file's root, and each chart's inside it
-PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
 # The title an index (a table of contents, an alphabetical index, ...) writes again on each update, plain text
@@ -127,7 +128,7 @@ class OpenDocumentParagraph(TreeJob):
         super().write_contents(placed, attributes)
 
 
-DocumentJob = OpenDocumentParagraph | TextJob | ConditionalTextJob | NumberingJob  # document_jobs' kinds
+DocumentJob = OpenDocumentParagraph | TextJob | ConditionalTextJob | NumberingJob | ShowNamesJob  # document_jobs' kinds
 
 
 def all_in_spans(flat: FlatText) -> bool:
@@ -239,7 +240,8 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         *pivot_name_jobs(root, glossary), *message_title_jobs(root, glossary),
         *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary),
         *numbering_jobs([level for level in root.iter(*LEVELS) if is_own(level, root)], glossary),
-        *data_style_jobs([text for text in root.iter(STYLE_TEXT) if is_own(text, root)], glossary)]
+        *data_style_jobs([text for text in root.iter(STYLE_TEXT) if is_own(text, root)], glossary),
+        *show_name_jobs([settings for settings in root.iter(SETTINGS) if is_own(settings, root)], glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
 

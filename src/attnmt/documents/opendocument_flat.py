@@ -67,7 +67,7 @@ def flat_parts(tree: etree._ElementTree, options: DocumentOptions, glossary: Glo
     root = tree.getroot()
     added = cell_lines(root)  # a cell's sentence over its lines read whole, as an .ods's
     jobs = document_jobs(root, None, False, options, glossary)
-    # a paragraph's job holds its root, any other job (a link's tooltip's, a conditional text's) its element
+    # a paragraph's job holds its root, any other job (a tooltip's, a conditional text's, custom shows') its element
     in_body = [next((job.root if isinstance(job, OpenDocumentParagraph) else job.element).iterancestors(BODY), None)
                is not None for job in jobs]
     parts = [LinedPart(BODY_PART, tree, [job for job, inside in zip(jobs, in_body, strict=True) if inside]),
