@@ -7,7 +7,7 @@ import unicodedata
 import pytest
 
 from attnmt.decoding import protected
-from attnmt.decoding.protected import PLAIN_PROTECTED, PROTECTED
+from attnmt.decoding.protected import HOST, PLAIN_PROTECTED, PROTECTED
 
 
 @pytest.mark.parametrize("text, found", [
@@ -224,3 +224,26 @@ def test_words_with_a_capital_or_a_mark_inside_are_no_programs_names(text, found
 def test_a_programs_name_inside_an_address_a_variable_or_a_placeholder_stays_in_it(text, found):
     """The address, the variable or the placeholder is kept whole, not its name apart."""
     assert PLAIN_PROTECTED.findall(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "Sales fell.Net income rose.", "Sales fell.Info was scarce.", "It rose.App sales grew.",
+    "Prices fell.Com rose again.", "Die Zahl stieg.Info folgt.", "Le prix a baissé.De plus, il pleut.",
+])
+def test_a_word_in_small_letters_glued_to_a_titled_domain_and_a_small_word_is_no_host(text):
+    """"Sales fell.Net income rose." was the host "fell.Net": two sentences, a typist's space left out after the
+    stop, whose next sentence starts with a word that is also a top-level domain (Net, Info, App, Com, De)."""
+    assert HOST.findall(text) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Build it with asp.net today.", "asp.net"), ("Build it with ASP.NET today.", "ASP.NET"),
+    ("Build it with Asp.Net today.", "Asp.Net"), ("Visit example.net today.", "example.net"),
+    ("Open my.app now.", "my.app"), ("Visit Bike.Com today.", "Bike.Com"), ("See www.shop.info now.", "www.shop.info"),
+    ("Open read.me first.", "read.me"), ("See www.example.Net for more.", "www.example.Net"),
+    ("Profits at fell.Net.", "fell.Net"), ("Go to my.App Store now.", "my.App"),
+])
+def test_a_host_in_small_letters_title_case_or_capitals_stays_one(text, found):
+    """Kept a host where a reader sees one: all its letters small, its labels in title case or in capitals, two labels
+    or more before the domain, or no word in small letters after it."""
+    assert HOST.findall(text) == [found]

@@ -270,3 +270,13 @@ def test_a_host_in_title_case_or_capitals_ends_no_sentence(text, parts):
 def test_two_sentences_glued_in_capitals_are_two_and_a_host_in_capitals_one(text, parts):
     """With a host in capitals kept whole, "THE DOG.IT RAN AWAY." was one sentence, DOG.IT its host."""
     assert [text[start:end] for start, end in sentence_spans(text, "en")] == parts
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("Sales fell.Net income rose.", ["Sales fell.", "Net income rose."]),
+    ("It rose.App sales grew.", ["It rose.", "App sales grew."]),
+    ("We use Asp.Net daily.", ["We use Asp.Net daily."]), ("We use asp.net daily.", ["We use asp.net daily."]),
+])
+def test_a_sentence_glued_after_a_stop_whose_first_word_is_a_domain_is_its_own(text, parts):
+    """"Sales fell.Net income rose." was one sentence, "fell.Net" read as a host no sentence ends inside."""
+    assert [text[start:end] for start, end in sentence_spans(text, "en")] == parts

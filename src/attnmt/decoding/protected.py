@@ -76,10 +76,15 @@ DOMAINS = ("com|org|net|edu|gov|io|dev|app|ai|co|de|uk|fr|eu|info|ch|at|nl|es|it
 # these are two sentences, whose words a glossary's terms are found in.  Kept a host, conservatively, where a reader
 # sees one: a name of two labels or more before it (``SALES.EXAMPLE.IT``, ``WWW.BIKE.IT``), another top-level domain
 # (``BIKE.COM RULES``), nothing or small letters after it (``BIKE.IT now``), and any host in small letters
-# (``bike.it today``).
+# (``bike.it today``).  Nor is one word in small letters, a top-level domain in title case and a word in small letters
+# a host ("Sales fell.Net income rose.", "It rose.App sales grew."), whatever word the domain is (Net, App, Info): a
+# typist writes a host in small letters or in title case, not "fell.Net", and a sentence starts with a capital, its
+# words after in small letters; read as the host "fell.Net", the two were one sentence, no term found in "fell".
 SENTENCE_WORDS = ("it", "no", "me", "be", "us", "at", "es")
 _TITLED_DOMAINS = "|".join(domain.title() for domain in DOMAINS.split("|"))
+_SMALL = "[a-zß-öø-ÿ]"  # a small letter of the Latin alphabets (Latin-1's, ß to ÿ without ÷)
 _GLUED = (rf"(?:[^\W\d_]\.)*[\w-]+\.(?:{'|'.join(word.title() for word in SENTENCE_WORDS)})(?:\s+|['’])[^\W\d_]"
+          rf"|{_SMALL}+\.(?:{_TITLED_DOMAINS})\s+{_SMALL}"
           rf"|(?:[A-Z]\.)*[A-Z\d-]+\.(?:{'|'.join(word.upper() for word in SENTENCE_WORDS)})(?:\s+|['’])[A-Z]+"
           r"(?![^\W\d_])")
 HOST = re.compile(rf"(?<![\w.@/\\-])(?!{_GLUED})(?:(?:[\w-]+\.)+(?:{DOMAINS}|{_TITLED_DOMAINS})"
