@@ -20,10 +20,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from attnmt.decoding.protected import KEY_COMBO
 from attnmt.decoding.verbatim import word_value
 from attnmt.documents.kept_words import core
+from attnmt.text.invisible import folded, unaccented
 
 Span = tuple[int, int]
 # A number alone, with its sign and separators ("5", "-3", "1,000.50"): its translation is one word ("fünf").
@@ -36,6 +38,7 @@ DOTTED = re.compile(r"[^\W\d_]{1,3}(?:\.[^\W\d_]{1,3})+")
 KEY_COMBINATION = re.compile(KEY_COMBO)  # Ctrl+C, Strg+Umschalt+P: a translation may name the keys its own way
 KEYS_WRITTEN = re.compile(r"[^\W_]+(?:[+-][^\W_]+)*")  # keys in one word, joined by a "+" or a "-": Alt-F, Ctrl+T
 ARTICLES = frozenset({"ein", "one"})  # words that name 1 and are more often an article or a pronoun (spelled_number)
+RESPELT = 0.5  # how alike a word written for a name's word is to it, at least (respells: difflib's ratio)
 
 
 class Copies:
@@ -170,18 +173,35 @@ def spelled_number(copies: Copies, i: int, kept: str, targets: Sequence[int], be
 def renamed_name(copies: Copies, i: int, kept: str, targets: Sequence[int]) -> list[Span]:
     """The words the translation of sentence i wrote in the place of a kept name of several words (``kept``: ``Acme
     Widget Corp``, kept_names.shows_a_name), those aligned to it (``targets``), where they stand side by side, are no
-    more than its words and each is written as a name is (is_name_word): the name in another order or spelling
-    (``Corp Widget Acme``, ``Akme Widgett``); written beside it, the page showed the name twice.  None where the
-    words aligned to it part or are a sentence's words in lower case: it goes at a point, taking none of them."""
+    more than its words and each is written as a name is (is_name_word) and respells it: the name in another order or
+    spelling (``Corp Widget Acme``, ``Akme Widgett``, ``Blaue Lagune``); written beside it, the page showed the name
+    twice.  None where the words aligned to it part, are a sentence's words in lower case or other words (German's
+    nouns have capitals: the ``Wasser`` of "Das Wasser ist warm.", which the name lost, went under it): it goes at a
+    point, taking none of them."""
     words = kept.split()
     if len(words) < 2 or not all(map(is_name_word, words)) or not targets or len(targets) > len(words):
         return []
     if list(targets) != list(range(targets[0], targets[-1] + 1)):
         return []
     spans = [core(copies.target, *copies.target_words[i][t]) for t in targets]
-    if not all(is_name_word(copies.target[slice(*span)]) for span in spans):
+    written = [copies.target[slice(*span)] for span in spans]
+    if not all(is_name_word(word) and respells(word, words) for word in written):
         return []
     return [(spans[0][0], spans[-1][1])]
+
+
+def respells(written: str, words: Sequence[str]) -> bool:
+    """Whether ``written``, a word of a translation, spells one of a name's ``words`` or all of them joined, its
+    accents, case and punctuation aside: the two are RESPELT alike or more, the letters they have in common in order
+    half of all theirs (difflib's ratio: ``Akme`` for ``Acme`` 0.75, ``Lagune`` for ``Lagoon`` 0.67,
+    ``Acme-Widget-Corp`` for the name 1.0), not another word (``Wasser`` for ``Blue`` 0.2, ``Lagoon`` 0.17)."""
+    letters = spelling(written)
+    return any(SequenceMatcher(None, letters, spelling(word)).ratio() >= RESPELT for word in (*words, "".join(words)))
+
+
+def spelling(word: str) -> str:
+    """The letters and digits of ``word``, case-folded and without accents (``Acme-Widget`` as ``acmewidget``)."""
+    return "".join(RUN.findall(unaccented(folded(word))))
 
 
 def is_name_word(word: str) -> bool:
