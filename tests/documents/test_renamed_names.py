@@ -34,6 +34,14 @@ def test_a_kept_name_goes_over_the_words_that_respell_it(fixed, translation, ali
     assert out == f"<p>Die {KEPT} hat warmes Wasser.</p>"
 
 
+def test_a_kept_name_whose_words_the_model_turned_around_goes_over_them_all(fixed):
+    """Read as the keys "Blue Lagoon" cut short (copied_words.keys_dropped), "Lagoon" alone took the name, and the
+    page showed "Die <span>Blue Lagoon</span> Blue hat ..."."""
+    out = translate_markup([PAGE], fixed("Die Lagoon Blue hat warmes Wasser.", [(0, 0), (1, 2), (2, 1), (3, 3),
+                                                                                 (4, 4), (5, 5)]))[0]
+    assert out == f"<p>Die {KEPT} hat warmes Wasser.</p>"
+
+
 @pytest.mark.parametrize("written, alike", [
     ("Akme", True), ("Widgett", True), ("Korp", True), ("Acme-Widget-Corp", True), ("Ácme", True),
     ("Wasser", False), ("Messe", False), ("Firma", False),

@@ -148,8 +148,9 @@ def kept_target(copies: Copies, i: int, source: str, mark: Span, targets: Sequen
         return []
     anchor = copies.target_words[i][best if best is not None else (targets[0] if targets else 0)][0]
     kept = source[slice(*mark)].rstrip()
-    found = kept_copies(copies, i, source, mark) or renamed_keys(copies, i, kept, targets, best) or spelled_number(
-        copies, i, kept, targets, best) or renamed_name(copies, i, kept, targets) or [
+    # a name before keys: keys_dropped read "Lagoon" of "Die Lagoon Blue" as the keys "Blue Lagoon" cut short
+    found = kept_copies(copies, i, source, mark) or renamed_name(copies, i, kept, targets) or renamed_keys(
+        copies, i, kept, targets, best) or spelled_number(copies, i, kept, targets, best) or [
         with_stop(copies.target, span, kept) for span in rewritten(copies, i, source, sentence, targets, best,
                                                                    kept.endswith("."))]
     return [(*min(found, key=lambda span: abs(span[0] - anchor)), False)] if found else []
