@@ -9,7 +9,10 @@ is a character escaped alone, ``\\k``, and a quoted literal without letters, ``"
 A quoted literal ends at the next quote: Excel reads a quote inside one as ``\\"``, the literal closed
 before it and opened again after it, and a translation's quotes are written so (``written_literal``).
 Excel takes a format of at most 255 characters (FORMAT_LIMIT); a format whose translation is longer
-keeps its source, with a warning naming the file and the format (``over_format_limit``)."""
+keeps its source, with a warning naming the file and the format (``over_format_limit``).
+
+A chart's axis or data labels may have a format of their own, written so in the chart's part and
+translated as a cell's is (``chart_format_jobs``)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job
+from attnmt.documents.chart_cells import c, cx
 from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml_dialects import s
@@ -81,6 +85,18 @@ class NumberFormats:
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         jobs = [FormatJob(element, glossary) for element in root.iter(s("numFmt"))]
         return [job for job in jobs if job.literals]
+
+
+def chart_format_jobs(root: etree._Element, glossary: Glossary | None) -> list[FormatJob]:
+    """A job for each number format with words that the chart ``root`` writes itself, "5 items" at each tick of
+    an axis or on each data label (``c:numFmt``, Excel 2016's charts' ``cx:numFmt``); none for another part.
+    A format linked to its source (``sourceLinked="1"``) is the cells' (translated in the workbook's styles),
+    which Excel reads again from them, and is left; one that does not say is the chart's."""
+    if root.tag not in (c("chartSpace"), cx("chartSpace")):
+        return []
+    jobs = [FormatJob(element, glossary) for element in root.iter(c("numFmt"), cx("numFmt"))
+            if element.get("sourceLinked") not in ("1", "true")]
+    return [job for job in jobs if job.literals]
 
 
 def over_format_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:

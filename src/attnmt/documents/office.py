@@ -38,7 +38,8 @@ What is translated, per format:
   formulas' cached text results are taken out, to be computed from the translated cells
   (attnmt.documents.formula_results);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
-  a chart; its labels typed as text: attnmt.documents.chart_literals) and SmartArt; a .docx's or
+  a chart; its labels typed as text: attnmt.documents.chart_literals; its own number formats' words:
+  attnmt.documents.number_formats) and SmartArt; a .docx's or
   .pptx's chart's embedded workbook, translated as an .xlsx is, its cached categories and series
   names following it (attnmt.documents.chart_workbooks);
 - .odt, .odp, .ods (and flat .fodt, .fodp, .fods): content.xml and styles.xml paragraphs and

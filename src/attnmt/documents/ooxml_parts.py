@@ -18,6 +18,7 @@ from attnmt.documents.comments import P, follow_threads
 from attnmt.documents.drawing_direction import mark_styled_direction, rtl_levels
 from attnmt.documents.field_revisions import free_ids
 from attnmt.documents.link_tips import with_link_tips
+from attnmt.documents.number_formats import chart_format_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, WORD, s
 from attnmt.documents.ooxml_language import set_language
 from attnmt.documents.ooxml_package import (
@@ -87,11 +88,12 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
                 else texts.jobs(tree.getroot(), glossary))
         if texts in (WORD, DRAWING):  # their links' screen tips, each after its paragraph, and pictures' alt text
             jobs = with_link_tips(tree.getroot(), jobs, glossary, options.target_lang)
-        if texts is DRAWING:  # a chart's series names and categories typed as text, and a linked one's cache
+        if texts is DRAWING:  # a chart's series names and categories typed as text, a linked one's cache, its formats
             literal = literal_jobs(tree.getroot(), glossary)
             held = {job.element for job in literal}  # a quoted name's cached point is a literal, read once
             cached = cache_jobs(archive, member, tree.getroot(), glossary) if suffix != ".xlsx" else []
-            jobs = [*jobs, *literal, *(job for job in cached if job.element not in held)]
+            jobs = [*jobs, *literal, *(job for job in cached if job.element not in held),
+                    *chart_format_jobs(tree.getroot(), glossary)]
         if kinds[member].endswith(DIAGRAM_DRAWING):  # the copy Office draws a SmartArt from: its data part is reviewed
             for flat in (flat for job in jobs for flat in job.flats()):
                 flat.seen = False
