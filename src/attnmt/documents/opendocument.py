@@ -77,7 +77,7 @@ from attnmt.documents.opendocument_code import (
 )
 from attnmt.documents.opendocument_code_blocks import code_paragraphs
 from attnmt.documents.opendocument_conditions import ConditionalTextJob, conditional_jobs
-from attnmt.documents.opendocument_data_styles import STYLE_TEXT, data_style_jobs
+from attnmt.documents.opendocument_data_styles import STYLE_TEXT, data_style_jobs, unlinked
 from attnmt.documents.opendocument_deletions import move_inline_deletions
 from attnmt.documents.opendocument_forms import CONTROLS, form_jobs
 from attnmt.documents.opendocument_formulas import forget_cell_results
@@ -236,11 +236,12 @@ def document_jobs(root: etree._Element, shared: SharedStyles | None, chart: bool
         found += [*link_titles(node, glossary), *conditional_jobs(node, glossary, options.target_lang)]  # first: copied
         found += index_mark_jobs(node, glossary)
         found += svg_alt_text_jobs(alt_texts.pop(node, []), glossary)
-    found += series_name_jobs(root, glossary) if chart else [
+    styled = [text for text in root.iter(STYLE_TEXT) if is_own(text, root)]  # data styles' words
+    found += [*series_name_jobs(root, glossary), *data_style_jobs(unlinked(styled, root), glossary)] if chart else [
         *pivot_name_jobs(root, glossary), *message_title_jobs(root, glossary),
         *form_jobs([control for control in root.iter(CONTROLS) if is_own(control, root)], glossary),
         *numbering_jobs([level for level in root.iter(*LEVELS) if is_own(level, root)], glossary),
-        *data_style_jobs([text for text in root.iter(STYLE_TEXT) if is_own(text, root)], glossary),
+        *data_style_jobs(styled, glossary),
         *show_name_jobs([settings for settings in root.iter(SETTINGS) if is_own(settings, root)], glossary)]
     # those of a slide's frames, which no paragraph holds (and of one in a paragraph not read)
     return found + svg_alt_text_jobs([alt for alts in alt_texts.values() for alt in alts], glossary)
