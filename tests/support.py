@@ -592,6 +592,29 @@ class ScriptedModel:
         return logits
 
 
+class TableModel(Transformer):
+    """A Transformer whose next-token probabilities are looked up by the output so far (ScriptedModel's ``table``,
+    whatever the source), so that ``translate`` runs it as any model: no cache, each step reads the whole output; a
+    prefix not in the table is followed by EOS.  ``vocab_size`` and ``target_lang`` as the model's
+    (Transformer.target_lang: German's rules for glossary terms apply to a German target alone)."""
+
+    def __init__(self, table: dict[tuple[int, ...], dict[int, float]], vocab_size: int = 40,
+                 target_lang: str | None = None) -> None:
+        super().__init__(search_config(vocab_size=vocab_size))
+        self.table = table
+        self.target_lang = target_lang
+
+    def start_decoding(self, memory):
+        return None
+
+    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
+        logits = torch.full((*tgt_in.shape, self.config.vocab_size), -1e9)
+        for row, tokens in enumerate(tgt_in.tolist()):
+            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
+                logits[row, -1, token] = math.log(p)
+        return logits
+
+
 def lines_run(call: Callable[[], object]) -> int:
     """How many lines of attnmt's own code ``call()`` runs: a count of its work that, unlike its
     time, is the same on every machine and every run."""

@@ -1,12 +1,11 @@
 """A sentence whose translation without its glossary already writes its terms keeps that translation
 (attnmt.decoding.plain_first); the others are searched with their terms, as before."""
 
-import math
 import warnings
 
 import pytest
 import torch
-from support import EOS, CharTokenizer, NamedPieces, search_config
+from support import EOS, CharTokenizer, NamedPieces, TableModel
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.plain_first import rule_kept, writes_terms
@@ -23,7 +22,6 @@ from attnmt.decoding.term_after import (
 from attnmt.decoding.term_agreement import BARE, articles
 from attnmt.decoding.term_ids import Term
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.model import Transformer
 
 # CharTokenizer's ids: a letter's is 4 + its place in the alphabet, a space 30; the term "x" is 27, "xy" 27 28.
 A, B, C, X, Y, SPACE = 4, 5, 6, 27, 28, 30
@@ -31,26 +29,6 @@ A, B, C, X, Y, SPACE = 4, 5, 6, 27, 28, 30
 # "x" (bank 1) and "a" (bank 0): "b" was lost, and "a x" (0.2) came out.
 BANKS = {(): {A: 0.5, B: 0.4, X: 0.1}, (A,): {EOS: 0.6, SPACE: 0.4}, (A, SPACE): {X: 1.0},
          (B,): {SPACE: 1.0}, (B, SPACE): {C: 1.0}, (B, SPACE, C): {SPACE: 1.0}, (B, SPACE, C, SPACE): {X: 1.0}}
-
-
-class TableModel(Transformer):
-    """A Transformer whose next-token probabilities are looked up by the output so far (support.ScriptedModel's
-    ``table``, whatever the source), so that ``translate`` runs it as any model: no cache, each step reads the whole
-    output; a prefix not in the table is followed by EOS."""
-
-    def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
-        super().__init__(search_config())
-        self.table = table
-
-    def start_decoding(self, memory):
-        return None
-
-    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
-        logits = torch.full((*tgt_in.shape, self.config.vocab_size), -1e9)
-        for row, tokens in enumerate(tgt_in.tolist()):
-            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
-                logits[row, -1, token] = math.log(p)
-        return logits
 
 
 class Chars(CharTokenizer):

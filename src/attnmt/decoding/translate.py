@@ -61,6 +61,7 @@ from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_after import term_pieces
+from attnmt.decoding.term_articles import agreed_articles
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses
@@ -342,7 +343,9 @@ def translate(
     with parts.keeping(kept, parts.joined) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
-                text = written_as(sentences[i], tokenizer.decode(hypotheses[0].tokens), batch.read[i])
+                decoded = tokenizer.decode(hypotheses[0].tokens)
+                agreed = agreed_articles(decoded, sentences[i], guides.glossaries[i], model.target_lang)
+                text = written_as(sentences[i], agreed, batch.read[i])
                 outputs[i] = edges[i].around(text)
     return parts.joined(parts.kept(model, tokenizer, guides, outputs))
 
@@ -376,8 +379,10 @@ def translate_n_best(
             assessed = (quality.searched(model, tokenizer, batch.read, batch, texts) if quality
                         else [[None] * len(each) for each in texts])
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
-                outputs[i] = [written(sentences[i], batch.read[i], Translation(text, h.score, h.log_prob, a), edges[i])
-                              for h, text, a in zip(hypotheses, each, found, strict=True)]
+                agree = partial(agreed_articles, sentence=sentences[i], glossary=guides.glossaries[i],
+                                target_lang=model.target_lang)
+                outputs[i] = [written(sentences[i], batch.read[i], Translation(agree(text), h.score, h.log_prob, a),
+                                      edges[i]) for h, text, a in zip(hypotheses, each, found, strict=True)]
     return join(parts.kept_hypotheses(model, tokenizer, guides, outputs, quality))
 
 

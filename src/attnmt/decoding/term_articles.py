@@ -1,0 +1,189 @@
+"""The German article before a glossary term takes the term's gender, in the case the model's own article shows.
+
+The model writes the article before it knows the search will force the term, with its own noun in view: "He sat on
+a meadow." with meadow -> Wiese came out "Er saß auf einem Wiese.", "einem" being the dative of the model's
+"Rasen".  The case is the model's (its verb and preposition chose it), the gender the term's: "einem" -> "einer",
+"dem" -> "der", "einen" -> "eine", "den" -> "die", "ein" -> "eine", and the other way for a masculine or neuter term
+after a feminine article ("auf einer Garten" -> "auf einem Garten"); the adjectives between take the ending the new
+article gives them ("einen großen Wiese" -> "eine große Wiese"), and a contraction its preposition's other form
+("zum" -> "zur", "im" -> "in der").  Where the article is of two cases (feminine "der": nominative of a masculine
+noun, dative of a feminine one; "eine": nominative or accusative), the English tells which (``source_case``: a
+subject, a dative's preposition or verb, "of"), and without it an article that may agree already is kept.
+
+A term's gender is known from its ending (label_gender.noun_gender: "Zeitung", "Mädchen"; term_weak: "Kunde"), or,
+for the feminine nouns in "-e" ("Wiese", "Straße", "Brücke": most German nouns in "-e"), from that ending but for
+the nouns of it named (NOT_FEMININE_E), those made with "Ge-" ("Gebäude"), and loanwords spelt as their source
+("Update").  A term of unknown gender, of several words, or whose source is in the plural keeps the model's article.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.label_gender import DER_WORDS, EIN_WORDS, FEMININE, MASCULINE, NEUTER, noun_gender
+from attnmt.decoding.term_adjectives import stem_of
+from attnmt.decoding.term_cases import dative_possible, subject
+from attnmt.decoding.term_compounds import DETERMINERS
+from attnmt.decoding.term_plurals import spelled_as_source
+from attnmt.decoding.term_weak import german, weak_masculine
+from attnmt.text.german_words import ADVERBS
+
+NOMINATIVE, ACCUSATIVE, DATIVE, GENITIVE = range(4)  # the place of each case's form in a paradigm's row
+Forms = dict[str, tuple[str, ...]]  # a gender -> its forms in the four cases
+Paradigm = tuple[Forms, Forms]  # a determiner's forms and an adjective's endings after it
+
+DEFINITE: Forms = {MASCULINE: ("der", "den", "dem", "des"), FEMININE: ("die", "die", "der", "der"),
+                   NEUTER: ("das", "das", "dem", "des")}
+DER_ENDINGS: Forms = {MASCULINE: ("er", "en", "em", "es"), FEMININE: ("e", "e", "er", "er"),
+                      NEUTER: ("es", "es", "em", "es")}
+EIN_ENDINGS: Forms = {MASCULINE: ("", "en", "em", "es"), FEMININE: ("e", "e", "er", "er"), NEUTER: ("", "", "em", "es")}
+# An adjective's ending after "der" and its like (weak), and after "ein" and its like (mixed: "ein großer")
+WEAK: Forms = {MASCULINE: ("e", "en", "en", "en"), FEMININE: ("e", "e", "en", "en"), NEUTER: ("e", "e", "en", "en")}
+MIXED: Forms = {MASCULINE: ("er", "en", "en", "en"), FEMININE: ("e", "e", "en", "en"), NEUTER: ("es", "es", "en", "en")}
+SHORTENED = {"euer": "eur"}  # "eure", "eurem": the stem before an ending
+
+
+def declined(stem: str, endings: Forms) -> Forms:
+    """A determiner's forms by gender and case: ``stem`` with each of its ``endings``."""
+    return {gender: tuple(stem + ending if not ending else SHORTENED.get(stem, stem) + ending for ending in row)
+            for gender, row in endings.items()}
+
+
+PARADIGMS: list[Paradigm] = [(DEFINITE, WEAK), *((declined(stem, DER_ENDINGS), WEAK) for stem in DER_WORDS),
+                             *((declined(stem, EIN_ENDINGS), MIXED) for stem in EIN_WORDS)]
+ARTICLE_FORMS = frozenset(form for forms, _ in PARADIGMS for row in forms.values() for form in row)
+# A preposition and "dem" or "das" written as one word, and the one word of a preposition and its new article
+CONTRACTED = {"zum": ("zu", "dem"), "zur": ("zu", "der"), "im": ("in", "dem"), "am": ("an", "dem"),
+              "vom": ("von", "dem"), "beim": ("bei", "dem"), "ins": ("in", "das"), "ans": ("an", "das")}
+CONTRACTIONS = {parts: word for word, parts in CONTRACTED.items()}
+# The common nouns in "-e" that are not feminine, and so their compounds ("Wochenende", "Hauptgebäude"): neuter
+# ("Auge", "Ende", "Erbe", "Interesse", "Image", the collectives in "Ge-") and masculine ("Käse", "Charme"); a
+# feminine noun of such an end ("Legende") is taken with no gender, which keeps the model's article
+NOT_FEMININE_E = ("auge", "ende", "erbe", "interesse", "image", "finale", "genre", "regime", "prestige", "käse",
+                  "charme", "gebäude", "gemälde", "gebirge", "gelände", "gemüse", "getreide", "gewebe", "gehäuse",
+                  "getriebe", "getränke")
+BETWEEN = 3  # how many adjectives (or adverbs: "sehr") may stand between an article and its term
+
+
+def term_gender(target: str, source: str) -> str | None:
+    """The gender of a German target term of one word (the module docstring), None where not known; ``source`` is
+    its source term as the sentence writes it (a loanword's spelling)."""
+    if not (re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", target) and target[:1].isupper()):
+        return None
+    if weak_masculine(target):
+        return MASCULINE
+    word = target.lower().split("-")[-1]
+    found = noun_gender(word)
+    if found is not None:
+        return found
+    # "-ee" and "-ie" are other endings ("Kaffee", "Knie"); a noun made with "Ge-" is mostly neuter ("Gebäude")
+    feminine_e = word.endswith("e") and not word.endswith(("ee", "ie", *NOT_FEMININE_E)) and not word.startswith("ge")
+    return FEMININE if feminine_e and not spelled_as_source(source, target) else None
+
+
+def source_case(sentence: str, start: int) -> int | None:
+    """The case the English before the source term at ``start`` tells: NOMINATIVE for the sentence's subject,
+    GENITIVE after "of", DATIVE after a dative's preposition or verb (term_cases), else None."""
+    if subject(sentence, start):
+        return NOMINATIVE
+    before = [word for word in re.findall(r"[^\W\d_]+", sentence[:start].casefold()) if word not in DETERMINERS]
+    if before and before[-1] == "of":
+        return GENITIVE
+    return DATIVE if dative_possible(sentence, start) else None
+
+
+def agreeing(article: str, gender: str, hint: int | None) -> tuple[Paradigm, int] | None:
+    """The paradigm and case in which ``article`` (in small letters) is to take ``gender``'s form, given the case the
+    English tells (``hint``: ``source_case``); None where it agrees already, or the case is not told."""
+    readings = [(paradigm, case, own) for paradigm in PARADIGMS for own, row in paradigm[0].items()
+                for case, form in enumerate(row) if form == article]
+    agreed = {case for _, case, own in readings if own == gender}
+    other = [(paradigm, case) for paradigm, case, own in readings if own != gender]
+    told = [(paradigm, case) for paradigm, case in other if case == hint]
+    if agreed and (hint is None or hint in agreed or not told):
+        return None
+    if told:
+        other = told
+    elif hint != NOMINATIVE and any(case != NOMINATIVE for _, case in other):
+        other = [(paradigm, case) for paradigm, case in other if case != NOMINATIVE]  # an object, not the subject
+    forms = {(paradigm[0][gender][case], paradigm[1][gender][case]) for paradigm, case in other}
+    return other[0] if len(forms) == 1 else None
+
+
+def before_term(text: str, end: int) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
+    """The (start, end) of the determiner before the term at ``text[end:]``, past up to BETWEEN adjectives
+    (term_adjectives.stem_of) or adverbs, and the adjectives' (start, end); None where a word of another kind stands
+    there, or the determiner follows a comma (a relative pronoun: "Das Haus, das Wiesen hat")."""
+    adjectives: list[tuple[int, int]] = []
+    for _ in range(BETWEEN + 1):
+        found = re.search(r"([^\W\d_]+) +$", text[:end])
+        if found is None:
+            return None
+        word = found.group(1)
+        if word.lower() in ARTICLE_FORMS or word.lower() in CONTRACTED:
+            after_comma = text[:found.start(1)].rstrip().endswith(",")
+            return None if after_comma else (found.span(1), adjectives)
+        if not word.islower() or (word not in ADVERBS and stem_of(word) is None):
+            return None
+        if word not in ADVERBS:
+            adjectives.append(found.span(1))
+        end = found.start(1)
+    return None
+
+
+def article_edits(text: str, at: int, gender: str, hint: int | None) -> list[tuple[int, int, str]]:
+    """The (start, end, new text) that make the determiner before the term at ``text[at:]``, and the adjectives
+    between, agree with the term's ``gender``; none where no determiner stands there or it agrees."""
+    span = before_term(text, at)
+    if span is None:
+        return []
+    (start, end), adjectives = span
+    written = text[start:end]
+    preposition, article = CONTRACTED.get(written.lower(), ("", written.lower()))
+    found = agreeing(article, gender, hint)
+    if found is None:
+        return []
+    (forms, adjective_forms), case = found
+    new = forms[gender][case]
+    if preposition:
+        new = CONTRACTIONS.get((preposition, new), f"{preposition} {new}")
+    ending = adjective_forms[gender][case]
+    return [(start, end, new[:1].upper() + new[1:] if written[:1].isupper() else new),
+            *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives)]
+
+
+def places(text: str, target: str, gender: str) -> Iterator[int]:
+    """Where the term ``target`` stands in ``text`` as a word, in a masculine or neuter one's genitive or a weak
+    one's case form too ("des Gartens", "dem Kunden"; a feminine one's "-n" is its plural's)."""
+    ending = "" if gender == FEMININE else "(?:e?s|e?n)?"
+    for found in re.finditer(rf"(?<![\w-]){re.escape(target)}{ending}(?![\w-])", text):
+        yield found.start()
+
+
+def agreed_articles(text: str, sentence: str, glossary: Glossary | None, target_lang: str | None) -> str:
+    """``text``, a German translation of ``sentence`` with ``glossary``'s terms, with the article before each of its
+    terms in the term's gender (the module docstring); as it is for a target language other than German."""
+    if not glossary or not german(target_lang):
+        return text
+    edits: list[tuple[int, int, str]] = []
+    plural = glossary.inflected(sentence)
+    found = glossary.found_in(sentence)
+    for target in dict.fromkeys(target for _, _, target in found):
+        sources = [(start, end) for start, end, each in found if each == target]
+        gender = term_gender(target, sentence[sources[0][0]:sources[0][1]])
+        if gender is None or target in plural or any(plural_source(sentence[s:e]) for s, e in sources):
+            continue
+        for k, at in enumerate(places(text, target, gender)):
+            hint = source_case(sentence, sources[k][0]) if k < len(sources) else None
+            edits += article_edits(text, at, gender, hint)
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def plural_source(source: str) -> bool:
+    """Whether an English source term looks plural (its last word in "-s" but "-ss", "-us", "-is": "meadows"), where
+    German's plural article ("die") would be read as a singular's."""
+    return source.casefold().endswith("s") and not source.casefold().endswith(("ss", "us", "is"))

@@ -1,0 +1,150 @@
+"""The German article before a glossary term takes the term's gender in the case the model's article shows
+(attnmt.decoding.term_articles)."""
+
+import warnings
+
+import pytest
+from support import NamedPieces, TableModel
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.label_gender import FEMININE, MASCULINE, NEUTER
+from attnmt.decoding.term_articles import agreed_articles, term_gender
+from attnmt.decoding.translate import translate, translate_n_best
+
+
+class MeadowPieces(NamedPieces):
+    """The words of "Er saß auf einem Wiese." and "dem", each a piece; a source is read as unknown pieces."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Er", "▁saß", "▁auf", "▁einem", "▁dem", "▁Wiese", "."]
+    source_eos = False
+
+    def encode(self, text: str) -> list[int]:
+        return [1] * len(text.split())
+
+
+def scripted(words: list[str], target_lang: str | None = "de") -> TableModel:
+    """A model that writes ``words`` (MeadowPieces') whatever the source, into ``target_lang``."""
+    ids = [MeadowPieces.PIECES.index(word) for word in words]
+    table = {tuple(ids[:k]): {ids[k]: 1.0} for k in range(len(ids))}
+    return TableModel(table, len(MeadowPieces.PIECES), target_lang)
+
+
+def translated(model: TableModel, sentence: str) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        [text] = translate(model, MeadowPieces(), [sentence], Decoding(beam_size=2, alpha=0.0),
+                           glossary={"meadow": "Wiese"})
+    return text
+
+
+def agreed(text: str, sentence: str, terms: dict[str, str]) -> str:
+    return agreed_articles(text, sentence, Glossary.of(terms), "de")
+
+
+@pytest.mark.parametrize(("article", "agreeing"), [("▁einem", "einer"), ("▁dem", "der")])
+def test_a_feminine_term_after_the_models_dative_article_takes_the_feminine_dative(article, agreeing):
+    """"He sat on a meadow." with meadow -> Wiese came out "Er saß auf einem Wiese." (and "dem Wiese")."""
+    model = scripted(["▁Er", "▁saß", "▁auf", article, "▁Wiese", "."])
+    assert translated(model, "He sat on a meadow.") == f"Er saß auf {agreeing} Wiese."
+
+
+def test_n_best_translations_take_the_terms_gender_too():
+    model = scripted(["▁Er", "▁saß", "▁auf", "▁einem", "▁Wiese", "."])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        [[best]] = translate_n_best(model, MeadowPieces(), ["He sat on a meadow."], Decoding(beam_size=2, alpha=0.0),
+                                    glossary={"meadow": "Wiese"})
+    assert best.text == "Er saß auf einer Wiese."
+
+
+def test_a_target_language_other_than_german_keeps_the_models_article():
+    model = scripted(["▁Er", "▁saß", "▁auf", "▁einem", "▁Wiese", "."], target_lang=None)
+    assert translated(model, "He sat on a meadow.") == "Er saß auf einem Wiese."
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("He sees a meadow.", "Er sieht einen Wiese.", "Er sieht eine Wiese."),
+    ("He sees the meadow.", "Er sieht den Wiese.", "Er sieht die Wiese."),
+    ("The meadow is green.", "Der Wiese ist grün.", "Die Wiese ist grün."),
+    ("A meadow is green.", "Ein Wiese ist grün.", "Eine Wiese ist grün."),
+    ("It is the end of the meadow.", "Es ist das Ende des Wiese.", "Es ist das Ende der Wiese."),
+    ("He sat on his meadow.", "Er saß auf seinem Wiese.", "Er saß auf seiner Wiese."),
+    ("He sat on this meadow.", "Er saß auf diesem Wiese.", "Er saß auf dieser Wiese."),
+])
+def test_a_feminine_terms_article_keeps_the_models_case(sentence, written, expected):
+    assert agreed(written, sentence, {"meadow": "Wiese"}) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("The girl runs.", "Der Mädchen läuft.", "Das Mädchen läuft."),
+    ("She sees the girl.", "Sie sieht die Mädchen.", "Sie sieht das Mädchen."),
+    ("She talks to the girl.", "Sie spricht mit der Mädchen.", "Sie spricht mit dem Mädchen."),
+    ("She talks to a girl.", "Sie spricht mit einer Mädchen.", "Sie spricht mit einem Mädchen."),
+])
+def test_a_neuter_terms_article_keeps_the_models_case(sentence, written, expected):
+    assert agreed(written, sentence, {"girl": "Mädchen"}) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("The butterfly flies.", "Die Schmetterling fliegt.", "Der Schmetterling fliegt."),
+    ("She sees a butterfly.", "Sie sieht eine Schmetterling.", "Sie sieht einen Schmetterling."),
+    ("She sits with the butterfly.", "Sie sitzt mit der Schmetterling.", "Sie sitzt mit dem Schmetterling."),
+    ("She sits with a butterfly.", "Sie sitzt mit einer Schmetterling.", "Sie sitzt mit einem Schmetterling."),
+])
+def test_a_masculine_terms_article_keeps_the_models_case(sentence, written, expected):
+    assert agreed(written, sentence, {"butterfly": "Schmetterling"}) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("He sees a big meadow.", "Er sieht einen großen Wiese.", "Er sieht eine große Wiese.", {"meadow": "Wiese"}),
+    ("He sat on a very green meadow.", "Er saß auf einem sehr grünen Wiese.", "Er saß auf einer sehr grünen Wiese.",
+     {"meadow": "Wiese"}),
+    ("She sees a little girl.", "Sie sieht eine kleine Mädchen.", "Sie sieht ein kleines Mädchen.",
+     {"girl": "Mädchen"}),
+])
+def test_the_adjectives_between_take_the_new_articles_ending(sentence, written, expected, terms):
+    assert agreed(written, sentence, terms) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("He went to the meadow.", "Er ging zum Wiese.", "Er ging zur Wiese."),
+    ("He is in the meadow.", "Er ist im Wiese.", "Er ist in der Wiese."),
+])
+def test_a_contraction_before_a_feminine_term_takes_the_feminine_article(sentence, written, expected):
+    assert agreed(written, sentence, {"meadow": "Wiese"}) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("He sits on the meadow.", "Er sitzt auf der Wiese."),  # "der": the feminine dative
+    ("A meadow.", "Eine Wiese."),
+])
+def test_an_article_that_agrees_already_is_kept(sentence, written):
+    assert agreed(written, sentence, {"meadow": "Wiese"}) == written
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("He gave the man meadow.", "Er gab dem Mann Wiese."),  # a noun between: "dem" is "Mann"'s
+    ("The house that has meadow.", "Das Haus, das Wiese hat."),  # a relative pronoun
+    ("He sat on the meadows.", "Er saß auf den Wiese."),  # a source in the plural
+])
+def test_a_word_that_is_not_the_terms_article_is_kept(sentence, written):
+    assert agreed(written, sentence, {"meadow": "Wiese", "meadows": "Wiese"}) == written
+
+
+def test_a_term_of_unknown_gender_keeps_the_models_article():
+    """"Garten" tells its gender by no ending: "einer" may be right for all the glossary says."""
+    assert agreed("Er saß in einer Garten.", "He sat in a garden.", {"garden": "Garten"}) == "Er saß in einer Garten."
+
+
+@pytest.mark.parametrize(("target", "gender"), [
+    ("Wiese", FEMININE), ("Brücke", FEMININE), ("Zeitung", FEMININE), ("Mädchen", NEUTER), ("Kunde", MASCULINE),
+    ("Schmetterling", MASCULINE), ("Auge", None), ("Wochenende", None), ("Gebäude", None), ("Kaffee", None),
+    ("Garten", None), ("Knie", None), ("Hauptgebäude", None), ("rote Wiese", None)])
+def test_a_terms_gender_is_read_from_its_ending(target, gender):
+    assert term_gender(target, "x") == gender
+
+
+def test_a_loanword_in_e_has_no_gender_from_its_ending():
+    """"Update" is neuter: spelt as its English source, it is no German noun in "-e"."""
+    assert term_gender("Update", "update") is None and term_gender("Wiese", "meadow") == FEMININE
