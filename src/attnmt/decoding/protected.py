@@ -228,12 +228,15 @@ CALL = r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:\s*|[^()\n]*[\"'][^()\n]*
 # a program's placeholders, which a client sends in plain text only as the placeholders they are; on a web page or
 # in an office document "{0}" is the page's own text (a software string's reader keeps them:
 # attnmt.documents.xml_dialects), and a call in a sentence a page's <code> shows as code already; and a name joined
-# by "&", as in a subtitle's cue (CUE_PROTECTED): "We watched Tom & Jerry." in a .txt lost the name as a cue did.
+# by "&", as in a subtitle's cue (PROSE_PROTECTED): "We watched Tom & Jerry." in a .txt lost the name as a cue did.
 PLAIN_PROTECTED = re.compile(  # a call first: console.log(x)
     f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}|{AMPERSAND_NAME}")
 # What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
 # JSONL line's): PROTECTED, a program's call and a name joined by "&", as in a line of plain text.
 SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{AMPERSAND_NAME}")
-# What passes through a subtitle's cue: PROTECTED and a name joined by "&", found before the cue's references are read
-# and written back as the cue wrote them (an SRT cue's "Tom &amp; Jerry": attnmt.documents.cue_text.cue_markup).
-CUE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")
+# What passes through the prose a reader sees: PROTECTED and a name joined by "&".  A subtitle's cue finds it before
+# its references are read and writes it back as the cue wrote it (an SRT cue's "Tom &amp; Jerry":
+# attnmt.documents.cue_text.cue_markup); a web page's text and translated attributes (attnmt.documents.kept_code's
+# KEPT_IN_TEXT) and a Markdown file's (attnmt.documents.markdown) find it as parsed, "&", written back as their
+# format escapes it (a page's "&amp;"): "<p>We watched Tom &amp; Jerry.</p>" lost the name as a cue did.
+PROSE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")

@@ -57,7 +57,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from html import escape, unescape
 
-from attnmt.decoding.protected import CUE_PROTECTED
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.character_references import read_references as whole_references_read
 from attnmt.documents.character_references import written_references
 from attnmt.documents.flat import COLLAPSED, FlatBuilder, FlatText, has_words
@@ -196,7 +196,7 @@ def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source
     translated.  A ``<`` that opens no tag is text, with a warning naming its cue's place in
     ``wheres`` (one for each text; "input" where none is given).  A sound's description right before another ends
     its sentence (``DESCRIBED_BEFORE``); its quotes inside a sentence are in ``target_lang``'s form."""
-    builder, ending = FlatBuilder(protected=CUE_PROTECTED), ""  # "Tom & Jerry" too
+    builder, ending = FlatBuilder(protected=PROSE_PROTECTED), ""  # "Tom & Jerry" too
     for k, text in enumerate(texts):
         if k:
             builder.add_text(" ")
@@ -328,7 +328,7 @@ def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool, sourc
     through (a Literal: ``Tom &amp; Jerry``, ``AT&T``, a URL) is written as it came, and the model's text as the
     rest of the cues wrote theirs ("Tom &amp; Jerry & friends" keeps its bare "&")."""
     entities = written_entities(sources) if vtt else {} if ASS_TEXT.get() else written_references(
-        sources, CUE_PROTECTED)
+        sources, PROSE_PROTECTED)
     return markup_of(flat, content, vtt, entities)
 
 

@@ -1,5 +1,6 @@
-"""What a page's text keeps whole, beside URLs, e-mail addresses and file names (attnmt.decoding.verbatim's
-PROTECTED): a template's tags and a server page's code, which the server or the framework fills in or runs.
+"""What a page's text keeps whole, beside URLs, e-mail addresses, file names and names joined by "&"
+(attnmt.decoding.protected.PROSE_PROTECTED): a template's tags and a server page's code, which the server or the
+framework fills in or runs.
 FlatBuilder(protected=KEPT_IN_TEXT) makes each an atom (attnmt.documents.elements, markup), and the page
 writer writes a code back as it came (attnmt.documents.page_writer)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from attnmt.decoding.protected import PROTECTED
+from attnmt.decoding.protected import PROSE_PROTECTED
 
 # A template's tags in a page's text or an attribute: Jinja's, Liquid's, Django's, Angular's, Vue's and Handlebars'
 # ``{{ customer.name }}``, ``{{{ raw }}}``, ``{% if cart %}``, which the server or the framework fills in: given to the
@@ -24,4 +25,4 @@ TEXT_CODE = re.compile(r"<%(?:[^<]|<[\s=])*?%>")
 SHORTCODE_VALUE = r"(?:\"[^\"\[\]\n]*\"|'[^'\[\]\n]*'|[^\s\[\]\"']+)"  # an attribute's, quoted or not
 SHORTCODE = re.compile(rf"\[/[A-Za-z][\w-]*\]|\[[A-Za-z][\w-]*(?:\s+[\w-]+={SHORTCODE_VALUE})+\s*/?\]")
 # what HTML's and XML's text keep whole
-KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{SHORTCODE.pattern}|{PROTECTED.pattern}")
+KEPT_IN_TEXT = re.compile(f"{TEMPLATE_TAG.pattern}|{TEXT_CODE.pattern}|{SHORTCODE.pattern}|{PROSE_PROTECTED.pattern}")

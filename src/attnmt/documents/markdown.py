@@ -42,7 +42,7 @@ from markdown_it.rules_inline import StateInline, autolink, backtick, image, lin
 from markdown_it.token import Token
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import PROTECTED
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.markdown_commands import commands
 from attnmt.documents.markdown_definitions import DefinitionTitle, definition_titles
 from attnmt.documents.markdown_front import FrontValue, front_matter_lines, front_values
@@ -316,7 +316,7 @@ def translate_markdown(text: str, translator: Translator, options: DocumentOptio
     options = replace(options, attributes=("alt",))  # an image's alt text (an HTML block's attributes are kept)
     titled_options = replace(options, attributes=("alt", "title"))  # and a Markdown link's or image's title, a tooltip
     vocabulary = MarkdownVocabulary(False, options.source_lang)
-    vocabulary.protected = PROTECTED  # a template's tags are markdown_sites', read on the source's lines
+    vocabulary.protected = PROSE_PROTECTED  # a template's tags are markdown_sites', read on the source's lines
     glossary = translator_glossary(translator)
 
     def run(children: Sequence[Token], region: Region, kind: str, line_start: bool = False) -> list[Run]:
