@@ -32,12 +32,14 @@ class Server:
             self.settings, max_request_chars=limit)
 
     def record(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
-        """Counts a translated request's characters and notes it for the access log.  Called once per
-        model where a request's texts went to several (LibreTranslate's ``auto`` on a list in several
-        languages): the log line then names each model, comma-separated, and adds their texts up."""
+        """Counts a translated request's characters and notes it for the access log."""
+        self.count_characters(served, texts)
+        self.note(request, served, texts, translations)
+
+    def count_characters(self, served: ServedModel, texts: list[str]) -> None:
+        """Counts ``texts``' characters in the metrics of ``served``, which translated them or is given them."""
         if self.metrics is not None:
             self.metrics.characters.labels(served.name).inc(sum(len(text) for text in texts))
-        self.note(request, served, texts, translations)
 
     def note(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
         """Notes ``texts`` translated by ``served`` for ``request``'s access-log line, as ``record``
@@ -77,17 +79,22 @@ class Server:
         log_of(request)["model"] = ",".join(models)
 
     def note_whole(self, request: Request, texts: list[str], translations: list[str], given_back: int) -> None:
-        """Notes the whole of a LibreTranslate request for its access-log line, after ``note`` noted its
-        models' parts: ``texts`` and ``characters`` count all its texts, as its key was charged for them,
-        ``given_back`` those given back as they are (in the target language already), which no model
-        read (``model`` null where none did); with --log-text its texts and answers in their order."""
+        """Notes the whole of a request given back as it is for its access-log line (``count_whole``), with
+        --log-text its texts and answers in their order."""
+        self.count_whole(request, texts, given_back)
+        if self.log_text:
+            log_of(request).update(text=list(texts), translation=list(translations))
+
+    def count_whole(self, request: Request, texts: list[str], given_back: int) -> None:
+        """Counts the whole of a LibreTranslate or DeepL request on its access-log line as its key is charged
+        for it (text_charges.logged_charge), before any model reads it: ``texts`` and ``characters`` all its
+        texts, ``given_back`` those given back as they are (in the target language already), which no model
+        reads (``model`` null until one is named: ``names``)."""
         log = log_of(request)
         log.setdefault("model", None)
         log.update(texts=len(texts), characters=sum(len(text) for text in texts))
         if given_back:
             log["given_back"] = given_back
-        if self.log_text:
-            log.update(text=list(texts), translation=list(translations))
 
     def record_translations(self, request: Request, translations: list[str]) -> None:
         """With --log-text, notes the translations of a request ``record`` noted before they were

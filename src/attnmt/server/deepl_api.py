@@ -63,9 +63,10 @@ from attnmt.server.libre_requests import (
     language_of,
     parameters,
 )
-from attnmt.server.libretranslate import charge, model_for, translated_by_source
+from attnmt.server.libretranslate import model_for, translated_by_source
 from attnmt.server.markup_texts import NO_SPLITS
 from attnmt.server.models import TooMuch
+from attnmt.server.text_charges import logged_charge
 from attnmt.server.v1_api import is_json, media_type_of
 
 # DeepL's target codes for a language it writes in more than one variety (EN alone is deprecated there)
@@ -230,7 +231,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
                                server.settings_for(request), markup=text_format == "html")
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
-    charge(server, request, texts)
+    logged_charge(server, request, texts, sum(source not in routed for source in sources))
     # DeepL's split_sentences says how line breaks are read, a text's (as_split) and a block's of markup: a line alone
     # by default but for HTML, as DeepL reads them
     tags = splits_of(params) if text_format == "xml" else NO_SPLITS  # DeepL's XML handling alone reads them
@@ -238,7 +239,7 @@ async def translate_deepl(server: Server, request: Request) -> dict:
                                             line_breaks(params), tags)
     best = unmarked(best, mark)
     best = as_formatted(texts, best, params) if text_format == "text" else best
-    server.note_whole(request, texts, best, sum(source not in routed for source in sources))
+    server.note_texts(request, texts, best)
     if text_format == "xml":
         best = [empty_as_sent(sent, text) for sent, text in zip(texts, best, strict=True)]
     translations: list[dict[str, str | int]] = [

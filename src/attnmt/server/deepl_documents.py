@@ -174,11 +174,11 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
                                   f"({jobs.deleted_when()}), or the server has restarted since")
         return job
 
-    def given_up(request: Request, name: str, data: bytes, target: str) -> dict:
-        """A document detected in ``target`` already: its upload taken and charged as a file's requests, its
-        status the error (DeepL's mock server answers so, and clients match its words: deepl-python raises the
-        DocumentTranslationException that holds the document's handle, where a 400 at upload was none)."""
-        charged_file(server, request, len(data))
+    def given_up(request: Request, name: str, target: str) -> dict:
+        """A document detected in ``target`` already: its upload taken, its status the error (DeepL's mock server
+        answers so, and clients match its words: deepl-python raises the DocumentTranslationException that holds
+        the document's handle, where a 400 at upload was none).  Not charged beyond the upload's own request (no
+        charged_file), as DeepL bills no document it refuses."""
         job = jobs.failed(name, target, languages_equal(name, target, "detected from its text"))
         log_of(request)["model"] = None  # no model reads it
         return {"document_id": job.id, "document_key": key_of(job)}
@@ -191,7 +191,7 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
             target = served_target(params, server.models.codes())
             source = await source_of(server, params, name, data, target)
             if source == target and target in server.models.codes():  # detected so: taken, failed, as DeepL does
-                return given_up(request, name, data, target)
+                return given_up(request, name, target)
             served = model_for(server, source, target)
             try:
                 jobs.check_room(IN_TURN.wait_for_turn)  # before the file is charged, as /translate_file

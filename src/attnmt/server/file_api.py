@@ -183,10 +183,8 @@ def charger(server: Server, request: Request, served: ServedModel) -> Callable[[
     (raises Refused), and in the metrics of ``served``."""
 
     def charge(sentences: list[str]) -> None:
-        characters = sum(map(len, sentences))
-        server.access.charge(request, characters)
-        if server.metrics is not None:
-            server.metrics.characters.labels(served.name).inc(characters)
+        server.access.charge(request, sum(map(len, sentences)))
+        server.count_characters(served, sentences)
     return charge
 
 

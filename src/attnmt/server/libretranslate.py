@@ -34,7 +34,8 @@ characters count against its API key's characters a minute, and a file over them
 A JSON body with attnmt's own shape (``text`` or ``texts``, no ``q``) posted to
 ``/translate`` is answered by attnmt's API as before (attnmt.server.v1_api; now at ``/v1/translate``).
 
-A request's parameters are read and checked, and its errors worded, by attnmt.server.libre_requests.
+A request's parameters are read and checked, and its errors worded, by attnmt.server.libre_requests;
+what its texts are charged, and how its log line counts them, by attnmt.server.text_charges.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ from attnmt.server.libre_requests import (
     texts_of,
 )
 from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
-from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch, characters
+from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
+from attnmt.server.text_charges import logged_charge
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
 # /frontend/settings' default source, as LibreTranslate names it.
@@ -100,14 +102,6 @@ AUTO_DETECT = {"code": "auto", "name": "Auto Detect"}
 def admit(server: Server, request: Request, params: dict) -> None:
     try:
         server.access.admit(request, params.get("api_key"))
-    except Refused as refused:
-        raise refusal(refused) from None
-
-
-def charge(server: Server, request: Request, texts: list[str]) -> None:
-    """Counts the texts' characters against the request's key's characters a minute."""
-    try:
-        server.access.charge(request, sum(map(characters, texts)))
     except Refused as refused:
         raise refusal(refused) from None
 
@@ -177,7 +171,7 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
         group = [texts[i] for i in places]
         server.names(request, served)
         answers = await translated(request, served, group, alternatives, text_format, quality, lines, tags)
-        server.record(request, served, group, answers[0])
+        server.count_characters(served, group)  # the metrics'; its line counted them as charged (logged_charge)
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
             best[i], others[i], assessed[i] = one_best, its_others, its_assessment
     return best, others, assessed
@@ -205,11 +199,11 @@ async def translate_libre(server: Server, request: Request, params: dict) -> dic
                                markup=text_format == "html")
         except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None
-    charge(server, request, texts)
+    logged_charge(server, request, texts, sum(source not in routed for source in sources))
     searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
     best, others, assessed = await translated_by_source(server, request, routed, sources, texts, searched,
                                                         text_format, settings.quality)
-    server.note_whole(request, texts, best, sum(source not in routed for source in sources))
+    server.note_texts(request, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
     if alternatives:

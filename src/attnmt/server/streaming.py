@@ -67,9 +67,10 @@ from attnmt.server.libre_requests import (
     parameters,
     texts_of,
 )
-from attnmt.server.libretranslate import admit, charge, model_for
+from attnmt.server.libretranslate import admit, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 from attnmt.server.sent_events import event
+from attnmt.server.text_charges import charge
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],

@@ -1,0 +1,102 @@
+"""What a request that fails after it was charged logs, and what a document refused costs: a text the model
+failed on is logged with the characters its key was charged, in LibreTranslate's and DeepL's APIs, as a file
+is (test_file_costs); a DeepL document found in its target language already is refused unbilled, as DeepL
+refuses it."""
+
+import json
+import logging
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.server.access import Access, ApiKey
+from attnmt.server.app import ServeSettings, create_app
+
+KEY = "0b4e2c1d-5a8f-4d2e-9c1b-7e3f6a9d2b10:fx"
+DEEPL_AUTH = {"Authorization": f"DeepL-Auth-Key {KEY}"}
+TEXTS = ["a dog runs", "a cat sleeps"]  # 10 + 12 = 22 characters
+BRIEF = "Der Hund läuft mit den Kindern durch den großen Park.\n".encode()  # 56 bytes, in German
+EQUAL = ("Source and target language are equal: brief.txt is in German (de) already, the target_lang (detected "
+         "from its text)")
+
+
+@pytest.fixture
+def failing_model(served, monkeypatch):
+    """The served model, its every batch failing after the texts were charged."""
+    def failing(texts, options):
+        raise RuntimeError("the model failed")
+
+    monkeypatch.setattr(served, "run_batch", failing)
+    return served
+
+
+def keyed_client(served, key: ApiKey) -> TestClient:
+    """A server of ``served`` whose one key is ``KEY`` with ``key``'s limits, fresh for each test: its minute's
+    counts are the test's own."""
+    return TestClient(create_app([served], ServeSettings(), Access({KEY: key})), raise_server_exceptions=False)
+
+
+def access_lines(caplog, path: str) -> list[dict]:
+    lines = [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.access"]
+    return [line for line in lines if line["path"] == path]
+
+
+def test_a_translate_the_model_failed_on_is_logged_with_the_texts_and_characters_it_was_charged(
+        failing_model, caplog):
+    """Its 22 characters were charged (the next 10 are over the key's 30 a minute) but its 500 line said no texts
+    and no characters."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with keyed_client(failing_model, ApiKey(1, None, chars_per_minute=30)) as client:
+        answer = client.post("/translate", json={"q": TEXTS, "source": "en", "target": "de", "api_key": KEY})
+        assert answer.status_code == 500
+        again = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de", "api_key": KEY})
+        assert again.status_code == 429  # 22 + 10 > 30: the texts that failed were charged
+    line, _ = access_lines(caplog, "/translate")
+    assert (line["status"], line["model"], line["texts"], line["characters"]) == (500, "en-de", 2, 22)
+
+
+def test_a_deepl_translate_the_model_failed_on_is_logged_with_the_texts_and_characters_it_was_charged(
+        failing_model, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with keyed_client(failing_model, ApiKey(1, None, chars_per_minute=30)) as client:
+        answer = client.post("/v2/translate", json={"text": TEXTS, "source_lang": "EN", "target_lang": "DE"},
+                             headers=DEEPL_AUTH)
+        assert answer.status_code == 500
+    [line] = access_lines(caplog, "/v2/translate")
+    assert (line["status"], line["model"], line["texts"], line["characters"]) == (500, "en-de", 2, 22)
+
+
+def test_a_translate_done_is_logged_with_its_texts_counted_once(served, caplog):
+    """Counted as charged, before the model read them, and not again once translated."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with TestClient(create_app([served], ServeSettings(), log_text=True), raise_server_exceptions=False) as client:
+        answer = client.post("/translate", json={"q": TEXTS, "source": "en", "target": "de"})
+        assert answer.status_code == 200
+    [line] = access_lines(caplog, "/translate")
+    assert (line["model"], line["texts"], line["characters"], line["text"], line["translation"]) == (
+        "en-de", 2, 22, TEXTS, answer.json()["translatedText"])
+
+
+def test_a_document_detected_in_its_target_language_is_refused_without_being_charged(served):
+    """Its 56 bytes cost 3 requests at 20 characters a request: charged, with the upload's own one they were the
+    key's 3 a minute, and the next request was 429; DeepL bills no document it refuses."""
+    with keyed_client(served, ApiKey(1, 3, char_limit=20)) as client:
+        handle = client.post("/v2/document", data={"target_lang": "DE"}, files={"file": ("brief.txt", BRIEF)},
+                             headers=DEEPL_AUTH)
+        assert handle.status_code == 200
+        assert status_once_done(client, handle.json())["error_message"] == EQUAL  # the error its client had
+        for _ in range(2):  # the key's other 2 requests of its minute
+            answer = client.post("/v2/translate", json={"text": ["a dog runs"], "source_lang": "EN",
+                                                        "target_lang": "DE"}, headers=DEEPL_AUTH)
+            assert answer.status_code == 200
+
+
+def status_once_done(client, handle: dict) -> dict:
+    deadline = time.monotonic() + 30
+    while True:
+        status = client.post(f"/v2/document/{handle['document_id']}",
+                             data={"document_key": handle["document_key"]}, headers=DEEPL_AUTH).json()
+        if status["status"] not in ("queued", "translating") or time.monotonic() > deadline:
+            return status
+        time.sleep(0.05)
