@@ -434,6 +434,17 @@ def epub2_file() -> bytes:
                           "OEBPS/content.opf": package.encode(), "OEBPS/Text/chapter 1.xhtml": EPUB2_PAGE.encode()})
 
 
+def svg_page_book(picture: bytes) -> bytes:
+    """epub2_file with ``picture`` as its member OEBPS/Text/pic.svg, which its spine lists as a page after the
+    chapter (EPUB 3's SVG content document: a comic's page)."""
+    members = read_members(epub2_file())
+    members["OEBPS/content.opf"] = members["OEBPS/content.opf"].replace(
+        b"</manifest>", b'<item id="s" href="Text/pic.svg" media-type="image/svg+xml"/></manifest>').replace(
+        b"</spine>", b'<itemref idref="s"/></spine>')
+    members["OEBPS/Text/pic.svg"] = picture
+    return write_members(members)
+
+
 def chart_slides_file() -> bytes:
     """A slide with a column chart titled "The number of dogs." (two categories, one series)."""
     from pptx.chart.data import CategoryChartData

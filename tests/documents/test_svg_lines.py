@@ -1,7 +1,7 @@
 """A sentence an SVG picture draws over several <tspan> lines (attnmt.documents.svg_lines): read whole, its
 translation laid back over the lines by the source's share of words in each, through conftest.py's stand-ins."""
 
-from office_files import epub2_file, read_members, write_members
+from office_files import read_members, svg_page_book
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
@@ -69,14 +69,9 @@ def test_a_translation_is_spread_over_lines_by_their_share_of_words():
 
 def test_an_svg_page_of_a_book_reads_its_lines_as_one_sentence(mirror):
     """EPUB 3's SVG content document (a comic's page) is translated as an inline picture is."""
-    members = read_members(epub2_file())
-    members["OEBPS/content.opf"] = members["OEBPS/content.opf"].replace(
-        b"</manifest>", b'<item id="s" href="Text/pic.svg" media-type="image/svg+xml"/></manifest>').replace(
-        b"</spine>", b'<itemref idref="s"/></spine>')
-    members["OEBPS/Text/pic.svg"] = (b'<svg xmlns="http://www.w3.org/2000/svg"><text x="10" y="20"><tspan x="10" '
-                                     b'y="20">A girl climbs</tspan><tspan x="10" y="32">a wall.</tspan></text></svg>')
-    out = read_members(translate_file_bytes(write_members(members), "book.epub", mirror,
-                                            DocumentOptions(target_lang="de")))
+    book = svg_page_book(b'<svg xmlns="http://www.w3.org/2000/svg"><text x="10" y="20"><tspan x="10" y="20">A girl '
+                         b'climbs</tspan><tspan x="10" y="32">a wall.</tspan></text></svg>')
+    out = read_members(translate_file_bytes(book, "book.epub", mirror, DocumentOptions(target_lang="de")))
     assert mirror.given[-1] == "A girl climbs a wall."
     assert out["OEBPS/Text/pic.svg"].decode().endswith(
         '<text x="10" y="20"><tspan x="10" y="20">WALL. A CLIMBS</tspan><tspan x="10" y="32">GIRL A</tspan>'

@@ -4,6 +4,7 @@ translated, every other byte of it kept, through pages translated by conftest.py
 import pytest
 from conftest import Judging
 from lxml import etree
+from office_files import read_members, svg_page_book
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
@@ -78,3 +79,17 @@ def test_a_kept_label_in_an_xhtml_pages_svg_is_an_svg_tspan_and_a_kept_descripti
         (f"{{{SVG}}}tspan", "DOG A"), (f"{{{SVG}}}tspan", "COW A"), (f"{{{SVG}}}tspan", "Buy now")]
     assert drawn[2].get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
     assert b'<desc>Buy now<p xmlns="http://www.w3.org/1999/xhtml">COW A</p></desc>' in out
+
+
+def test_kept_labels_of_a_books_svg_page_say_the_source_language_under_its_root_saying_the_target(mirror):
+    """An SVG page of an EPUB (its spine lists it) stated the target language at its root and nothing at its kept
+    labels, declaring their English German; they now say it as an XHTML page's picture's do (xml:lang: SVG 1.1 has
+    no lang): a kept <text> and <title> themselves, kept bare text beside translated labels in an SVG <tspan>."""
+    picture = ('<svg xmlns="http://www.w3.org/2000/svg"><title>Buy now</title><text x="0" y="20"><tspan x="0">a dog'
+               '</tspan><tspan x="90">a cow</tspan>Buy now</text><text x="0" y="40">Buy now</text></svg>')
+    book = svg_page_book(picture.encode())
+    out = read_members(translate_file_bytes(book, "book.epub", Judging(mirror, KEEPING), ENGLISH_TO_GERMAN))
+    assert out["OEBPS/Text/pic.svg"].decode().endswith(
+        '<svg xmlns="http://www.w3.org/2000/svg" xml:lang="de"><title xml:lang="en">Buy now</title><text x="0" y="20">'
+        '<tspan x="0">DOG A</tspan><tspan x="90">COW A</tspan><tspan xml:lang="en">Buy now</tspan></text>'
+        '<text x="0" y="40" xml:lang="en">Buy now</text></svg>')

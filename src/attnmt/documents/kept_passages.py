@@ -16,7 +16,13 @@ from lxml import etree
 
 from attnmt.documents.elements import UNTRANSLATED, Vocabulary, says_no
 from attnmt.documents.flat import FlatText
-from attnmt.documents.language import LANGUAGE_ATTRIBUTES, nearest_statement, state_language, states_no_words
+from attnmt.documents.language import (
+    LANGUAGE_ATTRIBUTES,
+    nearest_statement,
+    page_root,
+    state_language,
+    states_no_words,
+)
 from attnmt.documents.markup_runs import Run
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.svg_texts import DRAWN, inside_svg
@@ -70,11 +76,12 @@ def kept_holders(run: Run, flat: FlatText, translated: Container[etree._Element]
 
 def reads_as_target(node: etree._Element, target: str, page_says: bool) -> bool:
     """Whether ``node`` now reads as in ``target``: the nearest statement says it, or none above it but the page's
-    ``<html>`` does, which is to say ``target`` (``page_says``), as language.say_kept reads it."""
+    root (its ``<html>``, an SVG page's ``<svg>``: language.page_root) does, which is to say ``target``
+    (``page_says``), as language.say_kept reads it."""
     stating = nearest_statement(node)
-    html = next((above for above in (node, *node.iterancestors()) if etree.QName(above).localname == "html"), None)
+    root = page_root(node)
     return (stating is not None and any(stating.get(name) == target for name in LANGUAGE_ATTRIBUTES)) or (
-        page_says and html is not None and stating in (None, html))
+        page_says and root is not None and stating in (None, root))
 
 
 def say_bare_kept(bare: list[tuple[Run, str]], source: str) -> None:

@@ -16,6 +16,7 @@ from attnmt.text.language_codes import primary_subtag as primary  # fr for fr-CA
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XHTML = "http://www.w3.org/1999/xhtml"
+SVG = "http://www.w3.org/2000/svg"
 # Where an element states its language: HTML's lang, XHTML's xml:lang (a namespaced name in a page parsed
 # as XML, a plain one in a page HTML's parser read).
 LANGUAGE_ATTRIBUTES = ("lang", XML_LANG, "xml:lang")
@@ -200,12 +201,13 @@ def state_language(element: etree._Element, lang: str) -> None:
     """``element``, the top of a translated part (``<main translate="yes">``) inside a kept one
     (``<html lang="en" translate="no">``), states ``lang`` itself: in the attributes the nearest
     element above that states a language has (``lang``, ``xml:lang`` or both), or, with none,
-    XHTML's ``xml:lang`` or HTML's ``lang``; and a ``dir`` where the direction above (ltr where
-    none is said) is not ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
+    XHTML's ``xml:lang`` (SVG's too, in an XHTML page or an SVG page: SVG 1.1 has no ``lang``) or
+    HTML's ``lang``; and a ``dir`` where the direction above (ltr where none is said) is not
+    ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
     above = list(element.iterancestors())
     stating = next((node for node in above if any(node.get(name) is not None for name in LANGUAGE_ATTRIBUTES)), None)
     names = [name for name in LANGUAGE_ATTRIBUTES if stating is not None and stating.get(name) is not None]
-    for name in names or [XML_LANG if element.tag.startswith(f"{{{XHTML}}}") else "lang"]:
+    for name in names or [XML_LANG if etree.QName(element).namespace in (XHTML, SVG) else "lang"]:
         element.set(name, lang)
     written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "ltr")
     if written in ("ltr", "rtl") and written != direction(lang):  # none said: HTML's ltr
@@ -230,20 +232,29 @@ def nearest_statement(element: etree._Element) -> etree._Element | None:
                  if any((node.get(name) or "").strip() for name in LANGUAGE_ATTRIBUTES)), None)
 
 
+def page_root(element: etree._Element) -> etree._Element | None:
+    """The element that states the language of the page ``element`` is on (itself too): its ``<html>``, or the
+    ``<svg>`` that is its tree's root, a picture that is a page of its own (an EPUB's SVG page: attnmt.documents.epub,
+    whose root says the target as a page's ``<html>`` does; a parsed fragment has a wrapper above); None in neither."""
+    above = [element, *element.iterancestors()]
+    html = next((node for node in above if etree.QName(node).localname == "html"), None)
+    return above[-1] if html is None and etree.QName(above[-1]).localname == "svg" else html
+
+
 def say_kept(kept: Iterable[tuple[etree._Element, str]], lang: str, source: str, page_says: bool) -> None:
     """Each block that kept its source text (--below-quality source), with the language it was
     read in before say_translated (inherited_language), says that language itself (``source``,
     the source's, where none was stated), in the attributes state_language chooses, where it would
     now be read in ``lang``: the nearest statement above it says ``lang`` (say_translated climbed
-    there from a translated block), or it is the page's ``<html>``, or none is, and the page's
-    ``<html>`` is to say ``lang`` (``page_says``: attnmt.documents.markup.page_language).  On a
+    there from a translated block), or it is the page's root (page_root: its ``<html>``), or none is,
+    and that root is to say ``lang`` (``page_says``: attnmt.documents.markup.page_language).  On a
     page where only ``<html lang="en">`` states the language, a kept English paragraph was read as
     German once something else on the page was translated."""
     for block, before in kept:
         stating = nearest_statement(block)
-        html = next((node for node in (block, *block.iterancestors()) if etree.QName(node).localname == "html"), None)
-        if page_says and html is not None:  # the page's direction first: the block's own is stated against it
-            say_page_direction(html, lang)
+        root = page_root(block)
+        if page_says and root is not None:  # the page's direction first: the block's own is stated against it
+            say_page_direction(root, lang)
         now_target = stating is not None and any(stating.get(name) == lang for name in LANGUAGE_ATTRIBUTES)
-        if now_target or (page_says and html is not None and stating in (None, html)):
+        if now_target or (page_says and root is not None and stating in (None, root)):
             state_language(block, before or source)
