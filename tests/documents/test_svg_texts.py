@@ -93,3 +93,29 @@ def test_kept_labels_of_a_books_svg_page_say_the_source_language_under_its_root_
         '<svg xmlns="http://www.w3.org/2000/svg" xml:lang="de"><title xml:lang="en">Buy now</title><text x="0" y="20">'
         '<tspan x="0">DOG A</tspan><tspan x="90">COW A</tspan><tspan xml:lang="en">Buy now</tspan></text>'
         '<text x="0" y="40" xml:lang="en">Buy now</text></svg>')
+
+
+def test_an_svg_pictures_texts_say_their_direction_in_svgs_direction_not_htmls_dir(mirror):
+    """Into a language written right to left, a kept label said dir="ltr" and a translated one kept its
+    direction="ltr": SVG has no dir (a browser drew the English as the Arabic page around it, right to left) and
+    reads direction, a presentation attribute; the HTML page's root says dir as it did."""
+    picture = ('<svg><text x="0" y="20">Buy now</text><text x="0" y="40" direction="ltr">a cat</text>'
+               '<text x="0" y="60"><tspan x="0">a dog</tspan>Buy now</text></svg>')
+    page = f'<html lang="en"><body><p>a cow</p>{picture}</body></html>'
+    out = translate_markup([page], Judging(mirror, KEEPING), DocumentOptions(source_lang="en", target_lang="ar"))[0]
+    assert '<html lang="ar" dir="rtl">' in out
+    assert ('<svg><text x="0" y="20" lang="en" direction="ltr">Buy now</text><text x="0" y="40" direction="rtl">CAT A'
+            '</text><text x="0" y="60"><tspan x="0">DOG A</tspan><tspan lang="en" direction="ltr">Buy now</tspan>'
+            '</text></svg>') in out
+
+
+def test_a_books_svg_page_into_a_right_to_left_language_says_direction_at_its_root_and_kept_labels(mirror):
+    """Its root said dir="rtl" and its kept labels dir="ltr", which SVG does not read."""
+    picture = ('<svg xmlns="http://www.w3.org/2000/svg"><title>Buy now</title><text x="0" y="20"><tspan x="0">a dog'
+               '</tspan>Buy now</text></svg>')
+    out = read_members(translate_file_bytes(svg_page_book(picture.encode()), "book.epub", Judging(mirror, KEEPING),
+                                            DocumentOptions(source_lang="en", target_lang="he")))
+    assert out["OEBPS/Text/pic.svg"].decode().endswith(
+        '<svg xmlns="http://www.w3.org/2000/svg" direction="rtl" xml:lang="he"><title xml:lang="en" direction="ltr">'
+        'Buy now</title><text x="0" y="20"><tspan x="0">DOG A</tspan><tspan xml:lang="en" direction="ltr">Buy now'
+        '</tspan></text></svg>')

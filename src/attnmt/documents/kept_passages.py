@@ -25,7 +25,8 @@ from attnmt.documents.language import (
 )
 from attnmt.documents.markup_runs import Run
 from attnmt.documents.pages import is_comment, local_name
-from attnmt.documents.svg_texts import DRAWN, inside_svg
+from attnmt.documents.svg_content import inside_svg
+from attnmt.documents.svg_texts import DRAWN
 from attnmt.text.letters import has_words
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from lxml import etree
 
+from attnmt.documents.svg_content import inside_svg
 from attnmt.text.language_codes import primary_subtag as primary  # fr for fr-CA, en for EN_us
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -98,21 +99,37 @@ def turned(said: str | None, text: str) -> str | None:
     return letters if said in ("ltr", "rtl") and letters not in ("", said) else None
 
 
+def direction_attribute(element: etree._Element) -> str:
+    """The attribute in which ``element`` says the direction its text is written in: HTML's ``dir``, or in SVG
+    content (svg_content.inside_svg: an inline ``<svg>``, an SVG page) SVG's ``direction``, a presentation
+    attribute.  SVG has no ``dir``: a kept English ``<text dir="ltr">`` in an Arabic page was drawn right to left,
+    as the page around it."""
+    return "direction" if inside_svg(element) else "dir"
+
+
+def said_direction(element: etree._Element) -> str:
+    """The direction ``element`` says in its own attribute (direction_attribute), lower-cased; "" for none."""
+    if element.get("dir") is None and element.get("direction") is None:
+        return ""  # most elements say none: spared inside_svg's climb up the page
+    return (element.get(direction_attribute(element)) or "").strip().lower()
+
+
 def set_direction(element: etree._Element, lang: str) -> None:
-    """A ``dir`` of ``ltr`` or ``rtl`` that is not ``lang``'s direction becomes it (``dir="rtl"``
-    around German text showed it right to left); ``auto`` stays: the browser reads the new text."""
-    written = element.get("dir")
-    if written is not None and written.strip().lower() in ("ltr", "rtl") and written.strip().lower() != direction(lang):
-        element.set("dir", direction(lang))
+    """A direction (``dir``, SVG's ``direction``: direction_attribute) of ``ltr`` or ``rtl`` that is not ``lang``'s
+    becomes it (``dir="rtl"`` around German text showed it right to left); ``auto`` stays: the browser reads the
+    new text."""
+    said = said_direction(element)
+    if said in ("ltr", "rtl") and said != direction(lang):
+        element.set(direction_attribute(element), direction(lang))
 
 
 def say_page_direction(root: etree._Element, lang: str) -> None:
     """A whole page's root, which says ``lang``, says its direction: a ``dir`` there agrees
     (set_direction), and with none (or an empty one) it says ``rtl`` for a language written right
-    to left.  Else an Arabic page read left to right, HTML's default, where a translated part of a
-    kept page (state_language) said ``dir="rtl"``."""
-    if not (root.get("dir") or "").strip() and direction(lang) == "rtl":
-        root.set("dir", "rtl")
+    to left (an SVG page's ``<svg>`` in ``direction``: direction_attribute).  Else an Arabic page read left to
+    right, HTML's default, where a translated part of a kept page (state_language) said ``dir="rtl"``."""
+    if not said_direction(root) and direction(lang) == "rtl":
+        root.set(direction_attribute(root), "rtl")
     set_direction(root, lang)
 
 
@@ -183,11 +200,12 @@ def say_written_direction(elements: Iterable[etree._Element]) -> None:
     written against its ``dir`` turns to theirs (turned): ``<bdo dir="rtl">`` drew the German words
     in it right to left.  One around a URL or a code keeps its ``dir`` (``<span dir="ltr">ABC-123``
     left to right in Arabic text).  Read from the translation, not the source: Arabic in ``<span
-    dir="rtl">``, translated into German, stayed right to left, its source letters being Arabic."""
+    dir="rtl">``, translated into German, stayed right to left, its source letters being Arabic.  An SVG
+    ``<tspan>``'s ``direction`` (direction_attribute) turns so too."""
     for element in elements:
-        direction_now = turned(element.get("dir"), "".join(element.itertext()))
+        direction_now = turned(said_direction(element), "".join(element.itertext()))
         if direction_now is not None:
-            element.set("dir", direction_now)
+            element.set(direction_attribute(element), direction_now)
 
 
 def is_translated_part(element: etree._Element) -> bool:
@@ -202,16 +220,16 @@ def state_language(element: etree._Element, lang: str) -> None:
     (``<html lang="en" translate="no">``), states ``lang`` itself: in the attributes the nearest
     element above that states a language has (``lang``, ``xml:lang`` or both), or, with none,
     XHTML's ``xml:lang`` (SVG's too, in an XHTML page or an SVG page: SVG 1.1 has no ``lang``) or
-    HTML's ``lang``; and a ``dir`` where the direction above (ltr where none is said) is not
-    ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
+    HTML's ``lang``; and a ``dir`` (SVG's ``direction``: direction_attribute) where the direction above (ltr
+    where none is said) is not ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
     above = list(element.iterancestors())
     stating = next((node for node in above if any(node.get(name) is not None for name in LANGUAGE_ATTRIBUTES)), None)
     names = [name for name in LANGUAGE_ATTRIBUTES if stating is not None and stating.get(name) is not None]
     for name in names or [XML_LANG if etree.QName(element).namespace in (XHTML, SVG) else "lang"]:
         element.set(name, lang)
-    written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "ltr")
+    written = next((said for said in map(said_direction, above) if said), "ltr")
     if written in ("ltr", "rtl") and written != direction(lang):  # none said: HTML's ltr
-        element.set("dir", direction(lang))
+        element.set(direction_attribute(element), direction(lang))
 
 
 def inherited_language(element: etree._Element) -> str:

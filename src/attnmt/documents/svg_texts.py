@@ -42,10 +42,3 @@ def is_svg(node: etree._Element) -> bool:
     """Whether ``node`` is an inline SVG picture (HTML's ``<svg>``, XHTML's in SVG's namespace)."""
     return not is_comment(node) and local_name(node) == "svg"
 
-
-def inside_svg(node: etree._Element) -> bool:
-    """Whether ``node`` is SVG content: its nearest ``<svg>`` or ``<foreignObject>`` (itself too) is an ``<svg>``;
-    what a ``<foreignObject>`` holds is HTML again."""
-    nearest = next((above for above in (node, *node.iterancestors())
-                    if not is_comment(above) and local_name(above) in ("svg", "foreignobject")), None)
-    return nearest is not None and local_name(nearest) == "svg"
