@@ -6,7 +6,7 @@ from office_files import read_members, svg_page_book
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.documents.svg_lines import spread
+from attnmt.documents.svg_lines import laid_over, spread
 
 
 def test_a_sentence_broken_over_tspan_lines_is_translated_whole_and_spread_over_them(sentencing):
@@ -65,6 +65,35 @@ def test_a_translation_is_spread_over_lines_by_their_share_of_words():
     assert spread(words, [3, 3]) == [["a", "b", "c", "d"], ["e", "f", "g"]]  # 3.5 words rounded up
     assert spread(words[:5], [1, 1, 8]) == [["a"], ["b"], ["c", "d", "e"]]  # a word a line at least
     assert spread(["Hallo"], [2, 1, 1]) == [["Hallo"], [], []]
+
+
+def test_a_translation_without_spaces_is_split_over_the_lines_by_characters(sentencing):
+    """Chinese writes no spaces: the translation was one word, all of it on the first line and the second left
+    empty; its characters are laid over the lines by the source's share of words (3 of 6: 6 of the 11 characters,
+    the full stop going with the one before it)."""
+    translator = sentencing({"A man rides a red bike.": "一个男人骑着红色自行车。"})
+    page = ('<svg><text x="0" y="20"><tspan x="0" dy="1.2em">A man rides</tspan><tspan x="0" dy="1.2em">a red bike.'
+            '</tspan></text></svg>')
+    assert translate_markup([page], translator)[0] == (
+        '<svg><text x="0" y="20"><tspan x="0" dy="1.2em">一个男人骑着</tspan><tspan x="0" dy="1.2em">红色自行车。'
+        '</tspan></text></svg>')
+
+
+def test_a_line_split_by_characters_starts_with_no_stop_mark_or_joined_character():
+    """A stop or a closing mark (、 。 」) stays with the character before it, an opening mark (「) with the one
+    after it, and so do a sound mark written apart (か + ゛ is が) and what a no-break space joins."""
+    assert laid_over("東京、大阪。", ["a", "b", "c"]) == ["東", "京、大", "阪。"]
+    assert laid_over("「東京」", ["a", "b"]) == ["「東", "京」"]
+    assert laid_over("カか\u3099", ["a b c", "d"]) == ["カ", "か\u3099"]
+    assert laid_over("10\u00a0km", ["a", "b"]) == ["10\u00a0k", "m"]
+
+
+def test_a_word_is_split_by_characters_only_where_it_is_wider_than_every_line():
+    """A long compound is parted by the lines' shares (2, 1, 1 words: 8, 4, 4 of its 16 letters); a short
+    word stays whole on the first line, and words as many as the lines are laid over them by words."""
+    assert laid_over("Donaudampfschiff", ["a b", "c", "d"]) == ["Donaudam", "pfsc", "hiff"]
+    assert laid_over("Danke", ["Thank", "you"]) == ["Danke", ""]
+    assert laid_over("Ein roter Hund", ["a", "b"]) == ["Ein roter", "Hund"]
 
 
 def test_an_svg_page_of_a_book_reads_its_lines_as_one_sentence(mirror):

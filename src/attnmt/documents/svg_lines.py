@@ -7,7 +7,9 @@ as a block, html_layout.is_block), the model translated "A man rides" and "a red
 So before a page's runs are found (markup.TreeJob), such a text's lines are taken out and their words
 joined as its own text, one sentence for the model; once it is written back, its translation is laid over
 the lines again in the source's proportion of words per line, at the spaces between words (a no-break
-space never parts two), each line's element, attributes and spaces around it as they came.  Tspans that
+space never parts two), each line's element, attributes and spaces around it as they came; a translation that
+is one word, in a script written without spaces (Chinese, Japanese) or too long for any line, by its characters,
+in the same proportion, where it filled the first line and left the others empty.  Tspans that
 are labels side by side (another ``x``) or runs of one line (no ``dy`` or ``y`` of their own: a bold word,
 ``<tspan font-weight="bold">``) are read as they always were, each apart.
 """
@@ -15,6 +17,7 @@ are labels side by side (another ``x``) or runs of one line (no ``dy`` or ``y`` 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from lxml import etree
@@ -24,6 +27,12 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.svg_texts import svg_texts
 
 SPACES = re.compile(r"[ \t\n\r]+")  # where a line may break: XML's spaces, not a no-break space
+# Parting a word by its characters (laid_over): never first on a line, a mark (a combining accent), a stop, a
+# closing mark (。 、 」), a space; never last, an opening mark (「 “); nor parted from what they join, a zero-width
+# joiner (an emoji's parts), a no-break space, a word joiner.
+AFTER = frozenset(("Mn", "Mc", "Me", "Pe", "Pf", "Po", "Zs"))
+BEFORE = frozenset(("Ps", "Pi"))
+JOINERS = frozenset("\u200d\u00a0\u202f\u2060")
 ONE_LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:[a-zA-Z]+|%)?\s*")  # "1.2em", not "0 8 16"
 
 
@@ -39,14 +48,12 @@ class Lines:
     joined: str
 
     def spread(self) -> None:
-        """The lines put back, the text's translation (its own text now) laid over them (spread);
+        """The lines put back, the text's translation (its own text now) laid over them (laid_over);
         the sentence as it was given (kept from translation) gives each line back its own text."""
         translated = self.text.text or ""
         self.text.text = self.lead
         self.text.extend(self.lines)
-        counts = [len(words_of(shown)) for shown in self.shown]
-        parts = (None if translated == self.joined
-                 else [" ".join(words) for words in spread(words_of(translated), counts)])
+        parts = None if translated == self.joined else laid_over(translated, self.shown)
         for k, (line, shown) in enumerate(zip(self.lines, self.shown, strict=True)):
             line.text = shown if parts is None else edge(shown, True) + parts[k] + edge(shown, False)
 
@@ -58,6 +65,47 @@ def words_of(text: str) -> list[str]:
 def edge(text: str, start: bool) -> str:
     """The spaces at the start (or end) of ``text``."""
     return text[:len(text) - len(text.lstrip(" \t\n\r"))] if start else text[len(text.rstrip(" \t\n\r")):]
+
+
+def laid_over(translated: str, shown: list[str]) -> list[str]:
+    """The text of each of the lines that showed ``shown`` in the source, ``translated`` laid over them by the source's
+    share of words per line (spread): by its words, but where it is one word and the lines are more, by its
+    characters (pieces) if it is written without spaces (wide characters: a sentence of Chinese or Japanese) or
+    is wider than the widest line (a long compound); a short word (Danke) is left whole on the first line."""
+    counts = [len(words_of(line)) for line in shown]
+    words = words_of(translated)
+    if len(words) == 1 < len(counts) and (width(words[0]) > max(width(line.strip()) for line in shown)
+                                          or any(is_wide(character) for character in words[0])):
+        return ["".join(line) for line in spread(pieces(words[0]), counts)]
+    return [" ".join(line) for line in spread(words, counts)]
+
+
+def width(text: str) -> int:
+    """How many narrow characters' room ``text`` takes: a wide one (is_wide) two, a combining mark none."""
+    return sum(2 if is_wide(character) else 1 for character in text if not unicodedata.combining(character))
+
+
+def is_wide(character: str) -> bool:
+    """Whether ``character`` is of East Asian scripts, drawn in a square twice a Latin letter's width (Han, kana,
+    Hangul, full-width forms), which lines part between any two."""
+    return unicodedata.east_asian_width(character) in ("W", "F")
+
+
+def pieces(text: str) -> list[str]:
+    """``text``'s characters, each with what may not start a line after it (AFTER) and what a joiner or an
+    opening mark holds on to (JOINERS, BEFORE): ``東京、大`` is ``東``, ``京、``, ``大``."""
+    found: list[str] = []
+    for character in text:
+        if found and (unicodedata.category(character) in AFTER or character in JOINERS or holds_on(found[-1])):
+            found[-1] += character
+        else:
+            found.append(character)
+    return found
+
+
+def holds_on(piece: str) -> bool:
+    """Whether the character after ``piece`` goes with it: it ends in a joiner or an opening mark."""
+    return piece[-1] in JOINERS or unicodedata.category(piece[-1]) in BEFORE
 
 
 def spread(words: list[str], counts: list[int]) -> list[list[str]]:
