@@ -126,10 +126,12 @@ def set_direction(element: etree._Element, lang: str) -> None:
 def say_page_direction(root: etree._Element, lang: str) -> None:
     """A whole page's root, which says ``lang``, says its direction: a ``dir`` there agrees
     (set_direction), and with none (or an empty one) it says ``rtl`` for a language written right
-    to left (an SVG page's ``<svg>`` in ``direction``: direction_attribute).  Else an Arabic page read left to
-    right, HTML's default, where a translated part of a kept page (state_language) said ``dir="rtl"``."""
-    if not said_direction(root) and direction(lang) == "rtl":
-        root.set(direction_attribute(root), "rtl")
+    to left.  Else an Arabic page read left to right, HTML's default, where a translated part of a kept page
+    (state_language) said ``dir="rtl"``.  An SVG page's ``<svg>`` that says none is left so: SVG's ``direction``
+    is layout too (``rtl`` draws a start-anchored label leftwards from its ``x``, off a picture laid out for
+    English), and its Arabic labels read right to left without it."""
+    if not said_direction(root) and direction(lang) == "rtl" and not inside_svg(root):
+        root.set("dir", "rtl")
     set_direction(root, lang)
 
 
