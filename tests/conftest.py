@@ -22,6 +22,8 @@ from support import train_until_it_knows_the_pairs
 from attnmt.threads import LOG, THREADS
 
 inputs_module = importlib.import_module("attnmt.decoding.inputs")  # the module, not the package's names
+dictated_module = importlib.import_module("attnmt.decoding.dictated")
+joined_module = importlib.import_module("attnmt.decoding.quality_joined")
 
 # One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
@@ -101,6 +103,28 @@ def reached(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(inputs_module, "encode_inputs", spy)
     return seen
+
+
+@pytest.fixture
+def verbatim_reads(monkeypatch) -> list[tuple[str, str]]:
+    """Every (source, translation) the verbatim rule reads (attnmt.decoding.dictated.differs: once a text pair, twice
+    where a glossary dictated words, which it reads without them too)."""
+    seen: list[tuple[str, str]] = []
+    differs = dictated_module.differs
+
+    def spy(source, translation, *languages):
+        seen.append((source, translation))
+        return differs(source, translation, *languages)
+
+    monkeypatch.setattr(dictated_module, "differs", spy)
+    return seen
+
+
+@pytest.fixture
+def rules_read_again(monkeypatch):
+    """Call it, and quality_joined.read_whole reads every text whole again, taking no reading its rules made before
+    (quality_joined.readings_of): what the output was before it took them."""
+    return lambda: monkeypatch.setattr(joined_module, "readings_of", lambda found: [])
 
 
 @pytest.fixture

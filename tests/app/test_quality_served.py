@@ -137,3 +137,20 @@ def test_a_text_in_the_target_language_is_calibrated_only_where_every_model_into
     with TestClient(create_app(models, ServeSettings(quality=True))) as client:
         answer = client.post("/translate", json={"q": GERMAN, "source": "auto", "target": "de"}).json()
     assert answer["translatedText"] == GERMAN and answer["calibrated"] is False
+
+
+def test_a_streamed_text_of_one_sentence_runs_the_verbatim_rule_once(served, verbatim_reads, rules_read_again):
+    """The done event's quality (ServedModel.assessed_text): its sentence's features read the rule over the same
+    texts as the text read whole, which read it again (quality_joined.joined kept no reading of one sentence).
+    Now once; the done event is the same as where the text is read again."""
+
+    def done() -> str:
+        with TestClient(create_app([served], ServeSettings(quality=True))) as client, client.stream(
+                "POST", "/translate/stream", json={"q": "a dog runs", "source": "en", "target": "de"}) as answer:
+            return "".join(answer.iter_text()).strip().split("\n")[-1]
+
+    once = done()
+    assert json.loads(once.removeprefix("data: "))["translatedText"] == "ein hund rennt"
+    assert verbatim_reads.count(("a dog runs", "ein hund rennt")) == 1
+    rules_read_again()
+    assert done() == once

@@ -21,7 +21,7 @@ its output as it was.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO, TypeVar
 
@@ -103,19 +103,20 @@ def joined_pairs(sources: list[str], texts: list[str], found: list[Alignments]) 
 
 
 def joined_assessment(found: list[Assessment | None], parts: list[str], texts: list[str], text: str,
-                      source: str) -> Assessment | None:
+                      source: str, earlier: Sequence[Assessment | None] = ()) -> Assessment | None:
     """The assessment of a record's translation ``text`` of ``source`` from its ``parts``' (``found``,
     of the parts' translations ``texts``): a part's as it is where it is the only one.  A part the
     model does not read, which passes through, has no say (a paragraph's letterless sentences have
     none: paragraphs.letterless_parts), its words no probability; a record whose every part passes
     through passes through whole, quality 1 and no flags (attnmt.decoding.unread.copy_assessment): ``12\n34``,
-    each part copied, was flagged ``copied``."""
+    each part copied, was flagged ``copied``.  ``earlier``: the record's hypotheses before, whose reading of the
+    same text whole is taken (paragraphs.text_assessment)."""
     if len(found) == 1:
         return found[0]
     read = [a if reaches_model(part) else None for a, part in zip(found, parts, strict=True)]
     if not any(read):
-        return copy_assessment(text_assessment(found, texts, text, source))
-    return text_assessment(read, texts, text, source)
+        return copy_assessment(text_assessment(found, texts, text, source, earlier=earlier))
+    return text_assessment(read, texts, text, source, earlier=earlier)
 
 
 def joined_hypotheses(source: str, sources: list[str], breaks: list[str], found: list[list[Translation]],
@@ -124,13 +125,15 @@ def joined_hypotheses(source: str, sources: list[str], breaks: list[str], found:
     parts' (the module docstring); none where no part has any (a blank record)."""
     if len(found) == 1:
         return found[0], extras[0]
-    hypotheses, more = [], []
+    hypotheses: list[Translation] = []
+    more = []
     for rank in range(max(map(len, found))):
         picked = [pick(each, rank) if each else None for each in found]
         added: list[dict] = [each[min(rank, len(each) - 1)] if each else {} for each in extras]  # as pick picks
         texts = [h.text if h else "" for h in picked]
         text = with_breaks(texts, breaks)
-        assessed = joined_assessment([h.assessment if h else None for h in picked], sources, texts, text, source)
+        assessed = joined_assessment([h.assessment if h else None for h in picked], sources, texts, text, source,
+                                     [h.assessment for h in hypotheses])
         hypotheses.append(Translation(text, sum(h.score for h in picked if h), sum(h.log_prob for h in picked if h),
                                       assessed))
         joined: dict = {}

@@ -99,7 +99,7 @@ from attnmt.decoding.next_tokens import shortlisted
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.quality_copy import source_word_kept, target_words
 from attnmt.decoding.quality_ending import mark_written, with_stop_read
-from attnmt.decoding.quality_features import Features, features_of, rules_broken
+from attnmt.decoding.quality_features import Features, WholeReading, features_of, rules_broken
 from attnmt.decoding.quality_language import UNKNOWN, Languages
 from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.decoding.quality_names import common_words, name_lost
@@ -129,6 +129,8 @@ class Assessment:
     words: list[tuple[str, float | None]] = field(default_factory=list)  # word_probabilities
     features: Features | None = None
     dictated: Dictated = NOTHING  # what the search was made to write (assessment_of), which rules read apart
+    # What quality_joined.read_whole's rules read of it whole and found, which it takes where it reads the same again
+    whole: WholeReading | None = field(default=None, compare=False, repr=False)
 
     def fields(self) -> dict:
         """What output formats carry: quality (4 decimals, cut down: shown_quality), flags, calibrated."""

@@ -76,6 +76,21 @@ SHORT_SOURCE = 4
 ENDING_READ = 0.5
 
 
+# What the verbatim rule reads (dictated.verbatim_differs' arguments): the source, the translation, what was dictated,
+# the target's and the source's languages.
+VerbatimRead = tuple[str, str, Dictated, str | None, str | None]
+
+
+@dataclass(frozen=True)
+class WholeReading:
+    """What the verbatim and the language rule read of a text and its translation (``read``), and what they found:
+    quality_joined.read_whole takes it where it reads the very same again.  ``language`` None: not read."""
+
+    read: VerbatimRead
+    verbatim: bool
+    language: bool | None
+
+
 @dataclass
 class Features:
     """What one forced pass says about one translation; the first six and the attention's spread
@@ -114,8 +129,12 @@ class Features:
     verb_third: bool = False  # German's verb third after a phrase put first (fronting.verb_third): elsewhere's input
     # What the verbatim rule read (verbatim_differs' arguments), so that quality_joined.read_whole, reading the same
     # again for a line of one sentence, takes ``verbatim`` rather than running the rule a second time.
-    verbatim_read: tuple[str, str, Dictated, str | None, str | None] | None = field(default=None, compare=False,
-                                                                                    repr=False)
+    verbatim_read: VerbatimRead | None = field(default=None, compare=False, repr=False)
+
+    def reading(self) -> WholeReading | None:
+        """What its verbatim and language rules read and found, as quality_joined.read_whole reads a whole text (the
+        language rule reads the texts and languages the verbatim rule does); None where not known."""
+        return WholeReading(self.verbatim_read, self.verbatim, self.language) if self.verbatim_read else None
 
     def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
                names: Sequence[str] | None = None) -> list[float]:

@@ -41,7 +41,7 @@ from attnmt.text.sentence_ends import ended_as_source
 from attnmt.text.speaker_labels import BRACKETED, descriptions_end, dialogue, field_name
 
 if TYPE_CHECKING:  # quality imports translate, which imports this module
-    from attnmt.decoding.quality import Assessor
+    from attnmt.decoding.quality import Assessment, Assessor
     from attnmt.decoding.translate import Translation
     from attnmt.model import Transformer
 
@@ -250,12 +250,22 @@ def hypotheses_kept(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
     headings = headings or {}  # a numbered part's heading: its target word's, in every hypothesis
     kept = [(k, j, text) for k, j, text in kept if k not in headings]
     kept += [(k, j, heading) for k, heading in headings.items() for j in range(len(outputs[k]))]
-    sources, written = [texts[k] for k, _, _ in kept], [text for _, _, text in kept]
-    assessed = quality.assess(model, tokenizer, sources, written) if quality and kept else [None] * len(kept)
+    pairs = [(texts[k], text) for k, _, text in kept]
+    assessed = assessed_once(quality, model, tokenizer, pairs) if quality else [None] * len(kept)
     out = [list(each) for each in outputs]
     for (k, j, text), assessment in zip(kept, assessed, strict=True):
         out[k][j] = replace(outputs[k][j], text=text, assessment=copy_assessment(assessment))
     return out
+
+
+def assessed_once(quality: Assessor, model: Transformer, tokenizer: TextCodec,
+                  pairs: Sequence[tuple[str, str]]) -> list[Assessment | None]:
+    """``quality``'s assessment of each (source, translation) of ``pairs``, each distinct pair read once: a name's
+    source kept gives each hypothesis of an n-best list the same pair, a forced pass and its features each."""
+    unique = list(dict.fromkeys(pairs))
+    found = quality.assess(model, tokenizer, [s for s, _ in unique], [t for _, t in unique]) if unique else []
+    table = dict(zip(unique, found, strict=True))
+    return [table[pair] for pair in pairs]
 
 
 def numbered(names: Sequence[str], parts: Sequence[int], glossaries: Sequence[Glossary | None],
@@ -281,15 +291,19 @@ def with_breaks(parts: Sequence[str], breaks: Sequence[str]) -> str:
 
 def joined_hypotheses(sentence: str, breaks: list[str], found: list[list[Translation]],
                       quality: Assessor | None) -> list[Translation]:
-    """The hypotheses of ``sentence`` from its parts' (``found``), none where no part has any (blank parts)."""
+    """The hypotheses of ``sentence`` from its parts' (``found``), none where no part has any (blank parts).  Two of
+    them may join the same text ("BENEFITS: 12": its name's source kept in each, its count's copy the only one): the
+    rules read it whole once (quality_joined.read_whole's ``earlier``)."""
     from attnmt.decoding.quality_joined import joined, read_whole  # quality imports translate, which imports this
 
-    hypotheses, languages = [], quality.languages if quality else UNKNOWN
+    hypotheses: list[Translation] = []
+    languages = quality.languages if quality else UNKNOWN
     for rank in range(max(map(len, found))):
         picked = [each[min(rank, len(each) - 1)] for each in found if each]
         text = with_breaks([each[min(rank, len(each) - 1)].text if each else "" for each in found], breaks)
         assessed = joined([h.assessment for h in picked])
         hypotheses.append(replace(picked[0], text=text, score=sum(h.score for h in picked),
                                   log_prob=sum(h.log_prob for h in picked),
-                                  assessment=read_whole(assessed, sentence, text, languages)))
+                                  assessment=read_whole(assessed, sentence, text, languages,
+                                                        [h.assessment for h in hypotheses])))
     return hypotheses

@@ -261,13 +261,13 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
             for s, t, a in zip(sources, translations, lines, strict=True)]
 
 
-def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str,
-                    source: str, languages: Languages = UNKNOWN) -> Assessment | None:
-    """The Assessment of ``text``, the translation of ``source``, from those of its ``sentences``
-    (``parts``, in the order ``text`` holds them): quality_joined.joined's (one sentence's as it
-    is), the verbatim and language rules read over ``source`` and ``text`` whole (quality_joined.read_whole: the
-    sentences had no URL), its word probabilities those of the words of ``text`` (``text_words``)."""
-    found = read_whole(parts[0] if len(parts) == 1 else joined(parts), source, text, languages)
+def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str, source: str,
+                    languages: Languages = UNKNOWN, earlier: Sequence[Assessment | None] = ()) -> Assessment | None:
+    """The Assessment of ``text``, the translation of ``source``, from those of its ``sentences`` (``parts``, in the
+    order ``text`` holds them): quality_joined.joined's (one sentence's as it is), the verbatim and language rules read
+    over ``source`` and ``text`` whole (quality_joined.read_whole: the sentences had no URL; ``earlier``, the text's
+    hypotheses before, that read the same say it), its word probabilities those of the words of ``text``."""
+    found = read_whole(parts[0] if len(parts) == 1 else joined(parts), source, text, languages, earlier)
     return found and replace(found, words=text_words(parts, sentences, text))
 
 
@@ -313,7 +313,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
         picked = [pick(each, rank) for each in found if each]
         translated = translate_paragraphs([text], known, options)[0]
         assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated,
-                                   text, languages)
+                                   text, languages, [h.assessment for h in result.hypotheses])
         result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
                                              assessed))
     return result
