@@ -26,6 +26,7 @@ from attnmt.documents.archive import Archive, Part, parse_part, read_archive
 from attnmt.documents.chart_cells import CACHED, c, cached_points, cx, follow_cells, sheet_members
 from attnmt.documents.comments import TextJob
 from attnmt.documents.letterless import needs_translation
+from attnmt.documents.number_formats import follow_cell_formats
 from attnmt.documents.tables import relationships, workbook_part
 from attnmt.documents.xstring import text_in
 
@@ -70,13 +71,15 @@ def cache_jobs(archive: Archive, member: str, root: etree._Element, glossary: Gl
 def follow_workbook(charts: Sequence[Part], source: bytes, translated: bytes, name: str) -> None:
     """The cached labels of ``charts`` made to follow the cells of the workbook they read, whose
     bytes are ``source`` as it came and ``translated`` (chart_cells.follow_cells, given the source
-    workbook and its translated sheets and shared strings as the parts that hold them); a chart
-    changed is marked so.  ``name``: the workbook's, for errors."""
+    workbook and its translated sheets and shared strings as the parts that hold them), and their
+    formats linked to the cells the cells' formats (number_formats.follow_cell_formats, given its
+    translated styles); a chart changed is marked so.  ``name``: the workbook's, for errors."""
     before, after = read_archive(source, name, ".xlsx"), read_archive(translated, name, ".xlsx")
     members = list(sheet_members(before).values())
     workbook = workbook_part(before)
     if workbook is not None:
         members += [related.member for related in relationships(before, workbook).values()
-                    if related.kind.endswith("/sharedStrings") and related.mode is None]
+                    if related.kind.endswith(("/sharedStrings", "/styles")) and related.mode is None]
     held = [Part(member, parse_part(after, member)) for member in members if member in after]
     follow_cells(before, [*held, *charts])
+    follow_cell_formats(before, [*held, *charts])

@@ -12,7 +12,10 @@ Excel takes a format of at most 255 characters (FORMAT_LIMIT); a format whose tr
 keeps its source, with a warning naming the file and the format (``over_format_limit``).
 
 A chart's axis or data labels may have a format of their own, written so in the chart's part and
-translated as a cell's is (``chart_format_jobs``)."""
+translated as a cell's is (``chart_format_jobs``).  One linked to its source (``sourceLinked="1"``) is a
+copy of the cells' format, which Excel reads again from them; but LibreOffice, previews and converters
+draw the copy, so where it is a translated cell format's source code it takes that format's translation
+(``follow_cell_formats``), as a chart's cached labels follow their cells (attnmt.documents.chart_cells)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import Job
+from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.chart_cells import c, cx
 from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
 from attnmt.documents.letterless import needs_translation
@@ -91,12 +94,46 @@ def chart_format_jobs(root: etree._Element, glossary: Glossary | None) -> list[F
     """A job for each number format with words that the chart ``root`` writes itself, "5 items" at each tick of
     an axis or on each data label (``c:numFmt``, Excel 2016's charts' ``cx:numFmt``); none for another part.
     A format linked to its source (``sourceLinked="1"``) is the cells' (translated in the workbook's styles),
-    which Excel reads again from them, and is left; one that does not say is the chart's."""
+    which it follows once they are (``follow_cell_formats``); one that does not say is the chart's."""
     if root.tag not in (c("chartSpace"), cx("chartSpace")):
         return []
     jobs = [FormatJob(element, glossary) for element in root.iter(c("numFmt"), cx("numFmt"))
             if element.get("sourceLinked") not in ("1", "true")]
     return [job for job in jobs if job.literals]
+
+
+def follow_cell_formats(archive: Archive, parts: Sequence[Part]) -> None:
+    """Each chart format linked to its source (of ``parts``' charts) whose code is, exactly, one of the
+    cells' formats as the workbook's styles part came (in ``archive``, which holds every part as it came until
+    the translated ones are written), takes that format's translation (the styles part among ``parts``:
+    ``translated_formats``); a chart changed is marked so (Part.changed).  Another code is left as it is."""
+    styles = next((part for part in parts if part.tree.getroot().tag == s("styleSheet")), None)
+    if styles is None:
+        return
+    translations = translated_formats(parse_part(archive, styles.member).getroot(), styles.tree.getroot())
+    for part in (part for part in parts if part.tree.getroot().tag in (c("chartSpace"), cx("chartSpace"))):
+        for element in part.tree.getroot().iter(c("numFmt"), cx("numFmt")):
+            code = element.get(FORMAT_CODE, "")
+            if element.get("sourceLinked") in ("1", "true") and code in translations:
+                element.set(FORMAT_CODE, translations[code])
+                part.changed = True
+
+
+def translated_formats(source: etree._Element, translated: etree._Element) -> dict[str, str]:
+    """Each cells' format's code (a styles part's ``numFmts``, by their ``numFmtId``, ``source`` as it came)
+    -> its code in ``translated``, where the two differ; a code that two formats translate differently (one's
+    garbled word kept) is left out, its cells' format not certain."""
+    codes = {element.get("numFmtId"): element.get(FORMAT_CODE, "") for element in cell_formats(source)}
+    found: dict[str, set[str]] = {}
+    for element in cell_formats(translated):
+        if element.get("numFmtId") in codes:
+            found.setdefault(codes[element.get("numFmtId")], set()).add(element.get(FORMAT_CODE, ""))
+    return {code: next(iter(written)) for code, written in found.items() if len(written) == 1 and code not in written}
+
+
+def cell_formats(root: etree._Element) -> list[etree._Element]:
+    """A styles part's cells' number formats (its ``numFmts``; not a conditional format's, ``dxf``'s)."""
+    return [element for formats in root.iterchildren(s("numFmts")) for element in formats.iterchildren(s("numFmt"))]
 
 
 def over_format_limit(job: Job, results: Sequence[Sequence[str | Nested]], name: str) -> bool:

@@ -82,7 +82,7 @@ from attnmt.documents.formula_results import forget_string_results
 from attnmt.documents.index_entries import translate_entries
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.markup_text import quotes_in_form, quotes_placed
-from attnmt.documents.number_formats import over_format_limit
+from attnmt.documents.number_formats import follow_cell_formats, over_format_limit
 from attnmt.documents.office_labels import alone_blocks, caption_labels, office_labels
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
@@ -171,6 +171,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
         added, no_longer_shown = keep_tables_whole(archive, parts, pivot_headers(archive))
         parts += added
         follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
+        follow_cell_formats(archive, parts)  # charts' formats linked to the cells' follow them too
         parts += follow_filters(archive, parts)  # filters show the values their cells show now
         parts += follow_sheet_literals(archive, parts, name, translator, options, review)  # so do formulas' texts
         parts += forget_string_results(archive, parts)  # formulas computed again from the translated cells
