@@ -1,6 +1,7 @@
 """A sentence an SVG picture draws over several <tspan> lines (attnmt.documents.svg_lines): read whole, its
 translation laid back over the lines by the source's share of words in each, through conftest.py's stand-ins."""
 
+import pytest
 from office_files import read_members, svg_page_book
 
 from attnmt.documents.files import translate_file_bytes
@@ -58,6 +59,32 @@ def test_tspans_that_are_labels_side_by_side_or_without_a_new_line_stay_apart(mi
             '<text x="0" y="30"><tspan>Sales</tspan><tspan font-weight="bold">total</tspan></text></svg>')
     translate_markup([page], mirror)
     assert mirror.given == ["North", "South", "Sales", "total"]
+
+
+@pytest.mark.parametrize(("sentence", "translation", "page", "translated"), [
+    ("Click here now", "Hier klicken",
+     '<svg><text x="5" y="10">\n  <tspan x="5" y="10">Click</tspan>\n  <tspan x="5" y="22">here</tspan>\n'
+     '  <tspan x="5" y="34">now</tspan>\n</text></svg>',
+     '<svg><text x="5" y="10">\n  <tspan x="5" y="10">Hier</tspan>\n  <tspan x="5" y="22">klicken</tspan>\n'
+     '</text></svg>'),
+    ("Thank you", "Danke", '<svg><text x="0" y="9"><tspan x="0" dy="1em">Thank</tspan><tspan x="0" dy="1em" '
+     'fill="red">you</tspan></text></svg>', '<svg><text x="0" y="9"><tspan x="0" dy="1em">Danke</tspan></text></svg>'),
+], ids=["two words over three lines", "one word over two lines"])
+def test_lines_a_translation_of_fewer_words_leaves_empty_are_left_out(sentencing, sentence, translation, page,
+                                                                       translated):
+    """A word a line from the first, the last lines were empty <tspan>s; a browser draws one as nothing (Chromium:
+    the same pixels and box without it), so it goes, with the spaces before it; those before </text> stay."""
+    assert translate_markup([page], sentencing({sentence: translation}))[0] == translated
+
+
+def test_a_picture_translated_into_fewer_lines_is_read_as_one_sentence_again(sentencing, mirror):
+    """The empty line left made the text no lines of words (svg_lines.is_lined): translated again (into a third
+    language, or back), "Hier" and "klicken" were read as two fragments."""
+    page = ('<svg><text x="0" y="9"><tspan x="0" dy="1em">Click</tspan><tspan x="0" dy="1em">here</tspan>'
+            '<tspan x="0" dy="1em">now</tspan></text></svg>')
+    translated = translate_markup([page], sentencing({"Click here now": "Hier klicken"}))[0]
+    translate_markup([translated], mirror)
+    assert mirror.given == ["Hier klicken"]
 
 
 def test_a_translation_is_spread_over_lines_by_their_share_of_words():

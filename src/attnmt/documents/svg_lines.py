@@ -9,9 +9,10 @@ joined as its own text, one sentence for the model; once it is written back, its
 the lines again in the source's proportion of words per line, at the spaces between words (a no-break
 space never parts two), each line's element, attributes and spaces around it as they came; a translation that
 is one word, in a script written without spaces (Chinese, Japanese) or too long for any line, by its characters,
-in the same proportion, where it filled the first line and left the others empty.  Tspans that
-are labels side by side (another ``x``) or runs of one line (no ``dy`` or ``y`` of their own: a bold word,
-``<tspan font-weight="bold">``) are read as they always were, each apart.
+in the same proportion, where it filled the first line and left the others empty; the lines a translation of
+fewer words than lines leaves empty are left out.  Tspans that are labels side by side (another ``x``) or runs
+of one line (no ``dy`` or ``y`` of their own: a bold word, ``<tspan font-weight="bold">``) are read as they
+always were, each apart.
 """
 
 from __future__ import annotations
@@ -48,14 +49,24 @@ class Lines:
     joined: str
 
     def spread(self) -> None:
-        """The lines put back, the text's translation (its own text now) laid over them (laid_over);
-        the sentence as it was given (kept from translation) gives each line back its own text."""
-        translated = self.text.text or ""
+        """The lines put back, each with its text (texts), but those after the last a translation of fewer words
+        than lines reaches (the first stays): a browser draws such an empty line as nothing, the same pixels and
+        box, but a text of an empty line is no lines of words (is_lined), read line by line again."""
+        texts = self.texts(self.text.text or "")
+        drawn = next((k + 1 for k in range(len(texts) - 1, 0, -1) if words_of(texts[k])), 1)
         self.text.text = self.lead
-        self.text.extend(self.lines)
-        parts = None if translated == self.joined else laid_over(translated, self.shown)
-        for k, (line, shown) in enumerate(zip(self.lines, self.shown, strict=True)):
-            line.text = shown if parts is None else edge(shown, True) + parts[k] + edge(shown, False)
+        for line, text in zip(self.lines[:drawn], texts, strict=False):
+            line.text = text
+            self.text.append(line)
+        self.text[-1].tail = self.lines[-1].tail  # the spaces before </text>
+
+    def texts(self, translated: str) -> list[str]:
+        """Each line's text: the text's translation laid over them (laid_over), each line's spaces around it;
+        the sentence as it was given (kept from translation) gives each line back its own text."""
+        if translated == self.joined:
+            return self.shown
+        parts = laid_over(translated, self.shown)
+        return [edge(shown, True) + part + edge(shown, False) for shown, part in zip(self.shown, parts, strict=True)]
 
 
 def words_of(text: str) -> list[str]:
