@@ -119,3 +119,16 @@ def test_a_books_svg_page_into_a_right_to_left_language_keeps_its_layouts_direct
     assert out["OEBPS/Text/pic.svg"].decode().endswith(
         '<svg xmlns="http://www.w3.org/2000/svg" xml:lang="he"><title xml:lang="en">Buy now</title><text x="0" y="20">'
         '<tspan x="0">DOG A</tspan><tspan xml:lang="en">Buy now</tspan></text></svg>')
+
+
+@pytest.mark.parametrize(("picture", "kept"), [
+    ('<svg><text x="0" y="20">Say <tspan direction="rtl">שלום</tspan> to her.</text></svg>',
+     '<tspan direction="rtl">שלום</tspan>'),
+    ('<svg><text x="0" y="20" direction="rtl">שלום עולם</text></svg>', '<text x="0" y="20" direction="rtl">שלום עולם'),
+], ids=["a passage in a label", "a whole label"])
+def test_hebrew_an_english_picture_says_is_written_right_to_left_is_kept_as_a_foreign_passage(mirror, picture, kept):
+    """SVG says a direction in direction, not HTML's dir (language.said_direction): read for dir alone, the Hebrew
+    was given to the model as English words, as a <bdo dir="rtl"> around it in an HTML page's sentence is not."""
+    out = translate_markup([picture], mirror, ENGLISH_TO_GERMAN)[0]
+    assert kept in out
+    assert not any("שלום" in text for text in mirror.given)

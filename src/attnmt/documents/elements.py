@@ -21,7 +21,7 @@ from attnmt.documents.flat import (
 from attnmt.documents.html_layout import ATOMS, BLOCKS, is_block, is_empty
 from attnmt.documents.kept_code import KEPT_IN_TEXT
 from attnmt.documents.kept_names import read_whole
-from attnmt.documents.language import primary, stated_language, states_no_words, written_against
+from attnmt.documents.language import primary, said_direction, stated_language, states_no_words, written_against
 from attnmt.documents.language_links import names_its_language
 from attnmt.documents.markers import RAISED_NUMBERS, ShownCharacters, is_page_label, is_page_number
 from attnmt.documents.number_atoms import is_signed_value
@@ -119,9 +119,9 @@ class Vocabulary:
         target language (attnmt.documents.language), and so is an element holding all its block's words (Word's
         proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
         element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language.  So is
-        one that says a direction around letters all written against the source's (language.
-        written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it states; and
-        so, the source's language known, is such a block (``<p dir="rtl" lang="ar">`` on an English
+        one that says a direction (language.said_direction: SVG's ``direction``) around letters all written against
+        the source's (language.written_against: ``<bdo dir="rtl">שלום</bdo>`` in English), whatever language it
+        states; and so, the source's language known, is such a block (``<p dir="rtl" lang="ar">`` on an English
         page): the model cannot read its letters, which came back as they were, under a ``lang="de"
         dir="ltr"`` that drew the Arabic left to right.  So is a language switcher's entry, a link or an
         option that shows the name in itself of the language it leads to (language_links.names_its_language:
@@ -132,7 +132,7 @@ class Vocabulary:
             return True
         # a <label> among its sentence's words is inline (html_layout.in_a_sentence); a link in a trail is no block
         block = local_name(node) in BLOCKS and is_block(node)
-        if (node.get("dir") or "").strip().lower() in ("ltr", "rtl") and (self.source or not block) and written_against(
+        if said_direction(node) in ("ltr", "rtl") and (self.source or not block) and written_against(
                 "".join(node.itertext()), self.source):
             return True
         if block:
