@@ -9,7 +9,7 @@ from support import NamedPieces, TableModel
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.label_gender import FEMININE, MASCULINE, NEUTER
-from attnmt.decoding.term_articles import agreed_articles, term_gender
+from attnmt.decoding.term_articles import agreed_articles, genitive, term_gender
 from attnmt.decoding.translate import translate, translate_n_best
 
 
@@ -148,3 +148,34 @@ def test_a_terms_gender_is_read_from_its_ending(target, gender):
 def test_a_loanword_in_e_has_no_gender_from_its_ending():
     """"Update" is neuter: spelt as its English source, it is no German noun in "-e"."""
     assert term_gender("Update", "update") is None and term_gender("Wiese", "meadow") == FEMININE
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("She talks to the customer.", "Sie spricht mit der Kunde.", "Sie spricht mit dem Kunden.", {"customer": "Kunde"}),
+    ("She sees a customer.", "Sie sieht eine Kunde.", "Sie sieht einen Kunden.", {"customer": "Kunde"}),
+    ("He went to the student.", "Er ging zur Student.", "Er ging zum Studenten.", {"student": "Student"}),
+    ("She sees a young neighbour.", "Sie sieht eine junge Nachbar.", "Sie sieht einen jungen Nachbarn.",
+     {"neighbour": "Nachbar"}),
+])
+def test_a_weak_masculine_term_takes_its_ending_in_the_new_articles_oblique_case(sentence, written, expected, terms):
+    assert agreed(written, sentence, terms) == expected
+
+
+def test_a_weak_masculine_term_after_a_new_nominative_article_loses_its_ending():
+    assert agreed("Die Kunden wartet.", "The customer waits.", {"customer": "Kunde"}) == "Der Kunde wartet."
+
+
+@pytest.mark.parametrize(("target", "inflected"), [
+    ("Bauer", "Bauern"), ("Name", "Namens"), ("Mädchen", "Mädchens"), ("Schmetterling", "Schmetterlings")])
+def test_a_masculine_or_neuter_term_after_a_new_genitive_article_takes_its_genitive_ending(target, inflected):
+    """"The end of the farmer." with farmer -> each target; the model wrote "der" for a feminine noun of its own."""
+    written = agreed(f"Es ist das Ende der {target}.", "It is the end of the farmer.", {"farmer": target})
+    assert written == f"Es ist das Ende des {inflected}."
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("Mädchen", "Mädchens"), ("Direktor", "Direktors"), ("Tourismus", "Tourismus"), ("Haus", None),
+    ("Ergebnis", None), ("Globus", None), ("Reflex", None), ("Fuß", None)])
+def test_a_strong_nouns_genitive_is_given_only_where_its_letters_tell_it(target, expected):
+    """"des Hauses" but "des Ergebnisses" and "des Globus": after a sibilant the article is kept rather."""
+    assert genitive(target) == expected

@@ -6,9 +6,12 @@ a meadow." with meadow -> Wiese came out "Er saß auf einem Wiese.", "einem" bei
 "dem" -> "der", "einen" -> "eine", "den" -> "die", "ein" -> "eine", and the other way for a masculine or neuter term
 after a feminine article ("auf einer Garten" -> "auf einem Garten"); the adjectives between take the ending the new
 article gives them ("einen großen Wiese" -> "eine große Wiese"), and a contraction its preposition's other form
-("zum" -> "zur", "im" -> "in der").  Where the article is of two cases (feminine "der": nominative of a masculine
-noun, dative of a feminine one; "eine": nominative or accusative), the English tells which (``source_case``: a
-subject, a dative's preposition or verb, "of"), and without it an article that may agree already is kept.
+("zum" -> "zur", "im" -> "in der"), and the term the form of the new article's case: a weak masculine noun its
+"-n" but in the nominative ("mit der Kunde" -> "mit dem Kunden"), a masculine or neuter one its genitive's "-s"
+("der Mädchen" -> "des Mädchens"; the article is kept where that genitive is not sure: ``genitive``).  Where the
+article is of two cases (feminine "der": nominative of a masculine noun, dative of a feminine one; "eine":
+nominative or accusative), the English tells which (``source_case``: a subject, a dative's preposition or verb,
+"of"), and without it an article that may agree already is kept.
 
 A term's gender is known from its ending (label_gender.noun_gender: "Zeitung", "Mädchen"; term_weak: "Kunde"), or,
 for the feminine nouns in "-e" ("Wiese", "Straße", "Brücke": most German nouns in "-e"), from that ending but for
@@ -27,7 +30,7 @@ from attnmt.decoding.term_adjectives import stem_of
 from attnmt.decoding.term_cases import dative_possible, subject
 from attnmt.decoding.term_compounds import DETERMINERS
 from attnmt.decoding.term_plurals import spelled_as_source
-from attnmt.decoding.term_weak import german, weak_masculine
+from attnmt.decoding.term_weak import german, weak_case, weak_genitive, weak_masculine
 from attnmt.text.german_words import ADVERBS
 
 NOMINATIVE, ACCUSATIVE, DATIVE, GENITIVE = range(4)  # the place of each case's form in a paradigm's row
@@ -65,6 +68,9 @@ NOT_FEMININE_E = ("auge", "ende", "erbe", "interesse", "image", "finale", "genre
                   "charme", "gebäude", "gemälde", "gebirge", "gelände", "gemüse", "getreide", "gewebe", "gehäuse",
                   "getriebe", "getränke")
 BETWEEN = 3  # how many adjectives (or adverbs: "sehr") may stand between an article and its term
+# The ends of a noun whose genitive no rule of its letters tells ("des Hauses", "des Ergebnisses", "des Globus"), and
+# the one of them that is sure to take no ending ("des Tourismus"): see ``genitive``
+SIBILANTS, UNINFLECTED = ("s", "ß", "x", "z"), ("ismus",)
 
 
 def term_gender(target: str, source: str) -> str | None:
@@ -133,17 +139,21 @@ def before_term(text: str, end: int) -> tuple[tuple[int, int], list[tuple[int, i
     return None
 
 
-def article_edits(text: str, at: int, gender: str, hint: int | None) -> list[tuple[int, int, str]]:
-    """The (start, end, new text) that make the determiner before the term at ``text[at:]``, and the adjectives
-    between, agree with the term's ``gender``; none where no determiner stands there or it agrees."""
-    span = before_term(text, at)
+def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
+                  hint: int | None) -> list[tuple[int, int, str]]:
+    """The (start, end, new text) that make the determiner before the term ``target`` written at ``text``'s span
+    ``noun``, the adjectives between, and the term's own form (``case_form``) agree with the term's ``gender`` in the
+    case the determiner is read in; none where no determiner stands there, it agrees, or the term's form in that case
+    is not known."""
+    span = before_term(text, noun[0])
     if span is None:
         return []
     (start, end), adjectives = span
     written = text[start:end]
     preposition, article = CONTRACTED.get(written.lower(), ("", written.lower()))
     found = agreeing(article, gender, hint)
-    if found is None:
+    form = None if found is None else case_form(target, gender, found[1])
+    if found is None or form is None:
         return []
     (forms, adjective_forms), case = found
     new = forms[gender][case]
@@ -151,15 +161,39 @@ def article_edits(text: str, at: int, gender: str, hint: int | None) -> list[tup
         new = CONTRACTIONS.get((preposition, new), f"{preposition} {new}")
     ending = adjective_forms[gender][case]
     return [(start, end, new[:1].upper() + new[1:] if written[:1].isupper() else new),
-            *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives)]
+            *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives), (*noun, form)]
 
 
-def places(text: str, target: str, gender: str) -> Iterator[int]:
-    """Where the term ``target`` stands in ``text`` as a word, in a masculine or neuter one's genitive or a weak
-    one's case form too ("des Gartens", "dem Kunden"; a feminine one's "-n" is its plural's)."""
+def case_form(target: str, gender: str, case: int) -> str | None:
+    """The term ``target``, a noun of ``gender``, in the singular of ``case``, the case its rewritten article is in:
+    a weak masculine noun with the ending the search holds it to after an oblique article (term_weak.weak_case,
+    term_agreement) in every case but the nominative ("dem Kunden", "des Namens": term_weak.weak_genitive); another
+    masculine or neuter noun in its ``genitive``; None where that is not known."""
+    if weak_masculine(target):
+        if case == NOMINATIVE:
+            return target
+        return weak_genitive(target) if case == GENITIVE else target + weak_case(target)
+    return genitive(target) if case == GENITIVE and gender != FEMININE else target
+
+
+def genitive(target: str) -> str | None:
+    """The genitive singular of a strong masculine or neuter noun ``target``: its "-s" ("des Mädchens", "des
+    Schmetterlings", "des Dokuments", "des Direktors").  After a sibilant (SIBILANTS) it is "-es" mostly ("des
+    Hauses"), but "-nis" doubles its "s" ("des Ergebnisses") and a Latin "-us" takes none ("des Globus"), which the
+    letters do not tell apart: None there, and the model's article is kept, for a genitive ending guessed wrong
+    ("des Ergebnises") would be a mistake of ours where the model's article is at worst its own; but "-ismus", sure to
+    take none (UNINFLECTED: "des Tourismus")."""
+    if target.endswith(UNINFLECTED):
+        return target
+    return None if target.endswith(SIBILANTS) else target + "s"
+
+
+def places(text: str, target: str, gender: str) -> Iterator[tuple[int, int]]:
+    """The spans where the term ``target`` stands in ``text`` as a word, in a masculine or neuter one's genitive or a
+    weak one's case form too ("des Gartens", "dem Kunden"; a feminine one's "-n" is its plural's)."""
     ending = "" if gender == FEMININE else "(?:e?s|e?n)?"
     for found in re.finditer(rf"(?<![\w-]){re.escape(target)}{ending}(?![\w-])", text):
-        yield found.start()
+        yield found.span()
 
 
 def agreed_articles(text: str, sentence: str, glossary: Glossary | None, target_lang: str | None) -> str:
@@ -175,9 +209,9 @@ def agreed_articles(text: str, sentence: str, glossary: Glossary | None, target_
         gender = term_gender(target, sentence[sources[0][0]:sources[0][1]])
         if gender is None or target in plural or any(plural_source(sentence[s:e]) for s, e in sources):
             continue
-        for k, at in enumerate(places(text, target, gender)):
+        for k, noun in enumerate(places(text, target, gender)):
             hint = source_case(sentence, sources[k][0]) if k < len(sources) else None
-            edits += article_edits(text, at, gender, hint)
+            edits += article_edits(text, noun, target, gender, hint)
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return text

@@ -41,6 +41,8 @@ WEAK_E = frozenset((
     "falke", "ochse", "bulle", "drache", "schimpanse", "türke", "russe", "grieche", "pole", "schwede", "däne",
     "franzose", "chinese", "brite", "schotte", "ire", "finne", "jude", "kroate", "serbe", "tscheche", "slowake",
     "name", "gedanke", "glaube", "buchstabe", "wille", "friede", "funke", "same"))
+# Those of them whose genitive adds an "s" to the ending ("des Namens", "des Gedankens", "des Glaubens")
+NS_GENITIVE = frozenset(("name", "gedanke", "glaube", "buchstabe", "wille", "friede", "funke", "same"))
 WEAK_OTHERS = frozenset((
     "mensch", "held", "bär", "prinz", "graf", "fürst", "narr", "soldat", "kamerad", "pilot", "architekt", "fotograf",
     "kandidat", "diplomat", "automat", "planet", "philosoph", "chirurg", "astronom", "monarch", "rebell", "spion",
@@ -129,6 +131,14 @@ def in_number(rule: int, case: int, plural: bool) -> tuple[int, int]:
     if plural:
         return rule, 0 if case == CASED else case
     return rule, WRONG_NUMBER if case == CASED else case
+
+
+def weak_genitive(target: str) -> str:
+    """The genitive singular of a weak masculine noun ``target``: its ending (``weak_case``: "des Kunden", "des
+    Polizisten"), and an "s" after it for one of NS_GENITIVE or a compound of one ("des Namens", "des Vornamens")."""
+    word = target.lower()
+    ns = any(word == noun or compound_of(word, noun) for noun in NS_GENITIVE)
+    return target + weak_case(target) + ("s" if ns else "")
 
 
 @functools.lru_cache(maxsize=8)  # per tokenizer and ending: a look at each of its pieces
