@@ -11,6 +11,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.label_gender import FEMININE, MASCULINE, NEUTER
 from attnmt.decoding.term_articles import agreed_articles, genitive, term_gender
 from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.inspect.align import translate_with_weights
 
 
 class MeadowPieces(NamedPieces):
@@ -56,6 +57,16 @@ def test_n_best_translations_take_the_terms_gender_too():
         [[best]] = translate_n_best(model, MeadowPieces(), ["He sat on a meadow."], Decoding(beam_size=2, alpha=0.0),
                                     glossary={"meadow": "Wiese"})
     assert best.text == "Er saß auf einer Wiese."
+
+
+def test_a_documents_translation_takes_the_terms_gender_too():
+    """Documents are translated by attnmt.inspect.align's search (ModelTranslator), which wrote "einem Wiese"."""
+    model = scripted(["▁Er", "▁saß", "▁auf", "▁einem", "▁Wiese", "."])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        [text], _ = translate_with_weights(model, MeadowPieces(), ["He sat on a meadow."], [False],
+                                           Decoding(beam_size=2, alpha=0.0), glossary={"meadow": "Wiese"})
+    assert text == "Er saß auf einer Wiese."
 
 
 def test_a_target_language_other_than_german_keeps_the_models_article():

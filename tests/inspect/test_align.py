@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from attnmt.inspect.align import pharaoh, word_alignment, word_index
+from attnmt.inspect.align import pharaoh, rewritten_rows, word_alignment, word_index
 
 
 def test_pieces_join_into_words_at_the_word_start_marker():
@@ -419,3 +419,15 @@ def test_weighed_may_be_a_list_or_tuple_of_bools_or_a_bool_array_or_tensor():
     for weighed in ([True, False], (True, False), [np.True_, False], np.array([True, False]),
                     torch.tensor([True, False])):
         assert checked_weighed(weighed, 2) == [True, False]
+
+
+def test_a_contraction_rewritten_into_two_words_gives_both_its_row():
+    """"im" became "in der" before the term "Wiese" (term_articles): "Wiese" keeps its own row, not "der"."""
+    weights = torch.tensor([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [0.25, 0.75]])  # Er, ist, im, Wiese.
+    rows = rewritten_rows(weights, "Er ist im Wiese.", "ER IST IN DER WIESE.")
+    assert rows.tolist() == [[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [0.5, 0.5], [0.25, 0.75]]
+
+
+def test_a_word_rewritten_in_its_place_keeps_every_row():
+    weights = torch.tensor([[1.0, 0.0], [0.0, 1.0]])
+    assert rewritten_rows(weights, "einem Wiese", "einer Wiese") is weights

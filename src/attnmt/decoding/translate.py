@@ -34,7 +34,7 @@ from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.capitals import read_as, written_as
+from attnmt.decoding.capitals import read_as
 from attnmt.decoding.constraints import Terms
 from attnmt.decoding.dictated import NOTHING, Dictated, source_terms
 from attnmt.decoding.evaluating import evaluating
@@ -61,10 +61,10 @@ from attnmt.decoding.sentence_edges import read_sentences
 from attnmt.decoding.sentence_parts import parted
 from attnmt.decoding.state import Recording
 from attnmt.decoding.term_after import term_pieces
-from attnmt.decoding.term_articles import agreed_articles
 from attnmt.decoding.term_ids import prefix_ids
 from attnmt.decoding.term_warnings import warn_fewer, warn_missed
 from attnmt.decoding.unread import passed_through, unread_hypotheses
+from attnmt.decoding.written_text import final_text, written_assessment
 from attnmt.errors import UserError
 from attnmt.model import Transformer
 from attnmt.text.terminal_codes import Edges
@@ -290,19 +290,10 @@ def sentence_hypotheses(
 
 
 def written(sentence: str, read: str, translation: Translation, edges: Edges | None = None) -> Translation:
-    """A translation of ``sentence``, which the model read as ``read``, as it is written (``capitals.written_as``: in
-    capitals where the model read it in sentence case), between the codes at its ``edges``, with its assessment."""
-    text = written_as(sentence, translation.text, read)
-    return replace(translation, text=edges.around(text) if edges else text,
+    """A translation of ``sentence``, which the model read as ``read``, its text as written (written_text.final_text),
+    between the codes at its ``edges``, with its assessment's words as written."""
+    return replace(translation, text=edges.around(translation.text) if edges else translation.text,
                    assessment=written_assessment(sentence, read, translation.assessment))
-
-
-def written_assessment(sentence: str, read: str, assessment: attnmt.decoding.quality.Assessment | None
-                       ) -> attnmt.decoding.quality.Assessment | None:
-    """An assessment of a translation of ``sentence``, its words as ``written`` writes the translation."""
-    if assessment is None:
-        return None
-    return replace(assessment, words=[(written_as(sentence, word, read), p) for word, p in assessment.words])
 
 
 def translate(
@@ -343,9 +334,8 @@ def translate(
     with parts.keeping(kept, parts.joined) as outputs:
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
             for i, hypotheses in zip(batch.indices, batch.hypotheses, strict=True):
-                decoded = tokenizer.decode(hypotheses[0].tokens)
-                agreed = agreed_articles(decoded, sentences[i], guides.glossaries[i], model.target_lang)
-                text = written_as(sentences[i], agreed, batch.read[i])
+                text = final_text(sentences[i], batch.read[i], tokenizer.decode(hypotheses[0].tokens),
+                                  guides.glossaries[i], model.target_lang)
                 outputs[i] = edges[i].around(text)
     return parts.joined(parts.kept(model, tokenizer, guides, outputs))
 
@@ -379,9 +369,9 @@ def translate_n_best(
             assessed = (quality.searched(model, tokenizer, batch.read, batch, texts) if quality
                         else [[None] * len(each) for each in texts])
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
-                agree = partial(agreed_articles, sentence=sentences[i], glossary=guides.glossaries[i],
+                final = partial(final_text, sentences[i], batch.read[i], glossary=guides.glossaries[i],
                                 target_lang=model.target_lang)
-                outputs[i] = [written(sentences[i], batch.read[i], Translation(agree(text), h.score, h.log_prob, a),
+                outputs[i] = [written(sentences[i], batch.read[i], Translation(final(text), h.score, h.log_prob, a),
                                       edges[i]) for h, text, a in zip(hypotheses, each, found, strict=True)]
     return join(parts.kept_hypotheses(model, tokenizer, guides, outputs, quality))
 

@@ -16,6 +16,7 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,7 +25,6 @@ from torch import Tensor
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.capitals import written_as
 from attnmt.decoding.evaluating import evaluating
 from attnmt.decoding.failed_sentences import SentencesFailed, keeping
 from attnmt.decoding.inputs import (
@@ -40,7 +40,8 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.state import Recording
 from attnmt.decoding.teacher_forcing import written_attention
-from attnmt.decoding.translate import searched_batches, written_assessment
+from attnmt.decoding.translate import searched_batches
+from attnmt.decoding.written_text import final_text, written_assessment
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,
@@ -274,8 +275,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                                       quality is not None, guides, record, record_for):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
             texts = [tokenizer.decode(hypothesis.tokens) for hypothesis in best]  # as the model wrote them
-            for i, text in zip(batch.indices, texts, strict=True):
-                outputs[i] = written_as(sentences[i], text, batch.read[i])  # in capitals where read in sentence case
+            for i, text in zip(batch.indices, texts, strict=True):  # the articles agreed, in capitals where read so
+                outputs[i] = final_text(sentences[i], batch.read[i], text, guides.glossaries[i], model.target_lang)
             if quality is not None:
                 each = quality.searched(model, tokenizer, batch.read, batch, [[text] for text in texts])
                 for i, [assessment] in zip(batch.indices, each, strict=True):
@@ -291,9 +292,25 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                 recorded = best[r].attention
                 weights = recorded if recorded is not None else cross[r]
                 read = source_words(tokenizer, batch.read[i], lengths[r])
-                found[i] = word_weights(weights, read, [tokenizer.id_to_piece(t) for t in best[r].tokens],
-                                        source_word_numbers(tokenizer, batch.read[i], len(read)))
+                words = word_weights(weights, read, [tokenizer.id_to_piece(t) for t in best[r].tokens],
+                                     source_word_numbers(tokenizer, batch.read[i], len(read)))
+                found[i] = rewritten_rows(words, texts[r], outputs[i])
     return outputs, found, assessed
+
+
+def rewritten_rows(weights: Tensor, before: str, after: str) -> Tensor:
+    """Word weights [words of ``before``, source words] as rows for the words of ``after``, the same translation with
+    words rewritten (written_text.final_text: "im Wiese" -> "in der Wiese", a word more; "einem" -> "einer" keeps the
+    count, and every row): a word kept has its own row, one that replaced others the row of the one at its place
+    among them, or of their last, so that a mark over a source word stays on the target word it was on ("Wiese").
+    The words are compared case-folded: ``after`` is in capitals where its sentence is."""
+    old, new = before.casefold().split(), after.casefold().split()
+    if len(old) == len(new) or not len(weights):
+        return weights
+    rows: list[int] = []
+    for _, first, last, start, end in SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        rows += [min(first + k, last - 1) if last > first else max(first - 1, 0) for k in range(end - start)]
+    return weights[torch.tensor(rows, dtype=torch.long).clamp(max=len(weights) - 1)]
 
 
 def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str],
