@@ -58,9 +58,9 @@ from itertools import takewhile
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.cdata_sections import CUT, cdata_text, sections_text
 from attnmt.documents.elements import Vocabulary, is_spacing, says, says_no
-from attnmt.documents.flat import PROTECTED
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
@@ -114,9 +114,10 @@ class XliffVocabulary(Vocabulary):
     in its sentence).
     Its placeholders (PLACEHOLDER, NUMBERED: ``Hello {0}``, ``%d dogs``, ``%1 files``) pass through untranslated as URLs
     do, each an atom: read as words, the model dropped or changed them; so does an HTML comment in
-    its text (TEXT_COMMENT), whose ``<!--`` and ``-->`` the model turned around (``--> X <!--``)."""
+    its text (TEXT_COMMENT), whose ``<!--`` and ``-->`` the model turned around (``--> X <!--``), and a name joined by
+    "&" (PROSE_PROTECTED: ``Tom &amp; Jerry``, ``AT&amp;T``), which the model dropped as a page's."""
 
-    protected = re.compile(f"{TEXT_COMMENT}|{PROTECTED.pattern}|{PLACEHOLDER}|{NUMBERED}")
+    protected = re.compile(f"{TEXT_COMMENT}|{PROSE_PROTECTED.pattern}|{PLACEHOLDER}|{NUMBERED}")
     xliff = True
 
     def __init__(self) -> None:

@@ -18,6 +18,10 @@ is read with XML's (attnmt.documents.elements.Vocabulary).
   read as words, they went to the model and the file no longer loaded.  Its composite format items
   (``{0}``, ``{1:N2}``) pass through as written; a value with HTML's tags among its words is HTML (ResxHtml).
 - Any other XML's program placeholders (``{0}``, ``%s``, ``%1$s``) pass through as a .resx's do (XmlStrings).
+
+In each, as in a page's text, a name joined by "&" (``Tom &amp; Jerry``, ``AT&amp;T``) passes through as written, its
+"&" written back ``&amp;`` (PROSE_PROTECTED): read as words, the model dropped it ("<p>We watched Tom &amp; Jerry.</p>"
+came back "<p>WE WATCHED TOM JERRY.</p>" from a translator that drops such words, as the demo model did).
 """
 
 from __future__ import annotations
@@ -27,8 +31,9 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.flat import PROTECTED, FlatText
+from attnmt.documents.flat import FlatText
 from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.xml_code import holds_markup, holds_tags
 
@@ -47,7 +52,7 @@ PLACEHOLDER = rf"\$\{{[\w.]+\}}|%\{{\w+\}}|\{{\{{\s*[\w.]+\s*\}}\}}|\{{[\w.]+\}}
 # The double quotes that wrap a whole string (``"  spaced  "``) are syntax too, with the spaces inside them, which
 # Android keeps: read as words, the first of "  Hello" was dropped as a space after a kept span is.
 ANDROID = re.compile(rf"%%|{PLACEHOLDER}|\\(?:u[0-9A-Fa-f]{{4}}|.)|\A[@?](?:[\w.]+:)?\w+/[\w.]+(?=\s*\Z)"
-                     rf'|\A\s*"\s*|\s*"\s*\Z|{PROTECTED.pattern}', re.DOTALL)
+                     rf'|\A\s*"\s*|\s*"\s*\Z|{PROSE_PROTECTED.pattern}', re.DOTALL)
 # An escape, a quote Android reads as syntax where no backslash escapes it (as_written escapes it), or a
 # backslash that starts none of Android's escapes, which Android drops (as_written doubles it:
 # "C:\\Pfad" showed "C:Pfad").
@@ -60,7 +65,7 @@ LAID_OUT = re.compile(r"[ \t]*\n\s*")
 # Where a string Android would read as a resource reference starts: before its first "@" or "?".
 REFERENCE_START = re.compile(r"\A(\s*)(?=[@?])")
 # .NET's composite format items: {0}, {0,10}, {1:N2}, {0,-8:yyyy-MM-dd}.
-RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROTECTED.pattern}")
+RESX = re.compile(rf"\{{\d+(?:,\s*-?\d+)?(?::[^{{}}]*)?\}}|{PLACEHOLDER}|{PROSE_PROTECTED.pattern}")
 XLIFF_1 = "urn:oasis:names:tc:xliff:document:1.2"  # the namespace of Android's <xliff:g>
 # Android's elements that hold strings, each a text of its own however it is laid out.
 ANDROID_HOLDERS = frozenset(("resources", "plurals", "string-array"))
