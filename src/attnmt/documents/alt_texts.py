@@ -28,7 +28,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.comments import TextJob
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml_paragraphs import FALLBACK
-from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
+from attnmt.documents.split_placeholders import PARAGRAPH_PROTECTED
 from attnmt.documents.validations import AttributeJob
 from attnmt.documents.xstring import text_in
 
@@ -45,8 +45,9 @@ ALT_ATTRIBUTES = ("title", "descr")  # as the pane shows them: the title, then t
 VML_ALT_ATTRIBUTES = ("title", "alt")  # a VML shape's, the same two
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 ALT_ELEMENTS = (f"{{{SVG}}}title", f"{{{SVG}}}desc")
-# What an alt text passes through untranslated: URLs and the like, and a template's placeholders (module docstring).
-ALT_PROTECTED = TEMPLATE_PROTECTED
+# What an alt text passes through untranslated: URLs and the like, a template's placeholders (module docstring) and a
+# name joined by "&", as a paragraph's text does.
+ALT_PROTECTED = PARAGRAPH_PROTECTED
 
 
 class AltTextJob(AttributeJob):

@@ -32,8 +32,9 @@ from lxml import etree
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.archive import Job, Part
-from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
+from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
@@ -68,9 +69,10 @@ def utf16_offsets(text: str) -> dict[int, int]:
 class TextJob:
     """One element of plain text, line by line, the ``mentions`` in it kept (the module docstring);
     ``escaped``: its text escapes what XML cannot hold (a SpreadsheetML ``<t>``: attnmt.documents.xstring).
-    ``protected``: what in it passes through untranslated (FlatBuilder's: URLs, e-mail addresses, file names)."""
+    ``protected``: what in it passes through untranslated (URLs, e-mail addresses, file names, a name joined by "&":
+    PROSE_PROTECTED, as a page's text keeps them)."""
 
-    protected = PROTECTED
+    protected = PROSE_PROTECTED
     reader: type[FlatBuilder] = FlatBuilder  # what reads each line (a note's reads its quotes: LabelledText)
 
     def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = (), escaped: bool = False) -> None:

@@ -16,7 +16,7 @@ import re
 from lxml import etree
 
 from attnmt.documents import fields  # by its module: fields imports ooxml, which imports this module
-from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
+from attnmt.documents.split_placeholders import PARAGRAPH_PROTECTED
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import text_in
 
@@ -36,12 +36,12 @@ def switch_text(code: str, switch: str) -> str | None:
 
 
 def page_list(code: str) -> re.Pattern[str]:
-    """What a paragraph of an index of ``code`` keeps (TEMPLATE_PROTECTED's, and its entries' trailing
+    """What a paragraph of an index of ``code`` keeps (PARAGRAPH_PROTECTED's, and its entries' trailing
     separator and pages)."""
     before = switch_text(code, "\\e") or DEFAULT_SEPARATOR
     between = switch_text(code, "\\l") or DEFAULT_SEPARATOR
     pages = f"{re.escape(before)}{PAGE}(?:{re.escape(between)}{PAGE})*\\Z"
-    return re.compile(f"{TEMPLATE_PROTECTED.pattern}|{pages}")
+    return re.compile(f"{PARAGRAPH_PROTECTED.pattern}|{pages}")
 
 
 def index_protection(root: etree._Element) -> dict[etree._Element, re.Pattern[str]]:

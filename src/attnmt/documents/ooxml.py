@@ -93,7 +93,7 @@ from attnmt.documents.ooxml_writing import ParagraphWriter
 from attnmt.documents.run_scripts import formula_runs
 from attnmt.documents.script_tokens import add_scripted
 from attnmt.documents.shown import shown_text
-from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED, join_split_placeholders
+from attnmt.documents.split_placeholders import PARAGRAPH_PROTECTED, join_split_placeholders
 from attnmt.documents.white_space import TYPED_LINES
 from attnmt.documents.word_alternates import unwrap_run_choices
 from attnmt.documents.word_quotes import QuoteBuilder
@@ -115,7 +115,7 @@ class ParagraphJob(ParagraphWriter):
 
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
                  styles: WordStyles | None = None, source_lang: str | None = None,
-                 protected: re.Pattern[str] = TEMPLATE_PROTECTED, speakers: frozenset[str] = frozenset(),
+                 protected: re.Pattern[str] = PARAGRAPH_PROTECTED, speakers: frozenset[str] = frozenset(),
                  reader: type[FlatBuilder] = FlatBuilder) -> None:
         self.paragraph, self.dialect, self.styles, self.source_lang = paragraph, dialect, styles, source_lang
         self.speakers, self.reader = speakers, reader

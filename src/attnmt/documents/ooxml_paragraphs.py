@@ -18,7 +18,7 @@ from attnmt.documents.index_pages import index_protection
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import WORD, Dialect
-from attnmt.documents.split_placeholders import TEMPLATE_PROTECTED
+from attnmt.documents.split_placeholders import PARAGRAPH_PROTECTED
 from attnmt.documents.word_controls import in_kept_control
 from attnmt.documents.word_insertions import join_field_insertions
 from attnmt.documents.word_quotes import QuoteBuilder, unseen_quote_looks
@@ -69,7 +69,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             join_field_marks(paragraph)  # a link, or another mark, around part of a field: its characters moved
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles, source_lang,
-                           indexed.get(paragraph, TEMPLATE_PROTECTED), speakers, QuoteBuilder)
+                           indexed.get(paragraph, PARAGRAPH_PROTECTED), speakers, QuoteBuilder)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

@@ -14,12 +14,17 @@ import re
 
 from lxml import etree
 
+from attnmt.decoding.protected import PROSE_PROTECTED
 from attnmt.documents.flat import PROTECTED
 from attnmt.documents.ooxml_dialects import Dialect
 from attnmt.documents.xml_dialects import PLACEHOLDER
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 TEMPLATE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
+# What an office paragraph's text and an alt text pass through: TEMPLATE_PROTECTED's and a name joined by "&", as a
+# page's text does (PROSE_PROTECTED: "We watched Tom & Jerry." in a Word paragraph lost the name as a page's did).
+# Not joined over runs as a placeholder is: a name's words may each have a look of their own (a bold "Tom").
+PARAGRAPH_PROTECTED = re.compile(f"{PROSE_PROTECTED.pattern}|{PLACEHOLDER}")
 
 
 def join_split_placeholders(container: etree._Element, dialect: Dialect) -> None:
