@@ -1,7 +1,7 @@
 """What a request that fails after it was charged logs, and what a document refused costs: a text the model
-failed on is logged with the characters its key was charged, in LibreTranslate's and DeepL's APIs, as a file
-is (test_file_costs); a DeepL document found in its target language already is refused unbilled, as DeepL
-refuses it."""
+failed on is logged with the characters its key was charged, in attnmt's, LibreTranslate's and DeepL's APIs, and
+counted in the metrics, as a file is (test_file_costs); a DeepL document found in its target language already is
+refused unbilled, as DeepL refuses it."""
 
 import json
 import logging
@@ -15,7 +15,11 @@ from attnmt.server.app import ServeSettings, create_app
 
 KEY = "0b4e2c1d-5a8f-4d2e-9c1b-7e3f6a9d2b10:fx"
 DEEPL_AUTH = {"Authorization": f"DeepL-Auth-Key {KEY}"}
+BEARER = {"Authorization": f"Bearer {KEY}"}
 TEXTS = ["a dog runs", "a cat sleeps"]  # 10 + 12 = 22 characters
+# The same two texts sent to each text endpoint
+ASKED = {"/translate": {"q": TEXTS, "source": "en", "target": "de"}, "/v1/translate": {"texts": TEXTS},
+         "/v2/translate": {"text": TEXTS, "source_lang": "EN", "target_lang": "DE"}}
 BRIEF = "Der Hund läuft mit den Kindern durch den großen Park.\n".encode()  # 56 bytes, in German
 EQUAL = ("Source and target language are equal: brief.txt is in German (de) already, the target_lang (detected "
          "from its text)")
@@ -65,6 +69,48 @@ def test_a_deepl_translate_the_model_failed_on_is_logged_with_the_texts_and_char
         assert answer.status_code == 500
     [line] = access_lines(caplog, "/v2/translate")
     assert (line["status"], line["model"], line["texts"], line["characters"]) == (500, "en-de", 2, 22)
+
+
+def test_a_v1_translate_the_model_failed_on_is_logged_with_the_texts_and_characters_it_was_charged(
+        failing_model, caplog):
+    """Its 22 characters were charged (the next 10 are over the key's 30 a minute) but its 500 line said model en-de
+    and no texts or characters."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with keyed_client(failing_model, ApiKey(1, None, chars_per_minute=30)) as client:
+        answer = client.post("/v1/translate", json={"texts": TEXTS}, headers=BEARER)
+        assert answer.status_code == 500
+        again = client.post("/v1/translate", json={"text": "a dog runs"}, headers=BEARER)
+        assert again.status_code == 429  # 22 + 10 > 30: the texts that failed were charged
+    line, _ = access_lines(caplog, "/v1/translate")
+    assert (line["status"], line["model"], line["texts"], line["characters"]) == (500, "en-de", 2, 22)
+
+
+def test_a_v1_translate_done_is_logged_with_its_texts_counted_once(served, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with TestClient(create_app([served], ServeSettings(), log_text=True), raise_server_exceptions=False) as client:
+        answer = client.post("/v1/translate", json={"texts": TEXTS})
+        assert answer.status_code == 200
+    [line] = access_lines(caplog, "/v1/translate")
+    assert (line["model"], line["texts"], line["characters"], line["text"], line["translation"]) == (
+        "en-de", 2, 22, TEXTS, answer.json()["translations"])
+
+
+@pytest.mark.parametrize("path", ASKED)
+def test_the_characters_of_texts_the_model_failed_on_are_counted_in_the_metrics_as_a_files_are(failing_model, path):
+    """The metrics count the characters given to a model as they reach it, as a file's chunks are counted (the one
+    the model failed on too: test_file_costs); a text endpoint counted them only once translated, none on a 500."""
+    with TestClient(create_app([failing_model], ServeSettings()), raise_server_exceptions=False) as client:
+        assert client.post(path, json=ASKED[path]).status_code == 500
+        metrics = client.get("/metrics").text
+    assert 'attnmt_characters_total{model="en-de"} 22.0' in metrics
+
+
+@pytest.mark.parametrize("path", ASKED)
+def test_the_characters_of_texts_translated_are_counted_in_the_metrics_once(served, path):
+    with TestClient(create_app([served], ServeSettings()), raise_server_exceptions=False) as client:
+        assert client.post(path, json=ASKED[path]).status_code == 200
+        metrics = client.get("/metrics").text
+    assert 'attnmt_characters_total{model="en-de"} 22.0' in metrics
 
 
 def test_a_translate_done_is_logged_with_its_texts_counted_once(served, caplog):

@@ -37,7 +37,8 @@ class Server:
         self.note(request, served, texts, translations)
 
     def count_characters(self, served: ServedModel, texts: list[str]) -> None:
-        """Counts ``texts``' characters in the metrics of ``served``, which translated them or is given them."""
+        """Counts ``texts``' characters in the metrics of ``served`` as they reach it, as its key is charged for them:
+        a request or a file's chunk it then fails on too."""
         if self.metrics is not None:
             self.metrics.characters.labels(served.name).inc(sum(len(text) for text in texts))
 

@@ -62,6 +62,7 @@ from attnmt.server.libre_requests import (
     json_body,
     language_of,
     parameters,
+    refusals_worded,
 )
 from attnmt.server.libretranslate import model_for, translated_by_source
 from attnmt.server.markup_texts import NO_SPLITS
@@ -231,7 +232,8 @@ async def translate_deepl(server: Server, request: Request) -> dict:
                                server.settings_for(request), markup=text_format == "html")
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
-    logged_charge(server, request, texts, sum(source not in routed for source in sources))
+    with refusals_worded():  # /translate's words, which ``answered`` words as DeepL's
+        logged_charge(server, request, texts, sum(source not in routed for source in sources))
     # DeepL's split_sentences says how line breaks are read, a text's (as_split) and a block's of markup: a line alone
     # by default but for HTML, as DeepL reads them
     tags = splits_of(params) if text_format == "xml" else NO_SPLITS  # DeepL's XML handling alone reads them

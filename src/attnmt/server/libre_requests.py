@@ -5,7 +5,8 @@
     texts_of          ``q`` as texts, within the server's count and character limits (texts_in: without them)
     text_names        the names errors give ``q``'s texts
     language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
-    refusal           a key's refusal (attnmt.server.access) as a LibreError, with LibreTranslate's status
+    refusal           a key's refusal (attnmt.server.access) as a LibreError, with LibreTranslate's status;
+                      refusals_worded: each raised within so
     FIELDS, FILE_BODY the request bodies in the OpenAPI schema
 
 Apart from attnmt.server.libretranslate (the routes, and what they do with a request) because
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 from urllib.parse import parse_qsl, unquote_to_bytes
@@ -279,6 +281,15 @@ def check_unicode(params: dict) -> None:
 
 def refusal(refused: Refused) -> LibreError:
     return LibreError(STATUS[refused.reason], PREFIX.get(refused.reason, "") + str(refused), refused.headers())
+
+
+@contextmanager
+def refusals_worded() -> Iterator[None]:
+    """A Refused raised within (a text's charge: attnmt.server.text_charges) raised as its ``refusal``."""
+    try:
+        yield
+    except Refused as refused:
+        raise refusal(refused) from None
 
 
 def texts_of(settings: ServeSettings, params: dict) -> list[str]:

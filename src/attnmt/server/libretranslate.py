@@ -86,6 +86,7 @@ from attnmt.server.libre_requests import (
     missing,
     parameters,
     refusal,
+    refusals_worded,
     text_names,
     texts_in,
     texts_of,
@@ -93,7 +94,8 @@ from attnmt.server.libre_requests import (
 from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.server.text_charges import logged_charge
-from attnmt.server.v1_api import TranslateRequest, translate_native
+from attnmt.server.v1_api import translate_native
+from attnmt.server.v1_bodies import TranslateRequest
 
 # /frontend/settings' default source, as LibreTranslate names it.
 AUTO_DETECT = {"code": "auto", "name": "Auto Detect"}
@@ -170,8 +172,10 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
         places = [i for i, source in enumerate(sources) if source == code]
         group = [texts[i] for i in places]
         server.names(request, served)
+        # the metrics count them as they reach the model, as a file's chunks (file_api.charger); its line counted
+        # them as charged (logged_charge)
+        server.count_characters(served, group)
         answers = await translated(request, served, group, alternatives, text_format, quality, lines, tags)
-        server.count_characters(served, group)  # the metrics'; its line counted them as charged (logged_charge)
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
             best[i], others[i], assessed[i] = one_best, its_others, its_assessment
     return best, others, assessed
@@ -199,7 +203,8 @@ async def translate_libre(server: Server, request: Request, params: dict) -> dic
                                markup=text_format == "html")
         except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None
-    logged_charge(server, request, texts, sum(source not in routed for source in sources))
+    with refusals_worded():
+        logged_charge(server, request, texts, sum(source not in routed for source in sources))
     searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
     best, others, assessed = await translated_by_source(server, request, routed, sources, texts, searched,
                                                         text_format, settings.quality)

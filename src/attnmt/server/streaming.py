@@ -65,6 +65,7 @@ from attnmt.server.libre_requests import (
     json_body,
     language_of,
     parameters,
+    refusals_worded,
     texts_of,
 )
 from attnmt.server.libretranslate import admit, model_for
@@ -234,7 +235,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
                 [said["detectedLanguage"]] = await detected(server, [text], target)
                 source = said["detectedLanguage"]["language"]
             if source == target and target in server.models.codes():  # in it already: as /translate answers it
-                charge(server, request, [text])  # and charges it, and logs it so
+                with refusals_worded():  # and charges it, and logs it so
+                    charge(server, request, [text])
                 server.note_whole(request, [text], [text], 1)
                 assessed = given_back(server, target) if settings.quality else None
                 return StreamingResponse(as_it_is(text, assessed, said), media_type="text/event-stream",
@@ -246,7 +248,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
             served.check_texts([("q", text)], settings)
         except TooMuch as error:
             raise LibreError(400, f"Invalid request: {error}") from None
-        charge(server, request, [text])
+        with refusals_worded():
+            charge(server, request, [text])
         server.record(request, served, [text], [])  # the translation: once done (--log-text)
         stream = events(served, text, decoding, settings.quality,
                         lambda translation: server.record_translations(request, [translation]), said)
