@@ -5,7 +5,7 @@
     POST /translate       LibreTranslate's API (attnmt.server.libretranslate), with /languages, /detect and
                           /frontend/settings, so LibreTranslate's clients work unchanged
     POST /translate/stream  one text's translation as it grows, as server-sent events (attnmt.server.streaming)
-    POST /translate_file  LibreTranslate's file API, with GET /download_file/NAME (attnmt.server.libretranslate)
+    POST /translate_file  LibreTranslate's file API, with GET /download_file/NAME (attnmt.server.libre_files)
     POST /v1/files        a file translated as a job: its progress, then its download (attnmt.server.file_api)
     POST /v1/translate    attnmt's own (attnmt.server.v1_api): {"text": "A dog runs."} or {"texts": [...]},
                           options beam, max_length, n_best, scores, alignments, confidence, attention
@@ -47,7 +47,8 @@ from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
 from attnmt.server.deepl_api import add_deepl_routes
 from attnmt.server.deepl_documents import add_deepl_document_routes
-from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
+from attnmt.server.file_api import add_file_routes
+from attnmt.server.file_forms import FORM_ROOM, served_suffixes
 from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
@@ -64,6 +65,7 @@ from attnmt.server.guards import (
     content_policy,
     http_error,
 )
+from attnmt.server.libre_files import add_libre_file_routes
 from attnmt.server.libretranslate import add_libretranslate_routes
 from attnmt.server.metrics import ACCESS_LOG, Metrics, Observed
 from attnmt.server.models import Models, ServedModel, ServeSettings
@@ -282,7 +284,8 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_middleware(Observed, metrics=server.metrics)
     app.add_middleware(MergedSlashes)  # outermost: every other middleware and the metrics see the merged path
     add_native_routes(app, server)
-    add_libretranslate_routes(app, server, jobs)
+    add_libretranslate_routes(app, server)
+    add_libre_file_routes(app, server, jobs)
     add_streaming_route(app, server)
     add_file_routes(app, server, jobs)
     add_deepl_routes(app, server)

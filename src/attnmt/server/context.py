@@ -45,7 +45,7 @@ class Server:
     def note(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
         """Notes ``texts`` translated by ``served`` for ``request``'s access-log line, as ``record``
         does, without counting them in the metrics: a file's chunks are counted as they reach the
-        model (attnmt.server.file_api.charger), and noted here once translated, a chunk a call
+        model (attnmt.server.file_charges.charger), and noted here once translated, a chunk a call
         (LibreTranslate's file counted on its line as charged: ``count_texts``, ``note_texts``).
         Each model is named once, in the order first used, however many calls it had; the texts
         are appended in place, so that a file's many chunks cost time in proportion to its size."""
@@ -54,7 +54,7 @@ class Server:
 
     def count_texts(self, request: Request, served: ServedModel, texts: list[str]) -> None:
         """Names ``served`` on ``request``'s access-log line and adds ``texts`` to its ``texts`` and ``characters``:
-        ``note``'s count, which LibreTranslate's file job makes as each chunk is charged (file_api.logged_charger),
+        ``note``'s count, which LibreTranslate's file job makes as each chunk is charged (file_charges.logged_charger),
         so that its line counts what its key was charged, the chunk a model failed on too."""
         self.names(request, served)
         log = log_of(request)

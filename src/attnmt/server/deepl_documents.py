@@ -53,8 +53,10 @@ from attnmt.server.deepl_api import (
     served_target,
 )
 from attnmt.server.detect import language_name
-from attnmt.server.file_api import TranslatedFile, charged_file, charger, checked_name, file_bytes, uploaded
+from attnmt.server.file_charges import charged_file, charger
+from attnmt.server.file_forms import checked_name, file_bytes, uploaded
 from attnmt.server.file_jobs import IN_TURN, FileJob, FileJobs
+from attnmt.server.file_responses import TranslatedFile
 from attnmt.server.file_sample import file_sample
 from attnmt.server.libre_requests import check_unicode, first_values, multipart_parts
 from attnmt.server.libretranslate import model_for

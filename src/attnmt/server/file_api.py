@@ -24,43 +24,33 @@ A file costs requests as LibreTranslate charges them (attnmt.server.access.file_
 a minute as they reach the model, and a job over them waits for the window to have room.  A
 job's id (128 random bits) is what lets its holder follow, download and delete it, as
 LibreTranslate's download URLs do; a path is never made from what a client sends.
+
+A file sent is read by attnmt.server.file_forms, charged by attnmt.server.file_charges, and sent back
+translated by attnmt.server.file_responses, which LibreTranslate's and DeepL's file APIs share.
 """
 
 from __future__ import annotations
 
 import math
-import unicodedata
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Literal
-from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.background import BackgroundTask
-from starlette.datastructures import FormData, UploadFile
-from starlette.requests import ClientDisconnect
-from starlette.responses import MalformedRangeHeader
 
-from attnmt.documents.charsets import page_charset, unicode_marked
-from attnmt.documents.files import MARKUP_KINDS, TEXT_SUFFIXES, suffix_of, supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
-from attnmt.errors import UserError, value_shown
+from attnmt.errors import value_shown
 from attnmt.server.access import Refused, log_of
 from attnmt.server.context import Server
-from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
-from attnmt.server.models import ServedModel, ServeSettings, TooMuch
+from attnmt.server.file_charges import charged_file, charger
+from attnmt.server.file_forms import checked_name, file_bytes, uploaded
+from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
+from attnmt.server.file_responses import TranslatedFile, attachment
+from attnmt.server.models import TooMuch
 from attnmt.server.sent_events import event
 from attnmt.server.v1_api import chosen_model, refusal
-from attnmt.text.invisible import unaccented
 
-FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
-HIDDEN = ("Cc", "Cf")  # controls (C0, DEL, C1) and invisible format characters: dropped from a sent file's name
-# How much of a translated page is read for the charset it declares (as attnmt translate reads a page's).
-DECLARATION_BYTES = 64 * 1024
-JOINERS = "\u200c\u200d"  # ZWNJ and ZWJ, the format characters kept: Persian, Indic and emoji names need them
-# Media types of translated files that their names are guessed wrongly by (Python's mimetypes: .ass is AAC audio).
-TEXT_TYPES = {".ass": "text/x-ssa", ".ssa": "text/x-ssa", ".mdx": "text/markdown", ".webvtt": "text/vtt"}
 # POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
@@ -70,83 +60,6 @@ SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
                  "api_key": {"type": "string"}}
 SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": SUBMIT_FIELDS}}}}}
-
-
-async def uploaded(request: Request) -> tuple[FormData, UploadFile | None]:
-    """A multipart form, and its ``file`` (None where it has none); the form is read with at most
-    one file and a few fields, each API reading a field given twice as its clients expect.
-    ValueError for a form that cannot be read; ClientDisconnect (499, as for a JSON body) for a
-    client that hangs up before the form's end."""
-    try:
-        form = await request.form(max_files=1, max_fields=16)
-    except (HTTPException, ClientDisconnect):  # a body over its limit or too slow (BodyRefused), or no client
-        raise
-    except Exception as error:  # noqa: BLE001 - starlette's parser errors vary by version
-        if "too many files" in str(error).lower():  # starlette's words for a second file (max_files=1)
-            raise ValueError('the form has more than one file: send one file, as the field "file"') from None
-        raise ValueError(f"the body is not a multipart form with a file ({error})") from None
-    file = form.get("file")
-    return form, file if isinstance(file, UploadFile) else None
-
-
-async def file_bytes(file: UploadFile, max_bytes: int) -> bytes:
-    """The file's bytes; TooMuch naming the file where it has more than ``max_bytes``."""
-    data = await file.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise TooMuch(f"{sent_name(file)}: the file is over {max_bytes:,} bytes, the most this server translates")
-    return data
-
-
-def served_suffixes(settings: ServeSettings) -> list[str]:
-    """The extensions of the files this server takes: those of office files with macros only
-    where its operator allows them (``settings.allow_macros``)."""
-    return supported_suffixes(macros=settings.allow_macros)
-
-
-def sent_name(file: UploadFile) -> str:
-    r"""The file's name as its sender named it.  Browsers and curl (7.81 on) write a ``"`` in a form's
-    file name as ``%22`` (HTML's form encoding; ``%`` itself goes as it is), which the multipart parser
-    keeps: ``a"b.txt`` arrived as ``a%22b.txt``, and its translation came back named so.  The line
-    breaks that encoding writes as ``%0A`` and ``%0D`` are left escaped: a name is one line of a log
-    or an error.  Control characters a client sent as they are (C0, DEL and C1: no file name a
-    person sees has one) are dropped, and the format is read from what is left: ``a\x00b.txt`` came
-    back as ``a\x00b.de.txt``, and ``a.txt\x00.docx``, which a C library reads as ``a.txt``, is
-    ``a.txt.docx``.  So are the invisible format characters (Unicode's Cf, but ZWNJ and ZWJ): a
-    bidi control makes a name read otherwise than it is (``\u202efdp.exe.txt``, RIGHT-TO-LEFT
-    OVERRIDE first, shows as ``txt.exe.pdf``), and a ZERO WIDTH SPACE or BOM hides in it.  What is
-    left gets a stem where it has none (with_stem)."""
-    name = (file.filename or "").replace("%22", '"')
-    return with_stem("".join(c for c in name if unicodedata.category(c) not in HIDDEN or c in JOINERS))
-
-
-def with_stem(name: str) -> str:
-    r"""``name``, or ``file`` and its extension where nothing but dots and spaces comes before that:
-    ``.txt`` (also what is left of ``\x01\x02.txt``) reads as a dot-file with no extension, and was
-    refused as a format attnmt does not translate, ``.txt`` among those it does; ``..txt`` came back
-    as ``..de.txt``.  A name of dots and spaces alone is no name (""): its format cannot be read."""
-    base = name.replace("\\", "/").rpartition("/")[2]  # the name alone, as translated_name reads it
-    stem, dot, extension = base.rpartition(".")
-    if not base.strip(". "):
-        return ""
-    return f"file.{extension}" if dot and not stem.strip(". ") else name
-
-
-def checked_name(file: UploadFile, settings: ServeSettings) -> str:
-    """The file's name, its extension one this server translates; ValueError naming the formats
-    otherwise, DataError (a ValueError) for an office file with macros the server does not take."""
-    from attnmt.documents.office import MACRO_SUFFIXES, macros_refused
-
-    name = sent_name(file)
-    if not name:
-        raise ValueError("the file has no name: its extension says its format")
-    suffix = Path(name).suffix.lower()
-    if suffix in MACRO_SUFFIXES and not settings.allow_macros:
-        raise macros_refused(name, f"a {suffix} file", MACROS_HINT)
-    try:  # one line for a PDF, or naming the formats served: a ValueError, which LibreTranslate's
-        suffix_of(name, macros=settings.allow_macros)  # /translate_file answers in its own words
-    except UserError as error:
-        raise ValueError(str(error)) from None
-    return name
 
 
 def job_options(fields: dict[str, str]) -> JobOptions:
@@ -172,42 +85,6 @@ def job_options(fields: dict[str, str]) -> JobOptions:
                       None if min_quality is None else threshold, wait_for_characters=True)
 
 
-def charged_file(server: Server, request: Request, size: int) -> None:
-    """Counts a file of ``size`` bytes against the admitted ``request``'s limits (access.file_cost,
-    at its key's characters per request); raises Refused."""
-    server.access.charge_file(request, size, server.settings_for(request).max_request_chars)
-
-
-def charger(server: Server, request: Request, served: ServedModel) -> Callable[[list[str]], None]:
-    """Counts a chunk's sentences' characters against the admitted ``request``'s key's characters a minute
-    (raises Refused), and in the metrics of ``served``."""
-
-    def charge(sentences: list[str]) -> None:
-        server.access.charge(request, sum(map(len, sentences)))
-        server.count_characters(served, sentences)
-    return charge
-
-
-def logged_charger(server: Server, request: Request, served: ServedModel) -> Callable[[list[str]], None]:
-    """``charger``, each chunk charged then counted on ``request``'s access-log line (Server.count_texts)."""
-    charge = charger(server, request, served)
-
-    def charged(sentences: list[str]) -> None:
-        charge(sentences)
-        server.count_texts(request, served, sentences)
-    return charged
-
-
-def given_back_charger(server: Server, request: Request) -> Callable[[list[str]], None]:
-    """Counts the sentences of a file given back as it came (FileJobs.given_back) against the admitted
-    ``request``'s key's characters a minute (raises Refused), as a translated file's chunks count, and notes
-    them for its access-log line as /translate notes its texts given back: ``model`` null, ``given_back`` all."""
-
-    def charge(sentences: list[str]) -> None:
-        server.access.charge(request, sum(map(len, sentences)))
-        server.note_whole(request, sentences, sentences, len(sentences))
-
-    return charge
 
 
 async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
@@ -333,60 +210,6 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         return Response(job.review.table(), media_type="text/tab-separated-values; charset=utf-8",
                         headers={"Content-Disposition": attachment(f"{Path(job.filename).stem}.review.tsv")})
 
-
-def own_charset(path: str, filename: str) -> str | None:
-    """The charset a translated text file is written in where it is not UTF-8: the UTF-16 or UTF-32 its byte
-    order mark says (Subtitle Edit's "Unicode"), or the one a page declares (a <meta charset="windows-1252">),
-    which browsers would read as the HTTP header's utf-8 instead; None for UTF-8 and any other file."""
-    kind = TEXT_SUFFIXES.get(Path(filename).suffix.lower())
-    if kind is None:
-        return None
-    with open(path, "rb") as f:
-        head = f.read(DECLARATION_BYTES)
-    if (marked := unicode_marked(head)) is not None:
-        return marked[:6]  # "utf-16", "utf-32": the mark says the byte order
-    return page_charset(head, filename, kind == "html") if kind in MARKUP_KINDS else None
-
-
-class TranslatedFile(FileResponse):
-    """A translated file, whole when its request's Range header cannot be read: a unit other than
-    bytes, or a range that is no range (RFC 9110 14.2: such a header may be ignored, one of an
-    unknown unit must be). Starlette answered those with a plain-text 400, in neither API's shape;
-    an unsatisfiable range (past the file's end) is still 416, with the file's size.  An ASS/SSA
-    file is text/x-ssa (TEXT_TYPES): guessed from its name, a .ass was audio/aac (ADTS audio); an MDX page
-    text/markdown, as a .md is (Python guesses nothing for .mdx), and a .webvtt text/vtt, as a .vtt is.  A text
-    file's charset is its own (``own_charset``), where Starlette said utf-8 of every one."""
-
-    def __init__(self, path: str, filename: str, background: BackgroundTask | None = None) -> None:
-        super().__init__(path, filename=filename, media_type=TEXT_TYPES.get(Path(filename).suffix.lower()),
-                         background=background)
-        self.headers["content-disposition"] = attachment(filename)  # with an ASCII stand-in (attachment)
-        charset = own_charset(path, filename)
-        kind = self.headers.get("content-type", "")
-        if charset is not None and kind.startswith("text/"):
-            self.headers["content-type"] = f"{kind.split(';')[0]}; charset={charset}"
-
-    @classmethod
-    def _parse_range_header(cls, http_range: str, file_size: int) -> list[tuple[int, int]]:
-        try:
-            return super()._parse_range_header(http_range, file_size)
-        except MalformedRangeHeader:
-            return []  # no ranges: the whole file
-
-
-def attachment(filename: str) -> str:
-    """A Content-Disposition naming ``filename`` (RFC 6266): a name beyond plain ASCII also as RFC 5987
-    writes it, after an ASCII stand-in for the clients that read ``filename`` alone (``Bericht März.de.txt``:
-    ``filename="Bericht Marz.de.txt"``), as Flask's send_file, LibreTranslate's, writes it; with
-    ``filename*`` alone, ``curl -OJ`` saved a download under its URL's last part, the job's id and %-escapes."""
-    plain = ascii_name(filename)
-    return f'attachment; filename="{plain}"' + ("" if plain == filename else f"; filename*=utf-8''{quote(filename)}")
-
-
-def ascii_name(filename: str) -> str:
-    """``filename`` in printable ASCII: accents dropped (NFKD), any other character, a quote or a
-    backslash (which a quoted header value would have to escape) made "_"."""
-    return "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in unaccented(filename))
 
 
 def admitted_with_key(server: Server, request: Request, body_key: str | None) -> None:

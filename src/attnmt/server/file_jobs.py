@@ -1,5 +1,5 @@
 """Files translated as jobs: what attnmt's file API (attnmt.server.file_api) and LibreTranslate's
-``/translate_file`` (attnmt.server.libretranslate) run on.
+``/translate_file`` (attnmt.server.libre_files) run on.
 
 A job's document work (reading the file, placing its marks, writing it again) runs in a thread
 of its own, and its sentences go through the model's batcher (attnmt.server.batcher) with every
@@ -222,7 +222,7 @@ class FileJobs:
     def check_room(self, wait_for_turn: bool = False) -> None:
         """Raises Busy when ``max_file_jobs`` are running already, or for a job that waits for its turn
         (JobOptions.wait_for_turn), when as many wait too: their files are held in memory as they wait.  The
-        APIs ask before they charge a file's requests (file_api.charged_file): a file refused for want of room
+        APIs ask before they charge a file's requests (file_charges.charged_file): a file refused for want of room
         costs its key no more than any refused request, and a client retrying after Retry-After is not locked out."""
         running, most = self.running, self.settings.max_file_jobs
         if running >= most * (2 if wait_for_turn else 1):

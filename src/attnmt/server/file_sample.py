@@ -1,5 +1,5 @@
 """What of a sent file tells its language: LibreTranslate's ``translate_file`` with source ``auto``
-detects it from the file's texts, whatever its format (attnmt.server.libretranslate); and whether a
+detects it from the file's texts, whatever its format (attnmt.server.libre_files); and whether a
 file given back as it came, in the target language already, could be read at all (``read_through``).
 
 The file is read as its translation will read it (attnmt.documents.files), by a translator that

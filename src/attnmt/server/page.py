@@ -20,6 +20,6 @@ PAGE = with_attention_view((resources.files("attnmt.server") / "assets" / "page.
 
 def page_html(model_name: str, suffixes: Sequence[str]) -> str:
     """The page, titled with the model's name, its file box taking the files of ``suffixes`` (the
-    server's: attnmt.server.file_api.served_suffixes)."""
+    server's: attnmt.server.file_forms.served_suffixes)."""
     values = {"MODEL": html.escape(model_name), "FORMATS": ",".join(suffixes)}
     return re.sub("__(MODEL|FORMATS)__", lambda match: values[match.group(1)], PAGE)

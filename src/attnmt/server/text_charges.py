@@ -23,7 +23,7 @@ def charge(server: Server, request: Request, texts: list[str]) -> None:
 
 def logged_charge(server: Server, request: Request, texts: list[str], given_back: int = 0) -> None:
     """``charge``, then the request counted whole on its access-log line (Server.count_whole: ``given_back`` of
-    its texts need no model), as a file's line counts a chunk as it is charged (file_api.logged_charger): so the
+    its texts need no model), as a file's line counts a chunk as it is charged (file_charges.logged_charger): so the
     line of a request the model then fails on (500), or its client leaves (499), counts what its key was charged."""
     charge(server, request, texts)
     server.count_whole(request, texts, given_back)

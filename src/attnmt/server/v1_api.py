@@ -124,7 +124,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     served = chosen_model(server, request.model)
     texts, options = checked(server, served, request, http, await given_glossary(http) if request.glossary else None)
     server.names(http, served)
-    server.count_characters(served, texts)  # as they reach the model, as a file's chunks are (file_api.charger)
+    server.count_characters(served, texts)  # as they reach the model, as a file's chunks are (file_charges.charger)
     try:
         translations, hypotheses, attention, quality = await while_connected(
             http, translation(served, request, texts, options))
