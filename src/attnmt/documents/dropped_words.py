@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attnmt.documents.attention_given import given
+
 SHARE = 0.5  # of the attention the target word gives the source word it attends to most
 DISTANCE = 3  # source words between that word and the mark's nearest word, and one
 SPREAD = 0.3  # of a target word's attention, the least its strongest source word gets for it to be linked to it
@@ -46,9 +48,9 @@ def attends_elsewhere(row: Sequence[float], words: Sequence[int]) -> bool:
     most = max(row, default=0.0)
     if most <= 0 or not words:
         return False
-    given = sum(row[k] for k in words if k < len(row))
+    share = given(row, words)
     own = list(row).index(most)
-    return given < SHARE * most and min(abs(own - k) for k in words) >= DISTANCE
+    return share < SHARE * most and min(abs(own - k) for k in words) >= DISTANCE
 
 
 def spread(row: Sequence[float]) -> bool:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attnmt.documents.attention_given import given
 from attnmt.text.articles import ANY_ARTICLE
 from attnmt.text.function_words import PUNCTUATION, is_function_word
 
@@ -78,18 +79,18 @@ def translates_beside(row: Sequence[float], words: Sequence[int], beside: Sequen
     """Whether a target word whose attention is ``row`` gives a function word ``beside`` the mark's ``words`` at
     least SHARE of what it gives them: it translates that word, its attention a word off (``loading <b>cotton</b>
     onto a truck`` -> ``die <b>auf</b> einem Lastwagen``, "auf" giving "cotton" 0.71 and "onto" 0.19)."""
-    given = sum(row[k] for k in words if k < len(row))
-    return any(k < len(row) and row[k] >= SHARE * given for k in beside)
+    share = given(row, words)
+    return any(k < len(row) and row[k] >= SHARE * share for k in beside)
 
 
 def clicked(weights: Sequence[Sequence[float]], words: Sequence[int], target: str,
             written: Sequence[Span]) -> int | None:
     """The target word that gives the source ``words`` the most attention, a content word where one gives them any
     (None: none gives any): the word a link whose words the model dropped or merged goes around."""
-    given = [sum(row[k] for k in words if k < len(row)) for row in weights]
-    content = [t for t, mass in enumerate(given) if mass > 0 and not is_function_word(target[slice(*written[t])])]
-    found = content or [t for t, mass in enumerate(given) if mass > 0]
-    return max(found, key=given.__getitem__, default=None)
+    masses = [given(row, words) for row in weights]
+    content = [t for t, mass in enumerate(masses) if mass > 0 and not is_function_word(target[slice(*written[t])])]
+    found = content or [t for t, mass in enumerate(masses) if mass > 0]
+    return max(found, key=masses.__getitem__, default=None)
 
 
 def clicked_word(weights: Sequence[Sequence[float]], words: Sequence[int], targets: Sequence[int], target: str,

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attnmt.documents.attention_given import given
 from attnmt.text.articles import ANY_ARTICLE, CONTRACTIONS
 
 SHARE = 0.25  # of the attention the first word gives the mark's words
@@ -107,10 +108,10 @@ def looks_ahead(weights: Sequence[Sequence[float]], words: Sequence[int], first:
     of the word before, and is taken for none of them where one of ``others`` gives each more than RIVAL of what it
     gives it."""
     row, before = weights[first], words[0] - 1
-    if not article and not (0 <= before < len(row) and row[before] >= SHARE * marked(row, words)):
+    if not article and not (0 <= before < len(row) and row[before] >= SHARE * given(row, words)):
         return False
     rival = RIVAL if article else 1.0
-    return all(any(marked(weights[t], [k]) > rival * marked(row, [k]) for t in others) for k in words)
+    return all(any(given(weights[t], [k]) > rival * given(row, [k]) for t in others) for k in words)
 
 
 def is_article(word: str) -> bool:
@@ -120,7 +121,3 @@ def is_article(word: str) -> bool:
     content word alone."""
     return word.strip(PUNCTUATION).lower() in WITH_ARTICLE
 
-
-def marked(row: Sequence[float], words: Sequence[int]) -> float:
-    """What a target word whose attention is ``row`` gives the source ``words``."""
-    return sum(row[k] for k in words if k < len(row))

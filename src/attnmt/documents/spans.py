@@ -59,6 +59,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from attnmt.documents.attention_given import given
 from attnmt.documents.bidi import controls_between, held
 from attnmt.documents.copied_results import copied_span
 from attnmt.documents.copied_words import Copies, kept_target, one_target
@@ -146,8 +147,7 @@ class Projector:
                 columns = zip(*[row + [0] * (width - len(row)) for row in self.weights[i]], strict=True)
                 self.one_word_best[i] = [strongest(column) for column in columns] or [None] * width
             return self.one_word_best[i][words[0]]
-        # A row can be shorter than the sentence's words: the model truncated an over-long sentence.
-        return strongest([sum(row[k] for k in words if k < len(row)) for row in self.weights[i]])
+        return strongest([given(row, words) for row in self.weights[i]])  # given: a truncated row too
 
     def aligned(self, i: int, words: Sequence[int]) -> list[int]:
         """Sentence i's target words aligned to source ``words``, in order (rule 1)."""
@@ -165,7 +165,7 @@ class Projector:
     def attention(self, mark: Mark) -> list[tuple[int, float]]:
         """(start, attention) of each target word of the sentences ``mark`` reaches into: the attention it gives
         the source words the mark overlaps (none where the sentence needed no alignment)."""
-        return [(start, sum(row[k] for k in words if k < len(row)))
+        return [(start, given(row, words))
                 for i, words in self.words(mark)  # a sentence without weights has none of its words
                 for (start, _), row in zip(self.target_words[i], self.weights[i], strict=False)]
 
