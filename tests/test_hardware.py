@@ -4,6 +4,7 @@ OpenMP wait policy set before torch loads."""
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,16 +39,33 @@ def test_a_cap_below_bf16_makes_bf16_emulated_where_the_cpu_has_it(monkeypatch):
     assert ("ONEDNN_MAX_CPU_ISA=AVX2" in why) == bool(cpu_flags() & {"avx512_bf16", "amx_bf16"})
 
 
-def waits_seen_by(code: str, **env: str) -> tuple[str, str, str]:
-    """(OMP_WAIT_POLICY, GOMP_SPINCOUNT, KMP_BLOCKTIME) as a fresh interpreter running ``code`` sees them at
-    the end."""
+def run_fresh(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter that runs ``code`` and then prints (OMP_WAIT_POLICY, GOMP_SPINCOUNT,
+    KMP_BLOCKTIME) as it sees them at the end, in an environment without those or OMP_NUM_THREADS but
+    for ``env``."""
     unset = (*OPENMP_WAIT_SETTINGS, "OMP_NUM_THREADS")
     environment = {k: v for k, v in os.environ.items() if k not in unset} | env
     show = f"; import os; print(*(os.environ.get(name) for name in {OPENMP_WAIT_SETTINGS!r}))"
-    result = subprocess.run([sys.executable, "-c", code + show], env=environment, capture_output=True, text=True,
-                            check=True)
-    policy, spins, blocktime = result.stdout.split()[-3:]
+    return subprocess.run([sys.executable, "-c", code + show], env=environment, capture_output=True, text=True,
+                          check=True)
+
+
+def waits_seen_by(code: str, **env: str) -> tuple[str, str, str]:
+    """(OMP_WAIT_POLICY, GOMP_SPINCOUNT, KMP_BLOCKTIME) as a fresh interpreter running ``code`` sees them at
+    the end."""
+    policy, spins, blocktime = run_fresh(code, **env).stdout.split()[-3:]
     return policy, spins, blocktime
+
+
+@cache
+def importing_attnmt(**env: str) -> tuple[tuple[str, str, str], str]:
+    """``waits_seen_by("import attnmt", **env)``, and the same three settings as user_environment() gives
+    them to the programs attnmt starts ("None 5 None"): one interpreter (a torch import) serves the
+    tests that import attnmt alone in the same environment, and each reads what it asserts."""
+    code = ("import attnmt; from attnmt.hardware import user_environment; e = user_environment(); "
+            "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'), e.get('KMP_BLOCKTIME'))")
+    *passed_on, policy, spins, blocktime = run_fresh(code, **env).stdout.split()
+    return (policy, spins, blocktime), " ".join(passed_on)
 
 
 def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
@@ -57,7 +75,7 @@ def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
     libgomp = torch_openmp() == "libgomp"
     # KMP_BLOCKTIME 0 beside ACTIVE: an Intel or LLVM runtime loaded beside libgomp sleeps at once
     expected = ("ACTIVE", "1000", "0") if libgomp else ("PASSIVE", "1000", "None")
-    assert waits_seen_by("import attnmt") == expected
+    assert importing_attnmt()[0] == expected
 
 
 def test_torchs_openmp_is_told_by_the_libraries_it_ships(tmp_path):
@@ -97,28 +115,29 @@ def test_the_openmp_runtime_read_from_torchs_files_is_the_one_this_process_loade
 
 @pytest.mark.parametrize("count", ["2", "2,1", " 3 "])  # OpenMP's list: a count per level of nesting
 def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once(count):
-    assert waits_seen_by("import attnmt", OMP_NUM_THREADS=count) == ("PASSIVE", "None", "None")
+    assert importing_attnmt(OMP_NUM_THREADS=count)[0] == ("PASSIVE", "None", "None")
 
 
 @pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0", "5000", "4294967296", "99999999999999999999"])
 def test_an_omp_num_threads_that_is_no_count_is_taken_out_before_openmp_reads_it(value):
     """OpenMP ignores it (libgomp in two lines of its own) and the count is automatic: the waits
-    are those of the automatic count, and the programs attnmt starts get the variable back."""
+    are those of the automatic count, and the programs attnmt starts get the variable back.  One
+    interpreter shows all three (each costs a torch import), after OpenMP has read its environment."""
     libgomp = torch_openmp() == "libgomp"
     automatic = ("ACTIVE", "1000", "0") if libgomp else ("PASSIVE", "1000", "None")
-    assert waits_seen_by("import attnmt", OMP_NUM_THREADS=value) == automatic
     code = ("import attnmt, os, torch; from attnmt.hardware import user_environment; torch.get_num_threads(); "
             "print(repr(os.environ.get('OMP_NUM_THREADS')), repr(user_environment()['OMP_NUM_THREADS']))")
-    environment = os.environ | {"OMP_NUM_THREADS": value}
-    result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["None", repr(value)] and "OMP_NUM_THREADS" not in result.stderr
+    result = run_fresh(code, OMP_NUM_THREADS=value)
+    *seen, policy, spins, blocktime = result.stdout.split()
+    assert (policy, spins, blocktime) == automatic
+    assert seen == ["None", repr(value)] and "OMP_NUM_THREADS" not in result.stderr
 
 
 @pytest.mark.parametrize("setting, waits", [({"OMP_WAIT_POLICY": "ACTIVE"}, ("ACTIVE", "None", "None")),
                                             ({"GOMP_SPINCOUNT": "300000"}, ("None", "300000", "None")),
                                             ({"KMP_BLOCKTIME": "200"}, ("None", "None", "200"))])
 def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, waits):
-    assert waits_seen_by("import attnmt", **setting) == waits
+    assert importing_attnmt(**setting)[0] == waits
 
 
 def test_where_torch_was_loaded_before_attnmt_its_environment_is_left_alone():
@@ -194,12 +213,7 @@ def test_the_command_is_read_from_the_interpreters_own_arguments(argv, orig_argv
 def test_programs_it_starts_get_the_users_environment_without_attnmts_settings(setting, passed_on):
     """A peer engine a benchmark starts runs as its own users run it: what attnmt set in the
     environment is left out of user_environment(), what the user set is kept."""
-    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
-    environment = {k: v for k, v in os.environ.items() if k not in unset} | setting
-    code = ("import attnmt; from attnmt.hardware import user_environment; e = user_environment(); "
-            "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'), e.get('KMP_BLOCKTIME'))")
-    result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == passed_on
+    assert importing_attnmt(**setting)[1] == passed_on
 
 
 @pytest.mark.parametrize("code, setting, count", [("import attnmt", {}, "1"),
