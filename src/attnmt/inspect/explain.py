@@ -242,13 +242,21 @@ def attention_module(e: Example) -> MultiHeadAttention:
     return mha
 
 
+def same_as_the_modules(shown: Tensor, module_out: Tensor) -> None:
+    """The steps shown are the module's own: their float64 result equal to MultiHeadAttention's within
+    torch.testing.assert_close's float64 tolerances (|a - b| <= 1e-7 + 1e-7·|b|).  Not assert_close itself, whose
+    first call imports torch.distributed and SymPy: 0.8 s of CPU, more than the command's own work."""
+    if shown.shape != module_out.shape or not torch.allclose(shown, module_out, rtol=1e-7, atol=1e-7):
+        raise AssertionError(f"the steps shown are not MultiHeadAttention's: {shown} != {module_out}")
+
+
 def explain_one_head_w_o(e: Example, out: Tensor, wo: Tensor) -> list[str]:
     """One head with a W_O given: MultiHead(X) = head_1 W_O, the outputs A·V [n, d_v] mapped to [n, d_model]."""
     mapped = out @ wo
     check_finite(e, "(A·V)·W_O", "X, Wv and Wo", mapped)
     with torch.no_grad():
         module_out, _ = attention_module(e)(e.x[None], e.x[None], e.x[None], e.mask)
-    torch.testing.assert_close(mapped, module_out[0])  # the step shown is the module's own
+    same_as_the_modules(mapped, module_out[0])
     lines = [f"== Output projection: one head, W_O maps d_v = {wo.size(0)} back to d_model = {wo.size(1)}", ""]
     return lines + show("W_O", wo) + show("MultiHead(X) = (A·V)·W_O", mapped)
 
@@ -267,7 +275,7 @@ def explain_multi_head(e: Example) -> list[str]:
     for i in range(h):  # a head's scores can overflow where all heads' sum did not (1e308 + 1e308 - 1e308)
         check_finite(e, f"Q_{i}·K_{i}ᵀ", "X, Wq and Wk", weights[0, i])
     check_finite(e, "Concat(…)·W_O", "X, Wv and Wo", out)
-    torch.testing.assert_close(out, module_out)  # the steps shown are the module's own
+    same_as_the_modules(out, module_out)
     lines = [f"== Multi-head attention: {h} heads, d_k = {e.wq.size(1)} / {h} = {d_k}, d_v = {d_v}", ""]
     lines += show("Q = X·W_Q, all heads side by side", q.transpose(1, 2).flatten(2)[0])
     for i in range(h):
