@@ -81,8 +81,7 @@ def supported_suffixes(macros: bool = True) -> list[str]:
     """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``;
     without ``macros``, less those of office files with macros (.docm, .pptm, .xlsm: taken
     only where DocumentOptions.macros says so)."""
-    # lxml and the office parsers: loaded for office files only
-    from attnmt.documents.office import MACRO_SUFFIXES, SUFFIXES
+    from attnmt.documents.office_suffixes import MACRO_SUFFIXES, SUFFIXES
 
     return [*TEXT_SUFFIXES, *(suffix for suffix in SUFFIXES if macros or suffix not in MACRO_SUFFIXES)]
 
@@ -252,7 +251,7 @@ def check_not_archive(data: bytes, filename: str, suffix: str) -> None:
         raise DataError(said)
     if not data.startswith(ARCHIVE_STARTS):
         return
-    from attnmt.documents.office import FLAT_SUFFIXES, MACRO_SUFFIXES, SUFFIXES
+    from attnmt.documents.office_suffixes import FLAT_SUFFIXES, MACRO_SUFFIXES, SUFFIXES
 
     archives = ", ".join(name for name in SUFFIXES if name not in (*MACRO_SUFFIXES, *FLAT_SUFFIXES))
     if data.startswith(OLE_SIGNATURE):  # attnmt reads no compound file: it is to be saved anew

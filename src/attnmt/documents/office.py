@@ -84,6 +84,7 @@ from attnmt.documents.markup import TreeJob
 from attnmt.documents.markup_text import quotes_in_form, quotes_placed
 from attnmt.documents.number_formats import follow_cell_formats, over_format_limit
 from attnmt.documents.office_labels import alone_blocks, caption_labels, office_labels
+from attnmt.documents.office_suffixes import FLAT_SUFFIXES, MACRO_SUFFIXES, SUFFIXES
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, WORD
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_direction
@@ -93,7 +94,7 @@ from attnmt.documents.opendocument_cell_lines import LinedPart
 from attnmt.documents.opendocument_conditions import ConditionalTextJob
 from attnmt.documents.opendocument_direction import Derived, set_writing_mode
 from attnmt.documents.opendocument_filters import follow_database_filters, follow_ranges
-from attnmt.documents.opendocument_flat import BODY_PART, FLAT_SUFFIXES, flat_parts, has_macros, read_flat
+from attnmt.documents.opendocument_flat import BODY_PART, flat_parts, has_macros, read_flat
 from attnmt.documents.opendocument_literals import QUOTES, follow_content_literals, follow_formulas
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -119,8 +120,6 @@ from attnmt.documents.word_lists import translate_list_items
 from attnmt.documents.workbook_names import over_comment_limit
 from attnmt.errors import ConfigError, DataError, LeftUntranslated, warn
 
-MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
-SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", *FLAT_SUFFIXES, ".epub")
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
 
 

@@ -19,6 +19,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Part
+from attnmt.documents.office_suffixes import FLAT_SUFFIXES
 from attnmt.documents.opendocument import DOCUMENT, OpenDocumentParagraph, document_jobs
 from attnmt.documents.opendocument_cell_lines import LinedPart, cell_lines
 from attnmt.documents.opendocument_cells import take_back
@@ -30,7 +31,6 @@ from attnmt.documents.part_parsing import parse_xml
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 
-FLAT_SUFFIXES = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}  # each with its zipped kind
 FLAT_MEDIA_TYPES = {flat: MEDIA_TYPES[zipped] for flat, zipped in FLAT_SUFFIXES.items()}
 MIMETYPE = f"{{{OFFICE}}}mimetype"
 BODY = f"{{{OFFICE}}}body"
