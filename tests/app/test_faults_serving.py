@@ -298,13 +298,13 @@ def test_a_host_that_is_no_address_is_one_error_naming_it_and_the_port():
         run_until_stopped(no_app, "999.1.1.1", 8000, 10.0, 10.0)
 
 
-def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(trained_model):
-    with running_server(trained_model) as (port, url, _):
-        request = urllib.request.Request(url, headers={"Host": f"attacker.example:{port}"})
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(request, timeout=10)
-        assert refused.value.code == 400
-        with urllib.request.urlopen(url, timeout=10) as page:
-            headers = page.headers
-        assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
-        assert "default-src 'none'" in headers["Content-Security-Policy"]
+def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(server):
+    port, url, _ = server  # the module's server: the same command, options and model as a server of its own
+    request = urllib.request.Request(url, headers={"Host": f"attacker.example:{port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 400
+    with urllib.request.urlopen(url, timeout=10) as page:
+        headers = page.headers
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
