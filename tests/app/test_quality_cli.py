@@ -1,6 +1,9 @@
 """attnmt calibrate and attnmt score end to end: what they write, and the one-line errors."""
 
+import io
 import json
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 
 import pytest
@@ -286,9 +289,30 @@ def test_calibrate_says_when_the_models_translations_are_empty(trained_copy, tmp
     assert not (trained_copy / CALIBRATION).exists()
 
 
-def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_path, capsys):
-    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
-    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+@pytest.fixture(scope="module")
+def calibrated_once(trained_model, tmp_path_factory):
+    """A copy of the tiny model that ``attnmt calibrate --src --ref`` (its default options) calibrated on
+    calibration_pairs(), and that run's exit status and stdout: one run for the tests that read the
+    same run (it took a few CPU seconds each), which each get a copy of the model (``calibrated``)."""
+    from attnmt.cli.main import main
+
+    folder = tmp_path_factory.mktemp("calibrated")
+    model = shutil.copytree(trained_model, folder / "model")
+    src, ref = write_pairs(folder, "valid", calibration_pairs())
+    with redirect_stdout(io.StringIO()) as out, redirect_stderr(io.StringIO()):
+        code = main([str(a) for a in ["calibrate", "--model", model, "--src", src, "--ref", ref]])
+    return model, code, out.getvalue()
+
+
+@pytest.fixture
+def calibrated(calibrated_once, tmp_path):
+    """``calibrated_once``'s (model directory, exit status, stdout), the model copied for this test to write into."""
+    model, code, out = calibrated_once
+    return shutil.copytree(model, tmp_path / "calibrated"), code, out
+
+
+def test_calibrate_stores_a_calibration_that_score_then_uses(calibrated, tmp_path, capsys):
+    trained_copy, code, out = calibrated
     assert code == 0
     assert "fitted on 120 sentences" in out and "expected calibration error (ECE)" in out
     assert "references under the low_quality threshold: " in out
@@ -361,14 +385,13 @@ def test_calibrate_leaves_out_a_pair_translate_passes_through_without_the_model(
     assert "fitted on 120 sentences" in out and not {s for s, _ in passed} & set(given)
 
 
-def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(trained_copy, tmp_path, capsys):
+def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(calibrated, tmp_path, capsys):
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.quality import assess
     from attnmt.fast.prepared import load_packed
 
-    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
-    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    trained_copy, code, out = calibrated
     assert code == 0 and "read by the fit for texts written elsewhere (attnmt score)" in out
     rows = [("a dog runs", "ein hund rennt"), ("a dog runs", "der junge lacht"), ("the boy laughs", "der junge")]
     pairs, hyp = write_pairs(tmp_path, "x", rows)
@@ -386,9 +409,9 @@ def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_t
                                          abs=1e-3)
 
 
-def test_score_refuses_a_calibration_of_other_weights_in_one_line(trained_copy, tmp_path, capsys):
-    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
-    assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
+def test_score_refuses_a_calibration_of_other_weights_in_one_line(calibrated, tmp_path, capsys):
+    trained_copy, code, _ = calibrated
+    assert code == 0
     # other weights: a checkpoint's (a byte added to the file's end made it no weights file at all)
     (trained_copy / "model.safetensors").write_bytes(a_checkpoint(trained_copy).read_bytes())
     pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
