@@ -13,6 +13,10 @@ from pathlib import Path
 # this when first called, after this line; the processes the tests start inherit it) they pass there.  Intel's AVX2
 # code still rounds otherwise than AMD's in places, so a test of what the tiny model writes leaves it margin.
 os.environ.setdefault("MKL_ENABLE_INSTRUCTIONS", "AVX2")
+# The processes the tests start write byte code, where the machine says not to (the project's CI machines set
+# PYTHONDONTWRITEBYTECODE=1): else each of the suite's hundreds of them compiled attnmt's source again, about 1 s of
+# CPU of the 2-3 s a `python -m attnmt` takes to start on a Zen 3 (git ignores the __pycache__ folders written).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest
 import torch
