@@ -190,3 +190,50 @@ def test_a_masculine_or_neuter_term_after_a_new_genitive_article_takes_its_genit
 def test_a_strong_nouns_genitive_is_given_only_where_its_letters_tell_it(target, expected):
     """"des Hauses" but "des Ergebnisses" and "des Globus": after a sibilant the article is kept rather."""
     assert genitive(target) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("It is the face of a young girl.", "Es ist das Gesicht einer jungen Mädchen.",
+     "Es ist das Gesicht eines jungen Mädchens.", {"girl": "Mädchen"}),
+    ("The name of the small young girl.", "Der Name der kleinen jungen Mädchen.",
+     "Der Name des kleinen jungen Mädchens.", {"girl": "Mädchen"}),
+    ("The face of this young girl.", "Das Gesicht dieser jungen Mädchen.", "Das Gesicht dieses jungen Mädchens.",
+     {"girl": "Mädchen"}),
+    ("The colour of the big butterfly.", "Die Farbe der großen Schmetterling.",
+     "Die Farbe des großen Schmetterlings.", {"butterfly": "Schmetterling"}),
+    ("The wings of a small blue butterfly.", "Die Flügel einer kleinen blauen Schmetterling.",
+     "Die Flügel eines kleinen blauen Schmetterlings.", {"butterfly": "Schmetterling"}),
+    ("The car of my old customer.", "Das Auto meiner alten Kunde.", "Das Auto meines alten Kunden.",
+     {"customer": "Kunde"}),
+    ("The books of a very young student.", "Die Bücher einer sehr jungen Student.",
+     "Die Bücher eines sehr jungen Studenten.", {"student": "Student"}),
+    ("The value of the new document.", "Der Wert der neuen Dokument.", "Der Wert des neuen Dokuments.",
+     {"document": "Dokument"}),
+])
+def test_of_before_the_terms_adjectives_tells_the_genitive(sentence, written, expected, terms):
+    """The model's "einer", "der" (a feminine noun's genitive, or dative) read as the dative before: "einem jungen
+    Mädchen"."""
+    assert agreed(written, sentence, terms) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("He is afraid of losing the girl.", "Er fürchtet, der Mädchen zu verlieren."),
+    ("Of course, the girl runs.", "Natürlich läuft der Mädchen."),
+])
+def test_of_before_a_verb_or_a_mark_tells_no_genitive(sentence, written):
+    """"losing" is a verb, its object no genitive; "Of course," ends before the term's phrase."""
+    assert "des Mädchens" not in agreed(written, sentence, {"girl": "Mädchen"})
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("He talks of the butterfly.", "Er spricht von der Schmetterling.", "Er spricht von dem Schmetterling.",
+     {"butterfly": "Schmetterling"}),
+    ("He is afraid of the girl.", "Er hat Angst vor der Mädchen.", "Er hat Angst vor dem Mädchen.",
+     {"girl": "Mädchen"}),
+    ("He speaks of the butterfly.", "Er spricht zur Schmetterling.", "Er spricht zum Schmetterling.",
+     {"butterfly": "Schmetterling"}),
+])
+def test_of_translated_as_a_german_preposition_takes_the_prepositions_dative(sentence, written, expected, terms):
+    """"von des Schmetterlings", "zu des Schmetterlings" came out: "of" is a genitive only where German writes
+    none of its prepositions."""
+    assert agreed(written, sentence, terms) == expected

@@ -11,7 +11,8 @@ article gives them ("einen großen Wiese" -> "eine große Wiese"), and a contrac
 ("der Mädchen" -> "des Mädchens"; the article is kept where that genitive is not sure: ``genitive``).  Where the
 article is of two cases (feminine "der": nominative of a masculine noun, dative of a feminine one; "eine":
 nominative or accusative), the English tells which (``source_case``: a subject, a dative's preposition or verb,
-"of"), and without it an article that may agree already is kept.
+"of" before the term's phrase, "of a young girl": the genitive but where German writes a preposition, "von der"),
+and without it an article that may agree already is kept.
 
 A term's gender is known from its ending (label_gender.noun_gender: "Zeitung", "Mädchen"; term_weak: "Kunde"), or,
 for the feminine nouns in "-e" ("Wiese", "Straße", "Brücke": most German nouns in "-e"), from that ending but for
@@ -28,9 +29,10 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.label_gender import DER_WORDS, EIN_WORDS, FEMININE, MASCULINE, NEUTER, noun_gender
 from attnmt.decoding.term_adjectives import stem_of
 from attnmt.decoding.term_cases import dative_possible, subject
-from attnmt.decoding.term_compounds import DETERMINERS
+from attnmt.decoding.term_compounds import DETERMINERS, NO_HEADS
 from attnmt.decoding.term_plurals import spelled_as_source
 from attnmt.decoding.term_weak import german, weak_case, weak_genitive, weak_masculine
+from attnmt.text.function_words import PREPOSITIONS
 from attnmt.text.german_words import ADVERBS
 
 NOMINATIVE, ACCUSATIVE, DATIVE, GENITIVE = range(4)  # the place of each case's form in a paradigm's row
@@ -71,6 +73,8 @@ BETWEEN = 3  # how many adjectives (or adverbs: "sehr") may stand between an art
 # The ends of a noun whose genitive no rule of its letters tells ("des Hauses", "des Ergebnisses", "des Globus"), and
 # the one of them that is sure to take no ending ("des Tourismus"): see ``genitive``
 SIBILANTS, UNINFLECTED = ("s", "ß", "x", "z"), ("ismus",)
+# The marks that end the English words a term's case is read from: no "of" before one is the term's
+CLAUSE_MARK = re.compile(r"[,.;:!?()\[\]\"\u201c\u201d]")
 
 
 def term_gender(target: str, source: str) -> str | None:
@@ -91,13 +95,32 @@ def term_gender(target: str, source: str) -> str | None:
 
 def source_case(sentence: str, start: int) -> int | None:
     """The case the English before the source term at ``start`` tells: NOMINATIVE for the sentence's subject,
-    GENITIVE after "of", DATIVE after a dative's preposition or verb (term_cases), else None."""
+    GENITIVE after "of" (``after_of``), DATIVE after a dative's preposition or verb (term_cases), else None."""
     if subject(sentence, start):
         return NOMINATIVE
-    before = [word for word in re.findall(r"[^\W\d_]+", sentence[:start].casefold()) if word not in DETERMINERS]
-    if before and before[-1] == "of":
+    if after_of(sentence, start):
         return GENITIVE
     return DATIVE if dative_possible(sentence, start) else None
+
+
+def after_of(sentence: str, start: int) -> bool:
+    """Whether the source term at ``start`` of ``sentence`` ends a noun phrase after "of": "of" [determiners]
+    [adjectives] term ("the face of a young girl", "the roof of my big old barn", "the end of the meadow"), up to
+    BETWEEN words that are no function word (term_compounds.NO_HEADS: a preposition, a conjunction, a helping verb)
+    standing next to the term, none of them before a determiner ("afraid of losing the girl": "losing" is a verb,
+    its object no genitive), and no mark between ("Of course, the girl runs")."""
+    words = re.findall(r"[^\W\d_]+", CLAUSE_MARK.split(sentence[:start])[-1].casefold())
+    adjectives, determined = 0, False
+    for word in reversed(words):
+        if word == "of":
+            return True
+        if word in DETERMINERS:
+            determined = True
+        elif determined or word in NO_HEADS or adjectives == BETWEEN:
+            return False
+        else:
+            adjectives += 1
+    return False
 
 
 def agreeing(article: str, gender: str, hint: int | None) -> tuple[Paradigm, int] | None:
@@ -151,7 +174,7 @@ def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
     (start, end), adjectives = span
     written = text[start:end]
     preposition, article = CONTRACTED.get(written.lower(), ("", written.lower()))
-    found = agreeing(article, gender, hint)
+    found = agreeing(article, gender, german_case(hint, text[:start], preposition))
     form = None if found is None else case_form(target, gender, found[1])
     if found is None or form is None:
         return []
@@ -162,6 +185,16 @@ def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
     ending = adjective_forms[gender][case]
     return [(start, end, new[:1].upper() + new[1:] if written[:1].isupper() else new),
             *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives), (*noun, form)]
+
+
+def german_case(hint: int | None, before: str, preposition: str) -> int | None:
+    """The case the English tells (``hint``: ``source_case``) as the German ``before`` the determiner allows: after a
+    German preposition (``preposition``, a contraction's, or the word before) "of" is no genitive but "von" and its
+    dative ("von der alten Wiese", "Angst vor dem Hund"); "zu des", "von des" came out."""
+    if hint != GENITIVE:
+        return hint
+    word = re.search(r"([^\W\d_]+)\s+$", before)
+    return DATIVE if preposition or (word is not None and word.group(1).lower() in PREPOSITIONS["de"]) else hint
 
 
 def case_form(target: str, gender: str, case: int) -> str | None:
