@@ -17,7 +17,8 @@ from attnmt.inspect.align import translate_with_weights
 class MeadowPieces(NamedPieces):
     """The words of "Er saß auf einem Wiese." and "dem", each a piece; a source is read as unknown pieces."""
 
-    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Er", "▁saß", "▁auf", "▁einem", "▁dem", "▁Wiese", "."]
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Er", "▁saß", "▁auf", "▁einem", "▁dem", "▁Wiese", ".", "▁Das",
+              "▁Gesicht", "▁einer", "▁jungen", "▁Mädchen"]
     source_eos = False
 
     def encode(self, text: str) -> list[int]:
@@ -31,11 +32,11 @@ def scripted(words: list[str], target_lang: str | None = "de") -> TableModel:
     return TableModel(table, len(MeadowPieces.PIECES), target_lang)
 
 
-def translated(model: TableModel, sentence: str) -> str:
+def translated(model: TableModel, sentence: str, glossary: dict[str, str] | None = None) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         [text] = translate(model, MeadowPieces(), [sentence], Decoding(beam_size=2, alpha=0.0),
-                           glossary={"meadow": "Wiese"})
+                           glossary=glossary or {"meadow": "Wiese"})
     return text
 
 
@@ -48,6 +49,14 @@ def test_a_feminine_term_after_the_models_dative_article_takes_the_feminine_dati
     """"He sat on a meadow." with meadow -> Wiese came out "Er saß auf einem Wiese." (and "dem Wiese")."""
     model = scripted(["▁Er", "▁saß", "▁auf", article, "▁Wiese", "."])
     assert translated(model, "He sat on a meadow.") == f"Er saß auf {agreeing} Wiese."
+
+
+def test_a_translation_reads_of_past_the_terms_adjective_as_the_genitive():
+    """"The face of a young girl." with girl -> Mädchen: the model's "einer" (its own noun's) read as the dative
+    gave "einem jungen Mädchen"."""
+    model = scripted(["▁Das", "▁Gesicht", "▁einer", "▁jungen", "▁Mädchen", "."])
+    text = translated(model, "The face of a young girl.", {"girl": "Mädchen"})
+    assert text == "Das Gesicht eines jungen Mädchens."
 
 
 def test_n_best_translations_take_the_terms_gender_too():
@@ -237,3 +246,21 @@ def test_of_translated_as_a_german_preposition_takes_the_prepositions_dative(sen
     """"von des Schmetterlings", "zu des Schmetterlings" came out: "of" is a genitive only where German writes
     none of its prepositions."""
     assert agreed(written, sentence, terms) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("It is the face of a young girl.", "Es ist das Gesicht eines jungen Mädchen.",
+     "Es ist das Gesicht eines jungen Mädchens.", {"girl": "Mädchen"}),
+    ("The colour of the butterfly.", "Die Farbe des Schmetterling.", "Die Farbe des Schmetterlings.",
+     {"butterfly": "Schmetterling"}),
+    ("The face of this girl.", "Das Gesicht dieses Mädchen.", "Das Gesicht dieses Mädchens.", {"girl": "Mädchen"}),
+    ("The car of my old customer.", "Das Auto meines alten Kunde.", "Das Auto meines alten Kunden.",
+     {"customer": "Kunde"}),
+])
+def test_a_term_after_an_agreeing_genitive_article_takes_its_genitive_ending(sentence, written, expected, terms):
+    assert agreed(written, sentence, terms) == expected
+
+
+def test_a_term_after_an_article_that_is_a_nominative_too_keeps_its_form():
+    """"dieses" is the nominative too, and the English tells it: "This girl runs."."""
+    assert agreed("Dieses Mädchen läuft.", "This girl runs.", {"girl": "Mädchen"}) == "Dieses Mädchen läuft."

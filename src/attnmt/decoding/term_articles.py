@@ -8,7 +8,8 @@ after a feminine article ("auf einer Garten" -> "auf einem Garten"); the adjecti
 article gives them ("einen großen Wiese" -> "eine große Wiese"), and a contraction its preposition's other form
 ("zum" -> "zur", "im" -> "in der"), and the term the form of the new article's case: a weak masculine noun its
 "-n" but in the nominative ("mit der Kunde" -> "mit dem Kunden"), a masculine or neuter one its genitive's "-s"
-("der Mädchen" -> "des Mädchens"; the article is kept where that genitive is not sure: ``genitive``).  Where the
+("der Mädchen" -> "des Mädchens", and after a genitive article of its own: "des Schmetterling" -> "des
+Schmetterlings"; the article is kept where that genitive is not sure: ``genitive``).  Where the
 article is of two cases (feminine "der": nominative of a masculine noun, dative of a feminine one; "eine":
 nominative or accusative), the English tells which (``source_case``: a subject, a dative's preposition or verb,
 "of" before the term's phrase, "of a young girl": the genitive but where German writes a preposition, "von der"),
@@ -166,15 +167,19 @@ def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
                   hint: int | None) -> list[tuple[int, int, str]]:
     """The (start, end, new text) that make the determiner before the term ``target`` written at ``text``'s span
     ``noun``, the adjectives between, and the term's own form (``case_form``) agree with the term's ``gender`` in the
-    case the determiner is read in; none where no determiner stands there, it agrees, or the term's form in that case
-    is not known."""
+    case the determiner is read in; none where no determiner stands there, it agrees (but for the term's genitive
+    ending: ``in_genitive``), or the term's form in that case is not known."""
     span = before_term(text, noun[0])
     if span is None:
         return []
     (start, end), adjectives = span
     written = text[start:end]
     preposition, article = CONTRACTED.get(written.lower(), ("", written.lower()))
-    found = agreeing(article, gender, german_case(hint, text[:start], preposition))
+    told = german_case(hint, text[:start], preposition)
+    if in_genitive(article, gender, told):
+        form = case_form(target, gender, GENITIVE)
+        return [] if form is None else [(*noun, form)]
+    found = agreeing(article, gender, told)
     form = None if found is None else case_form(target, gender, found[1])
     if found is None or form is None:
         return []
@@ -185,6 +190,14 @@ def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
     ending = adjective_forms[gender][case]
     return [(start, end, new[:1].upper() + new[1:] if written[:1].isupper() else new),
             *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives), (*noun, form)]
+
+
+def in_genitive(article: str, gender: str, hint: int | None) -> bool:
+    """Whether ``article`` (in small letters) agrees with ``gender`` already in the genitive: its one reading of that
+    gender ("des", "eines", "meines") or the one the English tells (``hint``: "dieses" after "of").  The search lets
+    a strong noun take no "-s" (term_ids), and "des Schmetterling", "eines jungen Mädchen" came out."""
+    cases = {case for forms, _ in PARADIGMS for case, form in enumerate(forms[gender]) if form == article}
+    return GENITIVE in cases and (cases == {GENITIVE} or hint == GENITIVE)
 
 
 def german_case(hint: int | None, before: str, preposition: str) -> int | None:
