@@ -289,11 +289,11 @@ def sentence_hypotheses(
         yield from zip(batch.indices, batch.hypotheses, strict=True)
 
 
-def written(sentence: str, read: str, translation: Translation, edges: Edges | None = None) -> Translation:
-    """A translation of ``sentence``, which the model read as ``read``, its text as written (written_text.final_text),
-    between the codes at its ``edges``, with its assessment's words as written."""
+def written(translation: Translation, decoded: str, edges: Edges | None = None) -> Translation:
+    """A ``translation`` whose text is written (written_text.final_text) from the model's ``decoded`` text, between
+    the codes at its ``edges``, its assessment of ``decoded`` with the written text's words (written_assessment)."""
     return replace(translation, text=edges.around(translation.text) if edges else translation.text,
-                   assessment=written_assessment(sentence, read, translation.assessment))
+                   assessment=written_assessment(translation.assessment, decoded, translation.text))
 
 
 def translate(
@@ -371,8 +371,8 @@ def translate_n_best(
             for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
                 final = partial(final_text, sentences[i], batch.read[i], glossary=guides.glossaries[i],
                                 target_lang=model.target_lang)
-                outputs[i] = [written(sentences[i], batch.read[i], Translation(final(text), h.score, h.log_prob, a),
-                                      edges[i]) for h, text, a in zip(hypotheses, each, found, strict=True)]
+                outputs[i] = [written(Translation(final(text), h.score, h.log_prob, a), text, edges[i])
+                              for h, text, a in zip(hypotheses, each, found, strict=True)]
     return join(parts.kept_hypotheses(model, tokenizer, guides, outputs, quality))
 
 

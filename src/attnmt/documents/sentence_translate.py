@@ -26,6 +26,7 @@ from attnmt.decoding.inputs import Glossaries, Guides, Prefixes, check_search, c
 from attnmt.decoding.quality import Assessor
 from attnmt.decoding.translate import Translation
 from attnmt.decoding.unread import unread_hypotheses
+from attnmt.decoding.written_text import written_assessment
 from attnmt.documents.command_lines import is_command
 from attnmt.documents.letterless import reaches_model, with_terms
 from attnmt.documents.paragraphs import traced_weights
@@ -102,11 +103,17 @@ def translate_n_best(model: Transformer, tokenizer: PieceCodec, sentences: Seque
                                                   for line, read in zip(lines, reads, strict=True)], quality)
 
     def writing(found: list[list[Translation]]) -> list[list[Translation]]:
-        return [[replace(h, text=write(k, h.text)) for h in each or copies[k]] for k, each in enumerate(found)]
+        return [[rewritten(h, write(k, h.text)) for h in each or copies[k]] for k, each in enumerate(found)]
 
     with kept_written(writing) as write_all:
         return write_all(search.translate_n_best(model, tokenizer, reads, decoding, max_tokens, max_sentences,
                                                  guides.glossaries, guides.prefixes, quality))
+
+
+def rewritten(hypothesis: Translation, text: str) -> Translation:
+    """``hypothesis`` written as ``text``, its assessment's words those of ``text`` (written_text.written_assessment:
+    a symbol put back has no probability, a word whose end mark went keeps its own)."""
+    return replace(hypothesis, text=text, assessment=written_assessment(hypothesis.assessment, hypothesis.text, text))
 
 
 def sentence_inputs(model: Transformer, tokenizer: PieceCodec, sentences: object, glossary: Glossaries,

@@ -16,7 +16,6 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -41,7 +40,7 @@ from attnmt.decoding.inputs import (
 from attnmt.decoding.state import Recording
 from attnmt.decoding.teacher_forcing import written_attention
 from attnmt.decoding.translate import searched_batches
-from attnmt.decoding.written_text import final_text, written_assessment
+from attnmt.decoding.written_text import final_text, written_assessment, written_from
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import (
     PieceCodec,
@@ -279,8 +278,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                 outputs[i] = final_text(sentences[i], batch.read[i], text, guides.glossaries[i], model.target_lang)
             if quality is not None:
                 each = quality.searched(model, tokenizer, batch.read, batch, [[text] for text in texts])
-                for i, [assessment] in zip(batch.indices, each, strict=True):
-                    assessed[i] = written_assessment(sentences[i], batch.read[i], assessment)
+                for i, text, [assessment] in zip(batch.indices, texts, each, strict=True):
+                    assessed[i] = written_assessment(assessment, text, outputs[i])
             rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r].tokens]
             unrecorded = [r for r in rows if best[r].attention is None]
             cross = dict(zip(unrecorded, written_attention(
@@ -301,16 +300,14 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
 def rewritten_rows(weights: Tensor, before: str, after: str) -> Tensor:
     """Word weights [words of ``before``, source words] as rows for the words of ``after``, the same translation with
     words rewritten (written_text.final_text: "im Wiese" -> "in der Wiese", a word more; "einem" -> "einer" keeps the
-    count, and every row): a word kept has its own row, one that replaced others the row of the one at its place
-    among them, or of their last, so that a mark over a source word stays on the target word it was on ("Wiese").
-    The words are compared case-folded: ``after`` is in capitals where its sentence is."""
-    old, new = before.casefold().split(), after.casefold().split()
-    if len(old) == len(new) or not len(weights):
+    count, and every row): each word of ``after`` has the row of the word it was written from
+    (written_text.written_from), so that a mark over a source word stays on the target word it was on ("Wiese"), and
+    a word written from none a row of zeros, as a word no piece stands in has (``word_weights``)."""
+    if len(before.split()) == len(after.split()) or not len(weights):
         return weights
-    rows: list[int] = []
-    for _, first, last, start, end in SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
-        rows += [min(first + k, last - 1) if last > first else max(first - 1, 0) for k in range(end - start)]
-    return weights[torch.tensor(rows, dtype=torch.long).clamp(max=len(weights) - 1)]
+    with_zeros = torch.cat([weights, weights.new_zeros(1, weights.size(1))])  # its last row: a word from none
+    rows = [len(weights) if row is None else min(row, len(weights) - 1) for row in written_from(before, after)]
+    return with_zeros[torch.tensor(rows, dtype=torch.long)]
 
 
 def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str],
