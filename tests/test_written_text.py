@@ -140,6 +140,7 @@ def test_a_word_added_where_the_model_wrote_none_is_written_from_none():
     assert written_assessment(words, "Er saß.", "Er 😀 saß.").words == [("Er", 0.9), ("😀", None), ("saß.", 0.5)]
 
 
-def test_an_assessment_without_words_is_kept_as_it_is():
+def test_an_assessment_of_other_words_is_kept_as_it_is():
+    """An empty translation's (quality.empty_translation) has none, and no words to map."""
     empty = Assessment(0.0, ["empty"], False)
-    assert written_assessment(empty, "", "") is empty and written_assessment(None, "", "") is None
+    assert written_assessment(empty, "Er saß.", "Er saß.") is empty and written_assessment(None, "", "") is None

@@ -70,8 +70,9 @@ def written_assessment(assessment: attnmt.decoding.quality.Assessment | None, de
     """An ``assessment`` of ``decoded``, the model's text, as its user reads it: its words those of ``final``, the
     text written (``final_text``), each with the probability of the word of ``decoded`` it was written from
     (``written_from``: "in" and "der" each with that of the model's "im"; None for a word added from none).  Its
-    quality and flags are those of the model's text, which the search scored."""
-    if assessment is None or not assessment.words:
+    quality and flags are those of the model's text, which the search scored; one whose words are not ``decoded``'s
+    (an empty translation's, of a text with words) is kept as it is."""
+    if assessment is None or len(assessment.words) != len(decoded.split()):
         return assessment
     probabilities = [p for _, p in assessment.words]
     return replace(assessment, words=[(word, None if k is None else probabilities[k]) for word, k in
