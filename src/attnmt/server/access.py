@@ -22,7 +22,8 @@ Limits count requests in a moving one-minute window, per key (the key's own
 number) and per client address (``--req-limit``); a request over either is
 refused with 429 and ``Retry-After``, the seconds until the window has room.
 A key's characters a minute count the same way, once the request has passed every
-other check (a refused request costs none); a request with more characters than
+other check (a refused request costs none; one the model's queue then has no room for
+is given them back: attnmt.server.character_windows); a request with more characters than
 the key may translate in a minute is refused as too large (retrying cannot help).
 
 A file costs more than one request, as LibreTranslate charges it: one per ``char-limit``
@@ -66,6 +67,7 @@ from starlette.types import ASGIApp
 
 from attnmt.config_ranges import written_whole_number
 from attnmt.errors import ConfigError
+from attnmt.server.character_windows import CharacterWindows, Charge
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class Access:
         self.keys = keys
         self.per_address = RateLimitItemPerMinute(per_address) if per_address else None
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.characters = CharacterWindows()  # each key's characters a minute, which a 503 gives back
 
     @property
     def keys_required(self) -> bool:
@@ -165,8 +168,18 @@ class Access:
         if characters > key.chars_per_minute:
             raise Refused("large", f"the request has {characters} characters; this key may translate at most "
                                    f"{key.chars_per_minute} a minute")
-        limit = RateLimitItemPerMinute(key.chars_per_minute)
-        self.count(limit, "characters", str(key.line), characters, f"{limit.amount} characters per 1 minute per key")
+        wait = self.characters.wait(key.line, characters, key.chars_per_minute)
+        if wait > 0:
+            raise Refused("slow", f"{key.chars_per_minute} characters per 1 minute per key",
+                          retry_after=max(1, math.ceil(wait)))
+        charges_of(request).append(self.characters.charge(key.line, characters))
+
+    def give_back(self, request: Request) -> None:
+        """Gives back every character the admitted ``request`` was charged (``charge``): for a request then
+        refused because the model's queue is full, which no model read (503)."""
+        for charge in charges_of(request):
+            self.characters.give_back(charge)
+        charges_of(request).clear()
 
     def charge_file(self, request: Request, size: int, char_limit: int) -> None:
         """Counts a file of ``size`` bytes as ``file_cost`` requests against the admitted ``request``'s
@@ -363,6 +376,13 @@ def noted(request: Request, found: ApiKey | None) -> ApiKey | None:
         log_of(request)["key"] = found.line
     request.state.api_key = found
     return found
+
+
+def charges_of(request: Request) -> list[Charge]:
+    """What the admitted ``request`` has been charged of its key's characters a minute (Access.charge)."""
+    if not hasattr(request.state, "charges"):
+        request.state.charges = []
+    return request.state.charges
 
 
 def log_of(request: Request) -> dict:

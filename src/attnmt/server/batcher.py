@@ -112,9 +112,11 @@ class Batcher:
         self.pending.clear()
         self.queued = 0
 
-    async def translate(self, texts: list[str], options: Hashable) -> list[str]:
+    async def translate(self, texts: list[str], options: Hashable, queued: Callable[[], object] = lambda: None,
+                        ) -> list[str]:
         """The outputs for ``texts``, once a batch holding them has run; raises Busy when the queue
-        is full or the server is stopping (give_up)."""
+        is full or the server is stopping (give_up).  ``queued`` is called once they wait in the queue:
+        the metrics count a request's characters there, as reaching the model, and none of one refused."""
         if self.stopping.is_set():
             raise Busy(SHUTTING_DOWN)
         if self.queued + len(texts) > self.max_queued:
@@ -126,6 +128,7 @@ class Batcher:
         self.queued += len(texts)
         self._arrived.set()
         try:
+            queued()
             return [output for job in jobs for output in await job.future]
         finally:  # answered; or its client went away, or one of its jobs failed: the rest leave the queue at once
             self._withdraw(jobs)

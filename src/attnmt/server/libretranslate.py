@@ -15,7 +15,7 @@
 
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
-API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full.
+API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full (charged nothing).
 ``alternatives`` are the next best of beam search's n-best list, without repeats (html has none:
 ``[]``, as LibreTranslate answers, for the clients that ask for them with every request).  A text is
 split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragraphs): every sentence
@@ -31,6 +31,8 @@ what its texts are charged, and how its log line counts them, by attnmt.server.t
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -65,7 +67,7 @@ from attnmt.server.libre_requests import (
 )
 from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.text_charges import logged_charge
+from attnmt.server.text_charges import logged_charge, refund
 from attnmt.server.v1_api import translate_native
 from attnmt.server.v1_bodies import TranslateRequest
 
@@ -100,22 +102,22 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
 
 async def translated(request: Request, served: ServedModel, texts: list[str], alternatives: int,
                      text_format: str = "text", quality: bool = False, lines: LineBreaks = LineBreaks.PARAGRAPHS,
-                     tags: TagSplits = NO_SPLITS) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+                     tags: TagSplits = NO_SPLITS, queued: Callable[[], object] = lambda: None,
+                     ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format,
     ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts).  A text's
     hard-wrapped paragraphs (a pasted e-mail's) are translated whole and filled again, but where ``lines`` are
     read as DeepL's (Options.lines), and XML's elements split as DeepL's ``tags`` say (Options.tags).  A client
-    that hangs up leaves the queue (ClientDisconnect: 499)."""
+    that hangs up leaves the queue (ClientDisconnect: 499); Busy where the queue has no room for them (else
+    ``queued`` is called: Batcher.translate)."""
     n_best = alternatives + 1
     quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
                       hypotheses=alternatives > 0 or quality, format=text_format, quality=quality, lines=lines,
                       tags=tags)
     try:
-        results = await while_connected(request, served.batcher.translate(texts, options))
-    except Busy as error:
-        raise LibreError(503, str(error), {"Retry-After": "1"}) from None
-    except ClientDisconnect:
+        results = await while_connected(request, served.batcher.translate(texts, options, queued))
+    except (Busy, ClientDisconnect):
         raise
     except Exception as error:  # noqa: BLE001 - the model failed; say what, not on what text, and keep serving
         raise LibreError(500, f"Cannot translate text: {what_failed(error, texts)}") from None
@@ -136,7 +138,8 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
     """translated() for each text by the model its source language routes to (``routed``): each
     model gets its texts as one request, which its batcher batches as any other, and the answers
     come back in the order of ``texts``.  A list in one language is one request to one model.  A text
-    routed to none, already in the target language, comes back as it is, as LibreTranslate answers it."""
+    routed to none, already in the target language, comes back as it is, as LibreTranslate answers it.  A
+    model's queue without room for its texts refuses the request (503), charged nothing (text_charges.refund)."""
     best = list(texts)
     others: list[list[str]] = [[] for _ in texts]
     assessed: list[Assessment | None] = [None] * len(texts)
@@ -144,10 +147,14 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
         places = [i for i, source in enumerate(sources) if source == code]
         group = [texts[i] for i in places]
         server.names(request, served)
-        # the metrics count them as they reach the model, as a file's chunks (file_charges.charger); its line counted
-        # them as charged (logged_charge)
-        server.count_characters(served, group)
-        answers = await translated(request, served, group, alternatives, text_format, quality, lines, tags)
+        # the metrics count them as they reach the model's queue, as a file's chunks (file_charges.charger); its line
+        # counted them as charged (logged_charge)
+        try:
+            answers = await translated(request, served, group, alternatives, text_format, quality, lines, tags,
+                                       partial(server.count_characters, served, group))
+        except Busy as error:
+            refund(server, request)
+            raise LibreError(503, str(error), {"Retry-After": "1"}) from None
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
             best[i], others[i], assessed[i] = one_best, its_others, its_assessment
     return best, others, assessed

@@ -2,6 +2,7 @@
 
     charge          the texts' characters counted against the request's key's characters a minute
     logged_charge   ``charge``, then the whole request counted on its access-log line as charged
+    refund          all of it given back, for a request the model's queue has no room for (503)
 
 Apart from the routes because attnmt's (attnmt.server.v1_api), LibreTranslate's (attnmt.server.libretranslate,
 attnmt.server.streaming) and DeepL's (attnmt.server.deepl_api) text APIs charge texts the same way.  Each raises
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from fastapi import Request
 
+from attnmt.server.access import log_of
 from attnmt.server.context import Server
 from attnmt.server.models import characters
 
@@ -27,3 +29,12 @@ def logged_charge(server: Server, request: Request, texts: list[str], given_back
     line of a request the model then fails on (500), or its client leaves (499), counts what its key was charged."""
     charge(server, request, texts)
     server.count_whole(request, texts, given_back)
+
+
+def refund(server: Server, request: Request) -> None:
+    """Gives back what ``request`` was charged (``logged_charge``), its access-log line counting none as charged:
+    it is refused because the model's queue is full (Busy: 503), and no model read its texts.  A 500, the model's
+    failure on texts it read, stays charged."""
+    server.access.give_back(request)
+    for counted in ("texts", "characters", "given_back"):
+        log_of(request).pop(counted, None)

@@ -8,6 +8,9 @@ bodies are attnmt.server.v1_bodies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -22,7 +25,7 @@ from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
 from attnmt.server.guards import while_connected
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.text_charges import logged_charge
+from attnmt.server.text_charges import logged_charge, refund
 from attnmt.server.v1_bodies import ERRORS, TranslateRequest, TranslateResponse
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
@@ -124,11 +127,15 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     served = chosen_model(server, request.model)
     texts, options = checked(server, served, request, http, await given_glossary(http) if request.glossary else None)
     server.names(http, served)
-    server.count_characters(served, texts)  # as they reach the model, as a file's chunks are (file_charges.charger)
+    # the metrics count the characters as they reach the model's queue, as a file's chunks (file_charges.charger)
+    counted = partial(server.count_characters, served, texts)
     try:
         translations, hypotheses, attention, quality = await while_connected(
-            http, translation(served, request, texts, options))
-    except (Busy, ClientDisconnect):
+            http, translation(served, request, texts, options, counted))
+    except Busy:  # no room in the queue (503): no model read them
+        refund(server, http)
+        raise
+    except ClientDisconnect:
         raise
     except UserError as error:  # a glossary term the vocabulary cannot write
         raise HTTPException(422, str(error)) from None
@@ -146,11 +153,12 @@ async def given_glossary(http: Request) -> list[tuple[str, object]]:
     return json_value(await http.body(), object_pairs_hook=GivenPairs)["glossary"].pairs
 
 
-async def translation(served: ServedModel, request: TranslateRequest, texts: list[str],
-                      options: Options) -> tuple[list[str], list | None, list | None, list | None]:
-    """The texts' translations, and as asked their hypotheses, attention and best hypotheses' quality."""
+async def translation(served: ServedModel, request: TranslateRequest, texts: list[str], options: Options,
+                      queued: Callable[[], object]) -> tuple[list[str], list | None, list | None, list | None]:
+    """The texts' translations, and as asked their hypotheses, attention and best hypotheses' quality
+    (``queued``: Batcher.translate's)."""
     batcher = served.batcher
-    results = await batcher.translate(texts, options)
+    results = await batcher.translate(texts, options, queued)
     if not options.hypotheses:
         return results, None, None, None
     try:
