@@ -16,8 +16,10 @@ built on them) can use attnmt's models by pointing their server URL here::
 
 The key comes as DeepL's clients send it, ``Authorization: DeepL-Auth-Key KEY`` (or the older
 ``auth_key`` parameter), and counts against the limits of attnmt's keys file (attnmt.server.access).
-Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 over a text limit, 403 a missing or
-unknown key, 429 over a rate limit, 500 when the model fails, 503 when the queue is full.
+Errors are ``{"message": "..."}`` with DeepL's statuses: 400 a bad request, 413 over a text limit (or a request of more
+characters than its key may have a minute), 403 a missing or unknown key, 429 over a rate limit (requests or the key's
+characters a minute), 500 when the model fails, 503 when the queue is full (charged nothing).  No 456: no quota for
+a billing period is kept (/v2/usage), and a minute's window has room again within a minute, as a 429 says.
 
 What DeepL's options ask that no model here can do is refused, never dropped without a word: a
 ``formality`` of ``more`` or ``less`` (``prefer_…`` falls back, as DeepL's does), a ``glossary_id`` or ``glossary_ids``,
@@ -62,7 +64,6 @@ from attnmt.server.libre_requests import (
     json_body,
     language_of,
     parameters,
-    refusals_worded,
 )
 from attnmt.server.libretranslate import model_for, translated_by_source
 from attnmt.server.markup_texts import NO_SPLITS
@@ -232,8 +233,9 @@ async def translate_deepl(server: Server, request: Request) -> dict:
                                server.settings_for(request), markup=text_format == "html")
         except TooMuch as error:
             raise DeepLError(413, str(error)) from None
-    with refusals_worded():  # /translate's words, which ``answered`` words as DeepL's
-        logged_charge(server, request, texts, sum(source not in routed for source in sources))
+    # a Refused, over the key's characters a minute, is answered with DeepL's status (``answered``: 429, or 413 for
+    # more than a minute holds), not in /translate's words ("Slowdown: …")
+    logged_charge(server, request, texts, sum(source not in routed for source in sources))
     # DeepL's split_sentences says how line breaks are read, a text's (as_split) and a block's of markup: a line alone
     # by default but for HTML, as DeepL reads them
     tags = splits_of(params) if text_format == "xml" else NO_SPLITS  # DeepL's XML handling alone reads them
