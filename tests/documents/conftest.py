@@ -4,6 +4,8 @@ exactly, so where each tag must land can be worked out by hand."""
 import pytest
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
 
 
 def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
@@ -221,6 +223,15 @@ def upper() -> Upper:
 @pytest.fixture
 def ampersand_dropping() -> AmpersandDropping:
     return AmpersandDropping()
+
+
+@pytest.fixture
+def translated():
+    """A file's text, its format found by its ``name`` ("in.md", "in.ts"), as translate_file_bytes translates it with
+    ``translator`` and the default DocumentOptions."""
+    def translation(translator, name: str, text: str) -> str:
+        return translate_file_bytes(text.encode(), name, translator, DocumentOptions()).decode()
+    return translation
 
 
 @pytest.fixture

@@ -5,16 +5,10 @@ did.  Read whole, ``<p>We watched Tom &amp; Jerry at AT&amp;T.</p>`` came back `
 
 import pytest
 
-from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import DocumentOptions
 
 XHTML_PAGE = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
               '<meta charset="utf-8"/></head><body>{}</body></html>')
-
-
-def translated(translator, name: str, text: str) -> str:
-    return translate_file_bytes(text.encode(), name, translator, DocumentOptions()).decode()
 
 
 @pytest.mark.parametrize("text, given, expected", [
@@ -54,7 +48,7 @@ def test_a_name_joined_by_an_ampersand_passes_through_a_translated_attribute(amp
 
 
 @pytest.mark.parametrize("page, name", [("<html><body>{}</body></html>", "in.html"), (XHTML_PAGE, "in.xhtml")])
-def test_a_page_file_keeps_the_name_and_its_escape(ampersand_dropping, page, name):
+def test_a_page_file_keeps_the_name_and_its_escape(ampersand_dropping, translated, page, name):
     out = translated(ampersand_dropping, name, page.format("<p>We watched <b>Tom &amp; Jerry</b> at AT&amp;T.</p>"))
     assert "<p>WE WATCHED <b>Tom &amp; Jerry</b> AT AT&amp;T.</p>" in out
     assert ampersand_dropping.given == ["We watched at."]
@@ -67,7 +61,8 @@ def test_a_page_file_keeps_the_name_and_its_escape(ampersand_dropping, page, nam
      '![A MAN WORKS AT AT&T.](a.png "WE MET Procter & Gamble.")\n'),
     ("Salt & pepper go in the soup.\n", ["Salt & pepper go in the soup."], "SALT PEPPER GO IN THE SOUP.\n"),
 ])
-def test_a_name_joined_by_an_ampersand_passes_through_markdown_as_written(ampersand_dropping, text, given, expected):
+def test_a_name_joined_by_an_ampersand_passes_through_markdown_as_written(ampersand_dropping, translated, text, given,
+                                                                          expected):
     """Markdown writes its "&" bare, as the file did."""
     assert translated(ampersand_dropping, "in.md", text) == expected
     assert ampersand_dropping.given == given

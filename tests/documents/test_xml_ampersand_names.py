@@ -6,9 +6,6 @@ conftest.py, which drops the words holding "&" as the demo model did.  Read whol
 
 import pytest
 
-from attnmt.documents.files import translate_file_bytes
-from attnmt.documents.pipeline import DocumentOptions
-
 XLIFF_1 = ('<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
            '<file source-language="en" target-language="de" datatype="plaintext" original="x"><body>'
            '<trans-unit id="1"><source>{}</source></trans-unit></body></file></xliff>')
@@ -23,10 +20,6 @@ QT = ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" 
       '</context></TS>')
 
 
-def translated(translator, name: str, text: str) -> str:
-    return translate_file_bytes(text.encode(), name, translator, DocumentOptions()).decode()
-
-
 @pytest.mark.parametrize("text, given, expected", [
     ("<doc><p>We watched Tom &amp; Jerry at AT&amp;T.</p></doc>", ["We watched at."],
      "<doc><p>WE WATCHED Tom &amp; Jerry AT AT&amp;T.</p></doc>"),
@@ -35,20 +28,20 @@ def translated(translator, name: str, text: str) -> str:
     ("<doc><p><![CDATA[We watched Tom & Jerry.]]></p></doc>", ["We watched."],
      "<doc><p><![CDATA[WE WATCHED Tom & Jerry.]]></p></doc>"),
 ])
-def test_a_name_joined_by_an_ampersand_passes_through_an_xml_files_text_as_written(ampersand_dropping, text, given,
-                                                                                   expected):
+def test_a_name_joined_by_an_ampersand_passes_through_an_xml_files_text_as_written(ampersand_dropping, translated, text,
+                                                                                   given, expected):
     assert translated(ampersand_dropping, "in.xml", text) == expected
     assert ampersand_dropping.given == given
 
 
-def test_a_name_joined_by_an_ampersand_passes_through_an_xml_files_translated_attribute(ampersand_dropping):
+def test_a_name_joined_by_an_ampersand_passes_through_an_xml_files_translated_attribute(ampersand_dropping, translated):
     text = '<doc><p title="A man works at H&amp;M.">A dog runs.</p></doc>'
     assert translated(ampersand_dropping, "in.xml", text) == \
         '<doc><p title="A MAN WORKS AT H&amp;M.">A DOG RUNS.</p></doc>'
     assert ampersand_dropping.given == ["A man works at.", "A dog runs."]
 
 
-def test_an_ampersand_between_words_in_lower_case_in_xml_is_the_models_to_translate(ampersand_dropping):
+def test_an_ampersand_between_words_in_lower_case_in_xml_is_the_models_to_translate(ampersand_dropping, translated):
     assert translated(ampersand_dropping, "in.xml", "<doc><p>Salt &amp; pepper go in.</p></doc>") == \
         "<doc><p>SALT PEPPER GO IN.</p></doc>"
     assert ampersand_dropping.given == ["Salt & pepper go in."]
@@ -59,8 +52,8 @@ def test_an_ampersand_between_words_in_lower_case_in_xml_is_the_models_to_transl
      "WE WATCHED Tom &amp; Jerry AT AT&amp;T."),
     (RESX, "in.resx", "A man works at H&amp;M for {0}.", ["A man works at for."], "A MAN WORKS AT H&amp;M FOR {0}."),
 ])
-def test_a_name_joined_by_an_ampersand_passes_through_a_software_string_as_written(ampersand_dropping, page, name,
-                                                                                   source, given, expected):
+def test_a_name_joined_by_an_ampersand_passes_through_a_software_string_as_written(ampersand_dropping, translated, page,
+                                                                                   name, source, given, expected):
     assert translated(ampersand_dropping, name, page.format(source)) == page.format(expected)
     assert ampersand_dropping.given == given
 
@@ -71,27 +64,27 @@ def test_a_name_joined_by_an_ampersand_passes_through_a_software_string_as_writt
     ("&lt;p&gt;We watched &lt;b&gt;Tom &amp;amp; Jerry&lt;/b&gt;.&lt;/p&gt;", ["We watched."],
      "&lt;p&gt;WE WATCHED &lt;b&gt;Tom &amp;amp; Jerry&lt;/b&gt;.&lt;/p&gt;"),
 ])
-def test_a_name_joined_by_an_ampersand_passes_through_an_xliff_1_source_into_its_target(ampersand_dropping, source,
-                                                                                       given, target):
+def test_a_name_joined_by_an_ampersand_passes_through_an_xliff_1_source_into_its_target(ampersand_dropping, translated,
+                                                                                        source, given, target):
     out = translated(ampersand_dropping, "in.xlf", XLIFF_1.format(source))
     assert f'<target state="needs-review-translation" state-qualifier="mt-suggestion">{target}</target>' in out
     assert ampersand_dropping.given == given
 
 
-def test_a_name_joined_by_an_ampersand_passes_through_an_xliff_2_source_and_its_codes(ampersand_dropping):
+def test_a_name_joined_by_an_ampersand_passes_through_an_xliff_2_source_and_its_codes(ampersand_dropping, translated):
     out = translated(ampersand_dropping, "in.xliff", XLIFF_2.format(
         'A man works at <pc id="1">H&amp;M</pc> for Procter &amp; Gamble.'))
     assert '<target>A MAN WORKS AT <pc id="1">H&amp;M</pc> FOR Procter &amp; Gamble.</target>' in out
     assert ampersand_dropping.given == ["A man works at for."]
 
 
-def test_an_ampersand_between_words_in_lower_case_in_xliff_is_the_models_to_translate(ampersand_dropping):
+def test_an_ampersand_between_words_in_lower_case_in_xliff_is_the_models_to_translate(ampersand_dropping, translated):
     out = translated(ampersand_dropping, "in.xlf", XLIFF_1.format("Salt &amp; pepper go in."))
     assert ">SALT PEPPER GO IN.</target>" in out
     assert ampersand_dropping.given == ["Salt & pepper go in."]
 
 
-def test_a_name_joined_by_an_ampersand_passes_through_a_qt_linguist_source(ampersand_dropping):
+def test_a_name_joined_by_an_ampersand_passes_through_a_qt_linguist_source(ampersand_dropping, translated):
     """A Qt source's "& " marks no keyboard accelerator: the name is read as an XLIFF source's is."""
     out = translated(ampersand_dropping, "in.ts", QT.format("We met Procter &amp; Gamble."))
     assert '<translation type="unfinished">WE MET Procter &amp; Gamble.</translation>' in out
