@@ -47,3 +47,14 @@ def test_a_line_of_html_writes_the_models_ampersand_as_the_rest_of_the_line_wrot
     line = "<b>Tom &amp; Jerry</b> & friends run.\n"
     assert translate_file_bytes(line.encode(), "in.txt", same, DocumentOptions()).decode() == line
     assert same.given == ["& friends run."]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("in.txt", "We met <b>Tom</b> &amp; Jerry today.\n"),
+    ("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nWe met <i>Tom</i> &amp; Jerry today.\n"),
+])
+def test_a_name_a_tag_parts_in_a_text_line_or_a_cue_keeps_its_tags_and_its_written_ampersand(ampersand_dropping,
+                                                                                             translated, name, text):
+    """Read piece by piece, no piece held the name; taken out whole, read, its "&" is written as the line wrote it."""
+    assert translated(ampersand_dropping, name, text) == text.replace("We met", "WE MET").replace("today", "TODAY")
+    assert ampersand_dropping.given == ["We met today."]

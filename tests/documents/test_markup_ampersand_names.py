@@ -66,3 +66,43 @@ def test_a_name_joined_by_an_ampersand_passes_through_markdown_as_written(ampers
     """Markdown writes its "&" bare, as the file did."""
     assert translated(ampersand_dropping, "in.md", text) == expected
     assert ampersand_dropping.given == given
+
+
+@pytest.mark.parametrize("text, given, expected", [
+    ("<p>We watched <b>Tom</b> &amp; Jerry.</p>", ["We watched."], "<p>WE WATCHED <b>Tom</b> &amp; Jerry.</p>"),
+    ("<p>A man works at <i>AT</i>&amp;T today.</p>", ["A man works at today."],
+     "<p>A MAN WORKS AT <i>AT</i>&amp;T TODAY.</p>"),
+    ("<p>We watched Tom <b>&amp; Jerry</b> today.</p>", ["We watched today."],
+     "<p>WE WATCHED Tom <b>&amp; Jerry</b> TODAY.</p>"),
+    ("<p>We met <b>Tom</b> &amp; Jerry AT&amp;T.</p>", ["We met."], "<p>WE MET <b>Tom</b> &amp; Jerry AT&amp;T.</p>"),
+    ('<p>We met <a href="a.html">Marks</a> &amp; <a href="b.html">Spencer</a>, <i>H</i>&amp;M.</p>',
+     ["We met, ."], '<p>WE MET <a href="a.html">Marks</a> &amp; <a href="b.html">Spencer</a>, <i>H</i>&amp;M.</p>'),
+])
+def test_a_name_an_element_parts_passes_through_a_pages_text_with_its_marks_where_they_were(ampersand_dropping, text,
+                                                                                          given, expected):
+    """Read piece by piece, no piece held the name: ``<b>Tom</b> &amp; Jerry`` came back ``<b>TOM</b> JERRY``."""
+    assert translate_markup([text], ampersand_dropping)[0] == expected
+    assert ampersand_dropping.given == given
+
+
+def test_a_name_an_element_parts_stays_whole_where_the_words_around_it_move(mirror):
+    assert translate_markup(["<p>We watched <b>Tom</b> &amp; Jerry today.</p>"], mirror)[0] == \
+        "<p><b>Tom</b> &amp; Jerry TODAY. WATCHED WE</p>"
+    assert mirror.given == ["We watched today."]
+
+
+def test_an_element_around_words_and_part_of_a_name_keeps_them_and_the_words_around_it_are_translated(
+        ampersand_dropping):
+    assert translate_markup(["<p>We watched <b>the Tom</b> &amp; Jerry show.</p>"], ampersand_dropping)[0] == \
+        "<p>WE WATCHED <b>THE Tom</b> &amp; Jerry SHOW.</p>"
+    assert ampersand_dropping.given == ["We watched the show."]
+
+
+@pytest.mark.parametrize("text, given, expected", [
+    ("We watched **Tom** & Jerry today.\n", ["We watched today."], "WE WATCHED **Tom** & Jerry TODAY.\n"),
+    ("A man works at *AT*&T.\n", ["A man works at."], "A MAN WORKS AT *AT*&T.\n"),
+])
+def test_a_name_an_element_parts_passes_through_markdown_with_its_marks_where_they_were(ampersand_dropping, translated,
+                                                                                       text, given, expected):
+    assert translated(ampersand_dropping, "in.md", text) == expected
+    assert ampersand_dropping.given == given

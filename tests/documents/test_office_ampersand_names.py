@@ -90,3 +90,22 @@ def test_a_name_joined_by_an_ampersand_passes_through_a_slides_comment(ampersand
     comment = etree.fromstring(read_members(out)["ppt/comments/comment1.xml"]).find(f".//{{{P}}}text")
     assert comment.text.split("\n")[0] == "CALL AT&T NOW."
     assert "Call now." in ampersand_dropping.given
+
+
+def test_a_name_that_word_runs_part_passes_through_with_each_runs_look(ampersand_dropping):
+    """Read run by run, no run held the name: a bold "Tom" before " & Jerry" came back "TOM" and " JERRY"."""
+    bold = "<w:rPr><w:b/></w:rPr>"
+    data = word_paragraph(text_run("We watched ") + text_run("Tom", bold) + text_run(" &amp; Jerry today."))
+    out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
+    assert run_texts(out) == ["WE WATCHED ", "Tom", " & Jerry TODAY."]
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].runs[1].bold
+    assert ampersand_dropping.given == ["We watched today."]
+
+
+def test_a_non_breaking_hyphen_after_a_name_that_word_runs_part_stays_in_its_word(ampersand_dropping):
+    """The name taken out of the text moves the hyphen's place back with it."""
+    data = word_paragraph(text_run("We watched ") + text_run("Tom", "<w:rPr><w:b/></w:rPr>")
+                          + text_run(" &amp; Jerry, a self") + "<w:r><w:noBreakHyphen/><w:t>made show.</w:t></w:r>")
+    out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
+    assert b"SELF</w:t><w:noBreakHyphen/><w:t xml:space=\"preserve\">MADE" in read_members(out)["word/document.xml"]
+    assert ampersand_dropping.given == ["We watched, a self-made show."]

@@ -89,3 +89,31 @@ def test_a_name_joined_by_an_ampersand_passes_through_a_qt_linguist_source(amper
     out = translated(ampersand_dropping, "in.ts", QT.format("We met Procter &amp; Gamble."))
     assert '<translation type="unfinished">WE MET Procter &amp; Gamble.</translation>' in out
     assert ampersand_dropping.given == ["We met."]
+
+
+def test_a_name_an_element_parts_passes_through_an_xml_files_text_with_its_marks_where_they_were(ampersand_dropping,
+                                                                                                translated):
+    assert translated(ampersand_dropping, "in.xml", "<doc><p>We watched <b>Tom</b> &amp; Jerry today.</p></doc>") == \
+        "<doc><p>WE WATCHED <b>Tom</b> &amp; Jerry TODAY.</p></doc>"
+    assert ampersand_dropping.given == ["We watched today."]
+
+
+@pytest.mark.parametrize("source, given, target", [
+    ("We watched Tom &amp;&amp; Jerry.", ["We watched."], "WE WATCHED Tom &amp;&amp; Jerry."),
+    ("A man works at AT&amp;&amp;T today.", ["A man works at today."], "A MAN WORKS AT AT&amp;&amp;T TODAY."),
+])
+def test_a_name_joined_by_qts_literal_ampersand_passes_through_a_qt_linguist_source_as_written(ampersand_dropping,
+                                                                                               translated, source,
+                                                                                               given, target):
+    """Qt shows "&&" as "&": ``Tom &&amp; Jerry`` is "Tom & Jerry", which the model dropped ("WE WATCHED TOM
+    JERRY.")."""
+    out = translated(ampersand_dropping, "in.ts", QT.format(source))
+    assert f'<translation type="unfinished">{target}</translation>' in out
+    assert ampersand_dropping.given == given
+
+
+def test_a_qt_accelerator_beside_a_name_joined_by_qts_literal_ampersand_goes_before_the_first_letter(
+        ampersand_dropping, translated):
+    out = translated(ampersand_dropping, "in.ts", QT.format("&amp;Watch Tom &amp;&amp; Jerry now"))
+    assert '<translation type="unfinished">&amp;WATCH Tom &amp;&amp; Jerry NOW</translation>' in out
+    assert ampersand_dropping.given == ["Watch now"]

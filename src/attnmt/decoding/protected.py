@@ -205,6 +205,15 @@ _OPERAND = r"(?:\d+(?:[.,]\d+)?|[^\W\d_])"
 _COMPARES = r"(?:<=|>=|==|!=|[<>=\u2264\u2265\u2260])"
 COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPARES} |{_COMPARES}){_OPERAND})+"
               r"(?![\w<>=!/\u2264\u2265\u2260]|[.,]\d)")
+
+
+def ampersand_name(ampersand: str) -> str:
+    """The pattern of a name joined by ``ampersand``, a pattern of how a format writes the "&" (AMPERSAND_NAME's; a
+    Qt string's "&&", attnmt.documents.qt_linguist)."""
+    return (rf"(?<![\w&])(?<![\w&];)(?:[A-Z]{{1,4}}{ampersand}[A-Z]{{1,4}}|[A-Z][a-z]+ {ampersand} [A-Z][a-z]+)"
+            r"(?![\w&])")
+
+
 # A name joined by an ampersand: capitals glued to it (``AT&T``, ``R&D``, ``H&M``) or a word in title case either side
 # of a spaced one (``Tom & Jerry``, ``Marks & Spencer``).  The demo model's vocabulary writes "&" ("▁&", "&"), but
 # it dropped the name ("We watched Tom & Jerry." came back "Ein bereitet sich."; "A man works at AT&T." "Ein Mann
@@ -212,9 +221,7 @@ COMPARISON = (rf"(?<![\w.,<>=!/&#@$\u2264\u2265\u2260]){_OPERAND}(?:(?: {_COMPAR
 # Its "&" written as a reference too, as an SRT cue or a text line of HTML writes it ("Tom &amp; Jerry"), so that the
 # name is found as it was written and passes through so (attnmt.documents.character_references); not right after a
 # reference ("&eacute;AT&amp;T"), which, read, glues a letter or a "&" to it: found there, it went to the model unread.
-_AND = "(?:&amp;|&)"
-AMPERSAND_NAME = (rf"(?<![\w&])(?<![\w&];)(?:[A-Z]{{1,4}}{_AND}[A-Z]{{1,4}}|[A-Z][a-z]+ {_AND} [A-Z][a-z]+)"
-                  r"(?![\w&])")
+AMPERSAND_NAME = ampersand_name("(?:&amp;|&)")
 # What passes through a document's text: VERBATIM, which a translation must hold as its source does wherever the
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a

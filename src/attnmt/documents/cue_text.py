@@ -337,7 +337,8 @@ def markup_of(flat: FlatText, content: Sequence[str | Nested], vtt: bool, entiti
     for piece in content:
         if isinstance(piece, str):
             out.append(escape(piece, quote=False).translate(entities) if vtt else
-                       piece if isinstance(piece, Literal) else piece.translate(entities))
+                       piece if isinstance(piece, Literal) and not flat.marks[piece.mark].references_read
+                       else piece.translate(entities))
         else:
             node = flat.marks[piece.mark].node
             if isinstance(node, Style):  # a quote's marks are text, escaped as text is

@@ -93,6 +93,9 @@ class Mark:
     # An element read with its sentence as the words it shows (an abbreviation: Vocabulary.is_kept_word), so the model
     # reads the sentence whole, and written back as it came over whatever the translation put in their place.
     kept_whole: bool = False
+    # A ``literal`` taken from the text read (a part of a name its marks part: split_names), whose character references
+    # a cue or a text line read: written back as the model's text is, its characters as the source wrote them.
+    references_read: bool = False
 
 
 @dataclass(frozen=True)
@@ -314,9 +317,19 @@ class FlatBuilder:
         return self.open_marks[-1] if self.open_marks else None
 
     def build(self) -> FlatText:
-        """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines)."""
+        """The FlatText; its breaks those added and the line breaks that end a sentence (ended_lines); a name joined
+        by "&" that its marks part taken out whole (split_names), where ``protected`` keeps one."""
+        from attnmt.documents.split_names import take_out_split_names  # which builds this module's marks
+
         ends = sorted((set(ended_lines(self.text, self.line_breaks)) | self.listed) - set(self.breaks))
-        return FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
+        flat = FlatText(self.text, self.marks, breaks=sorted({*self.breaks, *ends}), line_ends=ends)
+        self.moved = take_out_split_names(flat, self.protected)
+        return flat
+
+    def place(self, at: int) -> int:
+        """Where place ``at`` of the text read (``self.text``) is in the text built: a name joined by "&" that
+        its marks part taken out before it (attnmt.documents.split_names)."""
+        return self.moved(at)
 
 
 def spaced(literal: str) -> bool:

@@ -96,7 +96,6 @@ from attnmt.documents.shown import shown_text
 from attnmt.documents.split_placeholders import PARAGRAPH_PROTECTED, join_split_placeholders
 from attnmt.documents.white_space import TYPED_LINES
 from attnmt.documents.word_alternates import unwrap_run_choices
-from attnmt.documents.word_quotes import QuoteBuilder
 from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import DIRECTIONS, NO_HIDING, RUBY, RUBY_BASE, Hiding, W, range_edge, says_rtl, w
 
@@ -156,8 +155,8 @@ class ParagraphJob(ParagraphWriter):
         builder.kept = TYPED_LINES if self.dialect.typed_lines else builder.kept  # a cell's Alt+Enter as a <br>
         self._add(builder, self.paragraph)
         flat = builder.build()
-        if isinstance(builder, QuoteBuilder):  # the hyphens after a quote whose marks building took out
-            self.hyphens = [builder.place(at) for at in self.hyphens]
+        # the hyphens after a quote's marks or a name that building took out (word_quotes, split_names)
+        self.hyphens = [builder.place(at) for at in self.hyphens]
         return flat
 
     def flats(self) -> list[FlatText]:

@@ -42,6 +42,7 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.protected import ampersand_name
 from attnmt.documents.doctype import DOCTYPE
 from attnmt.documents.flat import LINE_END
 from attnmt.documents.html_layout import gap_before
@@ -63,6 +64,11 @@ QT_START = re.compile(rf"\A\ufeff?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(
                       r"(?:<!--.*?-->\s*)*<TS[\s>/]", re.DOTALL)
 # A keyboard accelerator in a Qt string: "&" before the character it underlines ("&&" is an ampersand).
 ACCELERATOR = re.compile(r"(?<!&)&(?=[^\s&])")
+# A name joined by Qt's literal "&", "&&" (``Tom &&amp; Jerry`` in the file, "Tom & Jerry" on the screen), which no
+# accelerator marks: it passes through as written, as an XLIFF source's name joined by "&" does (LinguistCodes).  Read
+# as words, it was dropped as the demo model drops such a name (the tests' stand-in for it wrote "We watched Tom &&
+# Jerry." as "WE WATCHED TOM JERRY."), and a single "&" written for it would underline the letter after it.
+LITERAL_AMPERSAND_NAME = ampersand_name("&&")
 # Where a translation's accelerator goes: before its first letter or digit.
 ACCELERATED = re.compile(r"(?=[^\W_])")
 # A Qt <byte>'s value: lupdate's hexadecimal after "x" (x9, xa0), or a decimal number.
@@ -173,7 +179,10 @@ class LinguistCodes(XliffVocabulary):
     """A translation's codes as an XLIFF source's, and lupdate's ``<byte value="xa0"/>``, how it writes a
     control character or a space past ASCII (a no-break space): as the character it stands for (byte_character),
     it parts the words around it, and a line's end ends its sentence.  Glued, "10<byte value="xa0"/>km"
-    reached the model as "10km"."""
+    reached the model as "10km".  A name joined by Qt's literal "&" passes through as written
+    (LITERAL_AMPERSAND_NAME)."""
+
+    protected = re.compile(f"{LITERAL_AMPERSAND_NAME}|{XliffVocabulary.protected.pattern}")
 
     def parts_words(self, node: etree._Element) -> bool:
         return super().parts_words(node) or byte_character(node).isspace()

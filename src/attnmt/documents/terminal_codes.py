@@ -89,7 +89,8 @@ def written(flat: FlatText, content: Sequence[str | Nested], references: Mapping
     pieces = []
     for piece in content:
         if isinstance(piece, str):
-            pieces.append(piece if references is None or isinstance(piece, Literal) else piece.translate(references))
+            kept = isinstance(piece, Literal) and not flat.marks[piece.mark].references_read  # a split name's part
+            pieces.append(piece if references is None or kept else piece.translate(references))
             continue
         node = flat.marks[piece.mark].node
         inner = written(flat, piece.content, references)

@@ -55,8 +55,10 @@ class QuoteBuilder(FlatBuilder):
         return quoted(flat, pairs) if pairs else flat
 
     def place(self, at: int) -> int:
-        """Where place ``at`` of the text read (``self.text``) is in the text built, the marks of the quotes read as
-        one taken out before it (a non-breaking hyphen's after ``"`` ``hello`` in bold ``"``: ooxml.ParagraphJob)."""
+        """Where place ``at`` of the text read (``self.text``) is in the text built, the names and the marks of the
+        quotes read as one taken out before it (a non-breaking hyphen's after ``"`` ``hello`` in bold ``"``:
+        ooxml.ParagraphJob)."""
+        at = super().place(at)
         return at - sum(min(at, end) - start for start, end in self.cuts if start < at)
 
 

@@ -1,0 +1,104 @@
+"""A name joined by "&" that an element parts (``<b>Tom</b> &amp; Jerry``, ``<i>AT</i>&amp;T``, a Word paragraph's
+bold "Tom" run before a plain " & Jerry" one), kept whole as one inside a piece of text is
+(attnmt.decoding.protected.AMPERSAND_NAME).
+
+A builder finds what passes through in each piece of text it is given (flat.FlatBuilder's ``protected``): a name
+whose words stand in two elements was whole in neither piece, and went to the model, which dropped it (``<p>We
+watched <b>Tom</b> &amp; Jerry.</p>`` came back ``<p>WE WATCHED <b>TOM</b> JERRY.</p>``, and ``<i>AT</i>&amp;T``
+was lost whole).  So the block's text is searched once it is read: a name there that the builder's ``protected``
+keeps whole, with an element's edge inside it and no atom, is taken out of the text, its spaces as a piece's atom's
+(flat.FlatBuilder._add_plain, closing_marks.space_closed_up), each of its parts between those edges an atom written
+as it was inside the innermost element that holds it.  The model reads ``We watched.``, and the name comes back
+with its characters and with its marks on the same characters (``<b>Tom</b> &amp; Jerry``), its atoms side by side
+where the name goes.  An element that holds other words with a part of the name goes where those words go, and
+takes its part along, as it would take inline code: the name is whole where its elements hold it alone.  Not a name
+an element read as words crosses (Mark.kept_whole: an abbreviation), which reads its part whole.  Its parts are the
+text as read: a text line's or a cue's ``&amp;`` read as "&", written again as the line wrote it
+(Mark.references_read)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import replace
+
+from attnmt.decoding.protected import AMPERSAND_NAME
+from attnmt.documents.closing_marks import LETTER_SPACE, closes
+from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.symbols import in_source_order, innermost, position_mover
+
+NAME = re.compile(AMPERSAND_NAME)
+Span = tuple[int, int]
+
+
+def take_out_split_names(flat: FlatText, protected: re.Pattern[str]) -> Callable[[int], int]:
+    """In place: each name joined by "&" in ``flat``'s text that its marks part, and that ``protected`` keeps whole,
+    taken out into atoms (the module docstring); where a place of the text read is once they are out."""
+    names = [parts for match in NAME.finditer(flat.text)
+             if (parts := name_parts(flat, *match.span())) and protected.fullmatch(match.group())]
+    removed: list[Span] = []
+    for parts in names:  # a name's space before stays where the name before took it ("Tom & Jerry AT&T.")
+        removed.append(taken_span(flat.text, parts[0][0], parts[-1][1], removed[-1][1] if removed else 0))
+    moved = position_mover(removed)
+    if not names:
+        return moved
+    atoms = [atom for parts, cut in zip(names, removed, strict=True) for atom in name_atoms(flat, parts, cut, moved)]
+    starts = [mark.start for mark in flat.marks]
+    places = [bisect_right(starts, first) for parts in names for first, _ in parts]
+    for mark in flat.marks:
+        mark.start, mark.end = moved(mark.start), moved(mark.end)
+    flat.breaks[:] = [moved(at) for at in flat.breaks]
+    flat.line_ends[:] = [moved(at) for at in flat.line_ends]
+    flat.marks[:] = in_source_order(flat.marks, atoms, places)
+    kept = [0, *(at for cut in removed for at in cut), len(flat.text)]
+    flat.text = "".join(flat.text[kept[k]:kept[k + 1]] for k in range(0, len(kept), 2))
+    return moved
+
+
+def name_parts(flat: FlatText, start: int, end: int) -> list[Span]:
+    """The [start, end) of each part of ``flat.text[start:end]`` between the edges of the elements inside it, in
+    order; none where no element's edge is inside it, or an atom stands inside it, or an element read as words
+    has an edge there."""
+    edges: set[int] = set()
+    for mark in flat.marks:
+        inside = {at for at in (mark.start, mark.end) if start < at < end}
+        if inside and (mark.atom or mark.kept_whole):
+            return []
+        edges |= inside
+    ordered = [start, *sorted(edges), end]
+    return list(zip(ordered, ordered[1:], strict=False)) if edges else []
+
+
+def taken_span(text: str, start: int, end: int, free: int) -> Span:
+    """What of ``text`` goes out with the name over text[start:end]: a space after it too where a space or the
+    text's start is before it, as a piece's text leaves one; the space before it too where a mark that closes
+    follows it after a word (closing_marks.space_closed_up: "We watched Tom & Jerry." reads "We watched."), and no
+    earlier name took it (``free``: where what they took ends)."""
+    if start > free and closes_up(text, start, end):
+        return start - 1, end
+    spaced = start == 0 or text[start - 1].isspace()
+    return start, end + (spaced and text[end:end + 1] == " ")
+
+
+def closes_up(text: str, start: int, end: int) -> bool:
+    """Whether the space before the name over text[start:end] goes out with it (``taken_span``)."""
+    return end < len(text) and closes(text[end]) and LETTER_SPACE.search(text, 0, start) is not None
+
+
+def name_atoms(flat: FlatText, parts: list[Span], cut: Span, moved: Callable[[int], int]) -> list[Mark]:
+    """The atoms of a name's ``parts``, at the place its ``cut`` leaves, each in the innermost element that holds
+    it (numbered in ``flat.marks``), the spaces and letters beside the name as FlatBuilder.add_atom gives an
+    atom's on its first and its last, or, where an atom touches it, that atom's spacing on that side (as
+    symbols.symbol_atom gives a symbol's: ``Tom & Jerry AT&T.`` read the space before ``AT&T`` as its own); the parts
+    touch one another."""
+    text, start, end = flat.text, parts[0][0], parts[-1][1]
+    before = [mark for mark in flat.marks if mark.atom and mark.start == start]
+    after = [mark for mark in flat.marks if mark.atom and mark.start == end]
+    atoms = [Mark(moved(start), moved(start), innermost(flat.marks, first, last), atom=True, literal=text[first:last],
+                  shows_text=True, closed_up=cut[0] < start, references_read=True) for first, last in parts]
+    spaced, glued = start == 0 or text[start - 1].isspace(), text[start - 1:start].isalnum()
+    atoms[0] = replace(atoms[0], space_before=before[-1].space_after if before else spaced,
+                       glued_before=glued and not before)
+    atoms[-1] = replace(atoms[-1], space_after=after[0].space_before if after else text[end:end + 1].isspace())
+    return atoms
