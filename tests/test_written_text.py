@@ -118,13 +118,28 @@ def test_a_documents_assessed_translation_has_the_words_of_its_text(model):
 
 
 def test_a_paragraphs_words_take_those_of_its_sentences_as_written(model):
-    """A text's words are read from its sentences' (paragraphs.text_words): "Wiese." had None, "der" its probability."""
+    """A text's words are read from its sentences' (text_words): "Wiese." had None, "der" its probability."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         [paragraph] = translate_texts_n_best(model, ContractionPieces(), [SENTENCE], Decoding(beam_size=2, alpha=0.0),
                                              DocumentOptions(), Glossary.of({"meadow": "Wiese"}), quality=Assessor())
     assert paragraph.hypotheses[0].text == "Er ist in der Wiese."
     assert paragraph.hypotheses[0].assessment.words == WRITTEN
+
+
+@pytest.mark.parametrize("text, written", [
+    ("He is in the meadow", [*WRITTEN[:-1], ("Wiese", 0.45)]),  # a text with no stop is written with none
+    ("He is in the meadow!", [*WRITTEN[:-1], ("Wiese!", 0.45)]),
+    ("He is in the meadow! He is in the meadow.", [*WRITTEN[:-1], ("Wiese!", 0.45), *WRITTEN]),
+])
+def test_a_paragraphs_word_whose_end_mark_the_text_changed_keeps_its_probability(model, text, written):
+    """The text ends as its source does: the model's "Wiese." was looked for as it is, and "der" took its
+    probability (0.315) and "Wiese" none, or it was found in the next sentence, whose words then had none."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        [paragraph] = translate_texts_n_best(model, ContractionPieces(), [text], Decoding(beam_size=2, alpha=0.0),
+                                             DocumentOptions(), Glossary.of({"meadow": "Wiese"}), quality=Assessor())
+    assert paragraph.hypotheses[0].assessment.words == written
 
 
 def test_each_written_word_is_numbered_by_the_model_word_it_was_written_from():

@@ -12,9 +12,10 @@ from attnmt.decoding.translate import Translation
 from attnmt.documents.bidi import balanced, edges
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
-from attnmt.documents.paragraphs import paragraph, text_pairs, word_numbers
+from attnmt.documents.paragraphs import paragraph, text_pairs
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
 from attnmt.documents.review import Review
+from attnmt.documents.sentence_words import word_numbers
 from attnmt.documents.subtitles import runs_on
 
 GERMAN = {"A man is walking.": ("Ein Mann geht spazieren.", []), "A dog runs.": ("Ein Hund rennt.", []),

@@ -1,13 +1,14 @@
 """A text's word alignment joined from its sentences' (attnmt.documents.paragraphs.text_pairs):
 the numbers are those of the whole text's words and the whole translation's, split at
 whitespace as Pharaoh's are, whatever stands between the sentences; and its word probabilities
-(text_words), the words the same."""
+(attnmt.documents.sentence_words.text_words), the words the same."""
 
 import pytest
 
 from attnmt.decoding.quality import Assessment
-from attnmt.documents.paragraphs import text_pairs, text_words, word_numbers
+from attnmt.documents.paragraphs import text_pairs
 from attnmt.documents.pipeline import paragraph_sentences
+from attnmt.documents.sentence_words import text_words, word_numbers
 
 DIAGONAL = [(0, 0), (1, 1), (2, 2)]  # each sentence's word k with its translation's word k
 SENTENCES, TRANSLATIONS = ["A dog runs.", "A cat sleeps."], ["Ein Hund rennt.", "Eine Katze schläft."]
@@ -76,3 +77,25 @@ def test_a_texts_word_probabilities_are_those_of_its_words(translated, expected)
 def test_a_url_the_sentence_went_without_is_a_word_with_no_probability():
     words = text_words([sentence_words(0.9, 0.8, 0.5)], ["sieh Hunde rennen"], "sieh https://a.org/dogs Hunde rennen")
     assert words == [("sieh", 0.9), ("https://a.org/dogs", None), ("Hunde", 0.8), ("rennen", 0.5)]
+
+
+@pytest.mark.parametrize("sentence, translated, expected", [
+    ("Ein Hund rennt.", "Ein Hund rennt", [("Ein", 0.9), ("Hund", 0.8), ("rennt", 0.5)]),
+    ("Ein Hund rennt.", "Ein Hund rennt!", [("Ein", 0.9), ("Hund", 0.8), ("rennt!", 0.5)]),
+    ('"Ein Hund rennt."', "\u201eEin Hund rennt\u201c", [("\u201eEin", 0.9), ("Hund", 0.8), ("rennt\u201c", 0.5)]),
+])
+def test_a_word_whose_edge_marks_the_text_changed_keeps_its_probability(sentence, translated, expected):
+    """Looked for as the sentence has it, "rennt." was nowhere in the text: "Hund" took its probability too."""
+    assert text_words([sentence_words(0.9, 0.8, 0.5)], [sentence], translated) == expected
+
+
+def test_a_sentence_whose_end_mark_changed_leaves_the_next_sentences_words_in_place():
+    """The first sentence's "rennt." was found as the second's last word, and the second's words all after it."""
+    assert word_numbers(["Ein Hund rennt.", "Ein Hund rennt."], "Ein Hund rennt! Ein Hund rennt.") == [[0, 1, 2],
+                                                                                                     [3, 4, 5]]
+
+
+def test_the_alignment_of_a_sentence_whose_end_mark_changed_numbers_its_own_words():
+    pairs = text_pairs([DIAGONAL, DIAGONAL], ["A dog runs!", "A dog runs."], ["Ein Hund rennt.", "Ein Hund rennt."],
+                       "A dog runs! A dog runs.", "Ein Hund rennt! Ein Hund rennt.")
+    assert pairs == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]

@@ -15,12 +15,11 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
 - the attention: one trace per sentence of the best hypothesis;
 - a hypothesis's assessment, where asked: its sentences' joined (attnmt.decoding.quality_joined.joined),
   as trustworthy as its worst sentence, its word probabilities those of the whole hypothesis's
-  words, split at whitespace, as the alignment's are (``text_words``).
+  words, split at whitespace, as the alignment's are (attnmt.documents.sentence_words.text_words).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -46,13 +45,14 @@ from attnmt.documents.pipeline import (
     translate_paragraphs,
     with_letters,
 )
-from attnmt.documents.spans import WORD, Weights
+from attnmt.documents.sentence_words import text_words, word_numbers
+from attnmt.documents.spans import Weights
 from attnmt.documents.text_units import read_text
 from attnmt.documents.translators import FoundTranslations, ModelTranslator
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
-from attnmt.text.invisible import blank, invisible
+from attnmt.text.invisible import blank
 from attnmt.text.speaker_labels import dialogue
 
 
@@ -271,24 +271,6 @@ def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str]
     return found and replace(found, words=text_words(parts, sentences, text))
 
 
-def text_words(parts: Sequence[Assessment | None], sentences: Sequence[str],
-               text: str) -> list[tuple[str, float | None]]:
-    """(word, probability) per word of ``text`` (split at whitespace) from its sentences' (each
-    part's words: its sentence's, split at whitespace; ``word_numbers`` places them): the product
-    of those of the sentence words it holds, None where it holds none the model gave one (a URL,
-    which the sentences leave out).  Joined one after the other, the sentences' words were no
-    words of ``text`` where sentences touch ("rennt.Eine" was "rennt." and "Eine"), nor where a
-    URL was taken out of one."""
-    words = text.split()
-    found: list[float | None] = [None] * len(words)
-    for part, numbers in zip(parts, word_numbers(sentences, text), strict=True):
-        for (_, p), k in zip(part.words if part else [], numbers, strict=False):  # a part without words: none
-            known = found[k]
-            if p is not None:
-                found[k] = p if known is None else known * p
-    return [(word, None if p is None else round(p, 4)) for word, p in zip(words, found, strict=True)]
-
-
 def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, translation: str) -> Weights:
     """The word weights that place a mark inside ``sentence`` on ``translation`` (one scoring pass)."""
     return trace_weights(trace_translation(model, tokenizer, sentence, target=translation, warn=False)).tolist()
@@ -345,45 +327,6 @@ def text_pairs(found: Sequence[Sequence[tuple[int, int]]], sentences: Sequence[s
     pairs = [(sources[s], targets[t]) for each, sources, targets in zip(found, source_words, target_words, strict=True)
              for s, t in each if s < len(sources) and t < len(targets)]
     return list(dict.fromkeys(pairs))
-
-
-def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
-    """For each of ``sentences`` (in the order ``text`` holds them), the number of the word of
-    ``text`` (split at whitespace) that holds each of its words.  A word is looked for where the
-    last one ended, first where a word of ``text`` starts or right there (sentences that touch),
-    so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words.
-    It is looked for, on both sides, without the characters that show nothing (``unread``): soft
-    hyphens, as the sentences were read (attnmt.documents.flat.FlatBuilder.add_text drops them:
-    "co\u00adoperative" is "cooperative"), bidirectional controls, zero-width spaces, word joiners
-    (attnmt.documents.bidi.edges: those at a sentence's edges are no part of it, "\u2067A" and
-    "\u200bA" hold the sentence's "A"; half a pair is left out of a translation), and numbered by
-    where it stands in ``text``."""
-    starts = [match.start() for match in WORD.finditer(text)]
-    places = [k for k, character in enumerate(text) if not invisible(character)] + [len(text)]
-    plain = unread(text)
-    word_starts, numbers, position = {match.start() for match in WORD.finditer(plain)}, [], 0
-    for sentence in sentences:
-        each = []
-        for word in map(unread, sentence.split()):
-            at = find_word(plain, word, position, word_starts)
-            each.append(max(bisect_right(starts, places[position if at < 0 else at]) - 1, 0))
-            position = position if at < 0 else at + len(word)
-        numbers.append(each)
-    return numbers
-
-
-def unread(text: str) -> str:
-    """``text`` as ``word_numbers`` reads it: without the characters that show nothing and take no room."""
-    return "".join(character for character in text if not invisible(character))
-
-
-def find_word(text: str, word: str, position: int, starts: set[int]) -> int:
-    """Where ``word`` is in ``text`` from ``position`` on: the first place that is ``position`` or
-    a word's start, else the first place at all (-1: nowhere)."""
-    first = at = text.find(word, position)
-    while at >= 0 and at != position and at not in starts:
-        at = text.find(word, at + 1)
-    return at if at >= 0 else first
 
 
 def joined_extras(paragraph: Paragraph, rank: int, traces: Sequence[TranslationAttention], alignment: bool,
