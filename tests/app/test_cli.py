@@ -1054,6 +1054,36 @@ def test_translating_a_line_of_plain_text_loads_no_reader_of_other_formats(train
     assert [name for name in NOT_FOR_PLAIN_TEXT if name in loaded] == []
 
 
+# ``attnmt ARGV`` in this process, each pattern it compiles noted, then its status and which of the patterns that a
+# line of plain text read whole never reads it compiled: those of other texts' readers (issue 44: each of the first
+# three takes some 0.015 s to compile, and the job's start-up is a second).
+COMPILED = """
+import re
+import sys
+compiled = set()
+compile_now = re.compile
+re.compile = lambda pattern, flags=0: compiled.add(pattern) or compile_now(pattern, flags)
+from attnmt.cli.main import main
+status = main(sys.argv[1:])
+re.compile = compile_now
+from attnmt.decoding import protected
+from attnmt.documents import text_emphasis
+quotes = "|".join(text_emphasis.quote_pattern(k, *pair) for k, pair in enumerate(text_emphasis.QUOTES))
+unread = {"PROTECTED": protected.PROTECTED.pattern, "SENTENCE_PROTECTED": protected.SENTENCE_PROTECTED.pattern,
+          "PROSE_PROTECTED": protected.PROSE_PROTECTED.pattern, "HOST": protected.HOST.pattern, "quotes": quotes}
+print(status, *sorted(name for name, pattern in unread.items() if pattern in compiled))
+"""
+
+
+def test_translating_a_line_read_whole_compiles_no_pattern_only_other_texts_read(trained_model, tmp_path):
+    source, output = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", COMPILED, "translate", "--model", trained_model, "--no-split", source,
+                          output], capture_output=True, text=True, timeout=300, check=True)
+    assert output.read_text(encoding="utf-8") == "ein hund rennt\n"
+    assert run.stdout.split() == ["0"]
+
+
 # The attnmt.documents modules that reading and writing lines loads (the formats it refuses from a pipe too).
 LINES_LOADED = """
 import sys

@@ -1,12 +1,14 @@
 """A number with a sign the model's vocabulary cannot write ("12 °C", "5 €", "½") is kept whole as one atom,
 not its sign alone with the number left to the model (attnmt.documents.measures)."""
 
+import unicodedata
+
 import pytest
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents import translate_text
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.measures import measure_runs
+from attnmt.documents.measures import CURRENCY, measure_runs
 from attnmt.documents.pipeline import translate_lines
 
 MEASURES = ["12 °C", "12°C", "12°Celsius", "12 ° Fahrenheit", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C",
@@ -124,3 +126,9 @@ def test_the_tiny_model_reads_no_temperature_and_writes_it_back(trained_model, r
     model, tokenizer = load_model_dir(trained_model)
     [found] = translate_text(model, tokenizer, ["a dog runs at -5 °C"])
     assert reached == ["a dog runs at"] and "-5 °C" in found
+
+
+def test_the_currency_signs_are_every_currency_sign_of_the_plane():
+    """The readable reference of CURRENCY, which skips the blocks of ideographs (attnmt.text.code_points): every code
+    point of the Basic Multilingual Plane scanned."""
+    assert CURRENCY == "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")

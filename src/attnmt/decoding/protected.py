@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from itertools import chain
+from functools import cache
+
+from attnmt.text.code_points import scanned_code_points
 
 # URLs, e-mail addresses and file names pass through untranslated (attnmt.documents.flat.FlatBuilder); a URL's last
 # character is no punctuation (the full stop after "see https://example.org." ends the sentence, not the
@@ -22,20 +24,13 @@ from itertools import chain
 # (_AFTER_SEPARATORS: "Kontakt:....info@example.org") it cannot tell, so a local part tried from there
 # holds no four in a row: it reads only to the next such place, where the next try starts.
 
-# The code points of the Basic Multilingual Plane outside the blocks that hold no mark in any Unicode version: the
-# CJK ideographs (and Extension A) and the Hangul syllables, all letters (Lo), and the surrogates and the private
-# use area (Cs, Co).  Scanned at import (issue 44: a one-line job's start-up): without them, in a third of the time.
-_MAYBE_MARKS = (range(0x3400), range(0x4DC0, 0x4E00), range(0xA000, 0xAC00), range(0xD7A4, 0xD800),
-                range(0xF900, 0x10000))
-
-
 def _combining_marks() -> str:
     """The combining marks of the Basic Multilingual Plane (categories Mn, Mc and Me, which \\w leaves out)
     as ranges of a character class: an accent after its letter as NFD writes it ("jose\\u0301@example.com"),
     an Indic vowel sign.  Python's re has no \\p{M}.  Not the marks for symbols (U+20D0-U+20FF: a keycap's
     enclosing mark) or the variation selectors (U+FE00-U+FE0F: an emoji's presentation), which follow a symbol,
     never a letter of a name: counted, "✉️info@example.com" began no run, and the address went to the model."""
-    marks = [code for code in chain(*_MAYBE_MARKS) if unicodedata.category(chr(code)).startswith("M")
+    marks = [code for code in scanned_code_points() if unicodedata.category(chr(code)).startswith("M")
              and not 0x20D0 <= code <= 0x20FF and not 0xFE00 <= code <= 0xFE0F]
     ranges: list[list[int]] = []
     for code in marks:
@@ -87,8 +82,8 @@ _GLUED = (rf"(?:[^\W\d_]\.)*[\w-]+\.(?:{'|'.join(word.title() for word in SENTEN
           rf"|{_SMALL}+\.(?:{_TITLED_DOMAINS})\s+{_SMALL}"
           rf"|(?:[A-Z]\.)*[A-Z\d-]+\.(?:{'|'.join(word.upper() for word in SENTENCE_WORDS)})(?:\s+|['’])[A-Z]+"
           r"(?![^\W\d_])")
-HOST = re.compile(rf"(?<![\w.@/\\-])(?!{_GLUED})(?:(?:[\w-]+\.)+(?:{DOMAINS}|{_TITLED_DOMAINS})"
-                  rf"|(?:[A-Z\d-]+\.)+(?:{DOMAINS.upper()}))(?![\w@/\\-]|\.\w)")
+_HOST = (rf"(?<![\w.@/\\-])(?!{_GLUED})(?:(?:[\w-]+\.)+(?:{DOMAINS}|{_TITLED_DOMAINS})"
+         rf"|(?:[A-Z\d-]+\.)+(?:{DOMAINS.upper()}))(?![\w@/\\-]|\.\w)")
 # A path: from the root or home, two names or more ("/etc/hosts", "~/notes.txt", "../src/main.py"), from a
 # Windows drive or a network share ("C:\\Users\\john\\report.docx", "\\\\server\\team\\q3.xlsx"), its folders'
 # names with spaces too ("C:\\Program Files\\Acme\\config.ini": a folder's, a backslash after it), or a file's
@@ -226,7 +221,7 @@ AMPERSAND_NAME = ampersand_name("(?:&amp;|&)")
 # text comes from (attnmt.decoding.verbatim), a short code after its label, which a translation names with its
 # own label ("Gate 4B" as "Flugsteig 4B"), so that the verbatim rule cannot find it there by its label, and a
 # comparison, which a translation may write with its own spacing.
-PROTECTED = re.compile(f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}|{COMPARISON}|{PROGRAM_NAME}")
+_PROTECTED = f"{VERBATIM.pattern}|{LABELLED_CODE}|{KEY_COMBO}|{COMPARISON}|{PROGRAM_NAME}"
 # A program's call written in a line of text, its name glued to its brackets, with nothing in them or a string in
 # quotes (``print("hi")``, ``console.log('done')``, ``os.getcwd()``): the model read its quotes as prose's and wrote
 # the call as words (``print("hi")`` came back ``Auf diesem Baue``).  Not a word's bracket in prose ("word(s)").
@@ -237,13 +232,30 @@ CALL = r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:\s*|[^()\n]*[\"'][^()\n]*
 # attnmt.documents.xml_dialects), and a call in a sentence a page's <code> shows as code already; and a name joined
 # by "&", as in a subtitle's cue (PROSE_PROTECTED): "We watched Tom & Jerry." in a .txt lost the name as a cue did.
 PLAIN_PROTECTED = re.compile(  # a call first: console.log(x)
-    f"{CALL}|{PROTECTED.pattern}|{PLACEHOLDER.pattern}|{AMPERSAND_NAME}")
+    f"{CALL}|{_PROTECTED}|{PLACEHOLDER.pattern}|{AMPERSAND_NAME}")
 # What passes through a text read whole as one sentence (attnmt.documents.whole_sentence: ``attnmt.translate``'s, a
 # JSONL line's): PROTECTED, a program's call and a name joined by "&", as in a line of plain text.
-SENTENCE_PROTECTED = re.compile(f"{CALL}|{PROTECTED.pattern}|{AMPERSAND_NAME}")
+_SENTENCE_PROTECTED = f"{CALL}|{_PROTECTED}|{AMPERSAND_NAME}"
 # What passes through the prose a reader sees: PROTECTED and a name joined by "&".  A subtitle's cue finds it before
 # its references are read and writes it back as the cue wrote it (an SRT cue's "Tom &amp; Jerry":
 # attnmt.documents.cue_text.cue_markup); a web page's text and translated attributes (attnmt.documents.kept_code's
 # KEPT_IN_TEXT) and a Markdown file's (attnmt.documents.markdown) find it as parsed, "&", written back as their
 # format escapes it (a page's "&amp;"): "<p>We watched Tom &amp; Jerry.</p>" lost the name as a cue did.
-PROSE_PROTECTED = re.compile(f"{PROTECTED.pattern}|{AMPERSAND_NAME}")
+_PROSE_PROTECTED = f"{_PROTECTED}|{AMPERSAND_NAME}"
+# The patterns a line of plain text read whole (--no-split) never uses, each compiled where first read: each of the
+# last three holds VERBATIM's some 7,000 characters, whose classes of combining marks take some 0.015 s to compile
+# (issue 44: a one-line job's start-up).  HOST is read where sentences are split, and where glossary terms are placed.
+_ON_USE = {"HOST": _HOST, "PROTECTED": _PROTECTED, "SENTENCE_PROTECTED": _SENTENCE_PROTECTED,
+           "PROSE_PROTECTED": _PROSE_PROTECTED}
+
+
+@cache
+def _compiled(name: str) -> re.Pattern[str]:
+    return re.compile(_ON_USE[name])
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """One of the patterns of ``_ON_USE`` (``protected.PROTECTED``), compiled at its first read."""
+    if name not in _ON_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _compiled(name)

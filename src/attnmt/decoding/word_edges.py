@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-from attnmt.decoding.protected import HOST, VERBATIM
+from attnmt.decoding import protected
 
 HYPHENS = frozenset("-\u2010\u2011")  # a hyphen-minus, a hyphen, a no-break hyphen
 
@@ -46,7 +46,7 @@ def addresses(text: str) -> list[tuple[int, int]]:
     file name (protected.VERBATIM, which a translation passes through) and a host alone (protected.HOST, which the
     model may copy whole).  A term inside one ("bike" in "Visit bike.com for a new bike.") was required of the
     translation, and "Fahrrad" was forced in for the address (``in_address``)."""
-    return [match.span() for pattern in (VERBATIM, HOST) for match in pattern.finditer(text)]
+    return [match.span() for pattern in (protected.VERBATIM, protected.HOST) for match in pattern.finditer(text)]
 
 
 def in_address(spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -177,7 +177,7 @@ def tag_name(tag: str) -> str:
     return match.group(1).lower() if match else ""
 
 
-# The quotes a cue's sentence reads around words (text_emphasis.QUOTE) but straight single ones, which dialogue writes
+# The quotes a cue's sentence reads around words (text_emphasis.quote()) but straight single ones, which dialogue writes
 # as apostrophes ("Talkin' 'bout nothin'.", "Tell 'em the dogs' names."): read as a pair, they went out of what the
 # model read and came back around other words.  Their groups stay (text_emphasis.marked_parts reads each), never set.
 CUE_QUOTE = re.compile("|".join(quote_pattern(k, *pair) if pair != ("'", "'") else

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from lxml import etree
 
-from attnmt.decoding.protected import PROTECTED  # URLs, e-mail addresses and file names: they pass through untranslated
+from attnmt.decoding import protected as passed_through  # URLs, e-mail addresses and file names: they pass untranslated
 
 # A soft hyphen and the zero-width breaks inside a word: stale once the word is translated, and dropped from
 # what the model reads, as translate drops them from its sentences
@@ -180,14 +180,15 @@ class FlatBuilder:
     single spaces).
     fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
     a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does.
-    protected: what in the text passes through untranslated, each match an atom (PROTECTED: URLs
+    protected: what in the text passes through untranslated, each match an atom (None: PROTECTED, URLs
     and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff).
     kept: what the style of the text added shows as written (attnmt.documents.white_space): each line break, with
     the spacing around it, and each run of spaces it keeps, an atom written back as it was, between words as a <br>."""
 
-    def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] = PROTECTED) -> None:
+    def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] | None = None) -> None:
         stop_point()  # every format reads each block through here: a deleted job stops between blocks
-        self.collapse, self.fields, self.protected = collapse, fields, protected
+        self.collapse, self.fields = collapse, fields
+        self.protected = passed_through.PROTECTED if protected is None else protected
         self.kept = NORMAL
         self.breaks: list[int] = []
         self.line_breaks: list[int] = []  # where each line break (LINE_BREAKS) stands: ended_lines says which end one

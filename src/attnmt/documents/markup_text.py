@@ -25,12 +25,12 @@ from attnmt.documents.quote_forms import commas_outside, quotes_in_target_form
 from attnmt.documents.spans import Nested
 from attnmt.documents.split_quotes import with_split_quotes
 from attnmt.documents.terminal_codes import Style, shows_alone
-from attnmt.documents.text_emphasis import QUOTE, add_emphasized, stops_after_quotes
+from attnmt.documents.text_emphasis import add_emphasized, quote, stops_after_quotes
 
 
 class PageBuilder(FlatBuilder):
     """A FlatBuilder of a page's text: each pair of quotes around words inside a piece of it a ``Quote`` element
-    (text_emphasis.add_emphasized with ``QUOTE`` alone: a page's emphasis is its elements', never ``*`` typed), and a
+    (text_emphasis.add_emphasized with ``quote()`` alone: a page's emphasis is its elements', never ``*`` typed), and a
     program's call, with what ``protected`` keeps, passed through untranslated."""
 
     def __init__(self, protected: re.Pattern[str], collapse: bool = True, fields: bool = False) -> None:
@@ -51,7 +51,7 @@ class PageBuilder(FlatBuilder):
 
     def add_words(self, text: str) -> None:
         # a quote around all of a piece after words or inside an element (<b>"hello"</b>) is no sentence's edges
-        add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
+        add_emphasized(self, text, FlatBuilder.add_text, quote(), edges=not (self.text.strip() or self.open_marks))
 
     def add_code(self, text: str) -> None:
         """The text of an element kept whole and read with its sentence (``<code>len()</code>``: Mark.kept_whole),

@@ -16,10 +16,12 @@ from collections.abc import Callable, Collection
 from itertools import pairwise
 
 from attnmt.documents.number_atoms import FRACTIONS, number_runs
+from attnmt.text.code_points import scanned_code_points
 from attnmt.text.units import Kind, of_kinds, symbols_in_sentences
 
-# The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it.
-CURRENCY = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
+# The currency signs (Unicode's Sc: "€", "£", "¥", "₹"), which stand before a number or after it; of the Basic
+# Multilingual Plane, read where a sign can be (attnmt.text.code_points).
+CURRENCY = "".join(c for c in map(chr, scanned_code_points()) if unicodedata.category(c) == "Sc")
 # What a unit is written with besides letters: a degree, a mathematical sign of a size or a tolerance, a per
 # mille, a micro or an ohm sign ("kΩ"), a currency sign; and what stands before a number to say how it is meant, a
 # bound ("≥ 12", "~5 €"), a section's or a number's sign ("§ 5", "№ 5"), which taken alone as well left the

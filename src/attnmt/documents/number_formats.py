@@ -27,7 +27,7 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Job, Part, parse_part
 from attnmt.documents.chart_cells import c, cx
-from attnmt.documents.flat import PROTECTED, FlatBuilder, FlatText
+from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.letterless import needs_translation
 from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.spans import Nested, plain
@@ -71,7 +71,7 @@ def literal_text(piece: str) -> str:
 
 
 def literal_line(text: str) -> FlatText:
-    builder = FlatBuilder(collapse=False, protected=PROTECTED)
+    builder = FlatBuilder(collapse=False)
     builder.add_text(text)
     return builder.build()
 

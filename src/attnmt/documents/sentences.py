@@ -18,8 +18,8 @@ from itertools import accumulate, islice, pairwise
 
 from sentencex import get_sentence_boundaries
 
+from attnmt.decoding import protected
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.protected import HOST
 from attnmt.documents.bidi import edges, kept_in_pairs
 from attnmt.documents.markers import RAISED_NUMBERS
 from attnmt.documents.stop_points import stop_point
@@ -271,7 +271,7 @@ def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
     if not split:
         return [span for span in [edges(text, 0, len(text))] if span[0] < span[1]]
     bounds: list[tuple[int, int]] = []
-    hosts = [match.span() for match in HOST.finditer(text)]
+    hosts = [match.span() for match in protected.HOST.finditer(text)]
     for found in get_sentence_boundaries(language, text.translate(ASCII_SPACES)):
         start, end = found["start_index"], found["end_index"]
         if bounds and (splits_a_dotted_word(text, start) or follows_an_abbreviation(text, start, language)

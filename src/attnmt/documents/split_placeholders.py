@@ -14,8 +14,7 @@ import re
 
 from lxml import etree
 
-from attnmt.decoding.protected import PROSE_PROTECTED
-from attnmt.documents.flat import PROTECTED
+from attnmt.decoding.protected import PROSE_PROTECTED, PROTECTED
 from attnmt.documents.ooxml_dialects import Dialect
 from attnmt.documents.xml_dialects import PLACEHOLDER
 

@@ -32,7 +32,7 @@ from itertools import accumulate
 from attnmt.documents.closing_marks import closes
 from attnmt.documents.flat import FlatText, Mark, atom_text, has_words
 from attnmt.documents.terminal_codes import Style
-from attnmt.documents.text_emphasis import QUOTE, Quote, marked_parts, quotes_inside
+from attnmt.documents.text_emphasis import Quote, marked_parts, quote, quotes_inside
 
 # What stands for an atom that shows words where the quotes are looked for (``shown_atoms``): a quote's words may end
 # or start with one, and, no word's character, it glues no quote to a word.
@@ -40,7 +40,7 @@ SHOWN_ATOM = "\ue000"
 # Brackets around such atoms alone (``(<code>config.yml</code>)``), which go with them as a text line's go with a
 # file's name (closing_marks.bracketed): the model read ``The file () holds the settings.``
 BRACKETED = re.compile(f"(?P<bracket>\\({SHOWN_ATOM}+\\)|\\[{SHOWN_ATOM}+\\]|\uff08{SHOWN_ATOM}+\uff09)")
-PAIRED = re.compile(f"{BRACKETED.pattern}|{QUOTE.pattern}")
+PAIRED = re.compile(f"{BRACKETED.pattern}|{quote().pattern}")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from attnmt.documents.flat import FlatBuilder, FlatText, Mark, has_words
 from attnmt.documents.spans import Nested
@@ -66,8 +67,18 @@ def quote_pattern(k: int, opening: str, closing: str) -> str:
             f"(?P<quoted{k}>{inner})(?P<qclose{k}>{space}{re.escape(closing)}){after}")
 
 
-QUOTE = re.compile("|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUOTES)))
-MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{QUOTE.pattern}")
+_QUOTE = "|".join(quote_pattern(k, *pair) for k, pair in enumerate(QUOTES))
+MARKED = re.compile(f"{LINK.pattern}|{EMPHASIS.pattern}|{_QUOTE}")
+
+
+@cache
+def quote() -> re.Pattern[str]:
+    """A quote alone (of ``QUOTES``), compiled at its first use: MARKED finds quotes with links and emphasis in one
+    pass, and compiling the quotes' pattern again takes some 0.01 s, which a line without a mark never needs (issue
+    44: a one-line job's start-up)."""
+    return re.compile(_QUOTE)
+
+
 STOPS = re.compile(r"[.!?\u2026]+(?=\s*\Z)")  # the stops that end a text, spaces after them aside
 COMMA = re.compile(r",(?=\s*\Z)")
 # A quote the model wrote itself right before and after a quote's translation (without_models_quotes): an opening
@@ -90,7 +101,7 @@ class Quote(Style):
 def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuilder, str], None],
                    marked: re.Pattern[str] = MARKED, edges: bool = True, tags: Mapping[str, str] | None = None) -> None:
     """``text``, a piece of a text line, into ``builder`` by ``add_text``, each link, emphasis and quote of it
-    (``LINK``, ``EMPHASIS``, ``QUOTE``; what ``marked`` finds of them) an element around its words, written back with
+    (``LINK``, ``EMPHASIS``, ``quote()``; what ``marked`` finds of them) an element around its words, written back with
     its marks around their translation.  ``edges``: whether a pair of quotes around all of ``text`` may be its
     sentence's edges (``quotes_inside``), not where ``text`` follows words or stands inside an element of a page's,
     nor where its words hold marks of their own (``"Two **dogs** play."``, ``"He said 'hi'."``), read as a page's
@@ -102,7 +113,7 @@ def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuil
     position = 0
     for found in marked.finditer(text):
         opening, inner, closing = marked_parts(found)
-        quoted = QUOTE.fullmatch(found[0]) is not None
+        quoted = quote().fullmatch(found[0]) is not None
         if any(tags[character] not in found[0] for character in found[0] if character in tags) or (
                 quoted and not quotes_inside(text if edges else "", found, builder.protected)
                 and not marked.search(inner) and not any(character in tags for character in inner)):
@@ -118,7 +129,7 @@ def add_emphasized(builder: FlatBuilder, text: str, add_text: Callable[[FlatBuil
 def marked_parts(found: re.Match[str]) -> tuple[str, str, str]:
     """A ``MARKED`` match's opening mark, the words it wraps and its closing mark: a link's ``[`` and ``](target)``, an
     emphasis' mark twice, a quote's pair."""
-    groups = found.groupdict()  # a QUOTE's alone has no link's nor emphasis' groups
+    groups = found.groupdict()  # a quote()'s alone has no link's nor emphasis' groups
     if groups.get("open"):
         return found["open"], found["label"], found["close"]
     if groups.get("mark") or groups.get("under"):
@@ -129,7 +140,7 @@ def marked_parts(found: re.Match[str]) -> tuple[str, str, str]:
 
 
 def quotes_inside(text: str, found: re.Match[str], protected: re.Pattern[str]) -> bool:
-    """Whether ``found``, a ``QUOTE`` in ``text``, quotes words inside it, read apart: not a pair around all of
+    """Whether ``found``, a ``quote()`` in ``text``, quotes words inside it, read apart: not a pair around all of
     ``text``, which the sentence's edges take (attnmt.decoding.sentence_edges.quoted_edges, written in the target
     language's form: attnmt.documents.quote_forms), but where its words hold what passes through untranslated (a
     file's name, a URL), which the edges cannot take where it stands last or first (``"Open report.pdf"`` gave the

@@ -30,7 +30,7 @@ from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.formatting import is_plain
 from attnmt.documents.ooxml_dialects import WORD
 from attnmt.documents.split_quotes import marks_cuts, quoted, split_pairs
-from attnmt.documents.text_emphasis import QUOTE, QUOTES, add_emphasized
+from attnmt.documents.text_emphasis import QUOTES, add_emphasized, quote
 from attnmt.documents.wordml import w
 
 QUOTE_MARKS = frozenset("".join(opening + closing for opening, closing in QUOTES))
@@ -38,13 +38,13 @@ QUOTE_MARKS = frozenset("".join(opening + closing for opening, closing in QUOTES
 
 class QuoteBuilder(FlatBuilder):
     """A FlatBuilder of an OOXML paragraph's text (Word's, a slide's, a string's), each pair of quotes around words
-    inside a piece of it a ``Quote`` element (text_emphasis.add_emphasized with ``QUOTE`` alone: Office's emphasis is
+    inside a piece of it a ``Quote`` element (text_emphasis.add_emphasized with ``quote()`` alone: Office's emphasis is
     its runs' looks, never ``*`` typed), and a pair whose words a run of another look parts read as one when built
     (split_quotes)."""
 
     def add_text(self, text: str) -> None:
         # a quote around all of a piece after words or inside a run of its own look is no sentence's edges
-        add_emphasized(self, text, FlatBuilder.add_text, QUOTE, edges=not (self.text.strip() or self.open_marks))
+        add_emphasized(self, text, FlatBuilder.add_text, quote(), edges=not (self.text.strip() or self.open_marks))
 
     cuts: tuple[tuple[int, int], ...] = ()  # the [start, end) of the text read that building took out (``place``)
 
