@@ -39,3 +39,13 @@ def unreadable_state(path: Path, error: Exception) -> ModelDirError:
     reason = f"{type(error).__name__}: {said}" if said else type(error).__name__
     return ModelDirError(f"{path}: cannot read trainer state: the file is damaged, cut short or none torch.save "
                          f"wrote ({reason:.160})")
+
+
+def unusable_optimizer_state(path: Path, error: Exception, earlier: bool) -> ModelDirError:
+    """The error for a checkpoint's trainer state (``path``) that loads but whose optimizer state does not
+    fit the model (edited by hand, or another model's), ``error`` saying how; and what to do instead, where
+    the run has a checkpoint before this one (``earlier``) and where not."""
+    instead = (f"delete {path.parent} to resume from the checkpoint before it" if earlier else
+               "the run has no checkpoint before it: start the run again, or train on from its weights with "
+               "init_from into another out_dir")
+    return ModelDirError(f"{path}: {error}; {instead}")

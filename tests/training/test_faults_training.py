@@ -209,6 +209,24 @@ def test_a_trainer_state_that_loads_but_is_none_of_attnmts_is_refused_in_one_lin
         err.count("\n") == 1)
 
 
+def test_an_optimizer_state_that_does_not_fit_the_model_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """An optimizer state of another model's, or edited by hand, was torch.optim's traceback ("ValueError: loaded
+    state dict contains a parameter group that doesn't match the size of optimizer's group")."""
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "2"]) == 0
+    latest = ckpt.list_checkpoints(model_dir)[-1]
+    state = ckpt.load_trainer_state(latest)
+    state["optimizer"]["param_groups"][0]["params"].pop()
+    torch.save(state, latest / ckpt.TRAINER_STATE)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    count = len(state["optimizer"]["param_groups"][0]["params"])
+    assert capsys.readouterr().err == (
+        f"attnmt: error: {latest / ckpt.TRAINER_STATE}: optimizer state: of {count} parameters, but the model has "
+        f"{count + 1}; delete {latest} to resume from the checkpoint before it\n")
+
+
 def test_a_newer_trainer_state_that_is_none_of_attnmts_is_passed_over_for_the_checkpoint_before(tmp_path, capsys,
                                                                                                 monkeypatch):
     path, model_dir = write_config(tmp_path)

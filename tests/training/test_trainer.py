@@ -79,7 +79,7 @@ def test_the_cooldown_follows_max_time_where_it_ends_first(tmp_path):
     trainer.elapsed = 2700.0  # three quarters of the hour spent: half way down the cool-down
     trainer.train_step([next(iter(trainer.batcher))])
     assert trainer.time_spent == 0.75
-    assert trainer.optimizer.param_groups[0]["lr"] == pytest.approx(1e-3 * 0.5)
+    assert trainer.optimizer.lr == pytest.approx(1e-3 * 0.5)
     assert trainer.learning_rate() == pytest.approx(1e-3 * 0.5)
 
 

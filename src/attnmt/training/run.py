@@ -9,13 +9,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import torch
-
 from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.train_config import TrainConfig
+from attnmt.training.adam import Adam
 from attnmt.training.batching import TokenBatcher, WeightedBatcher
 from attnmt.training.distributed import Group
 from attnmt.training.logs import RunLog
@@ -34,7 +33,7 @@ class RunState:
     tokenizer: Tokenizer | VocabTokenizer
     precision: str
     model: Transformer
-    optimizer: torch.optim.Optimizer
+    optimizer: Adam
     batcher: TokenBatcher | WeightedBatcher
     valid_pairs: list
     valid_batches: list[Batch]

@@ -25,6 +25,7 @@ import yaml
 from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
+from attnmt.checkpoint_errors import unusable_optimizer_state
 from attnmt.config_ranges import parse_duration, truth_value
 from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError, ModelDirError, NonFiniteLoss
@@ -36,6 +37,7 @@ from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.threads import use_threads
 from attnmt.train_config import TrainConfig, load_config
 from attnmt.trained_lengths import write_longest_source
+from attnmt.training.adam import Adam
 from attnmt.training.batching import restore_position
 from attnmt.training.corpus_files import check_found_here
 from attnmt.training.distributed import Group, setup
@@ -119,10 +121,7 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         self.loss = TranslationLoss(self.model, config.label_smoothing)
         if self.group.distributed:
             self.loss = DistributedDataParallel(self.loss)
-        # fused: one pass over each parameter instead of one per Adam operation (fewer passes over memory)
-        self.optimizer = torch.optim.Adam(
-            self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
-        )
+        self.optimizer = Adam(self.model.parameters(), config.adam_betas, config.adam_eps)
         self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
         self.dropout = (model_config.dropout, model_config.attention_dropout)  # what the layers apply now
         self.late: bool | None = None  # whether this run takes late_dropout (None: not decided yet)
@@ -175,7 +174,11 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         for leftover in remove_half_deleted(self.dir):
             self.log.line(f"removed {leftover}, left half deleted by a pruning that was cut short")
         latest, state = ckpt.load_latest_checkpoint(self.dir, self.model, self.log.line)
-        self.optimizer.load_state_dict(state["optimizer"])
+        try:
+            self.optimizer.load_state_dict(state["optimizer"])
+        except ValueError as error:
+            earlier = ckpt.list_checkpoints(self.dir)[0] != latest
+            raise unusable_optimizer_state(latest / ckpt.TRAINER_STATE, error, earlier) from None
         for line in restore_position(self.batcher, state["data"]):
             self.log.line(line)
         if len(state["rng"]) == self.group.world_size:
@@ -286,7 +289,7 @@ class Trainer(Schedule, ValidateAndSave, Ending):
             total += loss.item()
         total = self.group.sum(total)
         if not math.isfinite(total):
-            self.optimizer.zero_grad(set_to_none=True)
+            self.optimizer.zero_grad()
             self._non_finite(total)
             return math.nan, tokens
         self.skipped_in_a_row = 0
@@ -295,10 +298,9 @@ class Trainer(Schedule, ValidateAndSave, Ending):
         self.step += 1
         if self.config.lr_cooldown and self.budget < math.inf:
             self.time_spent = self.share_of_time_spent()
-        for group in self.optimizer.param_groups:
-            group["lr"] = self.learning_rate()
+        self.optimizer.lr = self.learning_rate()
         self.optimizer.step()
-        self.optimizer.zero_grad(set_to_none=True)
+        self.optimizer.zero_grad()
         if self.step % HEAP_TRIM_EVERY == 0:
             release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
         return total / tokens, tokens
