@@ -76,6 +76,7 @@ from attnmt.documents.no_break_spaces import with_no_break_spaces
 from attnmt.documents.numbered_words import numbered_point
 from attnmt.documents.ordinal_marks import ending_in, ordinal_number
 from attnmt.documents.range_order import keep_ranges_in_order, range_points
+from attnmt.documents.running_sums import RunningSums
 from attnmt.documents.sentence_gaps import sentence_gap
 from attnmt.documents.shared_links import share_word
 from attnmt.documents.siblings import SortedSiblings, held_piece
@@ -102,8 +103,7 @@ class Projector:
                  alignments: Sequence[Weights | None]) -> None:
         self.flat, self.sentences = flat, list(sentences)
         source = flat.text
-        parts, self.target_spans = [], []
-        position = 0
+        parts, self.target_spans, position = [], [], 0
         for (start, end), translation in zip(sentences, translations, strict=True):
             parts.append(sentence_gap(source, position, start, parts[-1] if parts else "", translation))
             offset = sum(map(len, parts))
@@ -119,7 +119,7 @@ class Projector:
         # Word counts as the tokenizer saw them may differ from whitespace words in odd text: cut to both.
         self.weights = [[list(row[: len(self.source_words[i])]) for row in (weights or [])[: len(self.target_words[i])]]
                         for i, weights in enumerate(alignments)]
-        self.links = [self._links(weights) for weights in self.weights]
+        self.links, self.running = [self._links(w) for w in self.weights], [RunningSums(w) for w in self.weights]
         # Looked up by bisection, so that a mark finds its words without going through every word of the text.
         self.sentence_starts, self.sentence_ends = [s for s, _ in sentences], [e for _, e in sentences]
         self.target_starts, self.target_ends = [s for s, _ in self.target_spans], [e for _, e in self.target_spans]
@@ -147,7 +147,7 @@ class Projector:
                 columns = zip(*[row + [0] * (width - len(row)) for row in self.weights[i]], strict=True)
                 self.one_word_best[i] = [strongest(column) for column in columns] or [None] * width
             return self.one_word_best[i][words[0]]
-        return strongest([given(row, words) for row in self.weights[i]])  # given: a truncated row too
+        return self.running[i].strongest(words)  # given: a truncated row too
 
     def aligned(self, i: int, words: Sequence[int]) -> list[int]:
         """Sentence i's target words aligned to source ``words``, in order (rule 1)."""
