@@ -53,7 +53,7 @@ PAUSES = (*SENTENCE_ENDS, ",", ";", ":")  # what a sentence's words end with, gl
 
 def is_number(text: str) -> bool:
     """Whether ``text`` is digits and symbols alone ("12", "[1]", "+1 555 0100"): a digit, no letter."""
-    return any(character.isdigit() for character in text) and not has_words(text)
+    return any(map(str.isdigit, text)) and not has_words(text)
 
 
 def number_tokens(text: str) -> tuple[str, ...]:

@@ -111,7 +111,11 @@ def looks_ahead(weights: Sequence[Sequence[float]], words: Sequence[int], first:
     if not article and not (0 <= before < len(row) and row[before] >= SHARE * given(row, words)):
         return False
     rival = RIVAL if article else 1.0
-    return all(any(given(weights[t], [k]) > rival * given(row, [k]) for t in others) for k in words)
+    for k in words:  # what first gives word k, taken once a word, not once a rival
+        least = rival * given(row, [k])
+        if not any(given(weights[t], [k]) > least for t in others):
+            return False
+    return True
 
 
 def is_article(word: str) -> bool:
