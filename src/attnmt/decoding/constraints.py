@@ -62,7 +62,7 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attnmt.decoding.banks import Progress, allocate, per_step
-from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred, takes_ending
+from attnmt.decoding.term_after import CASE_ENDING, JOINED, after_space, after_stop, barred, barred_after, takes_ending
 from attnmt.decoding.term_agreement import ENDING_WRITTEN, NONE, Articles, agreed_rule, disagrees
 from attnmt.decoding.term_ids import articles_of, cases_of, endings_of, forms, rules_of
 
@@ -97,7 +97,7 @@ class Constraints:
     rules [G, C]: what may follow each form's last piece (term_ids.rules_of: the word ends; it takes an ending,
              its source term being in the plural; it is a compound's first part)
     continuing [V]: the pieces that carry a word on, which the rules bar (term_after.barred); None: any piece may
-             follow a term
+             follow a term; after [R, V + 1]: what each rule bars of them (term_after.barred_after)
     endings [G, C, E]: the ids of each form's term's own endings (term_ids.Term's ``endings``: "e", "en"), -1 past
              them, which its rule allows or bars (term_after.barred)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
@@ -128,6 +128,7 @@ class Constraints:
     space: int = -1
     stops: Tensor | None = None
     articles: Articles | None = None
+    after: Tensor | None = None
     step: dict[str, Tensor] = field(default_factory=dict, repr=False, compare=False)  # banks.per_step's, till keep
 
     @classmethod
@@ -170,11 +171,13 @@ class Constraints:
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
         left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
         articles = articles_of(sentences)
+        continuing = None if continuing is None else continuing.to(device)
+        after = None if continuing is None else barred_after(continuing)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start - 1,
                    start - 1, left, tail_table[:, :, 0], tail_table[:, :, 1], term.to(device), primary.to(device),
                    rules.to(device), endings.to(device), cases.to(device), start, start,
-                   None if continuing is None else continuing.to(device), space,
-                   None if stops is None else stops.to(device), None if articles is None else articles.to(device))
+                   continuing, space, None if stops is None else stops.to(device),
+                   None if articles is None else articles.to(device), after)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -193,18 +196,20 @@ class Constraints:
 
     @per_step
     def alike(self) -> Tensor:
-        """[N, C, C] whether two forms of each hypothesis' sentence write one term (``written``, ``advance``).  Built
-        once a step: ``written`` built it at each of its four calls a step, and ``advance`` once more."""
+        """[N, C, C] 1.0 where two forms of each hypothesis' sentence write one term, else 0.0 (``written``,
+        ``advance``; symmetric).  Built once a step: ``written`` built it at each of its four calls a step, and
+        ``advance`` once more."""
         term = self.term.index_select(0, self.groups())
-        return term[:, :, None] == term[:, None, :]
+        return (term[:, :, None] == term[:, None, :]).float()
 
     def written(self, met: Tensor, alike: Tensor) -> Tensor:
         """[M, (R,) C] whether each form's term is written, in this form or another, of the hypotheses whose
         forms ``met`` [M, (R,) C] says are written, and whose forms ``alike`` [M, C, C] says write one term
-        (``alike``'s rows of those hypotheses)."""
-        if met.dim() == 3:
-            return (alike[:, None] & met[:, :, None, :]).any(dim=3)
-        return (alike & met[:, None, :]).any(dim=2)
+        (``alike``'s rows of those hypotheses): where any of its term's forms is met, counted (a few forms: exact in
+        float) by one product; the any() of an [M, R, C, C] table took a third of ``advance``'s time in a glossary
+        job."""
+        counted = met.float() @ alike if met.dim() == 3 else (met.float()[:, None, :] @ alike).squeeze(1)
+        return counted > 0
 
     @per_step
     def next_pieces(self) -> Tensor:
@@ -229,9 +234,8 @@ class Constraints:
         pieces = self.next_pieces()
         first = pieces.amax(dim=1)
         first = first.masked_fill(((pieces != first[:, None]) & (pieces >= 0)).any(dim=1), -1)
-        rows = torch.arange(len(first), device=first.device)
-        own = self.own_endings(rows)
-        return torch.where(self.rule(rows) == CASE_ENDING, own[:, 0] if own.size(1) else -1, first)
+        own = self.own_endings()
+        return torch.where(self.rule() == CASE_ENDING, own[:, 0] if own.size(1) else -1, first)
 
     @per_step
     def parting(self) -> Tensor:
@@ -255,35 +259,36 @@ class Constraints:
         best tokens before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
         "ol", ...) would otherwise have none left to write, and, while the other rows write a term
         (one piece each), the beam would fill with rows at -inf."""
-        if self.continuing is None or not bool((self.ended >= 0).any()):
+        if self.continuing is None or self.after is None or not bool((self.ended >= 0).any()):
             return None
-        rows = torch.arange(len(self.ended), device=self.ended.device)
-        own = self.own_endings(rows)  # [N, E]
-        ending = torch.zeros(len(rows), len(self.continuing) + 1, dtype=torch.bool, device=own.device)
-        ending = ending.scatter(1, own.masked_fill(own < 0, len(self.continuing)), True)[:, :-1]  # [N, V]
-        return barred(self.rule(rows)[:, None], self.continuing[None, :], ending)
+        own, rule, pieces = self.own_endings(), self.rule(), len(self.continuing)  # [N, E], [N]
+        # each row's rule's row of ``after``; then at its own endings (past them: the column of none), as endings
+        spot = own.masked_fill(own < 0, pieces)
+        ending = barred(rule[:, None], self.continuing[spot.clamp(max=pieces - 1)], torch.ones_like(spot).bool())
+        return self.after.index_select(0, rule + 1).scatter_(1, spot, ending)[:, :-1]  # [N, V]
 
-    def own_endings(self, rows: Tensor) -> Tensor:
-        """[rows' shape, E] the ids of the endings of the term whose form each of hypotheses ``rows`` has just
-        ended (-1 past them, and where it ended none)."""
-        form = self.ended[rows]
-        own = self.endings[self.groups()[rows], form.clamp(min=0)]
-        return own.masked_fill((form < 0)[..., None], -1)
+    @per_step
+    def own_endings(self) -> Tensor:
+        """[N, E] the ids of the endings of the term whose form each hypothesis has just ended (-1 past them, and
+        where it ended none)."""
+        own = self.endings[self.groups(), self.ended.clamp(min=0)]
+        return own.masked_fill((self.ended < 0)[:, None], -1)
 
     def bars(self, rows: Tensor, tokens: Tensor) -> Tensor:
         """[rows' shape] whether each of hypotheses ``rows`` may not write the token of ``tokens`` next: what the
         rule of the form it has just written bars (term_after.barred); nothing where no pieces carry a word on."""
         if self.continuing is None:
             return torch.zeros_like(tokens, dtype=torch.bool)
-        ending = (self.own_endings(rows) == tokens[..., None]).any(dim=-1)
-        return barred(self.rule(rows), self.continuing[tokens], ending)
+        ending = (self.own_endings()[rows] == tokens[..., None]).any(dim=-1)
+        return barred(self.rule()[rows], self.continuing[tokens], ending)
 
-    def rule(self, rows: Tensor) -> Tensor:
-        """[rows' shape] the rule (term_after) of the form each of hypotheses ``rows`` has just ended, as the article
-        before it makes it (term_agreement.agreed_rule); -1: none."""
-        form, groups = self.ended[rows], self.groups()[rows]
-        rule = torch.where(form >= 0, self.rules[groups, form.clamp(min=0)], -1)
-        return agreed_rule(rule, self.cases[groups, form.clamp(min=0)], self.before[rows])
+    @per_step
+    def rule(self) -> Tensor:
+        """[N] the rule (term_after) of the form each hypothesis has just ended, as the article before it makes it
+        (term_agreement.agreed_rule); -1: none."""
+        form, groups = self.ended.clamp(min=0), self.groups()
+        rule = torch.where(self.ended >= 0, self.rules[groups, form], -1)
+        return agreed_rule(rule, self.cases[groups, form], self.before)
 
     def advance(self, rows: Tensor, tokens: Tensor) -> tuple[Progress, Tensor]:
         """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
@@ -297,8 +302,9 @@ class Constraints:
         left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, pieces = (t.index_select(0, rows)
                                        for t in (self.current, self.depth, self.met, self.next_pieces()))
+        just = self.rule().index_select(0, rows)  # the rule of the form each row has just written
         if self.continuing is not None:  # a compound's first part with its link ("▁Hunde"), once the model goes on
-            joined = (self.rule(rows) == JOINED) & self.continuing[tokens]
+            joined = (just == JOINED) & self.continuing[tokens]
             met = met | (F.one_hot(self.ended[rows].clamp(min=0), met.size(1)).bool() & joined[:, None])
         goes = pieces == tokens[:, None]  # [M, C]: the forms the token carries on, one it ends first
         goes_on, ends = goes.any(dim=1), goes & (lengths == (depth + 1)[:, None])
@@ -306,9 +312,10 @@ class Constraints:
         firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(self.written(met, alike), -1)
         starts = (tokens[:, None] == firsts) & ((current < 0) & (left == 0))[:, None]  # [M, C]
         single, several = starts & (lengths == 1), starts & (lengths > 1)
-        place = torch.arange(several.size(1), device=rows.device)
-        # one reading of a term's forms begun alike (module docstring): its first form the token starts
-        several &= ~(alike & several[:, None, :] & (place[None, :] < place[:, None])).any(dim=2)
+        # one reading of a term's forms begun alike (module docstring): its first form the token starts, none of its
+        # term's forms before it started ([C, C]: the column's form before the row's)
+        earlier = torch.ones(several.size(1), several.size(1), dtype=alike.dtype, device=rows.device).tril(-1)
+        several &= ((alike * earlier) @ several.float()[:, :, None]).squeeze(2) == 0
         count = several.sum(dim=1)
         width = int(count.max()) if len(rows) else 0
         # Each row's started terms first, in their order: the term reading j starts.
@@ -324,7 +331,8 @@ class Constraints:
                            torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         ended = current.masked_fill(~done, -1)  # [M, R]
-        took = takes_ending(self.rule(rows), self.own_endings(rows), tokens) & (ended[:, 0] < 0)  # "Patent" + "e"
+        own = self.own_endings().index_select(0, rows)
+        took = takes_ending(just, own, tokens) & (ended[:, 0] < 0)  # "Patent" + "e"
         ended[:, 0] = torch.where(took, self.ended[rows], ended[:, 0])
         after = torch.where(took, ENDING_WRITTEN, torch.where(goes_on, self.before[rows], opening))
         before = torch.cat([after[:, None],

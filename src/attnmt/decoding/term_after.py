@@ -91,6 +91,16 @@ def barred(rule: Tensor, continuing: Tensor, ending: Tensor) -> Tensor:
     return word | ((rule == CASE_ENDING) & ~ending)
 
 
+def barred_after(continuing: Tensor) -> Tensor:
+    """[2 + CASE_ENDING, V + 1] ``barred`` of each piece, as no ending, after each rule: row r + 1 for rule r, row 0 for
+    none; and a last column, no piece's (False).  Constraints.ruled_out takes each hypothesis' row of it and sets its
+    term's endings: ``barred`` over the whole vocabulary for every hypothesis a step took a twelfth of a glossary
+    job."""
+    rules = torch.arange(-1, CASE_ENDING + 1, device=continuing.device)[:, None]
+    table = barred(rules, continuing[None, :], torch.zeros_like(continuing)[None, :])
+    return torch.cat([table, torch.zeros_like(table[:, :1])], dim=1)
+
+
 def takes_ending(rule: Tensor, own: Tensor, tokens: Tensor) -> Tensor:
     """Whether each of ``tokens`` [M] is one of the endings ``own`` [M, E] (-1 past them) that the rule ``rule`` [M]
     of the form just written let it take (INFLECTED, CASE_ENDING): the word ends with it, and nothing carries it on

@@ -51,6 +51,9 @@ def carried_tails(tails: Tensor, tail_depths: Tensor, terms: Tensor, groups: Ten
     readings there are.  Only the model's own candidates carry a term on (the next piece is not
     offered as the first pieces are, Constraints.wanted): the plain reading can still write the term whole
     later, and offered, "stein" after ``--prefix "Ein"`` made "Einstein Mann liest …"."""
+    if tails.size(1) == 0:  # no prefix ends part-way through a term (no prefix at all, mostly): no dozen ops a step
+        none = tokens.new_empty(len(tokens), 0)
+        return none, none, none.bool()
     tails = tails.index_select(0, groups).masked_fill((left > 0)[:, None], -1)  # [M, T]
     depths = tail_depths.index_select(0, groups).clamp(min=0)
     following = terms[groups[:, None], tails.clamp(min=0), depths]  # each term's next piece
