@@ -264,3 +264,52 @@ def test_a_term_after_an_agreeing_genitive_article_takes_its_genitive_ending(sen
 def test_a_term_after_an_article_that_is_a_nominative_too_keeps_its_form():
     """"dieses" is the nominative too, and the English tells it: "This girl runs."."""
     assert agreed("Dieses Mädchen läuft.", "This girl runs.", {"girl": "Mädchen"}) == "Dieses Mädchen läuft."
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("The toys of the children.", "Das Spielzeug die Kinder.", "Das Spielzeug der Kinder.", {"child": "Kind"}),
+    ("The toys of the children.", "Das Spielzeug den Kindern.", "Das Spielzeug der Kinder.", {"child": "Kind"}),
+    ("The owner of the big dogs.", "Der Besitzer den großen Hunden.", "Der Besitzer der großen Hunde.",
+     {"dog": "Hund"}),
+    ("The owner of my old dogs.", "Der Besitzer meine alten Hunde.", "Der Besitzer meiner alten Hunde.",
+     {"dog": "Hund"}),
+    ("The owner of these dogs.", "Der Besitzer diese Hunde.", "Der Besitzer dieser Hunde.", {"dog": "Hund"}),
+    ("The hats of the men.", "Die Hüte den Männern.", "Die Hüte der Männer.", {"man": "Mann"}),
+    ("The voices of the women.", "Die Stimmen den Frauen.", "Die Stimmen der Frauen.", {"woman": "Frau"}),
+])
+def test_of_before_a_plural_term_tells_the_genitive_plural(sentence, written, expected, terms):
+    """A term in the plural kept the model's article, its dative ("den Kindern") or nominative, after "of"; the
+    genitive plural has "der" (or "dieser", "meiner"), adjectives in "-en", and no dative "-n" but the plural's own
+    ("der Frauen")."""
+    assert agreed(written, sentence, terms) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("He talks of the children.", "Er spricht von die Kinder.", "Er spricht von den Kindern."),
+    ("He talks of the children.", "Er spricht von den Kindern.", "Er spricht von den Kindern."),
+    ("He talks of the big dogs.", "Er spricht vom großen Hunde.", "Er spricht von den großen Hunden."),
+])
+def test_of_translated_as_von_before_a_plural_term_takes_the_dative_plural(sentence, written, expected):
+    assert agreed(written, sentence, {"child": "Kind", "dog": "Hund"}) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("The owner of two big dogs.", "Der Besitzer von zwei großen Hunden."),
+    ("The owner of two big dogs.", "Der Besitzer zwei großen Hunden."),  # a numeral: no article to decline
+    ("The owner of the dogs.", "Der Besitzer der Hunde."),
+])
+def test_a_plural_term_after_of_with_no_determiner_to_decline_keeps_its_words(sentence, written):
+    """"zweier großer Hunde" would take the numeral's genitive and the adjectives' strong endings, which the articles'
+    paradigms do not hold."""
+    assert agreed(written, sentence, {"dog": "Hund"}) == written
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
+    ("The cars of the customers.", "Die Autos den Kunden.", "Die Autos der Kunden.", {"customer": "Kunde"}),
+    ("The cars of the teachers.", "Die Autos den Lehrern.", "Die Autos der Lehrer.", {"teacher": "Lehrer"}),
+    ("He talks of the teachers.", "Er spricht von die Lehrer.", "Er spricht von den Lehrern.", {"teacher": "Lehrer"}),
+    ("He thinks of the children.", "Er denkt an die Kinder.", "Er denkt an die Kinder.", {"child": "Kind"}),
+])
+def test_a_plural_terms_case_after_of_takes_its_plurals_own_ending(sentence, written, expected, terms):
+    """"Kunden" keeps the plural's "-n", "Lehrern" loses the dative's; after "an" the accusative may be meant."""
+    assert agreed(written, sentence, terms) == expected

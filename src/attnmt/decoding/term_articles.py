@@ -18,7 +18,13 @@ and without it an article that may agree already is kept.
 A term's gender is known from its ending (label_gender.noun_gender: "Zeitung", "Mädchen"; term_weak: "Kunde"), or,
 for the feminine nouns in "-e" ("Wiese", "Straße", "Brücke": most German nouns in "-e"), from that ending but for
 the nouns of it named (NOT_FEMININE_E), those made with "Ge-" ("Gebäude"), and loanwords spelt as their source
-("Update").  A term of unknown gender, of several words, or whose source is in the plural keeps the model's article.
+("Update").  A term of unknown gender or of several words keeps the model's article.
+
+A term whose source is in the plural takes its article's plural after "of" alone (``plural_edits``): German's plural
+article is one for every gender ("die", "den", "der"), and "of" is the one English word that tells its case ("The
+toys of the children": "der Kinder", its genitive; "von den Kindern" where German writes "von").  Elsewhere, and
+after a numeral ("zweier großer Hunde": a numeral's genitive and the adjectives' strong endings, which no paradigm
+here holds), the model's words are kept.
 """
 
 from __future__ import annotations
@@ -29,9 +35,9 @@ from collections.abc import Iterator
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.label_gender import DER_WORDS, EIN_WORDS, FEMININE, MASCULINE, NEUTER, noun_gender
 from attnmt.decoding.term_adjectives import stem_of
-from attnmt.decoding.term_cases import dative_possible, subject
+from attnmt.decoding.term_cases import dative_ending, dative_possible, subject
 from attnmt.decoding.term_compounds import DETERMINERS, NO_HEADS
-from attnmt.decoding.term_plurals import spelled_as_source
+from attnmt.decoding.term_plurals import plural_endings, spelled_as_source, umlaut_endings, umlauted
 from attnmt.decoding.term_weak import german, weak_case, weak_genitive, weak_masculine
 from attnmt.text.function_words import PREPOSITIONS
 from attnmt.text.german_words import ADVERBS
@@ -60,6 +66,16 @@ def declined(stem: str, endings: Forms) -> Forms:
 PARADIGMS: list[Paradigm] = [(DEFINITE, WEAK), *((declined(stem, DER_ENDINGS), WEAK) for stem in DER_WORDS),
                              *((declined(stem, EIN_ENDINGS), MIXED) for stem in EIN_WORDS)]
 ARTICLE_FORMS = frozenset(form for forms, _ in PARADIGMS for row in forms.values() for form in row)
+# A determiner's forms and its plural's in the four cases, one for every gender ("die", "diese", "meine"; "ein" has
+# none), all of them among ARTICLE_FORMS; its adjectives' ending after it is "-en" in each ("der großen Hunde")
+PLURAL_ENDINGS = ("e", "e", "en", "er")
+PLURAL_ROWS: list[tuple[Forms, tuple[str, ...]]] = [
+    (DEFINITE, ("die", "die", "den", "der")),
+    *((forms, tuple(SHORTENED.get(stem, stem) + end for end in PLURAL_ENDINGS))
+      for stem, (forms, _) in zip((*DER_WORDS, *EIN_WORDS), PARADIGMS[1:], strict=True) if stem != "ein")]
+# The German prepositions of the dative alone, "of"'s among them ("von"): a plural after another may be in the
+# accusative ("an die Kinder denken"), which the English does not tell
+DATIVE_ONLY = ("von", "zu", "aus", "bei", "mit", "nach", "seit")
 # A preposition and "dem" or "das" written as one word, and the one word of a preposition and its new article
 CONTRACTED = {"zum": ("zu", "dem"), "zur": ("zu", "der"), "im": ("in", "dem"), "am": ("an", "dem"),
               "vom": ("von", "dem"), "beim": ("bei", "dem"), "ins": ("in", "das"), "ans": ("an", "das")}
@@ -81,7 +97,7 @@ CLAUSE_MARK = re.compile(r"[,.;:!?()\[\]\"\u201c\u201d]")
 def term_gender(target: str, source: str) -> str | None:
     """The gender of a German target term of one word (the module docstring), None where not known; ``source`` is
     its source term as the sentence writes it (a loanword's spelling)."""
-    if not (re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", target) and target[:1].isupper()):
+    if not one_noun(target):
         return None
     if weak_masculine(target):
         return MASCULINE
@@ -92,6 +108,12 @@ def term_gender(target: str, source: str) -> str | None:
     # "-ee" and "-ie" are other endings ("Kaffee", "Knie"); a noun made with "Ge-" is mostly neuter ("Gebäude")
     feminine_e = word.endswith("e") and not word.endswith(("ee", "ie", *NOT_FEMININE_E)) and not word.startswith("ge")
     return FEMININE if feminine_e and not spelled_as_source(source, target) else None
+
+
+def one_noun(target: str) -> bool:
+    """Whether ``target`` is one German noun: a word of letters (or a compound's parts joined by hyphens) with a
+    capital first."""
+    return bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", target)) and target[:1].isupper()
 
 
 def source_case(sentence: str, start: int) -> int | None:
@@ -188,7 +210,7 @@ def article_edits(text: str, noun: tuple[int, int], target: str, gender: str,
     if preposition:
         new = CONTRACTIONS.get((preposition, new), f"{preposition} {new}")
     ending = adjective_forms[gender][case]
-    return [(start, end, new[:1].upper() + new[1:] if written[:1].isupper() else new),
+    return [(start, end, as_written(new, written)),
             *((first, last, f"{stem_of(text[first:last])}{ending}") for first, last in adjectives), (*noun, form)]
 
 
@@ -204,10 +226,15 @@ def german_case(hint: int | None, before: str, preposition: str) -> int | None:
     """The case the English tells (``hint``: ``source_case``) as the German ``before`` the determiner allows: after a
     German preposition (``preposition``, a contraction's, or the word before) "of" is no genitive but "von" and its
     dative ("von der alten Wiese", "Angst vor dem Hund"); "zu des", "von des" came out."""
-    if hint != GENITIVE:
-        return hint
+    return DATIVE if hint == GENITIVE and german_preposition(before, preposition) else hint
+
+
+def german_preposition(before: str, preposition: str) -> str:
+    """The German preposition before a determiner, in small letters: a contraction's (``preposition``) or the last
+    word of ``before`` where that is one; "" where none stands there."""
     word = re.search(r"([^\W\d_]+)\s+$", before)
-    return DATIVE if preposition or (word is not None and word.group(1).lower() in PREPOSITIONS["de"]) else hint
+    last = "" if word is None else word.group(1).lower()
+    return preposition or (last if last in PREPOSITIONS["de"] else "")
 
 
 def case_form(target: str, gender: str, case: int) -> str | None:
@@ -244,20 +271,27 @@ def places(text: str, target: str, gender: str) -> Iterator[tuple[int, int]]:
 
 def agreed_articles(text: str, sentence: str, glossary: Glossary | None, target_lang: str | None) -> str:
     """``text``, a German translation of ``sentence`` with ``glossary``'s terms, with the article before each of its
-    terms in the term's gender (the module docstring); as it is for a target language other than German."""
+    terms in the term's gender, or its plural (the module docstring); as it is for a target language other than
+    German."""
     if not glossary or not german(target_lang):
         return text
     edits: list[tuple[int, int, str]] = []
-    plural = glossary.inflected(sentence)
+    inflected, singular = glossary.inflected(sentence), glossary.singular(sentence)
     found = glossary.found_in(sentence)
     for target in dict.fromkeys(target for _, _, target in found):
         sources = [(start, end) for start, end, each in found if each == target]
-        gender = term_gender(target, sentence[sources[0][0]:sources[0][1]])
-        if gender is None or target in plural or any(plural_source(sentence[s:e]) for s, e in sources):
+        if target in singular:  # given in the plural, its source in the singular: the model's form of it
             continue
-        for k, noun in enumerate(places(text, target, gender)):
-            hint = source_case(sentence, sources[k][0]) if k < len(sources) else None
-            edits += article_edits(text, noun, target, gender, hint)
+        hints = [source_case(sentence, start) for start, _ in sources]
+        if target in inflected or any(plural_source(sentence[start:end]) for start, end in sources):
+            loanword = spelled_as_source(sentence[sources[0][0]:sources[0][1]], target)
+            edits += [edit for k, place in enumerate(plural_places(text, target, loanword)) if k < len(hints)
+                      for edit in plural_edits(text, place, hints[k])]
+            continue
+        gender = term_gender(target, sentence[sources[0][0]:sources[0][1]])
+        if gender is not None:
+            edits += [edit for k, noun in enumerate(places(text, target, gender))
+                      for edit in article_edits(text, noun, target, gender, hints[k] if k < len(hints) else None)]
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return text
@@ -267,3 +301,64 @@ def plural_source(source: str) -> bool:
     """Whether an English source term looks plural (its last word in "-s" but "-ss", "-us", "-is": "meadows"), where
     German's plural article ("die") would be read as a singular's."""
     return source.casefold().endswith("s") and not source.casefold().endswith(("ss", "us", "is"))
+
+
+def plural_places(text: str, target: str,
+                  loanword: bool) -> list[tuple[int, int, str, str, tuple[str, ...]]]:
+    """The (start, end, stem, ending, endings) of each place where ``target``, a German noun (``one_noun``), stands in
+    ``text`` in its plural (term_plurals: "Kinder", "Kindern", "Männer", "Kunden", "Lehrer" as it is), in order: the
+    stem it is written with (``target``, or ``umlauted``), the ending after it, and all the endings of that stem's
+    plural (a ``loanword``'s, spelled as its source, "Tickets", "Updates", too)."""
+    if not one_noun(target):
+        return []
+    stems = [(target, plural_endings(target, loanword))]
+    if (stem := umlauted(target)) is not None:
+        stems.append((stem, umlaut_endings(stem)))
+    found = []
+    for stem, endings in stems:
+        alternatives = "|".join(map(re.escape, sorted(endings, key=len, reverse=True)))
+        for match in re.finditer(rf"(?<![\w-]){re.escape(stem)}({alternatives})?(?![\w-])", text):
+            found.append((*match.span(), stem, match.group(1) or "", endings))
+    return sorted(found)
+
+
+def plural_edits(text: str, place: tuple[int, int, str, str, tuple[str, ...]],
+                 hint: int | None) -> list[tuple[int, int, str]]:
+    """The (start, end, new text) that put the determiner before a plural term at ``place`` (``plural_places``), the
+    adjectives between and the term in the genitive plural where "of" stands before its source (``hint``:
+    ``source_case``), or in the dative where German writes a preposition for it (``german_case``: "von den
+    Kindern"); none for another case, or where no determiner with a plural stands there (a numeral, "ein"), or a
+    preposition whose case is not the dative alone ("Er denkt an die Kinder": the accusative)."""
+    noun_start, noun_end, stem, ending, endings = place
+    span = None if hint != GENITIVE else before_term(text, noun_start)
+    if span is None:
+        return []
+    (start, end), adjectives = span
+    written = text[start:end]
+    contracted, article = CONTRACTED.get(written.lower(), ("", written.lower()))
+    preposition = german_preposition(text[:start], contracted)
+    if preposition not in ("", *DATIVE_ONLY):
+        return []
+    case = DATIVE if preposition else GENITIVE
+    rows = {row[case] for forms, row in PLURAL_ROWS if any(article in each for each in forms.values())}
+    if len(rows) != 1:
+        return []
+    new = rows.pop()
+    if contracted:
+        new = CONTRACTIONS.get((contracted, new), f"{contracted} {new}")
+    return [(start, end, as_written(new, written)), *((first, last, f"{stem_of(text[first:last])}en")
+                                                       for first, last in adjectives),
+            (noun_start, noun_end, plural_form(stem, ending, endings, case))]
+
+
+def plural_form(stem: str, ending: str, endings: tuple[str, ...], case: int) -> str:
+    """The plural ``stem`` + ``ending`` (of a plural's ``endings``: term_plurals) in ``case``: in the genitive without
+    the dative's "-n" (term_cases.dative_ending: "der Kinder" for "Kindern", but "der Frauen"), in the dative with it
+    where the plural ends in neither "-n" nor "-s" ("den Kindern", "den Lehrern", "den Autos")."""
+    plural = stem + (ending[:-1] if dative_ending(stem, ending, endings) else ending)
+    return plural + "n" if case == DATIVE and not plural.endswith(("n", "s")) else plural
+
+
+def as_written(new: str, written: str) -> str:
+    """``new``, a determiner in small letters, with a capital first where the one it replaces, ``written``, has one."""
+    return new[:1].upper() + new[1:] if written[:1].isupper() else new
