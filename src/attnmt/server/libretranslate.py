@@ -67,7 +67,7 @@ from attnmt.server.libre_requests import (
 )
 from attnmt.server.markup_texts import NO_SPLITS, LineBreaks, TagSplits
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.text_charges import logged_charge, refund
+from attnmt.server.text_charges import forgive, logged_charge, refund
 from attnmt.server.v1_api import translate_native
 from attnmt.server.v1_bodies import TranslateRequest
 
@@ -139,7 +139,10 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
     model gets its texts as one request, which its batcher batches as any other, and the answers
     come back in the order of ``texts``.  A list in one language is one request to one model.  A text
     routed to none, already in the target language, comes back as it is, as LibreTranslate answers it.  A
-    model's queue without room for its texts refuses the request (503), charged nothing (text_charges.refund)."""
+    model's queue without room for its texts refuses the request (503), charged nothing (text_charges.refund); a
+    model's failure (500) gives back its key's characters (text_charges.forgive).  Either answers none of the
+    texts, though an earlier model translated its own: so the whole request is given back, which its client
+    sends again whole."""
     best = list(texts)
     others: list[list[str]] = [[] for _ in texts]
     assessed: list[Assessment | None] = [None] * len(texts)
@@ -155,6 +158,9 @@ async def translated_by_source(server: Server, request: Request, routed: dict[st
         except Busy as error:
             refund(server, request)
             raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+        except LibreError:  # the model failed (translated: 500)
+            forgive(server, request)
+            raise
         for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
             best[i], others[i], assessed[i] = one_best, its_others, its_assessment
     return best, others, assessed

@@ -3,6 +3,7 @@
     charge          the texts' characters counted against the request's key's characters a minute
     logged_charge   ``charge``, then the whole request counted on its access-log line as charged
     refund          all of it given back, for a request the model's queue has no room for (503)
+    forgive         the key's characters given back, for a request a model failed on (500)
 
 Apart from the routes because attnmt's (attnmt.server.v1_api), LibreTranslate's (attnmt.server.libretranslate,
 attnmt.server.streaming) and DeepL's (attnmt.server.deepl_api) text APIs charge texts the same way.  Each raises
@@ -33,8 +34,15 @@ def logged_charge(server: Server, request: Request, texts: list[str], given_back
 
 def refund(server: Server, request: Request) -> None:
     """Gives back what ``request`` was charged (``logged_charge``), its access-log line counting none as charged:
-    it is refused because the model's queue is full (Busy: 503), and no model read its texts.  A 500, the model's
-    failure on texts it read, stays charged."""
+    it is refused because the model's queue is full (Busy: 503), and no model read its texts."""
     server.access.give_back(request)
     for counted in ("texts", "characters", "given_back"):
         log_of(request).pop(counted, None)
+
+
+def forgive(server: Server, request: Request) -> None:
+    """Gives back the characters ``request`` was charged against its key's characters a minute: a model failed on
+    its texts (500), and its client has none of their translations.  deepl-python retries a 500 five times: each
+    try was charged, and the key was locked out (429) by characters never translated.  Its access-log line and the
+    metrics still count the texts, which a model read (``refund`` is for those none read)."""
+    server.access.give_back(request)

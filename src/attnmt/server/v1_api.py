@@ -25,7 +25,7 @@ from attnmt.server.client_text import log_failure, what_failed
 from attnmt.server.context import Server
 from attnmt.server.guards import while_connected
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.text_charges import logged_charge, refund
+from attnmt.server.text_charges import forgive, logged_charge, refund
 from attnmt.server.v1_bodies import ERRORS, TranslateRequest, TranslateResponse
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
@@ -140,6 +140,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     except UserError as error:  # a glossary term the vocabulary cannot write
         raise HTTPException(422, str(error)) from None
     except Exception as error:  # noqa: BLE001 - the model failed; say what, not on what text, and keep serving
+        forgive(server, http)
         given = [text for _, text in request.named_strings()]  # its texts, prefix and glossary terms
         raise HTTPException(500, f"translation failed: {what_failed(error, given)}") from None
     server.note_texts(http, texts, translations)
