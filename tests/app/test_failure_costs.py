@@ -1,7 +1,8 @@
 """What a request that fails after it was charged costs and logs, and what a document refused costs: a text the
 model failed on costs its key no characters, and is logged with the characters it gave the model, in attnmt's,
 LibreTranslate's and DeepL's APIs, and counted in the metrics, as a file is (test_file_costs); a DeepL document
-found in its target language already is refused unbilled, as DeepL refuses it."""
+found in its target language already is refused unbilled, as DeepL refuses it, and one refused over its key's
+characters a minute answers its download as a failed document, not 429."""
 
 import json
 import logging
@@ -165,3 +166,17 @@ def status_once_done(client, handle: dict) -> dict:
             return status
         time.sleep(0.05)
 
+
+def test_a_document_refused_over_its_keys_characters_a_minute_is_downloaded_as_a_failed_one_not_429(served):
+    """Its status said why (error_message); its result answered 429, which deepl-python sends again five times, and
+    no later try could pass: the document was refused already.  400, as for a document failed on its file."""
+    with keyed_client(served, ApiKey(1, None, chars_per_minute=30)) as client:
+        assert client.post("/v2/translate", json=ASKED["/v2/translate"], headers=DEEPL_AUTH).status_code == 200
+        handle = client.post("/v2/document", data={"target_lang": "DE", "source_lang": "EN"}, headers=DEEPL_AUTH,
+                             files={"file": ("letter.txt", b"a dog runs\n\na cat sleeps\n")}).json()
+        status = status_once_done(client, handle)
+        result = client.post(f"/v2/document/{handle['document_id']}/result",
+                             data={"document_key": handle["document_key"]}, headers=DEEPL_AUTH)
+    why = "letter.txt: 30 characters per 1 minute per key"
+    assert (status["status"], status["error_message"]) == ("error", why)
+    assert result.status_code == 400 and result.json() == {"message": f"Document translation failed: {why}"}

@@ -7,8 +7,9 @@
     POST /v2/document/{document_id}  document_key
                        -> {"document_id", "status": "queued", "translating", "done" (with "billed_characters": the
                            characters charged to its key) or "error" (with "error_message" and "message")}
-    POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done),
-                       deleted once sent, as DeepL deletes it (a second download is 404)
+    POST /v2/document/{document_id}/result  document_key -> the translated file (503 until it is done; once
+                       failed, 400 or 500 saying why, as its status does), deleted once sent, as DeepL deletes it
+                       (a second download is 404)
 
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs), in the formats
 attnmt.documents.files reads, but waits for its turn ("queued") where ``max_file_jobs`` are being translated,
@@ -44,7 +45,6 @@ from attnmt.server.auto_source import detected
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.deepl_api import (
-    REFUSED,
     answered,
     checked_options,
     deepl_key,
@@ -230,8 +230,10 @@ def add_deepl_document_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
     async def result(document_id: str, request: Request) -> FileResponse:
         """The translated file, once its status is done (503 before, as DeepL's "Document not ready")."""
         job = await answered(lambda: job_of(request, document_id))
-        if job.state == "failed" and job.refused is not None:
-            raise DeepLError(REFUSED[job.refused.reason], job.detail or str(job.refused))
+        # a failed document will never be done, as its status says (error_message): 400, which no DeepL client
+        # retries, where the file or its key is at fault (over the key's characters a minute too: the 429 it had
+        # was retried by deepl-python five times, for a document already refused), 500 where the server is; DeepL's
+        # own 503 for a document not done is retried alike, then read as "Document not ready"
         if job.state == "failed":
             raise DeepLError(400 if job.user_error else 500, f"Document translation failed: {job.detail}")
         if job.state != "done" or job.path is None:
