@@ -313,3 +313,14 @@ def test_a_plural_term_after_of_with_no_determiner_to_decline_keeps_its_words(se
 def test_a_plural_terms_case_after_of_takes_its_plurals_own_ending(sentence, written, expected, terms):
     """"Kunden" keeps the plural's "-n", "Lehrern" loses the dative's; after "an" the accusative may be meant."""
     assert agreed(written, sentence, terms) == expected
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("Of course, the girl runs.", "Natürlich läuft der Mädchen.", "Natürlich läuft das Mädchen."),
+    ("Of course, the girl runs.", "Natürlich läuft das Mädchen.", "Natürlich läuft das Mädchen."),
+    ("After all, the girl runs.", "Schließlich läuft der Mädchen.", "Schließlich läuft das Mädchen."),
+    ("She kind of likes the girl.", "Sie mag irgendwie die Mädchen.", "Sie mag irgendwie das Mädchen."),
+])
+def test_of_in_a_phrase_that_does_not_govern_the_term_sets_no_case(sentence, written, expected):
+    """"Of course, the girl runs." came out "dem Mädchen": "of" was read as the girl's dative preposition."""
+    assert agreed(written, sentence, {"girl": "Mädchen"}) == expected

@@ -68,3 +68,23 @@ def test_a_source_term_with_nothing_but_determiners_before_it_begins_the_subject
     """"Colleague is waiting." came out "Kollegen wartet.": the subject is German's nominative; a possessive is
     none ("Das Auto des Kollegen")."""
     assert subject(sentence, sentence.index(word)) == begins
+
+
+@pytest.mark.parametrize(("sentence", "word", "dative"), [
+    ("Of course, the girls run.", "girls", False), ("Of course the girls run.", "girls", False),
+    ("Of all, the dogs run fastest.", "dogs", False), ("She kind of likes the girls.", "girls", False),
+    ("He is afraid of losing the girls.", "girls", False), ("The toys of the young children.", "children", True),
+    ("The toys of my children.", "children", True), ("He talks of course with the girls.", "girls", True)])
+def test_of_allows_the_dative_only_where_it_governs_the_noun_phrase(sentence, word, dative):
+    """"Of course, the girl runs." read "of" as the girl's preposition: "dem Mädchen", "den Kindern"; an "of" is
+    the noun's only with determiners and adjectives between and no mark (term_articles.after_of's rule)."""
+    assert dative_possible(sentence, sentence.index(word)) == dative
+
+
+@pytest.mark.parametrize(("sentence", "word", "begins"), [
+    ("Of course, the girl runs.", "girl", True), ("After all, the girl runs.", "girl", True),
+    ("In the big garden, a girl plays.", "girl", True), ("Of all the girls, Anna runs.", "girls", False),
+    ("Yes, the girl runs.", "girl", False)])
+def test_a_source_term_after_an_opening_phrase_of_a_preposition_begins_the_subject(sentence, word, begins):
+    """A phrase a preposition opens and a comma closes stands before the sentence's subject."""
+    assert subject(sentence, sentence.index(word)) == begins

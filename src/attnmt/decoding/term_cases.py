@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from attnmt.decoding.term_compounds import DETERMINERS
+from attnmt.text.function_words import PREPOSITIONS
 
 # The English prepositions a German dative may follow the translation of: those of a dative ("with": "mit", "from":
 # "von", "aus", "at": "bei", "an", "after": "nach", "since": "seit", "of": "von") and the two-way ones ("in", "on",
@@ -41,22 +42,42 @@ JOINING = frozenset(("and", "or"))
 BETWEEN = 2
 # The marks that end a clause, before which no preposition is the noun's
 CLAUSE_END = re.compile(r"[.;:!?()\[\]]")
+# A phrase a preposition opens and a comma closes, at the start of a sentence or clause (``after_opening``)
+OPENING = re.compile(rf"\W*(?:{'|'.join(sorted(PREPOSITIONS['en'] | DATIVE_PREPOSITIONS))})\b[^,.;:!?]*,",
+                     re.IGNORECASE)
 
 
 def dative_possible(sentence: str, start: int) -> bool:
     """Whether the source term at ``start`` of ``sentence`` may be in the German dative: a preposition of
-    DATIVE_PREPOSITIONS or a verb of DATIVE_VERBS stands before it in its clause, with nothing between but
-    determiners, "and", "or", and at most BETWEEN other words ("with two old reports", "gives the teachers")."""
-    words = re.findall(r"[^\W\d_]+", CLAUSE_END.split(sentence[:start])[-1].casefold())
-    others = 0
-    for word in reversed(words):
+    DATIVE_PREPOSITIONS or a verb of DATIVE_VERBS stands before it in its clause (past an opening phrase:
+    ``after_opening``), with nothing between but determiners, "and", "or", and at most BETWEEN other words ("with two
+    old reports", "gives the teachers"); none of them before a determiner where the preposition is "of", which is the
+    end of phrases that govern no noun too ("kind of likes the girls", "afraid of losing the girls")."""
+    clause = after_opening(CLAUSE_END.split(sentence[:start])[-1])
+    others, determined, before_determiner = 0, False, False
+    for word in reversed(re.findall(r"[^\W\d_]+", clause.casefold())):
+        if word == "of":
+            return not before_determiner
         if word in DATIVE_PREPOSITIONS or word in DATIVE_VERBS:
             return True
-        if word not in DETERMINERS and word not in JOINING:
+        if word in JOINING:
+            determined = False  # the noun phrase before "and" is another
+        elif word in DETERMINERS:
+            determined = True
+        else:
+            before_determiner = before_determiner or determined
             others += 1
             if others > BETWEEN:
                 return False
     return False
+
+
+def after_opening(text: str) -> str:
+    """``text`` (a sentence's or a clause's start) past a phrase at its start that a preposition opens and a comma
+    closes ("Of course, ", "After all, ", "In the garden, "): an aside, whose preposition governs no noun past its
+    comma, and which the sentence's subject follows; ``text`` as it is where it opens otherwise."""
+    found = OPENING.match(text)
+    return text[found.end():] if found else text
 
 
 def datives(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
@@ -90,8 +111,10 @@ def subjects(sentence: str, found: Iterable[tuple[int, int, str]]) -> set[str]:
 
 def subject(sentence: str, start: int) -> bool:
     """Whether the source term at ``start`` of ``sentence`` begins the sentence's noun phrase that starts it: nothing
-    stands before it but determiners (DETERMINERS: "The", "My", "Every") and marks (a quote, a bracket), and no
-    possessive "'s" follows it ("Colleague's car": "Das Auto des Kollegen")."""
-    if not all(word in DETERMINERS for word in re.findall(r"[^\W\d_]+", sentence[:start].casefold())):
+    stands before it but determiners (DETERMINERS: "The", "My", "Every") and marks (a quote, a bracket), past an
+    opening phrase (``after_opening``: "Of course, the girl"), and no possessive "'s" follows it ("Colleague's car":
+    "Das Auto des Kollegen")."""
+    before = after_opening(sentence[:start])
+    if not all(word in DETERMINERS for word in re.findall(r"[^\W\d_]+", before.casefold())):
         return False
     return not re.match(r"\S*['\u2019]s\b", sentence[start:])
