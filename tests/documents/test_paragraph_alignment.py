@@ -99,3 +99,36 @@ def test_the_alignment_of_a_sentence_whose_end_mark_changed_numbers_its_own_word
     pairs = text_pairs([DIAGONAL, DIAGONAL], ["A dog runs!", "A dog runs."], ["Ein Hund rennt.", "Ein Hund rennt."],
                        "A dog runs! A dog runs.", "Ein Hund rennt! Ein Hund rennt.")
     assert pairs == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("sentences, text, expected", [
+    (["Il court !", "Elle marche !"], "Il court. Elle marche !", [[0, 1, 1], [2, 3, 4]]),
+    (["Il court !", "Elle marche !"], "Il court Elle marche !", [[0, 1, 1], [2, 3, 4]]),
+    (["Il court !", "Elle marche."], "Il court ? Elle marche.", [[0, 1, 2], [3, 4]]),
+    (["Il court !", "Elle marche !"], "Il court ! Elle marche !", [[0, 1, 2], [3, 4, 5]]),
+])
+def test_a_spaced_end_mark_the_text_changed_is_numbered_in_its_own_sentence(sentences, text, expected):
+    """French writes "Il court !": the "!" the text wrote as "." was found as the next sentence's, and that
+    sentence's words all after it ([[0, 1, 4], [4, 4, 4]])."""
+    assert word_numbers(sentences, text) == expected
+
+
+def test_a_spaced_mark_after_a_url_the_sentence_went_without_is_found_past_it():
+    assert word_numbers(["Voir !", "Merci."], "Voir https://a.org ! Merci.") == [[0, 2], [3]]
+
+
+@pytest.mark.parametrize("sentences, text, expected", [
+    (["« Il court ! »", "Elle marche !"], "« Il court. » Elle marche !", [[0, 1, 2, 2, 3], [4, 5, 6]]),
+    (["Il court !", "« Elle marche. »"], "Il court « Elle marche. »", [[0, 1, 1], [2, 3, 4, 5]]),
+    (["¡ Corre !", "¿ Vienes ? ¡ Sí !"], "¡ Corre. ¿ Vienes ? ¡ Sí !", [[0, 1, 1], [2, 3, 4, 5, 6, 7]]),
+])
+def test_marks_of_their_own_beside_quotes_and_inverted_marks_stay_in_their_sentence(sentences, text, expected):
+    """The changed "!" before a closing "»", or dropped before the next sentence's "«", and Spanish "¡ ... !"."""
+    assert word_numbers(sentences, text) == expected
+
+
+def test_a_spaced_end_mark_the_text_changed_keeps_the_next_sentences_probabilities():
+    """"Elle marche !" had none: the first sentence's "!" took its last word, and its words the same one."""
+    parts = [sentence_words(0.9, 0.8, 0.5), sentence_words(0.5, 0.7, 0.6)]
+    words = text_words(parts, ["Il court !", "Elle marche !"], "Il court. Elle marche !")
+    assert words == [("Il", 0.9), ("court.", 0.4), ("Elle", 0.5), ("marche", 0.7), ("!", 0.6)]

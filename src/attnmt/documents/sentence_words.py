@@ -6,7 +6,9 @@ A sentence's words are looked for in the text in order, each without the punctua
 (``word_core``): a sentence's translation is written into its text with the text's own end mark and quotes
 (the model's "Er ist in der Wiese." ends "in der Wiese" where its source had no stop, "Wiese!" where it had
 "!"), and "Wiese." looked for as the model wrote it was found nowhere, its probability given to the word
-before, or in the next sentence, whose words then had none."""
+before, or in the next sentence, whose words then had none.  A mark written as a word of its own (French "Il court
+!", "« Oui »") is all punctuation and has no core: one the text changed ("Il court. Elle marche !") is looked for
+before the next sentence alone (``find_mark``)."""
 
 from __future__ import annotations
 
@@ -53,12 +55,18 @@ def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
     places = [k for k, character in enumerate(text) if not invisible(character)] + [len(text)]
     plain = unread(text)
     begins, numbers, position = word_begins(plain), [], 0
-    for sentence in sentences:
+    cores = [[word_core(unread(word)) for word in sentence.split()] for sentence in sentences]
+    for k, words in enumerate(cores):
+        following = next((later[0] for later in cores[k + 1:] if later), None)
         each = []
-        for word in map(word_core, map(unread, sentence.split())):
-            at = find_word(plain, word, position, begins)
+        for word in words:
+            if all(map(is_punctuation, word)):
+                at, end = find_mark(plain, word, position, begins, following)
+            else:
+                at = find_word(plain, word, position, begins)
+                end = at + len(word)
             each.append(max(bisect_right(starts, places[position if at < 0 else at]) - 1, 0))
-            position = position if at < 0 else at + len(word)
+            position = position if at < 0 else end
         numbers.append(each)
     return numbers
 
@@ -99,3 +107,21 @@ def find_word(text: str, word: str, position: int, begins: set[int]) -> int:
     while at >= 0 and at > near and at not in begins:
         at = text.find(word, at + 1)
     return at if at >= 0 else first
+
+
+def find_mark(text: str, mark: str, position: int, begins: set[int], following: str | None) -> tuple[int, int]:
+    """Where ``mark``, a sentence's word of punctuation alone, is in ``text`` from ``position`` on, and where it ends:
+    ``find_word``'s place where that is before the next sentence's first word (``following``: past a URL the sentence
+    went without, "Voir https://a.org !"), else the punctuation ``text`` holds there, past spaces (the mark the text
+    wrote for it: "court." or "court ?" for "court !"; not the next sentence's "«"), else nowhere (-1, ``position``:
+    the text left it out).  Every sentence may end in such a mark, and one the text changed was found as the next
+    sentence's."""
+    at = find_word(text, mark, position, begins)
+    bound = -1 if following is None else find_word(text, following, position, begins)
+    if at >= 0 and (bound < 0 or at < bound):
+        return at, at + len(mark)
+    near = position
+    while near < len(text) and text[near].isspace():
+        near += 1
+    end = past_punctuation(text, near)
+    return (near, end) if near < end and (bound < 0 or near < bound) else (-1, position)
