@@ -11,6 +11,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from attnmt.server import streaming
 from attnmt.server.access import Access, ApiKey
 from attnmt.server.app import ServeSettings, create_app
 
@@ -180,3 +181,19 @@ def test_a_document_refused_over_its_keys_characters_a_minute_is_downloaded_as_a
     why = "letter.txt: 30 characters per 1 minute per key"
     assert (status["status"], status["error_message"]) == ("error", why)
     assert result.status_code == 400 and result.json() == {"message": f"Document translation failed: {why}"}
+
+
+def test_a_stream_the_model_failed_on_costs_its_key_no_characters(served, monkeypatch):
+    """Its 27 characters stayed charged after its error event: the same text streamed again, once the model
+    recovered, was over the key's 30 a minute (429)."""
+    def broken(*args):
+        raise RuntimeError("the search broke")
+
+    body = {"q": "a dog runs and a cat sleeps", "source": "en", "target": "de", "api_key": KEY}
+    with keyed_client(served, ApiKey(1, None, chars_per_minute=30)) as client:
+        with monkeypatch.context() as patched:
+            patched.setattr(streaming, "run_stream", broken)
+            failed = client.post("/translate/stream", json=body)
+        again = client.post("/translate/stream", json=body)
+    assert failed.status_code == 200 and "event: error" in failed.text
+    assert again.status_code == 200 and "event: done" in again.text

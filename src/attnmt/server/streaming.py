@@ -71,7 +71,7 @@ from attnmt.server.libre_requests import (
 from attnmt.server.libretranslate import admit, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 from attnmt.server.sent_events import event
-from attnmt.server.text_charges import charge
+from attnmt.server.text_charges import charge, forgive
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
@@ -138,11 +138,13 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
 
 
 async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False,
-                 translated: Callable[[str], None] = lambda _: None, said: dict | None = None) -> AsyncIterator[str]:
+                 translated: Callable[[str], None] = lambda _: None, said: dict | None = None,
+                 failed: Callable[[], None] = lambda: None) -> AsyncIterator[str]:
     """The stream's events, while the search runs in the model's thread; the last one, ``done``, with
     the translation's quality where ``quality`` (ServeSettings.quality) and the fields of ``said``
     (the detected language), once ``translated`` has been handed the translation (for the access
-    log, written when the stream ends)."""
+    log, written when the stream ends); ``failed`` is called where the model fails on it, before its
+    ``error`` event."""
     loop = asyncio.get_running_loop()
     partials: asyncio.Queue[str] = asyncio.Queue()
     gone = threading.Event()
@@ -169,6 +171,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it (what failed, not on what)
+        failed()
         log_failure(MODEL_LOG, f"{served.batcher.the_model} failed on a stream of 1 text", error, [text],
                     served.batcher.log_text)
         yield event("error", {"error": f"Cannot translate text: {what_failed(error, [text])}"})
@@ -251,6 +254,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         with refusals_worded():
             charge(server, request, [text])
         server.record(request, served, [text], [])  # the translation: once done (--log-text)
+        # a stream the model fails on gives back its key's characters, as a 500 of POST /translate does
         stream = events(served, text, decoding, settings.quality,
-                        lambda translation: server.record_translations(request, [translation]), said)
+                        lambda translation: server.record_translations(request, [translation]), said,
+                        partial(forgive, server, request))
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})

@@ -3,7 +3,7 @@
     charge          the texts' characters counted against the request's key's characters a minute
     logged_charge   ``charge``, then the whole request counted on its access-log line as charged
     refund          all of it given back, for a request the model's queue has no room for (503)
-    forgive         the key's characters given back, for a request a model failed on (500)
+    forgive         the key's characters given back, for a request a model failed on (500, a stream's error)
 
 Apart from the routes because attnmt's (attnmt.server.v1_api), LibreTranslate's (attnmt.server.libretranslate,
 attnmt.server.streaming) and DeepL's (attnmt.server.deepl_api) text APIs charge texts the same way.  Each raises
