@@ -304,6 +304,15 @@ def test_a_plural_term_after_of_with_no_determiner_to_decline_keeps_its_words(se
     assert agreed(written, sentence, {"dog": "Hund"}) == written
 
 
+@pytest.mark.parametrize(("sentence", "written", "terms"), [
+    ("The smell of the gas.", "Der Geruch von dem Gas.", {"gas": "Gas"}),
+    ("The price of the lens.", "Der Preis von der Linse.", {"lens": "Linse"}),
+])
+def test_a_singular_source_that_ends_as_a_plural_takes_no_plural_article(sentence, written, terms):
+    """A term the glossary found in its own form is no plural for its "-s" ("von den Gas" came out)."""
+    assert agreed(written, sentence, terms) == written
+
+
 @pytest.mark.parametrize(("sentence", "written", "expected", "terms"), [
     ("The cars of the customers.", "Die Autos den Kunden.", "Die Autos der Kunden.", {"customer": "Kunde"}),
     ("The cars of the teachers.", "Die Autos den Lehrern.", "Die Autos der Lehrer.", {"teacher": "Lehrer"}),

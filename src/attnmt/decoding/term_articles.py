@@ -20,11 +20,12 @@ for the feminine nouns in "-e" ("Wiese", "Straße", "Brücke": most German nouns
 the nouns of it named (NOT_FEMININE_E), those made with "Ge-" ("Gebäude"), and loanwords spelt as their source
 ("Update").  A term of unknown gender or of several words keeps the model's article.
 
-A term whose source is in the plural takes its article's plural after "of" alone (``plural_edits``): German's plural
-article is one for every gender ("die", "den", "der"), and "of" is the one English word that tells its case ("The
-toys of the children": "der Kinder", its genitive; "von den Kindern" where German writes "von").  Elsewhere, and
-after a numeral ("zweier großer Hunde": a numeral's genitive and the adjectives' strong endings, which no paradigm
-here holds), the model's words are kept.
+A term the sentence holds in the plural of its given singular ("children" for "child": Glossary.inflected) takes its
+article's plural after "of" alone (``plural_edits``): German's plural article is one for every gender ("die", "den",
+"der"), and "of" is the one English word that tells its case ("The toys of the children": "der Kinder", its
+genitive; "von den Kindern" where German writes "von").  Elsewhere, after a numeral ("zweier großer Hunde": a
+numeral's genitive and the adjectives' strong endings, which no paradigm here holds), and for a source term that
+only looks plural ("meadows" given as it is, "gas"), the model's words are kept.
 """
 
 from __future__ import annotations
@@ -283,13 +284,13 @@ def agreed_articles(text: str, sentence: str, glossary: Glossary | None, target_
         if target in singular:  # given in the plural, its source in the singular: the model's form of it
             continue
         hints = [source_case(sentence, start) for start, _ in sources]
-        if target in inflected or any(plural_source(sentence[start:end]) for start, end in sources):
+        if target in inflected:  # the plural of a term given in the singular ("gas" only looks like one)
             loanword = spelled_as_source(sentence[sources[0][0]:sources[0][1]], target)
             edits += [edit for k, place in enumerate(plural_places(text, target, loanword)) if k < len(hints)
                       for edit in plural_edits(text, place, hints[k])]
             continue
         gender = term_gender(target, sentence[sources[0][0]:sources[0][1]])
-        if gender is not None:
+        if gender is not None and not any(plural_source(sentence[start:end]) for start, end in sources):
             edits += [edit for k, noun in enumerate(places(text, target, gender))
                       for edit in article_edits(text, noun, target, gender, hints[k] if k < len(hints) else None)]
     for start, end, new in sorted(edits, reverse=True):
