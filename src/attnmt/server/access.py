@@ -22,8 +22,8 @@ Limits count requests in a moving one-minute window, per key (the key's own
 number) and per client address (``--req-limit``); a request over either is
 refused with 429 and ``Retry-After``, the seconds until the window has room.
 A key's characters a minute count the same way, once the request has passed every
-other check (a refused request costs none; one the model's queue then has no room for
-is given them back: attnmt.server.character_windows); a request with more characters than
+other check (a refused request costs none; one the model's queue then has no room for, or the
+model fails on, is given them back: attnmt.server.text_charges); a request with more characters than
 the key may translate in a minute is refused as too large (retrying cannot help).
 
 A file costs more than one request, as LibreTranslate charges it: one per ``char-limit``
@@ -136,7 +136,7 @@ class Access:
         self.keys = keys
         self.per_address = RateLimitItemPerMinute(per_address) if per_address else None
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
-        self.characters = CharacterWindows()  # each key's characters a minute, which a 503 gives back
+        self.characters = CharacterWindows()  # each key's characters a minute, which a 503 or a 500 gives back
 
     @property
     def keys_required(self) -> bool:
@@ -176,7 +176,7 @@ class Access:
 
     def give_back(self, request: Request) -> None:
         """Gives back every character the admitted ``request`` was charged (``charge``): for a request then
-        refused because the model's queue is full, which no model read (503)."""
+        refused because the model's queue is full (503), or one the model failed on (500)."""
         for charge in charges_of(request):
             self.characters.give_back(charge)
         charges_of(request).clear()

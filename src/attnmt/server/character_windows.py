@@ -1,7 +1,7 @@
 """Each API key's characters a minute (a keys file's ``chars-per-minute=N``, attnmt.server.access): a moving
 one-minute window, as the ``limits`` package keeps a key's requests, but one whose charges can be given back.
-A request refused after it was charged because the model's queue is full (503) was read by no model: it costs
-its key nothing, and a client retrying after its Retry-After is not held back by characters never translated.
+A request refused after it was charged because the model's queue is full (503), or one the model failed on (500),
+costs its key nothing: a client retrying it is not held back by characters never translated.
 The ``limits`` package takes nothing back, so the characters are kept here.  Charged and given back on the
 server's event loop alone, as every request's limits are."""
 
