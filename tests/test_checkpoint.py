@@ -23,7 +23,7 @@ from attnmt import checkpoint, files, load_model_dir
 from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ConfigError, ModelDirError
-from attnmt.fast.prepared import load_packed
+from attnmt.fast.prepared import load_int8, load_packed
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import EOS_ID, Tokenizer
 from attnmt.uninitialised import uninitialised
@@ -169,8 +169,8 @@ def larger_weights(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("load", [load_model_dir, load_packed])  # ATTNMT_FUSED=0 loads the first
-def test_weights_of_a_larger_model_are_one_line_naming_the_first_tensor_that_differs(tmp_path, load):
+@pytest.mark.parametrize("load", [load_model_dir, load_packed, load_int8])  # ATTNMT_FUSED=0 loads the first
+def test_weights_of_a_larger_model_are_one_line_naming_the_first_tensor_that_differs(tmp_path, load, cache):
     """They hold numbers enough for check_weights_size: loading them was torch's "size mismatch", once a tensor."""
     weights = larger_weights(tmp_path)
     message = (f"{weights}: encoder_layers.0.self_attn.q_proj.weight has the shape [32, 32], but the model "

@@ -243,17 +243,21 @@ def load_model_dir(
 
 
 def open_model_dir(
-    model_dir: str | Path, weights: str | Path | None = None
+    model_dir: str | Path, weights: str | Path | None = None,
+    checked_before: Callable[[TransformerConfig, Path], bool] | None = None,
 ) -> tuple[TransformerConfig, Path, Tokenizer | VocabTokenizer]:
     """A model directory's config, weights file (``weights``, or MODEL_DIR/model.safetensors) and
     tokenizer, checked against each other before any model is built.  ConfigError for a
     ``model_dir`` that is no path (None was a TypeError from pathlib) or an empty one ("" read the
-    current directory as the model's: load_model_config)."""
+    current directory as the model's: load_model_config).  ``checked_before(config, weights)``: True
+    where these very weights were checked with this config before (a copy prepared from them is
+    cached: attnmt.fast.prepared), so that no model is built to check them again (issue 44)."""
     config = load_model_config(model_dir)
     model_dir = Path(model_dir)
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
-    check_weights_fit(config, weights, model_dir / MODEL_CONFIG)
+    if checked_before is None or not checked_before(config, weights):
+        check_weights_fit(config, weights, model_dir / MODEL_CONFIG)
     return config, weights, load_tokenizer(model_dir, config)
 
 

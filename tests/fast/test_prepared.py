@@ -12,6 +12,7 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD, PAIRS
 
+from attnmt import checkpoint
 from attnmt.checkpoint import WEIGHTS, load_model_config, load_model_dir, read_tensors, save_model_config, save_weights
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
@@ -331,6 +332,14 @@ def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, t
     save_file(tensors, str(model_dir / WEIGHTS))
     with pytest.raises(ModelDirError, match=f"{WEIGHTS}: weights do not match.*{renamed}.*something.else"):
         prepared.load_packed(model_dir)
+
+
+def test_a_cached_int8_copy_is_loaded_without_checking_its_weights_again(trained_model, cache, monkeypatch):
+    """Its name holds the weights' sha256 and the config's, checked as it was prepared: the check builds a model,
+    as loading the copy does (issue 44, a one-line job's start-up)."""
+    prepared.load_int8(trained_model)  # checked, prepared and stored
+    monkeypatch.setattr(checkpoint, "check_weights_fit", lambda *args: pytest.fail("checked again"))
+    assert prepared.load_int8(trained_model)[0].step is not None
 
 
 @pytest.mark.parametrize("threads", [1, 2])

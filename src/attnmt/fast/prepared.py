@@ -86,7 +86,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     it (written there the first time): what ``attnmt translate --int8`` and ``serve --int8`` run."""
     if not extension.available():
         return load_int8_now(model_dir, weights)
-    config, weights_path, tokenizer = open_model_dir(model_dir, weights)
+    config, weights_path, tokenizer = open_model_dir(model_dir, weights, cached_int8)
     longest = read_longest_source(model_dir)  # a damaged record is refused before the seconds of preparing
     def build() -> FastTransformer:
         if packing_available() and int8_panels_available():  # quantised a layer at a time from the file
@@ -102,6 +102,13 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     fast.longest_trained = longest  # as load_model_dir gives it: a copy mapped from the cache has none of its own
     fast.target_lang = languages_from_training(Path(model_dir))[1]
     return fast, tokenizer
+
+
+def cached_int8(config: TransformerConfig, weights: Path) -> bool:
+    """Whether the int8 copy of ``weights`` with ``config`` is cached for this process's kernels: it was
+    prepared after open_model_dir checked them (its name holds their sha256 and the config's), so they
+    need no check again, for which a model was built, as the copy's loading builds one (issue 44)."""
+    return weights.is_file() and prepared_path(weights, config).is_file()
 
 
 def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer],
