@@ -1,14 +1,17 @@
 """A number with a sign the model's vocabulary cannot write ("12 °C", "5 €", "½") is kept whole as one atom,
 not its sign alone with the number left to the model (attnmt.documents.measures)."""
 
+import re
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents import translate_text
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.measures import CURRENCY, measure_runs
+from attnmt.documents.measures import _GAP, _JOINED, CURRENCY, MEASURE, measure_runs
 from attnmt.documents.pipeline import translate_lines
 
 MEASURES = ["12 °C", "12°C", "12°Celsius", "12 ° Fahrenheit", "-5 °C", "350 °F", "12 ° C", "25°", "90°", "20–25 °C",
@@ -132,3 +135,26 @@ def test_the_currency_signs_are_every_currency_sign_of_the_plane():
     """The readable reference of CURRENCY, which skips the blocks of ideographs (attnmt.text.code_points): every code
     point of the Basic Multilingual Plane scanned."""
     assert CURRENCY == "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Sc")
+
+
+# MEASURE as it reads: a measure in brackets, or one with its conversion in brackets after it, if any; MEASURE writes it
+# with the measure twice, not three times (a third less to compile at every start: issue 44).
+READABLE_MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)(?:-(?=[^\W\d_]))?")
+MEASURE_CHARACTERS = "0123456789 \u00a0\u2009,.-–−+()°CFc€£$µm²×±~§/kg½ae"
+
+
+def found(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("measure", MEASURES)
+@pytest.mark.parametrize("around", ["{}", "({})", "({}", "{})", "{} ({})", "{}({})", "({}) ({})", "a {}-a", "({} (x)"])
+def test_measure_finds_the_spans_its_readable_form_finds_around_each_measure(measure, around):
+    text = around.format(measure, measure)
+    assert found(MEASURE, text) == found(READABLE_MEASURE, text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(MEASURE_CHARACTERS, max_size=40))
+def test_measure_finds_the_spans_its_readable_form_finds(text):
+    assert found(MEASURE, text) == found(READABLE_MEASURE, text)

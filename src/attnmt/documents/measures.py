@@ -60,7 +60,10 @@ _JOINED = rf"{_QUANTITY}(?:{_GAP}?(?:{_SIGN}|/){_GAP}?{_QUANTITY})*(?:{_SPACED_U
 # model "It is () outside.", and it dropped the brackets.  The hyphen that glues it to a word after it goes with it
 # ("a 25°-angle", "ein 5 €-Schein"): left behind, the model read "a -angle" and wrote "Auf einem 25° Deuner.".
 _READ_SIGNS = set(UNIT_SIGNS + POWERS)  # the signs a measure is read by, each asked whether it is read as others
-MEASURE = re.compile(rf"(?:\({_JOINED}\)|{_JOINED}(?:{_GAP}?\({_JOINED}\))?)(?!\w)(?:-(?=[^\W\d_]))?")
+# Read as (?:\(J\)|J(?:G?\(J\))?), J a _JOINED and G a _GAP: an opening bracket taken (group 1) asks for its closing
+# one, and none taken lets a conversion follow.  The same matches with J twice, not three times: compiled at every
+# start of a plain-text job, the pattern took half again as long (issue 44; tests/documents/test_measures.py).
+MEASURE = re.compile(rf"(\()?{_JOINED}(?(1)\)|(?:{_GAP}?\({_JOINED}\))?)(?!\w)(?:-(?=[^\W\d_]))?")
 
 
 def read_as_other(text: str) -> bool:
