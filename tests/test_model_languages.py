@@ -1,6 +1,9 @@
 """A model's language pair from the names of the files it was trained on (attnmt.model_languages),
 which the server and ``attnmt translate`` both read."""
 
+import subprocess
+import sys
+
 import pytest
 import yaml
 
@@ -78,3 +81,24 @@ def test_the_cpu_copies_know_the_target_language_built_and_mapped_from_the_cache
     for _ in range(2):  # built and stored, then mapped from the cache
         assert load_packed(trained_copy)[0].target_lang == "fr"
         assert load_int8(trained_copy)[0].target_lang == "fr"
+
+
+# A model directory's languages and the files a translation with it must not write over, found in a fresh process,
+# and whether that loaded YAML's reader.
+WITHOUT_A_RECORD = """
+import sys
+from pathlib import Path
+from attnmt.model_languages import languages_from_training
+from attnmt.training.run_dir import model_inputs
+folder = Path(sys.argv[1])
+model_inputs(folder)
+print(languages_from_training(folder), "yaml" in sys.modules)
+"""
+
+
+def test_a_model_without_a_training_record_is_read_without_loading_yamls_reader(tmp_path):
+    """A model imported from Marian has no train.yaml: importing YAML's reader anyway took some 0.015 s of its
+    one-line job's start (issue 44)."""
+    run = subprocess.run([sys.executable, "-c", WITHOUT_A_RECORD, str(tmp_path)], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout == "(None, None) False\n"

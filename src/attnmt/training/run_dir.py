@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from attnmt import checkpoint as ckpt
-from attnmt.config_file import read_config_file
 from attnmt.errors import ConfigError, DataError, ModelDirError, json_value
 from attnmt.files import LOCK, file_in_the_way, write_failure, write_text
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
@@ -185,6 +184,8 @@ def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
         inside = run_holding(folder)
         raise ModelDirError(f"{expected}; it is {inside[1]} of the run {inside[0]}: give {key} {inside[0]}" if inside
                             else f"{expected}; it holds no {ckpt.TRAIN_CONFIG}")
+    from attnmt.config_file import read_config_file  # YAML's reader: train_settings says why here
+
     if not read_config_file(folder / ckpt.TRAIN_CONFIG):
         raise ModelDirError(f"{folder / ckpt.TRAIN_CONFIG}: holds no settings (emptied or cut short), where 'attnmt "
                             "train' wrote the run's; put them back: the config the run started with, and the overrides "
@@ -347,6 +348,15 @@ def own_files(folder: Path) -> dict[str, str]:
                for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)}}
 
 
+def train_settings(folder: Path) -> dict[str, Any]:
+    """The settings of the train.yaml in ``folder`` (read_config_file); {} where there is none.  YAML's reader is loaded
+    only where there is one: a model imported from Marian has none (issue 44: 0.015 s of its one-line job's start)."""
+    if not (folder / ckpt.TRAIN_CONFIG).is_file():
+        return {}
+    from attnmt.config_file import read_config_file
+    return read_config_file(folder / ckpt.TRAIN_CONFIG)
+
+
 def configured_inputs(folder: Path) -> dict[str, str]:
     """The validation sets and tokenizer files the run in ``folder`` names in its train.yaml, by their keys,
     at each place a resume looks for them (places_to_look): relative to the directory it started in
@@ -354,7 +364,7 @@ def configured_inputs(folder: Path) -> dict[str, str]:
     where there is no train.yaml, or one that cannot be read (the model still translates: nothing to
     protect there)."""
     try:
-        values = read_config_file(folder / ckpt.TRAIN_CONFIG) if (folder / ckpt.TRAIN_CONFIG).is_file() else {}
+        values = train_settings(folder)
     except ConfigError:
         return {}
     try:
