@@ -38,8 +38,8 @@ def take_out_split_names(flat: FlatText, protected: re.Pattern[str]) -> Callable
     names = [parts for match in NAME.finditer(flat.text)
              if (parts := name_parts(flat, *match.span())) and protected.fullmatch(match.group())]
     removed: list[Span] = []
-    for parts in names:  # a name's space before stays where the name before took it ("Tom & Jerry AT&T.")
-        removed.append(taken_span(flat.text, parts[0][0], parts[-1][1], removed[-1][1] if removed else 0))
+    for parts, run_end in zip(names, run_ends(flat.text, names), strict=True):
+        removed.append(taken_span(flat.text, parts[0][0], parts[-1][1], run_end, removed[-1][1] if removed else 0))
     moved = position_mover(removed)
     if not names:
         return moved
@@ -70,19 +70,31 @@ def name_parts(flat: FlatText, start: int, end: int) -> list[Span]:
     return list(zip(ordered, ordered[1:], strict=False)) if edges else []
 
 
-def taken_span(text: str, start: int, end: int, free: int) -> Span:
-    """What of ``text`` goes out with the name over text[start:end]: a space after it too where a space or the
-    text's start is before it, as a piece's text leaves one; the space before it too where a mark that closes
-    follows it after a word (closing_marks.space_closed_up: "We watched Tom & Jerry." reads "We watched."), and no
-    earlier name took it (``free``: where what they took ends)."""
-    if start > free and closes_up(text, start, end):
-        return start - 1, end
+def run_ends(text: str, names: list[list[Span]]) -> list[int]:
+    """For each name (its ``parts``, in order), where the run of names it stands in ends: names one space apart
+    (``Tom & Jerry AT&T``) are one run, whose space before goes out or stays as one name's would (``taken_span``)."""
+    ends = [parts[-1][1] for parts in names]
+    for k in range(len(names) - 2, -1, -1):
+        if text[ends[k]:names[k + 1][0][0]] == " ":
+            ends[k] = ends[k + 1]
+    return ends
+
+
+def taken_span(text: str, start: int, end: int, run_end: int, free: int) -> Span:
+    """What of ``text`` goes out with the name over text[start:end], the run of names it starts ending at
+    ``run_end`` (run_ends): a space after it too where a space or the text's start is before it, as a piece's
+    text leaves one; the space before it too where a mark that closes follows its run after a word
+    (closing_marks.space_closed_up: "We watched Tom & Jerry." reads "We watched."), and no earlier name took it
+    (``free``: where what they took ends).  Judged name by name, "We met Tom & Jerry AT&T." read "We met .": the
+    first name kept the space before it and took the one after it, the second found no space left to take."""
+    if start > free and closes_up(text, start, run_end):
+        return start - 1, end + (end < run_end)  # the space to the next name of its run: that name's is gone
     spaced = start == 0 or text[start - 1].isspace()
     return start, end + (spaced and text[end:end + 1] == " ")
 
 
 def closes_up(text: str, start: int, end: int) -> bool:
-    """Whether the space before the name over text[start:end] goes out with it (``taken_span``)."""
+    """Whether the space before the name (or run of names) over text[start:end] goes out with it (``taken_span``)."""
     return end < len(text) and closes(text[end]) and LETTER_SPACE.search(text, 0, start) is not None
 
 

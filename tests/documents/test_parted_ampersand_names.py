@@ -1,0 +1,52 @@
+"""Names joined by "&" that markup parts (attnmt.documents.split_names) where they stand side by side, or where a
+line break or a comment stands inside one, with AmpersandDropping of conftest.py, which drops the words holding "&"
+as the demo model did, and Mirror, which moves every word."""
+
+import io
+
+import docx
+import pytest
+from office_files import run_texts, text_run, word_paragraph
+
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+BOLD = "<w:rPr><w:b/></w:rPr>"
+
+
+@pytest.mark.parametrize("text", [
+    "<p>We met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T.</p>",
+    "<p>We met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T <b>H</b>&amp;M.</p>",
+    "<p>We met <b>Tom</b> &amp; Jerry AT&amp;T <i>H</i>&amp;M.</p>",
+])
+def test_parted_names_side_by_side_before_a_full_stop_leave_the_model_no_space_before_it(ampersand_dropping, text):
+    """Taken out name by name, the first kept the space before it: the model read "We met ."."""
+    assert translate_markup([text], ampersand_dropping)[0] == text.replace("We met", "WE MET")
+    assert ampersand_dropping.given == ["We met."]
+
+
+def test_parted_names_side_by_side_stay_whole_and_in_order_where_the_words_move(mirror):
+    assert translate_markup(["<p>We met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T.</p>"], mirror)[0] == \
+        "<p>MET <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T. WE</p>"
+    assert mirror.given == ["We met."]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("in.md", "We met **Tom** & Jerry *AT*&T.\n"),
+    ("in.txt", "We met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T.\n"),
+    ("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nWe met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T.\n"),
+    ("in.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nWe met <b>Tom</b> &amp; Jerry <i>AT</i>&amp;T.\n"),
+])
+def test_parted_names_side_by_side_before_a_full_stop_in_a_line_or_a_cue(ampersand_dropping, translated, name, text):
+    assert translated(ampersand_dropping, name, text) == text.replace("We met", "WE MET")
+    assert ampersand_dropping.given == ["We met."]
+
+
+def test_parted_names_side_by_side_in_word_runs_keep_each_runs_look(ampersand_dropping):
+    data = word_paragraph(text_run("We met ") + text_run("Tom", BOLD) + text_run(" &amp; Jerry ")
+                          + text_run("AT", BOLD) + text_run("&amp;T."))
+    out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
+    assert "".join(run_texts(out)) == "WE MET Tom & Jerry AT&T."
+    assert [run.text for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs if run.bold] == ["Tom", "AT"]
+    assert ampersand_dropping.given == ["We met."]
