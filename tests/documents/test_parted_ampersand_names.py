@@ -50,3 +50,46 @@ def test_parted_names_side_by_side_in_word_runs_keep_each_runs_look(ampersand_dr
     assert "".join(run_texts(out)) == "WE MET Tom & Jerry AT&T."
     assert [run.text for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs if run.bold] == ["Tom", "AT"]
     assert ampersand_dropping.given == ["We met."]
+
+
+@pytest.mark.parametrize("text", [
+    "<p>We met Tom<br/>&amp; Jerry today.</p>",
+    "<p>We met Tom &amp;<br/>Jerry today.</p>",
+    "<p>We met Tom <!-- x -->&amp; Jerry today.</p>",
+    "<p>We met AT<!-- x -->&amp;T today.</p>",
+])
+def test_a_line_break_or_a_comment_inside_a_name_stays_in_its_place_and_the_name_passes_through(ampersand_dropping,
+                                                                                               text):
+    """Read as words, the "&" went to the model (the line break ended a sentence at "Tom"), which dropped it."""
+    assert translate_markup([text], ampersand_dropping)[0] == text.replace("We met", "WE MET").replace("today", "TODAY")
+    assert ampersand_dropping.given == ["We met today."]
+
+
+def test_a_line_break_inside_a_name_goes_with_the_name_where_the_words_move(mirror):
+    assert translate_markup(["<p>We met Tom<br/>&amp; Jerry today.</p>"], mirror)[0] == \
+        "<p>Tom<br/>&amp; Jerry TODAY. MET WE</p>"
+
+
+def test_a_paragraph_that_is_a_name_a_line_break_parts_is_given_no_model(ampersand_dropping):
+    page = "<p>Marks<br/>&amp; Spencer</p>"
+    assert translate_markup([page], ampersand_dropping)[0] == page
+    assert ampersand_dropping.given == []
+
+
+@pytest.mark.parametrize("name, text", [
+    ("in.md", "We met Tom  \n& Jerry today.\n"),
+    ("in.md", "We met **Tom**<br>& Jerry today.\n"),
+    ("in.txt", "We met Tom<br/>&amp; Jerry today.\n"),
+    ("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nWe met Tom<br>&amp; Jerry today.\n"),
+])
+def test_a_line_break_inside_a_name_in_a_line_or_a_cue_stays_in_its_place(ampersand_dropping, translated, name, text):
+    assert translated(ampersand_dropping, name, text) == text.replace("We met", "WE MET").replace("today", "TODAY")
+    assert ampersand_dropping.given == ["We met today."]
+
+
+def test_a_line_break_inside_a_name_in_word_runs_stays_in_its_place(ampersand_dropping):
+    data = word_paragraph(text_run("We met ") + text_run("Tom", BOLD) + "<w:r><w:br/></w:r>"
+                          + text_run("&amp; Jerry today."))
+    out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
+    assert run_texts(out) == ["WE MET ", "Tom", "\n& Jerry TODAY."]  # python-docx reads a w:br as "\n"
+    assert ampersand_dropping.given == ["We met today."]
