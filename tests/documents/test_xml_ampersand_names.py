@@ -4,6 +4,8 @@ XML file's text, an Android strings file's, a .resx's, an XLIFF source's and a Q
 conftest.py, which drops the words holding "&" as the demo model did.  Read whole,
 ``<p>We watched Tom &amp; Jerry at AT&amp;T.</p>`` came back ``<p>WE WATCHED TOM JERRY AT</p>``."""
 
+import warnings
+
 import pytest
 
 XLIFF_1 = ('<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
@@ -117,3 +119,15 @@ def test_a_qt_accelerator_beside_a_name_joined_by_qts_literal_ampersand_goes_bef
     out = translated(ampersand_dropping, "in.ts", QT.format("&amp;Watch Tom &amp;&amp; Jerry now"))
     assert '<translation type="unfinished">&amp;WATCH Tom &amp;&amp; Jerry NOW</translation>' in out
     assert ampersand_dropping.given == ["Watch now"]
+
+
+@pytest.mark.parametrize("source", ["Tom &amp;&amp; Jerry", "AT&amp;&amp;T", "https://example.org/help"])
+def test_a_qt_message_that_is_only_what_passes_through_comes_back_as_written_without_a_warning(ampersand_dropping,
+                                                                                               translated, source):
+    """The model reads nothing of it: counted as a translation whose every sentence kept its source, it came back
+    empty, with a warning that it was left so."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translated(ampersand_dropping, "in.ts", QT.format(source))
+    assert f'<translation type="unfinished">{source}</translation>' in out
+    assert ampersand_dropping.given == []

@@ -126,13 +126,21 @@ def translate_ts(text: str, translator: Translator, options: DocumentOptions, wh
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
     left = 0
     for form, each, marked in written:
-        if not all(job.translated() for job in each):  # every sentence kept its source (say_left)
+        if kept_source(each):
             form.text, left = None, left + 1
             del form[:]
         elif marked:
             form.text = ACCELERATED.sub("&", form.text or "", count=1)
     say_left(left, where)
     return parsed.serialise(None)
+
+
+def kept_source(jobs: list[TreeJob]) -> bool:
+    """Whether every sentence of a translation's ``jobs`` kept its source (say_left).  Not where the model read
+    none, the words all passing through as written (a name joined by Qt's "&&", a URL): the source's copy is the
+    translation.  Counted so, ``<source>Tom &amp;&amp; Jerry</source>`` came back an empty translation."""
+    texts = [flat for job in jobs for flat in job.texts]
+    return bool(texts) and all(flat.source_kept for flat in texts)
 
 
 def say_left(left: int, where: str) -> None:
