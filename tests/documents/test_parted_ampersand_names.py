@@ -6,7 +6,7 @@ import io
 
 import docx
 import pytest
-from office_files import run_texts, text_run, word_paragraph
+from office_files import read_members, run_texts, text_run, word_paragraph
 
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
@@ -92,4 +92,28 @@ def test_a_line_break_inside_a_name_in_word_runs_stays_in_its_place(ampersand_dr
                           + text_run("&amp; Jerry today."))
     out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
     assert run_texts(out) == ["WE MET ", "Tom", "\n& Jerry TODAY."]  # python-docx reads a w:br as "\n"
+    assert ampersand_dropping.given == ["We met today."]
+
+
+@pytest.mark.parametrize("line", [
+    r"We met {\b1}Tom{\b0} & Jerry today.",
+    r"We met {\i1}AT{\i0}&T today.",
+    r"We met Tom {\i1}& Jerry{\i0} today.",
+])
+def test_a_name_that_ass_override_tags_part_passes_through_with_its_tags(ampersand_dropping, translated, line):
+    """The tags are atoms that show nothing: read as words, ``{\\i1}AT{\\i0}&T`` came back ``{\\i1}TODAY{\\i0}``."""
+    script = ("[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR,"
+              " MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{}\n")
+    out = translated(ampersand_dropping, "in.ass", script.replace("{}", line))
+    assert out == script.replace("{}", line.replace("We met", "WE MET").replace("today", "TODAY"))
+    assert ampersand_dropping.given == ["We met today."]
+
+
+def test_a_bookmark_inside_a_name_in_word_runs_stays_in_its_place(ampersand_dropping):
+    bookmark = '<w:bookmarkStart w:id="1" w:name="here"/><w:bookmarkEnd w:id="1"/>'
+    data = word_paragraph(text_run("We met Tom ") + bookmark + text_run("&amp; Jerry today."))
+    out = translate_office(data, ".docx", ampersand_dropping, DocumentOptions())
+    assert run_texts(out) == ["WE MET Tom ", "& Jerry TODAY."]
+    assert b'<w:t xml:space="preserve">WE MET Tom </w:t></w:r>' + bookmark.encode() in \
+        read_members(out)["word/document.xml"]
     assert ampersand_dropping.given == ["We met today."]
