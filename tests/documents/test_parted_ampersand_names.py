@@ -76,6 +76,13 @@ def test_a_paragraph_that_is_a_name_a_line_break_parts_is_given_no_model(ampersa
     assert ampersand_dropping.given == []
 
 
+def test_an_empty_line_parts_a_name_into_two_blocks_each_read_as_written(ampersand_dropping):
+    """Two line breaks in a row show the words as two blocks: no name crosses them."""
+    assert translate_markup(["<p>We met Tom<br/><br/>&amp; Jerry today.</p>"], ampersand_dropping)[0] == \
+        "<p>WE MET TOM<br/><br/>JERRY TODAY.</p>"
+    assert ampersand_dropping.given == ["We met Tom", "& Jerry today."]
+
+
 @pytest.mark.parametrize("name, text", [
     ("in.md", "We met Tom  \n& Jerry today.\n"),
     ("in.md", "We met **Tom**<br>& Jerry today.\n"),

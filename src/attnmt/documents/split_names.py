@@ -23,6 +23,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from attnmt.decoding.protected import AMPERSAND_NAME
 from attnmt.documents.closing_marks import LETTER_SPACE, closes
@@ -69,13 +70,18 @@ def name_parts(flat: FlatText, start: int, end: int) -> list[Span]:
     it, in order; none where none is inside it, or an atom that shows text stands inside it (a URL, inline code), or
     an element read as words has an edge there.  An atom that shows nothing (a comment, a bookmark) or stands for a
     space (a line break, a tab) stays in its place between the name's parts: read as words, ``Tom <!-- x -->&amp;
-    Jerry`` and ``Tom<br/>&amp; Jerry`` lost their "&" to the model."""
+    Jerry`` and ``Tom<br/>&amp; Jerry`` lost their "&" to the model.  Not across an empty line (two line breaks, spaces
+    alone between them), which parts what a reader sees as two blocks."""
     edges: set[int] = set()
+    lines: list[int] = []
     for mark in flat.marks:
         inside = {at for at in (mark.start, mark.end) if start < at < end}
         if inside and (mark.atom and mark.shows_text and not mark.parts_words or mark.kept_whole):
             return []
         edges |= inside
+        lines += [mark.start] if inside and mark.line_break else []
+    if any(not flat.text[first:last].strip() for first, last in pairwise(lines)):
+        return []
     ordered = [start, *sorted(edges), end]
     return list(zip(ordered, ordered[1:], strict=False)) if edges else []
 
