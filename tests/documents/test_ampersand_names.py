@@ -5,6 +5,8 @@ bereitet sich.", "A man works at AT&T." "Ein Mann arbeitet in der Nähe eines Fo
 
 import pytest
 
+from attnmt.documents.cue_text import tags_of
+from attnmt.documents.cue_wrap import wrap
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.sentence_translate import sentence_reads, written
@@ -57,4 +59,21 @@ def test_a_name_a_tag_parts_in_a_text_line_or_a_cue_keeps_its_tags_and_its_writt
                                                                                              translated, name, text):
     """Read piece by piece, no piece held the name; taken out whole, read, its "&" is written as the line wrote it."""
     assert translated(ampersand_dropping, name, text) == text.replace("We met", "WE MET").replace("today", "TODAY")
+    assert ampersand_dropping.given == ["We met today."]
+
+
+@pytest.mark.parametrize("text, lines", [
+    ("WE MET Tom &amp; Jerry TODAY.", ["WE MET", "Tom &amp; Jerry TODAY."]),
+    ("WE MET <b>Tom</b> &amp; Jerry TODAY.", ["WE MET", "<b>Tom</b> &amp; Jerry TODAY."]),
+    ("WE MET Tom & Jerry TODAY.", ["WE MET", "Tom & Jerry TODAY."]),
+])
+def test_a_cues_lines_are_never_cut_inside_a_name_joined_by_an_ampersand(text, lines):
+    """The most even cut parted the name: "WE MET Tom &amp;" / "Jerry TODAY."."""
+    assert wrap(text, 2, tags_of(False)) == lines
+
+
+def test_a_cue_whose_source_broke_a_line_inside_a_name_keeps_the_name_on_one_line(ampersand_dropping, translated):
+    cue = "1\n00:00:01,000 --> 00:00:02,000\n{}\n"
+    assert translated(ampersand_dropping, "in.srt", cue.format("We met Tom\n&amp; Jerry today.")) == \
+        cue.format("WE MET\nTom &amp; Jerry TODAY.")
     assert ampersand_dropping.given == ["We met today."]

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate
 
+from attnmt.decoding.protected import AMPERSAND_NAME
 from attnmt.documents.character_references import ENTITY
 from attnmt.documents.cue_text import ASS_TEXT, tags_of
 from attnmt.documents.hard_wrap import WRAP_SPACES  # group 3 of a cue's cut, after the format's tags
@@ -24,6 +25,9 @@ SENTENCE_END = re.compile(r"[.?!…][\"”’»)\]]*$")  # a line's shown text t
 # A number as a word of its own, which the word after it counts or measures ("15 min", "3 Hunde", "€ 20"): subtitlers
 # keep the two on one line.  Not one a comma, a stop or a colon ends ("1, 2, 3", "im Jahr 1995.", "MAN 2:").
 NUMBER = re.compile(r"[-+−~≈$€£¥]?\d(?:[\d.,/-]*\d)?[%°]?")
+# A name joined by "&" that passes through a cue whole (attnmt.decoding.protected.AMPERSAND_NAME), its "&" as the cue
+# wrote it: its words stay on one line, as a subtitler keeps a name ("Tom &" / "Jerry" was cut so).
+NAME = re.compile(AMPERSAND_NAME)
 
 # A line break written in an SRT cue's text (ASS's \N and \n, <br>), ASS's hard space (\h), or tabs (cue_text.TABS,
 # in WebVTT too), at the start of a cue's text, after any start tags and ASS codes (group 1), or at its end, before
@@ -41,8 +45,8 @@ def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] 
     sentences a line (``sentences``: how many ended before each of its line breaks, ``sentence_counts``), after
     as many of its sentences, where its lines are then not too long (``fits_after``: "Hallo." / "Wo warst du?",
     not "Hallo. Wo" / "warst du?"; "Hallo." / "Ich bin Dr. Smiths Assistent.", not the more even "… Dr."), and
-    never inside a piece that stays whole (``parts``: a kept speaker's name, ``held``; a number and its unit) where
-    another space will do.  Only
+    never inside a piece that stays whole (``parts``: a kept speaker's name, ``held``; a name joined by "&", NAME; a
+    number and its unit) where another space will do.  Only
     plain and ideographic spaces (WRAP_SPACES) outside tags and ASS codes (its format's ``tags``) are cut at,
     the line break taking their place, so every other character stays where it was: a ``<`` that opens no
     tag, a no-break space, an ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
@@ -51,6 +55,7 @@ def wrap(text: str, lines: int, tags: re.Pattern[str], sentences: Sequence[int] 
     gaps = [match.span(3) for match in spaces.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
     widths = [visible_length(text[a:b], tags) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    held = [*held, *names(text, tags)]
     free = [k for k, gap in enumerate(gaps) if not parts(text[bounds[2 * k]:gap[0]], gap, held, tags)]
     stops = [k for k, (a, b) in enumerate(gaps)
              if sentences and ends_sentence(tags.sub("", text[:a]), tags.sub("", text[b:]))]  # gaps after a sentence
@@ -77,6 +82,16 @@ def parts(word: str, gap: tuple[int, int], held: Sequence[tuple[int, int]], tags
     from the word it counts or measures ("15" / "Min.")."""
     return (any(start < gap[0] and gap[1] < end for start, end in held)
             or NUMBER.fullmatch(tags.sub("", word)) is not None)
+
+
+def names(text: str, tags: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The span in ``text`` of each name joined by "&" (NAME) that a viewer sees, the format's ``tags`` inside it
+    aside (``<b>Tom</b> &amp; Jerry``)."""
+    places = list(range(len(text)))
+    for tag in reversed(list(tags.finditer(text))):
+        del places[tag.start():tag.end()]
+    shown = "".join(text[k] for k in places)
+    return [(places[name.start()], places[name.end() - 1] + 1) for name in NAME.finditer(shown)]
 
 
 def ends_sentence(before: str, after: str) -> bool:
