@@ -20,7 +20,7 @@ the text as read: a text line's or a cue's ``&amp;`` read as "&", written again 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
@@ -61,8 +61,10 @@ def take_out_split_names(flat: FlatText, protected: re.Pattern[str]) -> Callable
 
 
 def within(at: int, spans: list[Span]) -> bool:
-    """Whether place ``at`` of a text is strictly inside one of ``spans``."""
-    return any(start < at < end for start, end in spans)
+    """Whether place ``at`` of a text is strictly inside one of ``spans`` (in order, apart): found by bisection, as
+    each mark and break of a paragraph of many names asks."""
+    k = bisect_left(spans, (at,)) - 1  # the last span that starts before ``at``: only it can hold it
+    return k >= 0 and spans[k][0] < at < spans[k][1]
 
 
 def name_parts(flat: FlatText, start: int, end: int) -> list[Span]:
@@ -76,10 +78,12 @@ def name_parts(flat: FlatText, start: int, end: int) -> list[Span]:
     lines: list[int] = []
     for mark in flat.marks:
         inside = {at for at in (mark.start, mark.end) if start < at < end}
-        if inside and (mark.atom and mark.shows_text and not mark.parts_words or mark.kept_whole):
+        if not inside:
+            continue
+        if mark.atom and mark.shows_text and not mark.parts_words or mark.kept_whole:
             return []
         edges |= inside
-        lines += [mark.start] if inside and mark.line_break else []
+        lines += [mark.start] if mark.line_break else []
     if any(not flat.text[first:last].strip() for first, last in pairwise(lines)):
         return []
     ordered = [start, *sorted(edges), end]
