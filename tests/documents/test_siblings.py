@@ -132,6 +132,20 @@ def test_two_thousand_marks_in_two_thousand_sentences_are_matched_to_their_sente
     assert steps < 20 * n
 
 
+def test_marks_nested_four_hundred_deep_over_as_many_sentences_read_two_spans_each(monkeypatch):
+    """Mark k over sentences k to the last, inside mark k - 1, each sentence translated whole: whether a mark's
+    shares stand apart was read from its span in every sentence it reaches, 80,000 spans (a document's
+    elements nested 500 deep spent most of its seconds there); only its first and last sentence can tell."""
+    n, read = 400, []
+    text = "a " * (n - 1) + "a"
+    flat = FlatText(text, [Mark(2 * k, len(text), k - 1 if k else None) for k in range(n)])
+    span = spans.Projector.span
+    monkeypatch.setattr(spans.Projector, "span", lambda projector, mark: read.append(mark) or span(projector, mark))
+    parted = part_at_sentences(flat, [(2 * k, 2 * k + 1) for k in range(n)], ["A"] * n, [None] * n)
+    assert parted.flat.marks == flat.marks and parted.origin == list(range(n))
+    assert len(read) == 2 * (n - 1)
+
+
 # "Child playing on a playground, hanging from bars." as the demo model translated it, and its attention
 # [target word][source word]: "auf" attends to "on" and "from" alike, a shade more to "from".
 PLAYGROUND = "Child playing on a playground, hanging from bars."

@@ -118,9 +118,13 @@ def sentences_of(flat: FlatText, sentences: Sequence[tuple[int, int]]) -> list[l
 def apart(projector: Projector, mark: Mark, touched: Sequence[int]) -> bool:
     """Whether ``mark``'s share of one of the ``touched`` sentences (two or more) is placed away
     from the edge it shares with the next or the previous (anything but punctuation between them
-    and that sentence's translation's end or start): one span over them would cover those words."""
+    and that sentence's translation's end or start): one span over them would cover those words.
+
+    Only the first and the last can be: a sentence between them is under the mark whole, and a whole
+    sentence's share is its whole translation (Projector.span), edges and all.  Reading those too
+    cost marks nested n deep n * n spans."""
     target = projector.target
-    for n, i in enumerate(touched):
+    for n, i in ((0, touched[0]), (len(touched) - 1, touched[-1])):
         s, e = projector.sentences[i]
         span = projector.span(replace(mark, start=max(mark.start, s), end=min(mark.end, e)))
         if span is None:  # aligned to nothing: it leaves the rest where one span puts them
