@@ -314,7 +314,8 @@ def bound_kernel_caches() -> None:
 
 
 @cache
-def _glibc():
+def glibc() -> ctypes.CDLL | None:
+    """glibc, for the calls Python has no wrapper of; None on another C library."""
     if platform.libc_ver()[0] != "glibc":
         return None
     try:
@@ -325,7 +326,7 @@ def _glibc():
 
 def release_free_memory() -> None:
     """Hands the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing)."""
-    libc = _glibc()
+    libc = glibc()
     if libc is not None:
         libc.malloc_trim(0)
 

@@ -30,6 +30,7 @@ from attnmt.errors import json_value
 from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice, asked_kernel
+from attnmt.fast.mapped_pages import MappedPages
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
 from attnmt.fast.panels import (
     PanelEmbedding,
@@ -239,6 +240,8 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     if any(getattr(fast, name) is None for name in from_panels):
         raise ValueError(f"{path}: the embeddings {from_panels} are to be read from panels the output layer lacks")
     fast.finish(fused_step=True, on_cpu=True)
+    fast.encoder_pages = MappedPages.of([m.panels for m in fast.encoder_layers.modules() if isinstance(m, PanelLinear)],
+                                        path)
     return fast
 
 

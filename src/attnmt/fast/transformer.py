@@ -36,6 +36,7 @@ from attnmt.fast.int8 import (
     quantize_linear_layers,
     use_int8_kernels,
 )
+from attnmt.fast.mapped_pages import MappedPages
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
 from attnmt.fast.panels import PanelLinear, embeddings_from_panels, use_float_panels
@@ -58,6 +59,7 @@ class FastTransformer(Transformer):
     shortlist: Shortlist | None = None  # the output layer's vocabulary per batch (``use_shortlist``)
     kernel_choice = None  # the float32 step layers' kernels (attnmt.fast.kernels); None: the panels
     int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
+    encoder_pages: MappedPages | None = None  # the encoder's mapped weights, given back after each encode
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         # The copy is made from the Transformer itself: a torch.compile wrapper's state_dict names its
@@ -164,7 +166,10 @@ class FastTransformer(Transformer):
             # search reads a forced EOS's logit by id), and the rest of the ids keep their order.
             c = self.config
             self.output.restrict(self.shortlist.ids_for(src, [*range(c.eos_id + 1), c.unk_id]))
-        return super().encode(src, trace)
+        memory = super().encode(src, trace)
+        if self.encoder_pages is not None:  # not resident beside the batch's keys and values (attnmt.fast.mapped_pages)
+            self.encoder_pages.release()
+        return memory
 
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
