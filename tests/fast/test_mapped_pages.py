@@ -1,4 +1,5 @@
-"""The encoder's mapped weights given back to the page cache after each encode (attnmt.fast.mapped_pages)."""
+"""Pages given back while the decoder runs: the encoder's mapped weights after each encode
+(attnmt.fast.mapped_pages), a finished batch's keys and values as the C++ step keeps their buffers."""
 
 import sys
 
@@ -8,8 +9,9 @@ from safetensors import safe_open
 from safetensors.torch import save_file
 from support import NEEDS_EXTENSION_BUILD, PAIRS
 
+from attnmt.attention import padding_mask
 from attnmt.decoding.translate import translate
-from attnmt.fast import extension, prepared
+from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.mapped_pages import PAGE, MappedPages, file_mappings
 from attnmt.fast.panels import PanelLinear
 
@@ -77,3 +79,30 @@ def test_tensors_outside_the_files_mapping_are_left_alone(tmp_path):
     pages.release()
     assert resident_pages(*pages.spans[0]) == 0
     assert torch.equal(own, mapped) and torch.equal(mapped, torch.arange(4 * PAGE, dtype=torch.float32))
+
+
+def whole_pages(start: int, length: int) -> tuple[int, int]:
+    first, last = -(-start // PAGE) * PAGE, (start + length) // PAGE * PAGE
+    return first, max(0, last - first)
+
+
+@needs_the_step
+def test_a_batchs_kept_keys_and_values_hold_no_resident_page_until_the_next_batch_writes_them(model_and_tokenizer):
+    """The C++ step's BufferPool keeps a finished batch's key/value buffers for the next batch, which
+    encodes first: their pages go back to the system as they are kept, so that they do not stand beside
+    the encoder's (the float32 job's peak), and the buffers themselves stay for the next batch."""
+    fast = prepare(model_and_tokenizer[0])
+    src = torch.randint(4, fast.config.vocab_size, (8, 6), generator=torch.Generator().manual_seed(0))
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        cache = fast.start_decoding(memory)
+        cache.reserve(40)
+        for token in (5, 9):  # the second step copies each layer into a buffer with the room reserved
+            fast.decode(torch.full((8, 1), token), memory, padding_mask(src, fast.config.pad_id), cache=cache)
+    buffers = [whole_pages(kv.data_ptr(), kv.untyped_storage().nbytes())
+               for layer in cache.layers for kv in (layer.self_k, layer.self_v)]
+    assert all(length > 0 and resident_pages(start, length) > 0 for start, length in buffers)
+    kept = len(torch.ops.attnmt.kept_key_value_bytes())
+    del cache
+    assert len(torch.ops.attnmt.kept_key_value_bytes()) == kept + len(buffers)
+    assert all(resident_pages(start, length) == 0 for start, length in buffers)

@@ -38,6 +38,8 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -554,6 +556,7 @@ class BufferPool {
   static constexpr size_t kKeptBytes = size_t{512} << 20;  // all kinds together
 
   void keep(void* data, size_t bytes, Pooled kind) {
+    if (kind == Pooled::kKeysValues) give_pages_back(data, bytes);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (kept_bytes_ + bytes <= kKeptBytes) {
@@ -563,6 +566,18 @@ class BufferPool {
       }
     }
     std::free(data);
+  }
+
+  // A batch's keys/values are kept until the next batch's, and that batch encodes its sources first:
+  // with their pages resident, the encoder's weights (attnmt.fast.mapped_pages) and a whole batch's
+  // keys/values stood side by side at the float32 job's peak.  Their whole pages go back to the system
+  // (the buffer stays reserved, its contents are not needed): the next batch faults in only the
+  // positions it writes, once per page a batch, as a fresh buffer would, and keeps the address space.
+  static void give_pages_back(void* data, size_t bytes) {
+    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + page - 1) / page * page;
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) / page * page;
+    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
   }
 
   std::mutex mutex_;
