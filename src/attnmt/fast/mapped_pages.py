@@ -7,6 +7,8 @@ read: at OPUS-MT's size the encoder's 72 MiB of float32 panels sat beside the ke
 float32 job's peak.  ``madvise(MADV_DONTNEED)`` takes a file-backed page out of the process and leaves
 it in the page cache, so the next batch's encoder reads it back without reading the disk (a minor
 fault per 16 pages: about 1,100 faults and 8 ms of CPU a batch at OPUS-MT's size, on a Zen 3 EPYC).
+The C++ step's BufferPool gives back the pages of the key/value buffers it keeps between batches
+(``csrc/decoder_step.cpp``) for the same reason: the next batch's encoder runs while it keeps them.
 
 Only pages inside a mapping of the prepared file are given back: in the process's own memory
 (a tensor copied for alignment, a copy built where the cache could not be written) the same advice
