@@ -1,16 +1,19 @@
 """Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), the tiny
 model served in process (a module's client unless it defines its own, and the DeepL tag and line
 tests' deepl_client) or ready to serve (served), the in-process server's limits (the serve tests), a
-model that fails on one sentence (the tests of what a failure does to a file), and one whose training
-record names its languages; and Ctrl-C as a terminal's foreground job has it, for the commands the
-tests send SIGINT to."""
+model that fails on one sentence (the tests of what a failure does to a file), one whose training
+record names its languages, and one calibrated once for the quality tests (calibrated); and Ctrl-C as a
+terminal's foreground job has it, for the commands the tests send SIGINT to."""
 
 
+import io
+import shutil
 import signal
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 import yaml
-from support import CHROMIUM, CHROMIUM_ARGS
+from support import CHROMIUM, CHROMIUM_ARGS, calibration_pairs, write_pairs
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +117,25 @@ def ctrl_c_reaches_commands():
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.fixture(scope="session")
+def calibrated_once(trained_model, tmp_path_factory):
+    """A copy of the tiny model that ``attnmt calibrate --src --ref`` (its default options) calibrated on
+    calibration_pairs(), and that run's exit status and stdout: one run for the tests that need a model so
+    calibrated or read that run (it takes 6-10 CPU seconds), which each get a copy of it (``calibrated``)."""
+    from attnmt.cli.main import main
+
+    folder = tmp_path_factory.mktemp("calibrated")
+    model = shutil.copytree(trained_model, folder / "model")
+    src, ref = write_pairs(folder, "valid", calibration_pairs())
+    with redirect_stdout(io.StringIO()) as out, redirect_stderr(io.StringIO()):
+        code = main([str(a) for a in ["calibrate", "--model", model, "--src", src, "--ref", ref]])
+    return model, code, out.getvalue()
+
+
+@pytest.fixture
+def calibrated(calibrated_once, tmp_path):
+    """``calibrated_once``'s (model directory, exit status, stdout), the model copied for this test to write into."""
+    model, code, out = calibrated_once
+    return shutil.copytree(model, tmp_path / "calibrated"), code, out

@@ -1,9 +1,6 @@
 """attnmt calibrate and attnmt score end to end: what they write, and the one-line errors."""
 
-import io
 import json
-import shutil
-from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 
 import pytest
@@ -287,28 +284,6 @@ def test_calibrate_says_when_the_models_translations_are_empty(trained_copy, tmp
     assert err == (f"attnmt: error: the model's translations of {n} of the {n} sentences are empty, leaving 0 to "
                    f"calibrate on; quality needs at least {MIN_SENTENCES} (is the model trained enough?)\n")
     assert not (trained_copy / CALIBRATION).exists()
-
-
-@pytest.fixture(scope="module")
-def calibrated_once(trained_model, tmp_path_factory):
-    """A copy of the tiny model that ``attnmt calibrate --src --ref`` (its default options) calibrated on
-    calibration_pairs(), and that run's exit status and stdout: one run for the tests that read the
-    same run (it took a few CPU seconds each), which each get a copy of the model (``calibrated``)."""
-    from attnmt.cli.main import main
-
-    folder = tmp_path_factory.mktemp("calibrated")
-    model = shutil.copytree(trained_model, folder / "model")
-    src, ref = write_pairs(folder, "valid", calibration_pairs())
-    with redirect_stdout(io.StringIO()) as out, redirect_stderr(io.StringIO()):
-        code = main([str(a) for a in ["calibrate", "--model", model, "--src", src, "--ref", ref]])
-    return model, code, out.getvalue()
-
-
-@pytest.fixture
-def calibrated(calibrated_once, tmp_path):
-    """``calibrated_once``'s (model directory, exit status, stdout), the model copied for this test to write into."""
-    model, code, out = calibrated_once
-    return shutil.copytree(model, tmp_path / "calibrated"), code, out
 
 
 def test_calibrate_stores_a_calibration_that_score_then_uses(calibrated, tmp_path, capsys):

@@ -153,11 +153,11 @@ def test_score_with_translates_glossary_reads_a_sentence_beside_a_letterless_par
 
 
 def test_score_with_translates_glossary_reads_a_sentence_with_a_term_as_translate_scored_it(
-        trained_copy, tmp_path, capsys):
+        calibrated, tmp_path, capsys):
     """The model's own translation was searched without the terms: translate's ``d katze rennt``
     read as a text written elsewhere against ``ein hund rennt``, and scored otherwise."""
-    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
-    assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
+    trained_copy, code, _ = calibrated
+    assert code == 0
     rows, scored = translated_then_scored(trained_copy, tmp_path, capsys, "a dog runs\nthe boy laughs\n",
                                           "dog\tkatze\n")
     assert "katze" in rows[0][4].split() and rows[1][4] == "der junge lacht"
@@ -374,12 +374,13 @@ def test_calibrate_reads_stdin_for_a_dash_as_score_does(trained_copy, tmp_path, 
                                 "but one as files\n"
 
 
-def test_calibrate_reads_translates_jsonl_input_as_its_source_texts_as_score_does(trained_copy, tmp_path, capsys):
+def test_calibrate_reads_translates_jsonl_input_as_its_source_texts_as_score_does(calibrated, tmp_path, capsys):
     """Read as text, each line's JSON was translated, and the fit on those translations stored:
-    every reference low_quality."""
-    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
-    assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
+    every reference low_quality.  The same pairs as text: ``calibrated``'s run."""
+    trained_copy, code, _ = calibrated
+    assert code == 0
     from_text = (trained_copy / "quality.json").read_text(encoding="utf-8")
+    _, ref = write_pairs(tmp_path, "valid", calibration_pairs())
     objects = tmp_path / "valid.jsonl"
     objects.write_text("".join(json.dumps({"text": s}) + "\n" for s, _ in calibration_pairs()), encoding="utf-8")
     code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", objects, "--ref", ref], capsys)
