@@ -14,6 +14,7 @@ from itertools import accumulate
 
 from attnmt.decoding.protected import AMPERSAND_NAME
 from attnmt.documents.character_references import ENTITY
+from attnmt.documents.cue_labels import shown_places
 from attnmt.documents.cue_text import ASS_TEXT, tags_of
 from attnmt.documents.hard_wrap import WRAP_SPACES  # group 3 of a cue's cut, after the format's tags
 
@@ -87,10 +88,7 @@ def parts(word: str, gap: tuple[int, int], held: Sequence[tuple[int, int]], tags
 def names(text: str, tags: re.Pattern[str]) -> list[tuple[int, int]]:
     """The span in ``text`` of each name joined by "&" (NAME) that a viewer sees, the format's ``tags`` inside it
     aside (``<b>Tom</b> &amp; Jerry``)."""
-    places = list(range(len(text)))
-    for tag in reversed(list(tags.finditer(text))):
-        del places[tag.start():tag.end()]
-    shown = "".join(text[k] for k in places)
+    shown, places = shown_places(text, tags)
     return [(places[name.start()], places[name.end() - 1] + 1) for name in NAME.finditer(shown)]
 
 
